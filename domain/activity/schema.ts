@@ -1,0 +1,23 @@
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { USER_TYPES } from "../../lib/constants";
+import { users } from "../accounts/schema";
+
+export const userTypeEnum = pgEnum("activity_user_type", USER_TYPES);
+
+/** Written by the server for real events only, never by the browser. */
+export const userActivities = pgTable(
+  "user_activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userType: userTypeEnum("user_type").notNull(),
+    activityType: text("activity_type").notNull(),
+    activityDescription: text("activity_description").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_activities_created_idx").on(t.createdAt.desc()),
+    index("user_activities_type_created_idx").on(t.userType, t.createdAt.desc()),
+  ],
+);

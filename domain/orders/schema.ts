@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn, bigint, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
+} from "drizzle-orm/pg-core";
+import { ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
+import { users } from "../accounts/schema";
+import { products } from "../catalog/schema";
+import { payments } from "../payments/schema";
+import { vendors } from "../vendors/schema";
+
+export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
+export const warrantyTypeEnum = pgEnum("warranty_type", WARRANTY_TYPES);
+
+/** One order per checked-out item (operations.md §4). */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    vendorId: uuid("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "restrict" }),
+    paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    shippingAddress: text("shipping_address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    deliveryNotes: text("delivery_notes"),
+    quantity: integer("quantity").notNull(),
+    /** Kobo, the product's final price when the order was placed. */
+    unitPrice: bigint("unit_price", { mode: "number" }).notNull(),
+    /** Kobo: unit price × quantity. */
+    totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
+    status: orderStatusEnum("status").notNull().default("pending"),
+    warrantyType: warrantyTypeEnum("warranty_type").notNull().default("basic_48hr"),
+    trackingNumber: text("tracking_number"),
+    estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_quantity_positive", sql`${t.quantity} > 0`),
+    check("orders_unit_price_positive", sql`${t.unitPrice} > 0`),
+    check("orders_total_matches", sql`${t.totalAmount} = ${t.unitPrice} * ${t.quantity}`),
+    index("orders_customer_created_idx").on(t.customerId, t.createdAt.desc()),
+    index("orders_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_payment_idx").on(t.paymentId),
+    index("orders_product_idx").on(t.productId),
+    index("orders_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

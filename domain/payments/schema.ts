@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn, bigint, boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid,
+} from "drizzle-orm/pg-core";
+import { PAYMENT_STATUSES } from "../../lib/constants";
+import { users } from "../accounts/schema";
+import { orders } from "../orders/schema";
+
+export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
+
+/** One payment covers every order placed in one checkout. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The first order of the checkout (operations.md §3); all of them point back via orders.payment_id. */
+    orderId: uuid("order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    paymentReference: text("payment_reference").notNull().unique(),
+    /** Kobo charged: order totals plus the delivery fee. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    deliveryFee: bigint("delivery_fee", { mode: "number" }).notNull().default(0),
+    currency: text("currency").notNull().default("NGN"),
+    status: paymentStatusEnum("status").notNull().default("pending"),
+    paymentGateway: text("payment_gateway").notNull().default("paystack"),
+    paymentMethod: text("payment_method"),
+    gatewayReference: text("gateway_reference"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** Set by reconciliation when money arrived for orders that can no longer be fulfilled. */
+    flaggedForRefund: boolean("flagged_for_refund").notNull().default(false),
+    refundReason: text("refund_reason"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+    check("payments_delivery_fee_nonnegative", sql`${t.deliveryFee} >= 0`),
+    check("payments_currency_ngn", sql`${t.currency} = 'NGN'`),
+    index("payments_created_idx").on(t.createdAt.desc()),
+    index("payments_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("payments_flagged_idx").on(t.createdAt.desc()).where(sql`${t.flaggedForRefund}`),
+  ],
+);

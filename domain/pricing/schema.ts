@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../accounts/schema";
+
+/** A single row (id = 1): the pricing settings admins edit. */
+export const adminPricingConfig = pgTable(
+  "admin_pricing_config",
+  {
+    id: integer("id").primaryKey().default(1),
+    defaultMarkupPercentage: numeric("default_markup_percentage", { precision: 6, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    defaultCommissionRate: numeric("default_commission_rate", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(10),
+    /** Kobo. */
+    deliveryFee: bigint("delivery_fee", { mode: "number" }).notNull().default(0),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("pricing_single_row", sql`${t.id} = 1`),
+    check("pricing_markup_range", sql`${t.defaultMarkupPercentage} >= 0 and ${t.defaultMarkupPercentage} <= 1000`),
+    check("pricing_commission_range", sql`${t.defaultCommissionRate} >= 0 and ${t.defaultCommissionRate} <= 100`),
+    check("pricing_delivery_fee_nonnegative", sql`${t.deliveryFee} >= 0`),
+  ],
+);

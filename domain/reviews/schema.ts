@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { users } from "../accounts/schema";
+import { products } from "../catalog/schema";
+import { orders } from "../orders/schema";
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    /** Only approved reviews are shown and counted in ratings. */
+    approved: boolean("approved").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    unique("reviews_customer_product_unique").on(t.customerId, t.productId),
+    index("reviews_product_approved_idx").on(t.productId, t.createdAt.desc()).where(sql`${t.approved}`),
+    index("reviews_created_idx").on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,253 @@
+/**
+ * Business constants of the storefront and operations specs, shared by server and browser.
+ * Texts here are shown to users verbatim; tests assert them.
+ */
+
+export const SITE_DEFAULTS = {
+  siteName: "Tokunbo Phones",
+  primaryColor: "#FF4500",
+  currency: "NGN",
+  locale: "en-NG",
+} as const;
+
+export const GRADES = ["A", "B", "C"] as const;
+export type Grade = (typeof GRADES)[number];
+
+export const GRADE_LABELS: Record<Grade, string> = {
+  A: "Excellent",
+  B: "Good",
+  C: "Fair",
+};
+
+export const GRADE_DESCRIPTIONS: Record<Grade, string> = {
+  A: "Excellent condition with minimal signs of use",
+  B: "Good condition with light signs of use",
+  C: "Fair condition with visible signs of use",
+};
+
+export const BRANDS = ["Apple", "Samsung", "Google", "OnePlus", "Xiaomi", "Huawei", "Oppo", "Vivo"] as const;
+export type Brand = (typeof BRANDS)[number];
+
+/** `brand` query values of /shop; 'iphone' is an alias for Apple. */
+export const BRAND_QUERY_ALIASES: Record<string, Brand> = {
+  apple: "Apple",
+  iphone: "Apple",
+  samsung: "Samsung",
+  google: "Google",
+  oneplus: "OnePlus",
+  xiaomi: "Xiaomi",
+  huawei: "Huawei",
+  oppo: "Oppo",
+  vivo: "Vivo",
+};
+
+export const BRAND_STRIP = [
+  { name: "iPhone", count: "120+ models", query: "apple" },
+  { name: "Samsung", count: "85+ models", query: "samsung" },
+  { name: "Google Pixel", count: "25+ models", query: "google" },
+  { name: "OnePlus", count: "30+ models", query: "oneplus" },
+] as const;
+
+export const STORAGE_OPTIONS = ["32GB", "64GB", "128GB", "256GB", "512GB", "1TB"] as const;
+export type StorageOption = (typeof STORAGE_OPTIONS)[number];
+
+export const SORT_OPTIONS = [
+  { value: "newest", label: "Newest" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "rating", label: "Highest Rated" },
+  { value: "popular", label: "Most Popular" },
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number]["value"];
+export const DEFAULT_SORT: SortOption = "newest";
+
+export const PRICE_SLIDER = { minNaira: 0, maxNaira: 1_000_000, stepNaira: 10_000 } as const;
+
+export const PRODUCT_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const VENDOR_STATUSES = ["pending", "approved", "rejected"] as const;
+export type VendorStatus = (typeof VENDOR_STATUSES)[number];
+
+export const ROLES = ["customer", "vendor", "admin", "super_admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_RANK: Record<Role, number> = { customer: 1, vendor: 2, admin: 3, super_admin: 4 };
+
+export const ORDER_STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Progress bar steps of My Orders, in order. */
+export const ORDER_PROGRESS_STEPS = [
+  { status: "pending", label: "Order Placed" },
+  { status: "paid", label: "Payment Confirmed" },
+  { status: "processing", label: "Processing" },
+  { status: "shipped", label: "Shipped" },
+  { status: "delivered", label: "Delivered" },
+] as const;
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  paid: "Successful",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+export const ORDER_STATUS_DESCRIPTIONS: Record<OrderStatus | "other", string> = {
+  pending: "Waiting for payment confirmation",
+  paid: "Payment confirmed, preparing your order",
+  processing: "Your order is being processed",
+  shipped: "Your order is on the way",
+  delivered: "Order delivered successfully",
+  cancelled: "Order has been cancelled",
+  other: "Order status unknown",
+};
+
+/** Admin order menu: which statuses each action may start from (operations.md §4). */
+export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending">, { label: string; from: readonly OrderStatus[] }> = {
+  paid: { label: "Mark as Paid", from: ["pending"] },
+  processing: { label: "Mark as Processing", from: ["paid", "pending"] },
+  shipped: { label: "Mark as Shipped", from: ["paid", "processing"] },
+  delivered: { label: "Mark as Delivered", from: ["shipped"] },
+  cancelled: { label: "Cancel Order", from: ["pending", "paid", "processing", "shipped"] },
+};
+
+export const PAYMENT_STATUSES = ["pending", "successful", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const WARRANTY_TYPES = ["basic_48hr", "standard_1week", "premium_1month"] as const;
+export type WarrantyType = (typeof WARRANTY_TYPES)[number];
+export const CHECKOUT_WARRANTY: WarrantyType = "basic_48hr";
+
+export const REVIEW_RATING = { min: 1, max: 5 } as const;
+
+export const NOTIFICATION_TYPES = ["order", "product", "warning", "error", "info", "success"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const USER_TYPES = ["vendor", "buyer", "admin"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const PREAPPROVAL_FIELD_TYPES = ["text", "email", "phone", "textarea", "file"] as const;
+export type PreapprovalFieldType = (typeof PREAPPROVAL_FIELD_TYPES)[number];
+
+export const CMS_SECTIONS = [
+  "branding",
+  "hero_banner",
+  "hero_banners",
+  "top_banner",
+  "home_banner",
+  "featured_categories",
+  "whatsapp_config",
+  "vendor_instructions",
+  "vendor_page_config",
+  "become_vendor_page",
+] as const;
+export type CmsSection = (typeof CMS_SECTIONS)[number];
+
+export const TOP_BANNER_PRESETS = [
+  { name: "Dark Blue", background_color: "#1e3a8a", text_color: "#ffffff" },
+  { name: "Primary", background_color: "#FF4500", text_color: "#ffffff" },
+  { name: "Success", background_color: "#15803d", text_color: "#ffffff" },
+  { name: "Warning", background_color: "#facc15", text_color: "#111827" },
+  { name: "Danger", background_color: "#b91c1c", text_color: "#ffffff" },
+] as const;
+
+export const INSPECTION_CHECKLIST = [
+  { item: "Battery health", status: "excellent" },
+  { item: "Screen", status: "excellent" },
+  { item: "Camera", status: "excellent" },
+  { item: "Speaker/Microphone", status: "good" },
+  { item: "Charging port", status: "excellent" },
+  { item: "Volume buttons", status: "excellent" },
+  { item: "Power button", status: "excellent" },
+  { item: "Network", status: "excellent" },
+  { item: "WiFi/Bluetooth", status: "excellent" },
+  { item: "Touch response", status: "excellent" },
+  { item: "Face ID/fingerprint", status: "good" },
+  { item: "Water damage", status: "excellent" },
+] as const;
+
+export const WARRANTY_TERMS = {
+  days: 30,
+  covers: ["Hardware malfunctions", "Battery performance", "Screen defects", "Charging problems"],
+  excludes: ["Physical damage or drops", "Water damage", "Software issues", "Normal wear and tear"],
+} as const;
+
+export const TRUST_POINTS = ["30-day warranty", "Free delivery", "Quality tested", "Authentic"] as const;
+
+export const MARKETING_STATS = {
+  customers: "50,000+",
+  phonesSold: "100,000+",
+  satisfaction: "99%",
+} as const;
+
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 72,
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 255,
+  productImagesMax: 5,
+  logoMaxBytes: 2_097_152,
+  logoAllowedTypes: ["image/jpeg", "image/png", "image/svg+xml"],
+  featuredProducts: 8,
+  productRowFetch: 12,
+  productRowPageSize: 4,
+  shopSkeletonCards: 9,
+  shopPageSize: 24,
+  defaultAddQuantity: 1,
+  unreadBadgeCap: 99,
+  notificationToastMs: 5000,
+  homeBannerAutoplayMs: 5000,
+  homeBannerAutoplayMinSeconds: 1,
+  homeBannerAutoplayMaxSeconds: 30,
+  heroIntervalMs: 5000,
+  lowStockThreshold: 2,
+  activityLogLimit: 100,
+  warrantyClaimDays: 30,
+  vendorReviewDays: "2-3 business days",
+  reservationMinutes: 30,
+  fallbackOrderWindowHours: 2,
+  sessionCheckIntervalMs: 30_000,
+  sessionRefreshBeforeMs: 90_000,
+  bootstrapRedirectMs: 2000,
+  orderNumberLength: 8,
+  preapprovalFieldNameMax: 50,
+  preapprovalFieldLabelMax: 100,
+  deliveryNotesMax: 500,
+} as const;
+
+export const PRICING_DEFAULTS = {
+  markupPercentage: 0,
+  commissionRate: 10,
+  deliveryFeeKobo: 0,
+} as const;
+
+/** The 36 states of Nigeria and the Federal Capital Territory. */
+export const NIGERIAN_STATES = [
+  "Abia", "Adamawa", "Akwa Ibom", "Anambra", "Bauchi", "Bayelsa", "Benue", "Borno", "Cross River",
+  "Delta", "Ebonyi", "Edo", "Ekiti", "Enugu", "Federal Capital Territory", "Gombe", "Imo", "Jigawa",
+  "Kaduna", "Kano", "Katsina", "Kebbi", "Kogi", "Kwara", "Lagos", "Nasarawa", "Niger", "Ogun", "Ondo",
+  "Osun", "Oyo", "Plateau", "Rivers", "Sokoto", "Taraba", "Yobe", "Zamfara",
+] as const;
+
+export const TEXTS = {
+  loading: "Loading...",
+  notFound: "Oops! Page not found",
+  notFoundLink: "Return to Home",
+  productNotFound: "Product not found",
+  productNotFoundBody: "The product you're looking for doesn't exist or is no longer available.",
+  noProductsYet: "No products available yet.",
+  noProductsInSection: "No products available in this section yet.",
+  noProductsFound: "No products found",
+  noReviews: "No reviews yet. Be the first to review this product!",
+  unknownVendor: "Unknown Vendor",
+  notSpecified: "Not specified",
+  noDescription: "No description available",
+  becomeVendor: "Become a Vendor",
+  createAccount: "Create Account",
+  checkingPermissions: "Checking permissions...",
+  outOfStock: "Out of stock",
+  lowStock: "Low stock",
+} as const;

@@ -1,0 +1,54 @@
+/**
+ * Money is integer kobo everywhere in code and the database; naira exist only at the edges.
+ * Every rounding of money goes through roundKobo (nearest kobo, half up).
+ */
+
+const nairaFormatter = new Intl.NumberFormat("en-NG", {
+  style: "currency",
+  currency: "NGN",
+  currencyDisplay: "narrowSymbol",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+export const KOBO_PER_NAIRA = 100;
+
+export function roundKobo(value: number): number {
+  if (!Number.isFinite(value)) throw new RangeError("Amount must be a finite number");
+  return Math.sign(value) * Math.floor(Math.abs(value) + 0.5);
+}
+
+export function nairaToKobo(naira: number): number {
+  return roundKobo(naira * KOBO_PER_NAIRA);
+}
+
+export function koboToNaira(kobo: number): number {
+  return kobo / KOBO_PER_NAIRA;
+}
+
+/** ₦1,250,000 — kobo are shown only when there are any. */
+export function formatNaira(kobo: number): string {
+  return nairaFormatter.format(koboToNaira(kobo));
+}
+
+/** final price = suggested price × (1 + markup percent) */
+export function finalPriceFromSuggested(suggestedKobo: number, markupPercentage: number): number {
+  return roundKobo(suggestedKobo * (1 + markupPercentage / 100));
+}
+
+/** vendor commission = final price × commission rate */
+export function commissionOf(finalKobo: number, commissionRatePercent: number): number {
+  return roundKobo((finalKobo * commissionRatePercent) / 100);
+}
+
+/** Card price: final price, falling back to the suggested price. */
+export function displayPrice(product: { finalPrice: number | null; suggestedPrice: number }): number {
+  return product.finalPrice ?? product.suggestedPrice;
+}
+
+/** Rounded percent off, or null when the final price is not below the suggested price. */
+export function discountPercent(product: { finalPrice: number | null; suggestedPrice: number }): number | null {
+  const { finalPrice, suggestedPrice } = product;
+  if (finalPrice === null || suggestedPrice <= 0 || finalPrice >= suggestedPrice) return null;
+  return Math.round(((suggestedPrice - finalPrice) / suggestedPrice) * 100);
+}
