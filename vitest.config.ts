@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["**/*.test.ts", "**/*.test.tsx"],
+    exclude: ["node_modules/**", "build/**", "data/**", "tests/e2e/**"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
