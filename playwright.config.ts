@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = "test-results/e2e-data";
+
+/** Browser journeys against the built app, in Debian's Chromium (no browser download). */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "mobile", use: { ...devices["Pixel 7"], browserName: "chromium" } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node_modules/.bin/tsx scripts/build-if-needed.ts && node_modules/.bin/tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "true", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}` },
+  },
+});

@@ -1,0 +1,23 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Builds the app when build/ is missing or older than any source it is made from. */
+const root = path.resolve(import.meta.dirname, "..");
+const builtEntry = path.join(root, "build/server/index.js");
+const sources = ["app", "lib", "domain", "db", "server/context.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stats.mtimeMs);
+}
+
+const builtAt = existsSync(builtEntry) ? statSync(builtEntry).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+if (builtAt >= changedAt) process.exit(0);
+
+console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
+process.exit(result.status ?? 1);

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { DatabaseHandle } from "../db/client";
+import { createApiRouter, isDatabaseHealthy } from "./api";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { Logger } from "./logger";
+import { UPLOAD_HEADERS, securityHeaders } from "./security";
+
+export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
+
+interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** In development, pages are compiled on demand by Vite instead of read from build/. */
+  vite?: ViteDevServer;
+}
+
+export function createApp({ config, database, logger, vite }: AppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", 1);
+  app.use(requestLogging(logger));
+  app.use(compression());
+  app.use(securityHeaders(config, { devServer: Boolean(vite) }));
+
+  app.get("/healthz", async (_req, res) => {
+    const healthy = await isDatabaseHealthy(database);
+    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
+  });
+  app.use("/api", createApiRouter({ database, logger }));
+  app.use(
+    "/uploads",
+    express.static(config.uploadsDir, {
+      fallthrough: false,
+      index: false,
+      dotfiles: "deny",
+      maxAge: "1d",
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+      },
+    }),
+  );
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const clientDir = path.join(BUILD_DIR, "client");
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import(pathToBuild()) as Promise<ServerBuild>;
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build,
+      mode: vite ? "development" : "production",
+      getLoadContext: (_req, res): AppContext => ({ db: database.db, config, cspNonce: res.locals.cspNonce }),
+    }),
+  );
+  return app;
+}
+
+function pathToBuild(): string {
+  return path.join(BUILD_DIR, "server/index.js");
+}
+
+function requestLogging(logger: Logger): express.RequestHandler {
+  return (req, res, next) => {
+    const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    const started = performance.now();
+    res.on("finish", () => {
+      logger.info(
+        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    });
+    next();
+  };
+}

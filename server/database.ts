@@ -1,0 +1,53 @@
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { migrate } from "../db/migrate";
+import { isDatabaseEmpty, seedDemoData } from "../db/seed";
+import type { Config } from "./config";
+import type { Logger } from "./logger";
+
+export class StartupError extends Error {}
+
+/** Opens the configured database, applies migrations and, when wanted, fills an empty one with demo data. */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  const handle = await open(config);
+  try {
+    await migrate(handle);
+    await seedIfWanted(handle, config, logger);
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function open(config: Config): Promise<DatabaseHandle> {
+  if (!config.databaseUrl) return openDatabase({ pgliteDir: config.pgliteDir });
+  try {
+    return await openDatabase({ databaseUrl: config.databaseUrl });
+  } catch (error) {
+    throw new StartupError(`Cannot connect to PostgreSQL at ${redactUrl(config.databaseUrl)}: ${describeError(error)}`);
+  }
+}
+
+async function seedIfWanted(handle: DatabaseHandle, config: Config, logger: Logger): Promise<void> {
+  const wanted = config.demoData ?? config.env !== "production";
+  if (!wanted || !(await isDatabaseEmpty(handle.db))) return;
+  const started = performance.now();
+  const summary = await seedDemoData(handle.db, { uploadsDir: config.uploadsDir });
+  logger.info({ ...summary, ms: Math.round(performance.now() - started) }, "demo data seeded");
+}
+
+function redactUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = "***";
+  return url.toString();
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describeError(error.errors[0]);
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = error.message.split("\n")[0] || code || error.name;
+    return code && !message.includes(code) ? `${message} (${code})` : message;
+  }
+  return String(error);
+}

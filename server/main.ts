@@ -1,0 +1,57 @@
+import type { Server } from "node:http";
+import { ConfigError, loadConfig } from "./config";
+import { StartupError, describeError, prepareDatabase } from "./database";
+import { createLogger } from "./logger";
+
+/**
+ * Starts the shop: validates the environment, opens and migrates the database, seeds demo data
+ * into an empty one, and serves pages, /api and uploads. `--dev` compiles pages with Vite on demand.
+ * Any start-up failure prints one clear line and exits non-zero.
+ */
+async function main(): Promise<void> {
+  const devServer = process.argv.includes("--dev");
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await prepareDatabase(config, logger);
+
+  const vite = devServer
+    ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" })
+    : undefined;
+  const { createApp } = await import("./app");
+  const app = createApp({ config, database, logger, vite });
+
+  const server = await listen(app.listen.bind(app), config.port, config.host);
+  logger.info({ url: config.publicUrl, database: database.kind }, `Tokunbo is serving at ${config.publicUrl}`);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close(() => {
+      void database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}
+
+function listen(start: (port: number, host: string) => Server, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = start(port, host);
+    server.once("listening", () => resolve(server));
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        new StartupError(
+          error.code === "EADDRINUSE"
+            ? `Port ${port} is already in use: stop the other program or set PORT to a free port.`
+            : `Cannot listen on ${host}:${port}: ${describeError(error)}`,
+        ),
+      );
+    });
+  });
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof StartupError;
+  console.error(known ? (error as Error).message : `Tokunbo could not start: ${describeError(error)}`);
+  process.exit(1);
+});
