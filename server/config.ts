@@ -51,10 +51,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const withoutBlanks = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(withoutBlanks);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
+    const firstIssueByVariable = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? "environment");
-      return `Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
-    });
+      if (!firstIssueByVariable.has(name)) firstIssueByVariable.set(name, issue.message);
+    }
+    const lines = [...firstIssueByVariable].map(([name, message]) => `Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${message}`);
     throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;

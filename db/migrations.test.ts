@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "./client";
+import { migrate } from "./migrate";
+import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+
+const EXPECTED_TABLES = [
+  "accounts", "admin_pricing_config", "cart", "cms_content", "email_outbox", "notifications", "orders", "payments",
+  "products", "profiles", "rate_limits", "reviews", "sessions", "user_activities", "user_roles", "users",
+  "vendor_preapproval_fields", "vendor_preapproval_submissions", "vendors", "verifications",
+];
+
+/** Tables, columns, constraints and indexes as the catalogue sees them: equal on both engines. */
+async function describeSchema(handle: DatabaseHandle) {
+  const columns = await handle.query<{ t: string; c: string; type: string; nullable: string; generated: string }>(
+    `select table_name t, column_name c, data_type type, is_nullable nullable, is_generated generated
+       from information_schema.columns where table_schema = 'public' order by 1, 2`,
+  );
+  const constraints = await handle.query<{ name: string; def: string }>(
+    `select conname name, pg_get_constraintdef(oid) def from pg_constraint
+      where connamespace = 'public'::regnamespace and contype in ('c', 'f', 'p', 'u') order by 1`,
+  );
+  const indexes = await handle.query<{ name: string; def: string }>(
+    `select indexname name, indexdef def from pg_indexes where schemaname = 'public' order by 1`,
+  );
+  return { columns, constraints, indexes };
+}
+
+const schemas: Record<string, Awaited<ReturnType<typeof describeSchema>>> = {};
+
+describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createDatabaseFor(engine);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("create every table of the data model", async () => {
+    const rows = await handle.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by 1",
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(EXPECTED_TABLES);
+    schemas[engine] = await describeSchema(handle);
+  });
+
+  it("apply again as a no-op", async () => {
+    const before = await describeSchema(handle);
+    await migrate(handle);
+    expect(await describeSchema(handle)).toEqual(before);
+  });
+
+  it("store money as bigint kobo", async () => {
+    const money = await handle.query<{ c: string; type: string }>(
+      `select table_name || '.' || column_name c, data_type type from information_schema.columns
+        where table_schema = 'public' and column_name in
+          ('final_price','suggested_price','unit_price','total_amount','amount','delivery_fee','total_sales')
+        order by 1`,
+    );
+    expect(money).toEqual([
+      { c: "admin_pricing_config.delivery_fee", type: "bigint" },
+      { c: "orders.total_amount", type: "bigint" },
+      { c: "orders.unit_price", type: "bigint" },
+      { c: "payments.amount", type: "bigint" },
+      { c: "payments.delivery_fee", type: "bigint" },
+      { c: "products.final_price", type: "bigint" },
+      { c: "products.suggested_price", type: "bigint" },
+      { c: "vendors.total_sales", type: "bigint" },
+    ]);
+  });
+
+  describe("the database refuses what the specs forbid", () => {
+    const userId = randomUUID();
+    const vendorId = randomUUID();
+    const productId = randomUUID();
+
+    beforeAll(async () => {
+      await handle.query(`insert into users (id, name, email) values ($1, 'Ada Obi', $2)`, [userId, `${userId}@tokunbo.test`]);
+      await handle.query(
+        `insert into vendors (id, user_id, business_name, contact_email, contact_phone, business_address, status, verified)
+         values ($1, $2, 'Ikeja Gadget Hub', 'sales@ikeja.test', '+2348031234567', '12 Allen Avenue, Ikeja', 'approved', true)`,
+        [vendorId, userId],
+      );
+      await handle.query(
+        `insert into products (id, vendor_id, name, brand, model, storage, grade, suggested_price, status)
+         values ($1, $2, 'iPhone 12 Pro Max', 'Apple', 'iPhone 12 Pro Max', '256GB', 'A', 61000000, 'approved')`,
+        [productId, vendorId],
+      );
+    });
+
+    const refused = async (sql: string, params: unknown[] = []) =>
+      expect(handle.query(sql, params)).rejects.toThrow();
+
+    it("grades other than A, B, C", () =>
+      refused(
+        `insert into products (vendor_id, name, brand, model, storage, grade, suggested_price) values ($1,'x','Apple','x','64GB','D',100)`,
+        [vendorId],
+      ));
+    it("unknown product statuses", () => refused(`update products set status = 'live' where id = $1`, [productId]));
+    it("negative stock", () => refused(`update products set stock_quantity = -1 where id = $1`, [productId]));
+    it("more than five images", () =>
+      refused(`update products set images = array['a','b','c','d','e','f'] where id = $1`, [productId]));
+    it("products without a vendor", () =>
+      refused(`insert into products (name, brand, model, storage, grade, suggested_price) values ('x','Apple','x','64GB','A',100)`));
+    it("verified vendors that are not approved", () => refused(`update vendors set status = 'pending' where id = $1`, [vendorId]));
+    it("ratings outside 1 to 5", async () => {
+      await refused(`insert into reviews (product_id, customer_id, rating) values ($1, $2, 6)`, [productId, userId]);
+      await refused(`insert into reviews (product_id, customer_id, rating) values ($1, $2, 0)`, [productId, userId]);
+    });
+    it("a second cart row for the same customer and product", async () => {
+      await handle.query(`insert into cart (customer_id, product_id, quantity) values ($1, $2, 1)`, [userId, productId]);
+      await refused(`insert into cart (customer_id, product_id, quantity) values ($1, $2, 2)`, [userId, productId]);
+    });
+    it("order totals that are not unit price times quantity", () =>
+      refused(
+        `insert into orders (customer_id, product_id, vendor_id, customer_name, customer_email, customer_phone,
+           shipping_address, city, state, quantity, unit_price, total_amount)
+         values ($1, $2, $3, 'Ada Obi', 'ada@tokunbo.test', '+2348031234567', '5 Awolowo Rd', 'Ikoyi', 'Lagos', 2, 100, 150)`,
+        [userId, productId, vendorId],
+      ));
+    it("unknown order statuses and orders for missing products", async () => {
+      await refused(`update orders set status = 'lost'`);
+      await refused(
+        `insert into orders (customer_id, product_id, vendor_id, customer_name, customer_email, customer_phone,
+           shipping_address, city, state, quantity, unit_price, total_amount)
+         values ($1, $2, $3, 'Ada Obi', 'ada@tokunbo.test', '+2348031234567', '5 Awolowo Rd', 'Ikoyi', 'Lagos', 1, 100, 100)`,
+        [userId, randomUUID(), vendorId],
+      );
+    });
+    it("unknown cms sections and a second pricing row", async () => {
+      await refused(`insert into cms_content (section, content) values ('sidebar', '{}')`);
+      await refused(`insert into admin_pricing_config (id) values (2)`);
+    });
+    it("pre-approval field names outside lowercase letters and underscores", () =>
+      refused(`insert into vendor_preapproval_fields (field_name, field_label, field_type) values ('CAC Number', 'CAC', 'text')`));
+  });
+
+  it("searches name, brand and model through the trigram index", async () => {
+    const rows = await handle.query<{ name: string }>(
+      `select name from products where search_text % $1 order by similarity(search_text, $1) desc`,
+      ["iphnoe 12 pro"],
+    );
+    expect(rows.map((r) => r.name)).toEqual(["iPhone 12 Pro Max"]);
+    const index = await handle.query<{ indexdef: string }>(
+      "select indexdef from pg_indexes where indexname = 'products_search_trgm_idx'",
+    );
+    expect(index[0]?.indexdef).toContain("USING gin (search_text gin_trgm_ops)");
+  });
+});
+
+describe.runIf(TEST_ENGINES.length === 2)("PGlite and PostgreSQL", () => {
+  it("end up with the same schema", () => {
+    expect(schemas.pglite).toBeDefined();
+    expect(schemas.pglite).toEqual(schemas.postgres);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import {
+  commissionOf, discountPercent, displayPrice, finalPriceFromSuggested, formatNaira, nairaToKobo, roundKobo,
+} from "./money";
+
+describe("money in kobo", () => {
+  it("formats naira with the symbol and thousands separators", () => {
+    expect(formatNaira(125_000_000)).toBe("₦1,250,000");
+    expect(formatNaira(0)).toBe("₦0");
+    expect(formatNaira(123_456)).toBe("₦1,234.56");
+  });
+
+  it("rounds to the nearest kobo, half up", () => {
+    expect(roundKobo(10.5)).toBe(11);
+    expect(roundKobo(10.49)).toBe(10);
+    expect(roundKobo(-10.5)).toBe(-11);
+    expect(() => roundKobo(Number.NaN)).toThrow(RangeError);
+  });
+
+  it("converts naira to kobo", () => {
+    expect(nairaToKobo(1_250_000)).toBe(125_000_000);
+    expect(nairaToKobo(0.015)).toBe(2);
+  });
+
+  it("applies the operations formulas", () => {
+    expect(finalPriceFromSuggested(50_000_000, 0)).toBe(50_000_000);
+    expect(finalPriceFromSuggested(50_000_000, 12.5)).toBe(56_250_000);
+    expect(finalPriceFromSuggested(333, 10)).toBe(366); // 366.3
+    expect(commissionOf(56_250_000, 10)).toBe(5_625_000);
+    expect(commissionOf(35, 10)).toBe(4); // 3.5 rounds half up
+  });
+
+  it("shows the final price, falling back to the suggested price", () => {
+    expect(displayPrice({ finalPrice: 40_000_000, suggestedPrice: 45_000_000 })).toBe(40_000_000);
+    expect(displayPrice({ finalPrice: null, suggestedPrice: 45_000_000 })).toBe(45_000_000);
+  });
+
+  it("gives a rounded discount only when the final price is lower", () => {
+    expect(discountPercent({ finalPrice: 40_000_000, suggestedPrice: 45_000_000 })).toBe(11);
+    expect(discountPercent({ finalPrice: 45_000_000, suggestedPrice: 45_000_000 })).toBeNull();
+    expect(discountPercent({ finalPrice: 50_000_000, suggestedPrice: 45_000_000 })).toBeNull();
+    expect(discountPercent({ finalPrice: null, suggestedPrice: 45_000_000 })).toBeNull();
+  });
+});

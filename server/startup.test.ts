@@ -1,0 +1,115 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+import { prepareDatabase } from "./database";
+import { createLogger } from "./logger";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, stdout });
+    });
+  });
+}
+
+describe("starting the server", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-start-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("with a bad PORT prints one clear line and exits non-zero", async () => {
+    const result = await start({ PORT: "shop", DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('Invalid PORT="shop": must be a whole number from 1 to 65535\n');
+  });
+
+  it("with a malformed DATABASE_URL prints one clear line and exits non-zero", async () => {
+    const result = await start({ DATABASE_URL: "localhost:5432/shop", DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'Invalid DATABASE_URL="localhost:5432/shop": must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname\n',
+    );
+  });
+
+  it("with an unreachable database prints one clear line, without the password, and exits non-zero", async () => {
+    const result = await start({ DATABASE_URL: "postgres://shop:secret@127.0.0.1:1/shop", DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Cannot connect to PostgreSQL at postgres:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop: .*ECONNREFUSED.*\n$/);
+    expect(result.stderr).not.toContain("secret");
+  });
+
+  it("on a port already in use prints one clear line and exits non-zero", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const result = await start({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO_DATA: "false" });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`Port ${port} is already in use: stop the other program or set PORT to a free port.\n`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe("preparing the embedded database", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-seed-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const countProducts = async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    const handle = await prepareDatabase(config, createLogger(config));
+    try {
+      const [row] = await handle.query<{ products: number; users: number }>(
+        "select (select count(*)::int from products) products, (select count(*)::int from users) users",
+      );
+      return row;
+    } finally {
+      await handle.close();
+    }
+  };
+
+  it("fills an empty database with the demo catalogue once, however often it starts", async () => {
+    const first = await countProducts();
+    expect(first?.products).toBeGreaterThanOrEqual(120);
+    const second = await countProducts();
+    expect(second).toEqual(first);
+  });
+
+  it("does not seed when DEMO_DATA is off or in production", async () => {
+    for (const env of [{ DEMO_DATA: "false" }, { NODE_ENV: "production" }]) {
+      const emptyDir = await mkdtemp(path.join(tmpdir(), "tokunbo-empty-"));
+      const config = loadConfig({ DATA_DIR: emptyDir, LOG_LEVEL: "silent", ...env });
+      const handle = await prepareDatabase(config, createLogger(config));
+      const [row] = await handle.query<{ n: number }>("select count(*)::int n from products");
+      await handle.close();
+      await rm(emptyDir, { recursive: true, force: true });
+      expect(row?.n).toBe(0);
+    }
+  });
+});
