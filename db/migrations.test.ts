@@ -83,8 +83,8 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
         [vendorId, userId],
       );
       await handle.query(
-        `insert into products (id, vendor_id, name, brand, model, storage, grade, suggested_price, status)
-         values ($1, $2, 'iPhone 12 Pro Max', 'Apple', 'iPhone 12 Pro Max', '256GB', 'A', 61000000, 'approved')`,
+        `insert into products (id, vendor_id, name, brand, model, storage, grade, suggested_price, final_price, status)
+         values ($1, $2, 'iPhone 12 Pro Max', 'Apple', 'iPhone 12 Pro Max', '256GB', 'A', 61000000, 61000000, 'approved')`,
         [productId, vendorId],
       );
     });
@@ -97,6 +97,16 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
         `insert into products (vendor_id, name, brand, model, storage, grade, suggested_price) values ($1,'x','Apple','x','64GB','D',100)`,
         [vendorId],
       ));
+ it("brands and storage sizes outside the spec's lists", async () => {
+      await refused(`update products set brand = 'Nokia' where id = $1`, [productId]);
+      await refused(`update products set storage = '48GB' where id = $1`, [productId]);
+    });
+    it("approved products without a final price", () =>
+      refused(`update products set final_price = null where id = $1`, [productId]));
+    it("successful payments without a payment time", () =>
+      refused(`insert into payments (customer_id, payment_reference, amount, status) values ($1, 'pay_1', 100, 'successful')`, [
+        userId,
+      ]));
     it("unknown product statuses", () => refused(`update products set status = 'live' where id = $1`, [productId]));
     it("negative stock", () => refused(`update products set stock_quantity = -1 where id = $1`, [productId]));
     it("more than five images", () =>
@@ -117,6 +127,13 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
         `insert into orders (customer_id, product_id, vendor_id, customer_name, customer_email, customer_phone,
            shipping_address, city, state, quantity, unit_price, total_amount)
          values ($1, $2, $3, 'Ada Obi', 'ada@tokunbo.test', '+2348031234567', '5 Awolowo Rd', 'Ikoyi', 'Lagos', 2, 100, 150)`,
+        [userId, productId, vendorId],
+      ));
+    it("shipping states that are not a Nigerian state or the FCT", () =>
+      refused(
+        `insert into orders (customer_id, product_id, vendor_id, customer_name, customer_email, customer_phone,
+           shipping_address, city, state, quantity, unit_price, total_amount)
+         values ($1, $2, $3, 'Ada Obi', 'ada@tokunbo.test', '+2348031234567', '5 Awolowo Rd', 'Ikoyi', 'Lagoss', 1, 100, 100)`,
         [userId, productId, vendorId],
       ));
     it("unknown order statuses and orders for missing products", async () => {

@@ -57,7 +57,7 @@ CREATE TABLE "user_roles" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" text NOT NULL,
 	"role" "app_role" NOT NULL,
-	"assigned_at" timestamp with time zone DEFAULT now() NOT NULL
+	"assigned_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -148,6 +148,9 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_stock_nonnegative" CHECK ("products"."stock_quantity" >= 0),
 	CONSTRAINT "products_suggested_price_positive" CHECK ("products"."suggested_price" > 0),
 	CONSTRAINT "products_final_price_positive" CHECK ("products"."final_price" is null or "products"."final_price" > 0),
+	CONSTRAINT "products_brand_known" CHECK ("products"."brand" in ('Apple', 'Samsung', 'Google', 'OnePlus', 'Xiaomi', 'Huawei', 'Oppo', 'Vivo')),
+	CONSTRAINT "products_storage_known" CHECK ("products"."storage" in ('32GB', '64GB', '128GB', '256GB', '512GB', '1TB')),
+	CONSTRAINT "products_approved_have_final_price" CHECK ("products"."status" <> 'approved' or "products"."final_price" is not null),
 	CONSTRAINT "products_images_max" CHECK (coalesce(array_length("products"."images", 1), 0) <= 5),
 	CONSTRAINT "products_rating_range" CHECK ("products"."rating_average" >= 0 and "products"."rating_average" <= 5),
 	CONSTRAINT "products_counts_nonnegative" CHECK ("products"."units_sold" >= 0 and "products"."review_count" >= 0)
@@ -188,6 +191,7 @@ CREATE TABLE "orders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_quantity_positive" CHECK ("orders"."quantity" > 0),
 	CONSTRAINT "orders_unit_price_positive" CHECK ("orders"."unit_price" > 0),
+	CONSTRAINT "orders_state_known" CHECK ("orders"."state" in ('Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River', 'Delta', 'Ebonyi', 'Edo', 'Ekiti', 'Enugu', 'Federal Capital Territory', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano', 'Katsina', 'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo', 'Plateau', 'Rivers', 'Sokoto', 'Taraba', 'Yobe', 'Zamfara')),
 	CONSTRAINT "orders_total_matches" CHECK ("orders"."total_amount" = "orders"."unit_price" * "orders"."quantity")
 );
 --> statement-breakpoint
@@ -212,6 +216,7 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_payment_reference_unique" UNIQUE("payment_reference"),
 	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount" > 0),
 	CONSTRAINT "payments_delivery_fee_nonnegative" CHECK ("payments"."delivery_fee" >= 0),
+	CONSTRAINT "payments_successful_have_paid_at" CHECK ("payments"."status" <> 'successful' or "payments"."paid_at" is not null),
 	CONSTRAINT "payments_currency_ngn" CHECK ("payments"."currency" = 'NGN')
 );
 --> statement-breakpoint
@@ -243,7 +248,7 @@ CREATE TABLE "cms_content" (
 	"content" jsonb NOT NULL,
 	"updated_by" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "cms_content_section_known" CHECK (section in ('branding', 'hero_banner', 'hero_banners', 'top_banner', 'home_banner', 'featured_categories', 'whatsapp_config', 'vendor_instructions', 'vendor_page_config', 'become_vendor_page')),
+	CONSTRAINT "cms_content_section_known" CHECK ("cms_content"."section" in ('branding', 'hero_banner', 'hero_banners', 'top_banner', 'home_banner', 'featured_categories', 'whatsapp_config', 'vendor_instructions', 'vendor_page_config', 'become_vendor_page')),
 	CONSTRAINT "cms_content_is_object" CHECK (jsonb_typeof("cms_content"."content") = 'object')
 );
 --> statement-breakpoint
@@ -342,5 +347,6 @@ CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("u
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE not "notifications"."read";--> statement-breakpoint
 CREATE INDEX "user_activities_created_idx" ON "user_activities" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "user_activities_type_created_idx" ON "user_activities" USING btree ("user_type","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_activities_user_idx" ON "user_activities" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "email_outbox_created_idx" ON "email_outbox" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "email_outbox_pending_idx" ON "email_outbox" USING btree ("created_at") WHERE "email_outbox"."status" = 'pending';

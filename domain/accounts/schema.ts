@@ -97,7 +97,8 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: roleEnum("role").notNull(),
-    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+    // clock_timestamp(), not now(): two grants in one transaction must still be ordered.
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     uniqueIndex("user_roles_user_role_unique").on(t.userId, t.role),

@@ -19,5 +19,6 @@ export const userActivities = pgTable(
   (t) => [
     index("user_activities_created_idx").on(t.createdAt.desc()),
     index("user_activities_type_created_idx").on(t.userType, t.createdAt.desc()),
+    index("user_activities_user_idx").on(t.userId),
   ],
 );

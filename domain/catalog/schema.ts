@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   bigint, boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
-import { GRADES, PRODUCT_STATUSES } from "../../lib/constants";
+import { BRANDS, GRADES, PRODUCT_STATUSES, STORAGE_OPTIONS } from "../../lib/constants";
+import { sqlList } from "../../db/sql-list";
 import { vendors } from "../vendors/schema";
 
 export const gradeEnum = pgEnum("product_grade", GRADES);
@@ -51,6 +52,9 @@ export const products = pgTable(
     check("products_stock_nonnegative", sql`${t.stockQuantity} >= 0`),
     check("products_suggested_price_positive", sql`${t.suggestedPrice} > 0`),
     check("products_final_price_positive", sql`${t.finalPrice} is null or ${t.finalPrice} > 0`),
+    check("products_brand_known", sql`${t.brand} in ${sqlList(BRANDS)}`),
+    check("products_storage_known", sql`${t.storage} in ${sqlList(STORAGE_OPTIONS)}`),
+    check("products_approved_have_final_price", sql`${t.status} <> 'approved' or ${t.finalPrice} is not null`),
     check("products_images_max", sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
     check("products_rating_range", sql`${t.ratingAverage} >= 0 and ${t.ratingAverage} <= 5`),
     check("products_counts_nonnegative", sql`${t.unitsSold} >= 0 and ${t.reviewCount} >= 0`),

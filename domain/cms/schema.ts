@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { CMS_SECTIONS } from "../../lib/constants";
 import { users } from "../accounts/schema";
+import { sqlList } from "../../db/sql-list";
 
 export const cmsContent = pgTable(
   "cms_content",
@@ -12,10 +13,7 @@ export const cmsContent = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "cms_content_section_known",
-      sql.raw(`section in (${CMS_SECTIONS.map((s) => `'${s}'`).join(", ")})`),
-    ),
+    check("cms_content_section_known", sql`${t.section} in ${sqlList(CMS_SECTIONS)}`),
     check("cms_content_is_object", sql`jsonb_typeof(${t.content}) = 'object'`),
   ],
 );

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn, bigint, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
+import { NIGERIAN_STATES, ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
+import { sqlList } from "../../db/sql-list";
 import { users } from "../accounts/schema";
 import { products } from "../catalog/schema";
 import { payments } from "../payments/schema";
@@ -48,6 +49,7 @@ export const orders = pgTable(
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_unit_price_positive", sql`${t.unitPrice} > 0`),
+    check("orders_state_known", sql`${t.state} in ${sqlList(NIGERIAN_STATES)}`),
     check("orders_total_matches", sql`${t.totalAmount} = ${t.unitPrice} * ${t.quantity}`),
     index("orders_customer_created_idx").on(t.customerId, t.createdAt.desc()),
     index("orders_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),

@@ -38,6 +38,7 @@ export const payments = pgTable(
   (t) => [
     check("payments_amount_positive", sql`${t.amount} > 0`),
     check("payments_delivery_fee_nonnegative", sql`${t.deliveryFee} >= 0`),
+    check("payments_successful_have_paid_at", sql`${t.status} <> 'successful' or ${t.paidAt} is not null`),
     check("payments_currency_ngn", sql`${t.currency} = 'NGN'`),
     index("payments_created_idx").on(t.createdAt.desc()),
     index("payments_customer_idx").on(t.customerId, t.createdAt.desc()),
