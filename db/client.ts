@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -43,12 +43,58 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
 }
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: "pglite",
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * The embedded database belongs to one process: a second one writing the same files would
+ * corrupt it. A lock file holding the owner's pid guards the folder; a stale one (owner gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (owner !== process.pid && isRunning(owner)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dataDir} is in use by another process (pid ${owner}): stop it or set DATA_DIR to another folder.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Cannot lock the embedded database in ${dataDir}.`);
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

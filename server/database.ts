@@ -1,4 +1,4 @@
-import { type DatabaseHandle, openDatabase } from "../db/client";
+import { type DatabaseHandle, DatabaseInUseError, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { isDatabaseEmpty, seedDemoData } from "../db/seed";
 import type { Config } from "./config";
@@ -20,7 +20,14 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 }
 
 async function open(config: Config): Promise<DatabaseHandle> {
-  if (!config.databaseUrl) return openDatabase({ pgliteDir: config.pgliteDir });
+  if (!config.databaseUrl) {
+    try {
+      return await openDatabase({ pgliteDir: config.pgliteDir });
+    } catch (error) {
+      if (error instanceof DatabaseInUseError) throw new StartupError(error.message);
+      throw error;
+    }
+  }
   try {
     return await openDatabase({ databaseUrl: config.databaseUrl });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -73,6 +73,25 @@ describe("starting the server", () => {
 });
 
 describe("preparing the embedded database", () => {
+  it("refuses a data folder another running process holds", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "tokunbo-lock-"));
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", DEMO_DATA: "false" });
+    const holder = await prepareDatabase(config, createLogger(config));
+    try {
+      const other = spawn("sleep", ["30"]);
+      await writeFile(`${config.pgliteDir}.lock`, String(other.pid));
+      const result = await start({ DATA_DIR: dir, DEMO_DATA: "false" });
+      other.kill();
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `The embedded database in ${config.pgliteDir} is in use by another process (pid ${other.pid}): stop it or set DATA_DIR to another folder.\n`,
+      );
+    } finally {
+      await holder.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-seed-"));

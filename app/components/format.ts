@@ -1,0 +1,19 @@
+/** Dates are shown en-US with a short month ("Nov 3, 2026"), in Nigerian time on server and browser alike. */
+const dateFormatter = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "Africa/Lagos",
+});
+
+export function formatDate(value: string | number | Date): string {
+  return dateFormatter.format(new Date(value));
+}
+
+export function currentYear(now: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "Africa/Lagos" }).format(now));
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}

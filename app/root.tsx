@@ -1,0 +1,188 @@
+import type { CSSProperties, ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { CMS_DEFAULTS, type TopBannerContent } from "../domain/cms/defaults";
+import { type SiteContent, getSiteContent } from "../domain/cms/service";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { currentYear } from "./components/format";
+import { NotFoundView } from "./components/not-found-view";
+import { type RootData, type SiteFrameData, useRootData, useSite } from "./components/site";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Spinner } from "./components/spinner";
+import { TopBanner } from "./components/top-banner";
+import { whatsappHref, whatsappMessage } from "./components/whatsapp";
+import { WhatsappFloatingButton } from "./components/whatsapp-button";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", type: "image/svg+xml", href: FAVICON },
+];
+
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#FF4500"/><rect x="12" y="7" width="16" height="26" rx="3.5" fill="none" stroke="#fff" stroke-width="2.5"/><path d="m15.5 20 3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+)}`;
+
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function safeImageUrl(url: string): string | null {
+  const value = url.trim();
+  if (value.startsWith("/") && !value.startsWith("//")) return value;
+  if (/^https:\/\//i.test(value)) return value;
+  return null;
+}
+
+function toSiteFrame(content: SiteContent<"branding" | "whatsapp_config">, publicUrl: string): SiteFrameData {
+  const { branding, whatsapp_config: whatsapp } = content;
+  const siteName = branding.site_name?.trim() || CMS_DEFAULTS.branding.site_name;
+  const number = whatsapp.number?.trim() || branding.whatsapp_number?.trim() || "";
+  const href = whatsapp.enabled && number ? whatsappHref(number, whatsappMessage(siteName)) : null;
+  return {
+    siteName,
+    logoUrl: branding.logo_url ? safeImageUrl(branding.logo_url) : null,
+    primaryColor: HEX_COLOUR.test(branding.primary_color ?? "") ? branding.primary_color : CMS_DEFAULTS.branding.primary_color,
+    whatsapp: href ? { href, label: whatsapp.display_text?.trim() || CMS_DEFAULTS.whatsapp_config.display_text, number } : null,
+    publicUrl,
+    year: currentYear(),
+    cartCount: 0,
+    signedIn: false,
+  };
+}
+
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  let content: SiteContent<"branding" | "whatsapp_config">;
+  try {
+    content = await getSiteContent(context.db, ["branding", "whatsapp_config"]);
+  } catch (error) {
+    // Content-load failures are logged only; the defaults keep the site usable.
+    console.error("Failed to load site content", error);
+    content = { branding: CMS_DEFAULTS.branding, whatsapp_config: CMS_DEFAULTS.whatsapp_config };
+  }
+  return { nonce: context.cspNonce, site: toSiteFrame(content, context.config.publicUrl) };
+}
+
+/** Site content changes rarely: reload it after form submissions, not on every navigation. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = data?.nonce;
+  const primary = data?.site.primaryColor ?? CMS_DEFAULTS.branding.primary_color;
+  return (
+    <html lang="en" style={{ "--color-brand": primary } as CSSProperties}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={primary} />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-16 z-40 flex justify-center">
+      <Spinner className="rounded-full bg-white px-3 py-1.5 shadow-md ring-1 ring-gray-200" />
+    </div>
+  );
+}
+
+/** The top banner of a route whose handle asks for one (the home page), from its loader data. */
+function useRouteTopBanner(): TopBannerContent | null {
+  const matches = useMatches();
+  for (const match of matches) {
+    const handle = match.handle as { topBanner?: boolean } | undefined;
+    const data = match.loaderData as { topBanner?: TopBannerContent } | undefined;
+    if (handle?.topBanner && data?.topBanner) return data.topBanner;
+  }
+  return null;
+}
+
+function SiteFrame({ children }: { children: ReactNode }) {
+  const site = useSite();
+  const topBanner = useRouteTopBanner();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-gray-900 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to content
+      </a>
+      {topBanner ? <TopBanner banner={topBanner} /> : null}
+      <SiteHeader site={site} />
+      <NavigationProgress />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter site={site} />
+      <WhatsappFloatingButton whatsapp={site.whatsapp} />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteFrame>
+        <title>Page not found</title>
+        <NotFoundView />
+      </SiteFrame>
+    );
+  }
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack ?? error.message : null;
+  return (
+    <SiteFrame>
+      <title>Something went wrong</title>
+      <section className="container-page py-20 text-center" aria-labelledby="error-title">
+        <h1 id="error-title" className="text-2xl font-bold text-gray-900">
+          Something went wrong
+        </h1>
+        <p className="mx-auto mt-3 max-w-md text-gray-700">
+          We couldn't load this page. Please check your connection and try again in a moment.
+        </p>
+        <a
+          href="/"
+          className="mt-6 inline-flex items-center rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:opacity-90"
+        >
+          Return to Home
+        </a>
+        {details ? (
+          <pre className="mx-auto mt-8 max-w-3xl overflow-x-auto rounded-lg bg-gray-100 p-4 text-left text-xs text-gray-800">
+            {details}
+          </pre>
+        ) : null}
+      </section>
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,90 @@
+import { listFeaturedProducts, listProductRow, type ProductRowKind, type ProductSummary } from "../../domain/catalog/service";
+import { CMS_DEFAULTS } from "../../domain/cms/defaults";
+import { getSiteContent } from "../../domain/cms/service";
+import { LIMITS, TEXTS } from "../../lib/constants";
+import { BrandStrip } from "../components/brand-strip";
+import { CreateAccountCta } from "../components/create-account-cta";
+import { Hero } from "../components/hero";
+import { HomeBanner } from "../components/home-banner";
+import { toCardData } from "../components/product-card";
+import { EmptyState, ProductGrid } from "../components/product-grid";
+import { ProductRow } from "../components/product-row";
+import { pageMeta, siteFromMatches, useSite } from "../components/site";
+import { WhyChooseUs } from "../components/why-choose-us";
+import type { Route } from "./+types/home";
+
+const ROWS: Array<{ kind: ProductRowKind; title: string; subtitle: string }> = [
+  { kind: "trending", title: "Trending Now", subtitle: "What buyers are picking up this week" },
+  { kind: "new", title: "New Arrivals", subtitle: "Just listed by our vendors" },
+  { kind: "premium", title: "Premium Grade A", subtitle: "Top-end phones in excellent condition" },
+  { kind: "deals", title: "Best Deals", subtitle: "Quality phones at the friendliest prices" },
+];
+
+/** Product fetch failures are logged and the list falls back to empty (storefront.md §8). */
+async function orEmpty(label: string, query: Promise<ProductSummary[]>): Promise<ProductSummary[]> {
+  try {
+    return await query;
+  } catch (error) {
+    console.error(`Failed to load ${label}`, error);
+    return [];
+  }
+}
+
+/** The root frame shows this route's top banner above the site bar. */
+export const handle = { topBanner: true };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context;
+  const contentQuery = getSiteContent(db, ["top_banner", "home_banner", "hero_banner"]).catch((error: unknown) => {
+    console.error("Failed to load site content", error);
+    return { top_banner: CMS_DEFAULTS.top_banner, home_banner: CMS_DEFAULTS.home_banner, hero_banner: CMS_DEFAULTS.hero_banner };
+  });
+  const [content, featured, ...rows] = await Promise.all([
+    contentQuery,
+    orEmpty("featured products", listFeaturedProducts(db, LIMITS.featuredProducts)),
+    ...ROWS.map((row) => orEmpty(`${row.kind} products`, listProductRow(db, row.kind, LIMITS.productRowFetch))),
+  ]);
+  return {
+    topBanner: content.top_banner,
+    homeBanner: content.home_banner,
+    hero: content.hero_banner,
+    featured: featured.map(toCardData),
+    rows: ROWS.map((row, i) => ({ ...row, products: (rows[i] ?? []).map(toCardData) })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return pageMeta(site, {
+    title: `${site.siteName} | Graded UK-Used Phones in Nigeria`,
+    description:
+      "Buy graded UK-used (tokunbo) iPhones, Samsungs and Pixels from verified Nigerian vendors. 15-point quality check, warranty up to 30 days, prices in naira.",
+    path: "/",
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { homeBanner, hero, featured, rows } = loaderData;
+  return (
+    <>
+      <HomeBanner banner={homeBanner} />
+      <Hero hero={hero} />
+      <BrandStrip />
+
+      <section aria-labelledby="featured-title" className="container-page py-8">
+        <h2 id="featured-title" className="mb-4 text-xl font-bold text-gray-900 sm:text-2xl">
+          Featured Products
+        </h2>
+        {featured.length === 0 ? <EmptyState>{TEXTS.noProductsYet}</EmptyState> : <ProductGrid products={featured} eagerCount={2} />}
+      </section>
+
+      {rows.map((row) => (
+        <ProductRow key={row.kind} title={row.title} subtitle={row.subtitle} products={row.products} />
+      ))}
+
+      <WhyChooseUs siteName={site.siteName} />
+      <CreateAccountCta signedIn={site.signedIn} />
+    </>
+  );
+}

@@ -1,0 +1,353 @@
+/**
+ * Read-only catalogue queries for the public pages. Each function is one SQL statement
+ * (vendors joined, never fetched per product). Prices are kobo.
+ */
+import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { type Grade, LIMITS } from "../../lib/constants";
+import { profiles } from "../accounts/schema";
+import { reviews } from "../reviews/schema";
+import { vendors } from "../vendors/schema";
+import { products } from "./schema";
+
+export const ANONYMOUS_REVIEWER = "Anonymous";
+
+/** What a product card shows. */
+export interface ProductSummary {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+  storage: string;
+  grade: Grade;
+  /** Cover image URL (the first image), or null when the product has none. */
+  image: string | null;
+  /** Kobo; null until an admin sets it. */
+  finalPrice: number | null;
+  /** Kobo. */
+  suggestedPrice: number;
+  stockQuantity: number;
+  isLive: boolean;
+  adminInspected: boolean;
+  ratingAverage: number;
+  reviewCount: number;
+  /** ISO 8601. */
+  createdAt: string;
+  vendor: { businessName: string; verified: boolean };
+}
+
+export interface PublicProduct {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+  storage: string;
+  color: string | null;
+  description: string | null;
+  grade: Grade;
+  images: string[];
+  finalPrice: number | null;
+  suggestedPrice: number;
+  stockQuantity: number;
+  adminInspected: boolean;
+  /** Average of the approved reviews (0 when there are none), rounded to one decimal. */
+  ratingAverage: number;
+  /** Number of approved reviews. */
+  reviewCount: number;
+  createdAt: string;
+  vendor: { id: string; businessName: string; verified: boolean; commissionRate: number } | null;
+}
+
+export interface PublicReview {
+  id: string;
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  reviewerName: string;
+}
+
+export type ProductRowKind = "trending" | "new" | "premium" | "deals";
+
+export interface ShopPage {
+  items: ProductSummary[];
+  /** Number of listed products over all pages. */
+  total: number;
+  /** The page that was asked for (1-based). */
+  page: number;
+  pageSize: number;
+  /** At least 1, so "page 1 of 1" reads right for an empty shop. */
+  pageCount: number;
+}
+
+const productIdSchema = z.guid();
+const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+
+/** Publicly listed: approved, with a vendor (the inner join on vendors guarantees one). */
+const listed = eq(products.status, "approved");
+const displayPrice = sql<number>`coalesce(${products.finalPrice}, ${products.suggestedPrice})`;
+
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  model: products.model,
+  storage: products.storage,
+  grade: products.grade,
+  image: sql<string | null>`${products.images}[1]`.as("image"),
+  finalPrice: products.finalPrice,
+  suggestedPrice: products.suggestedPrice,
+  stockQuantity: products.stockQuantity,
+  isLive: products.isLive,
+  adminInspected: products.adminInspected,
+  ratingAverage: products.ratingAverage,
+  reviewCount: products.reviewCount,
+  createdAt: products.createdAt,
+  vendorBusinessName: vendors.businessName,
+  vendorVerified: vendors.verified,
+};
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+  storage: string;
+  grade: Grade;
+  image: string | null;
+  finalPrice: number | null;
+  suggestedPrice: number;
+  stockQuantity: number;
+  isLive: boolean;
+  adminInspected: boolean;
+  ratingAverage: number;
+  reviewCount: number;
+  createdAt: Date | string;
+  vendorBusinessName: string;
+  vendorVerified: boolean;
+}
+
+function toSummary(row: SummaryRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    model: row.model,
+    storage: row.storage,
+    grade: row.grade,
+    image: row.image || null,
+    finalPrice: row.finalPrice === null ? null : Number(row.finalPrice),
+    suggestedPrice: Number(row.suggestedPrice),
+    stockQuantity: row.stockQuantity,
+    isLive: row.isLive,
+    adminInspected: row.adminInspected,
+    ratingAverage: Number(row.ratingAverage),
+    reviewCount: row.reviewCount,
+    createdAt: toIso(row.createdAt),
+    vendor: { businessName: row.vendorBusinessName, verified: row.vendorVerified },
+  };
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function clampLimit(limit: number): number {
+  if (!Number.isFinite(limit)) return 0;
+  return Math.max(0, Math.min(100, Math.trunc(limit)));
+}
+
+async function listSummaries(db: Database, orderBy: SQL[], limit: number): Promise<ProductSummary[]> {
+  const n = clampLimit(limit);
+  if (n === 0) return [];
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(listed)
+    .orderBy(...orderBy, desc(products.id))
+    .limit(n);
+  return rows.map(toSummary);
+}
+
+/** Home page featured products: inspected and best-rated first, then newest. */
+export function listFeaturedProducts(db: Database, limit: number = LIMITS.featuredProducts): Promise<ProductSummary[]> {
+  return listSummaries(
+    db,
+    [desc(products.adminInspected), desc(products.ratingAverage), desc(products.createdAt)],
+    limit,
+  );
+}
+
+const ROW_ORDER: Record<ProductRowKind, SQL[]> = {
+  trending: [desc(products.unitsSold), desc(products.createdAt)],
+  new: [desc(products.createdAt)],
+  premium: [desc(displayPrice), desc(products.createdAt)],
+  deals: [asc(displayPrice), desc(products.createdAt)],
+};
+
+/**
+ * A home page product row (storefront.md §7): trending by units sold then newest, new
+ * arrivals newest first, Premium Grade A by price high to low, Best Deals by price low to
+ * high. The price is the final price, falling back to the suggested price.
+ */
+export function listProductRow(
+  db: Database,
+  kind: ProductRowKind,
+  limit: number = LIMITS.productRowFetch,
+): Promise<ProductSummary[]> {
+  return listSummaries(db, ROW_ORDER[kind], limit);
+}
+
+/** The shop listing: listed products newest first, LIMITS.shopPageSize a page, with the total. */
+export async function listShopPage(db: Database, input: { page?: unknown }): Promise<ShopPage> {
+  const pageSize = LIMITS.shopPageSize;
+  const page = pageSchema.parse(input.page ?? 1);
+
+  const totals = db
+    .select({ total: sql<number>`count(*)::int`.as("total") })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(listed)
+    .as("totals");
+  const pageRows = db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(listed)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as("page_rows");
+
+  // One statement: the count row, left-joined to the (possibly empty) page of products.
+  const rows = await db
+    .select({
+      total: totals.total,
+      id: pageRows.id,
+      name: pageRows.name,
+      brand: pageRows.brand,
+      model: pageRows.model,
+      storage: pageRows.storage,
+      grade: pageRows.grade,
+      image: pageRows.image,
+      finalPrice: pageRows.finalPrice,
+      suggestedPrice: pageRows.suggestedPrice,
+      stockQuantity: pageRows.stockQuantity,
+      isLive: pageRows.isLive,
+      adminInspected: pageRows.adminInspected,
+      ratingAverage: pageRows.ratingAverage,
+      reviewCount: pageRows.reviewCount,
+      createdAt: pageRows.createdAt,
+      vendorBusinessName: pageRows.vendorBusinessName,
+      vendorVerified: pageRows.vendorVerified,
+    })
+    .from(totals)
+    .leftJoin(pageRows, sql`true`)
+    .orderBy(desc(pageRows.createdAt), desc(pageRows.id));
+
+  const total = Number(rows[0]?.total ?? 0);
+  const items: ProductSummary[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    items.push(toSummary(row as SummaryRow));
+  }
+  return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/**
+ * A product for its detail page: approved and live, with its vendor and the average and
+ * count of its approved reviews. Null when missing, hidden, or when the id is not a UUID.
+ */
+export async function getPublicProduct(db: Database, id: unknown): Promise<PublicProduct | null> {
+  const parsed = productIdSchema.safeParse(id);
+  if (!parsed.success) return null;
+
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      model: products.model,
+      storage: products.storage,
+      color: products.color,
+      description: products.description,
+      grade: products.grade,
+      images: products.images,
+      finalPrice: products.finalPrice,
+      suggestedPrice: products.suggestedPrice,
+      stockQuantity: products.stockQuantity,
+      adminInspected: products.adminInspected,
+      createdAt: products.createdAt,
+      vendorId: vendors.id,
+      vendorBusinessName: vendors.businessName,
+      vendorVerified: vendors.verified,
+      vendorCommissionRate: vendors.commissionRate,
+      ratingAverage: sql<string | null>`(select round(avg(${reviews.rating}), 1) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.approved})`,
+      reviewCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.approved})`,
+    })
+    .from(products)
+    .leftJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(eq(products.id, parsed.data), listed, eq(products.isLive, true)))
+    .limit(1);
+  if (!row) return null;
+
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    model: row.model,
+    storage: row.storage,
+    color: row.color,
+    description: row.description,
+    grade: row.grade,
+    images: row.images.filter((url) => url.length > 0),
+    finalPrice: row.finalPrice === null ? null : Number(row.finalPrice),
+    suggestedPrice: Number(row.suggestedPrice),
+    stockQuantity: row.stockQuantity,
+    adminInspected: row.adminInspected,
+    ratingAverage: row.ratingAverage === null ? 0 : Number(row.ratingAverage),
+    reviewCount: Number(row.reviewCount),
+    createdAt: toIso(row.createdAt),
+    vendor:
+      row.vendorId === null
+        ? null
+        : {
+            id: row.vendorId,
+            businessName: row.vendorBusinessName ?? "",
+            verified: row.vendorVerified ?? false,
+            commissionRate: Number(row.vendorCommissionRate ?? 0),
+          },
+  };
+}
+
+/** Most reviews a product page shows. */
+export const REVIEWS_SHOWN_MAX = 100;
+
+/** Approved reviews of a product, newest first, with the reviewer's full name or 'Anonymous'. */
+export async function listApprovedReviews(db: Database, productId: unknown): Promise<PublicReview[]> {
+  const parsed = productIdSchema.safeParse(productId);
+  if (!parsed.success) return [];
+
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+      fullName: profiles.fullName,
+    })
+    .from(reviews)
+    .leftJoin(profiles, eq(profiles.userId, reviews.customerId))
+    .where(and(eq(reviews.productId, parsed.data), eq(reviews.approved, true)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_SHOWN_MAX);
+
+  return rows.map((row) => ({
+    id: row.id,
+    rating: row.rating,
+    comment: row.comment,
+    createdAt: toIso(row.createdAt),
+    reviewerName: row.fullName?.trim() || ANONYMOUS_REVIEWER,
+  }));
+}
