@@ -67,7 +67,26 @@ export function createApp({ config, database, logger, vite }: AppOptions): Expre
       getLoadContext: (_req, res): AppContext => ({ db: database.db, config, cspNonce: res.locals.cspNonce }),
     }),
   );
+  app.use(finalErrorHandler(logger));
   return app;
+}
+
+const ERROR_TEXTS: Record<number, string> = {
+  400: "Bad request.",
+  403: "Forbidden.",
+  404: "Not found.",
+  405: "Method not allowed.",
+  413: "The request is too large.",
+};
+
+/** Whatever fails outside the pages and /api answers briefly: no stack traces or file paths. */
+function finalErrorHandler(logger: Logger): express.ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.error({ err: error, path: req.path }, "request failed");
+    res.status(status).type("text/plain").send(ERROR_TEXTS[status] ?? (status === 500 ? "Something went wrong. Please try again." : "Request refused."));
+  };
 }
 
 function pathToBuild(): string {

@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { type Server, request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { createTestDatabase } from "../tests/support/database";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { createLogger } from "./logger";
+
+describe("the HTTP edges", () => {
+  let database: DatabaseHandle;
+  let server: Server;
+  let base: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-app-"));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
+    await mkdir(path.join(config.uploadsDir, "products"), { recursive: true });
+    await writeFile(path.join(config.uploadsDir, "products/phone.webp"), Buffer.from("RIFF\0\0\0\0WEBPVP8 "));
+    database = await createTestDatabase();
+    const app = createApp({ config, database, logger: createLogger(config) });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    server?.close();
+    await database?.close().catch(() => {}); // the last test closes it on purpose
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (p: string, init?: RequestInit) => fetch(`${base}${p}`, init);
+  /** Sends the path exactly as written (fetch would resolve dot segments first). */
+  const rawGet = (p: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request(`${base}${p}`, (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+        .on("error", reject)
+        .end();
+    });
+
+  it("report health while the database answers", async () => {
+    const res = await get("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await (await get("/api/health")).json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("send security headers on every response", async () => {
+    const res = await get("/healthz");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answer unknown and malformed API calls with JSON errors", async () => {
+    const missing = await get("/api/nothing-here");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "Not found" });
+
+    const malformed = await get("/api/health", { method: "POST", headers: { "content-type": "application/json" }, body: "{bad" });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: "The request body is not valid JSON." });
+
+    const huge = await get("/api/health", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify("a".repeat(200_000)),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ error: "The request body is too large." });
+  });
+
+  it("serve uploads as inert data", async () => {
+    const res = await get("/uploads/products/phone.webp");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  });
+
+  it.each([
+    ["/uploads/products/missing.webp", 404, "Not found."],
+    ["/uploads/products/..%2f..%2f..%2fetc%2fpasswd", 403, "Forbidden."],
+    ["/product/%zz", 400, "Bad request."],
+  ])("answer %s briefly, without paths or stack traces", async (p, status, text) => {
+    expect(await rawGet(p)).toEqual({ status, body: text });
+  });
+
+  it.each(["/uploads/%2e%2e/%2e%2e/etc/passwd", "/uploads/../../etc/passwd"])("never serve files outside uploads: %s", async (p) => {
+    const res = await rawGet(p);
+    expect(res.status).not.toBe(200);
+    expect(res.body).not.toContain("root:");
+  });
+
+  it("report unavailable once the database stops answering", async () => {
+    await database.close();
+    const res = await get("/healthz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable" });
+  });
+});
