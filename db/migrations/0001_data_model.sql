@@ -320,6 +320,7 @@ CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("ide
 CREATE INDEX "preapproval_fields_active_order_idx" ON "vendor_preapproval_fields" USING btree ("active","field_order");--> statement-breakpoint
 CREATE INDEX "preapproval_submissions_vendor_idx" ON "vendor_preapproval_submissions" USING btree ("vendor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "vendors_status_created_idx" ON "vendors" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "vendors_created_idx" ON "vendors" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "vendors_business_name_idx" ON "vendors" USING btree ("business_name");--> statement-breakpoint
 CREATE INDEX "products_public_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST) WHERE "products"."status" = 'approved';--> statement-breakpoint
 CREATE INDEX "products_public_price_idx" ON "products" USING btree (coalesce("final_price", "suggested_price"),"created_at" DESC NULLS LAST) WHERE "products"."status" = 'approved';--> statement-breakpoint
@@ -330,6 +331,7 @@ CREATE INDEX "products_public_popular_idx" ON "products" USING btree ("units_sol
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_vendor_created_idx" ON "products" USING btree ("vendor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_status_created_idx" ON "products" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "cart_product_idx" ON "cart" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "orders_customer_created_idx" ON "orders" USING btree ("customer_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_vendor_created_idx" ON "orders" USING btree ("vendor_id","created_at" DESC NULLS LAST);--> statement-breakpoint

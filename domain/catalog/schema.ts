@@ -76,5 +76,6 @@ export const products = pgTable(
     // Vendor's own products and the admin/product-management list.
     index("products_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),
     index("products_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("products_created_idx").on(t.createdAt.desc()),
   ],
 );

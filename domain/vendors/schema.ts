@@ -35,6 +35,7 @@ export const vendors = pgTable(
     check("vendors_total_sales_nonnegative", sql`${t.totalSales} >= 0`),
     check("vendors_verified_only_when_approved", sql`not ${t.verified} or ${t.status} = 'approved'`),
     index("vendors_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("vendors_created_idx").on(t.createdAt.desc()),
     index("vendors_business_name_idx").on(t.businessName),
   ],
 );
