@@ -75,7 +75,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     `Grade ${product.grade}: ${GRADE_DESCRIPTIONS[product.grade]}`,
     product.color ? product.color : null,
     `${WARRANTY_TERMS.days}-day warranty`,
-    product.vendor?.businessName ? `Sold by ${product.vendor.businessName}` : null,
+    `Sold by ${product.vendor.businessName}`,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -132,7 +132,7 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
   const price = displayPrice(product);
   const discount = discountPercent(product);
   const inStock = product.stockQuantity > 0;
-  const sellerName = product.vendor?.businessName?.trim() || TEXTS.unknownVendor;
+  const sellerName = product.vendor.businessName.trim() || TEXTS.unknownVendor;
 
   return (
     <div className="container-page py-4 sm:py-8">
@@ -148,7 +148,7 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
           <div className="flex flex-wrap items-center gap-2">
             <GradeBadge grade={product.grade} withLabel />
             {product.adminInspected ? <InspectedBadge /> : null}
-            {product.vendor?.verified ? <VerifiedVendorBadge /> : null}
+            {product.vendor.verified ? <VerifiedVendorBadge /> : null}
           </div>
 
           <div className="mt-3 flex items-start justify-between gap-3">

@@ -1,6 +1,6 @@
 /**
- * Read-only catalogue queries for the public pages. Each function is one SQL statement
- * (vendors joined, never fetched per product). Prices are kobo.
+ * Read-only catalogue queries for the public pages: one SQL statement each (vendors joined,
+ * never fetched per product). Prices are kobo.
  */
 import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -51,12 +51,12 @@ export interface PublicProduct {
   suggestedPrice: number;
   stockQuantity: number;
   adminInspected: boolean;
-  /** Average of the approved reviews (0 when there are none), rounded to one decimal. */
+  /** Average of the approved reviews (0 when there are none), kept on the product. */
   ratingAverage: number;
-  /** Number of approved reviews. */
+  /** Number of approved reviews, kept on the product. */
   reviewCount: number;
   createdAt: string;
-  vendor: { id: string; businessName: string; verified: boolean; commissionRate: number } | null;
+  vendor: { id: string; businessName: string; verified: boolean; commissionRate: number };
 }
 
 export interface PublicReview {
@@ -107,25 +107,17 @@ const summaryColumns = {
   vendorVerified: vendors.verified,
 };
 
-interface SummaryRow {
-  id: string;
-  name: string;
-  brand: string;
-  model: string;
-  storage: string;
-  grade: Grade;
-  image: string | null;
-  finalPrice: number | null;
-  suggestedPrice: number;
-  stockQuantity: number;
-  isLive: boolean;
-  adminInspected: boolean;
-  ratingAverage: number;
-  reviewCount: number;
-  createdAt: Date | string;
-  vendorBusinessName: string;
-  vendorVerified: boolean;
+/** Listed products with their vendor; callers add ordering and paging. */
+function selectSummaries(db: Database) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(listed)
+    .$dynamic();
 }
+
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 function toSummary(row: SummaryRow): ProductSummary {
   return {
@@ -136,12 +128,12 @@ function toSummary(row: SummaryRow): ProductSummary {
     storage: row.storage,
     grade: row.grade,
     image: row.image || null,
-    finalPrice: row.finalPrice === null ? null : Number(row.finalPrice),
-    suggestedPrice: Number(row.suggestedPrice),
+    finalPrice: row.finalPrice,
+    suggestedPrice: row.suggestedPrice,
     stockQuantity: row.stockQuantity,
     isLive: row.isLive,
     adminInspected: row.adminInspected,
-    ratingAverage: Number(row.ratingAverage),
+    ratingAverage: row.ratingAverage,
     reviewCount: row.reviewCount,
     createdAt: toIso(row.createdAt),
     vendor: { businessName: row.vendorBusinessName, verified: row.vendorVerified },
@@ -160,11 +152,7 @@ function clampLimit(limit: number): number {
 async function listSummaries(db: Database, orderBy: SQL[], limit: number): Promise<ProductSummary[]> {
   const n = clampLimit(limit);
   if (n === 0) return [];
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(listed)
+  const rows = await selectSummaries(db)
     .orderBy(...orderBy, desc(products.id))
     .limit(n);
   return rows.map(toSummary);
@@ -204,60 +192,32 @@ export async function listShopPage(db: Database, input: { page?: unknown }): Pro
   const pageSize = LIMITS.shopPageSize;
   const page = pageSchema.parse(input.page ?? 1);
 
-  const totals = db
-    .select({ total: sql<number>`count(*)::int`.as("total") })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(listed)
-    .as("totals");
-  const pageRows = db
-    .select(summaryColumns)
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .where(listed)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .as("page_rows");
-
-  // One statement: the count row, left-joined to the (possibly empty) page of products.
-  const rows = await db
-    .select({
-      total: totals.total,
-      id: pageRows.id,
-      name: pageRows.name,
-      brand: pageRows.brand,
-      model: pageRows.model,
-      storage: pageRows.storage,
-      grade: pageRows.grade,
-      image: pageRows.image,
-      finalPrice: pageRows.finalPrice,
-      suggestedPrice: pageRows.suggestedPrice,
-      stockQuantity: pageRows.stockQuantity,
-      isLive: pageRows.isLive,
-      adminInspected: pageRows.adminInspected,
-      ratingAverage: pageRows.ratingAverage,
-      reviewCount: pageRows.reviewCount,
-      createdAt: pageRows.createdAt,
-      vendorBusinessName: pageRows.vendorBusinessName,
-      vendorVerified: pageRows.vendorVerified,
-    })
-    .from(totals)
-    .leftJoin(pageRows, sql`true`)
-    .orderBy(desc(pageRows.createdAt), desc(pageRows.id));
-
-  const total = Number(rows[0]?.total ?? 0);
-  const items: ProductSummary[] = [];
-  for (const row of rows) {
-    if (row.id === null) continue;
-    items.push(toSummary(row as SummaryRow));
-  }
+    .offset((page - 1) * pageSize);
+  // A page past the end has no rows to carry the total: count separately only then.
+  const total = rows[0]?.total ?? (page > 1 ? await countListed(db) : 0);
+  const items = rows.map(toSummary);
   return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
+async function countListed(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(listed);
+  return row?.total ?? 0;
+}
+
 /**
- * A product for its detail page: approved and live, with its vendor and the average and
- * count of its approved reviews. Null when missing, hidden, or when the id is not a UUID.
+ * A product for its detail page: approved and live, with its vendor and its rating.
+ * Null when missing, hidden, or when the id is not a UUID.
  */
 export async function getPublicProduct(db: Database, id: unknown): Promise<PublicProduct | null> {
   const parsed = productIdSchema.safeParse(id);
@@ -283,11 +243,11 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
       vendorBusinessName: vendors.businessName,
       vendorVerified: vendors.verified,
       vendorCommissionRate: vendors.commissionRate,
-      ratingAverage: sql<string | null>`(select round(avg(${reviews.rating}), 1) from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.approved})`,
-      reviewCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id} and ${reviews.approved})`,
+      ratingAverage: products.ratingAverage,
+      reviewCount: products.reviewCount,
     })
     .from(products)
-    .leftJoin(vendors, eq(vendors.id, products.vendorId))
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .where(and(eq(products.id, parsed.data), listed, eq(products.isLive, true)))
     .limit(1);
   if (!row) return null;
@@ -302,22 +262,19 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
     description: row.description,
     grade: row.grade,
     images: row.images.filter((url) => url.length > 0),
-    finalPrice: row.finalPrice === null ? null : Number(row.finalPrice),
-    suggestedPrice: Number(row.suggestedPrice),
+    finalPrice: row.finalPrice,
+    suggestedPrice: row.suggestedPrice,
     stockQuantity: row.stockQuantity,
     adminInspected: row.adminInspected,
-    ratingAverage: row.ratingAverage === null ? 0 : Number(row.ratingAverage),
-    reviewCount: Number(row.reviewCount),
+    ratingAverage: row.ratingAverage,
+    reviewCount: row.reviewCount,
     createdAt: toIso(row.createdAt),
-    vendor:
-      row.vendorId === null
-        ? null
-        : {
-            id: row.vendorId,
-            businessName: row.vendorBusinessName ?? "",
-            verified: row.vendorVerified ?? false,
-            commissionRate: Number(row.vendorCommissionRate ?? 0),
-          },
+    vendor: {
+      id: row.vendorId,
+      businessName: row.vendorBusinessName,
+      verified: row.vendorVerified,
+      commissionRate: row.vendorCommissionRate,
+    },
   };
 }
 
