@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_COLOR_HEX } from "../../domain/media/phone-art";
 import { createLocalStorage, InvalidStorageKeyError } from "../../domain/media/storage";
 import { BRANDS, CMS_SECTIONS, GRADES, ORDER_STATUSES, PRICING_DEFAULTS, STORAGE_OPTIONS } from "../../lib/constants";
-import { createTestDatabase } from "../../tests/support/database";
+import { createPostgresTestDatabase, createTestDatabase } from "../../tests/support/database";
 import type { DatabaseHandle } from "../client";
 import { GRADE_PRICE_FACTOR, PHONE_MODELS, storageOptionsOf, suggestedPriceNaira } from "./catalogue";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
@@ -317,6 +317,21 @@ describe("local file storage", () => {
       expect(await storage.exists("products/p-1/missing.webp")).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("seedDemoData on PostgreSQL", () => {
+  it("builds the same catalogue as on the embedded database", async () => {
+    const postgres = await createPostgresTestDatabase();
+    if (!postgres) throw new Error("TEST_DATABASE_URL is set but no database was created");
+    try {
+      const seeded = await seedDemoData(postgres.db, { uploadsDir, now: NOW });
+      expect({ ...seeded, images: 0 }).toEqual({ ...summary, images: 0 });
+      expect(await tableCounts(postgres)).toEqual(await tableCounts(handle));
+      expect(await catalogueFingerprint(postgres)).toEqual(await catalogueFingerprint(handle));
+    } finally {
+      await postgres.close();
     }
   });
 });
