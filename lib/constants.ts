@@ -66,12 +66,26 @@ export const PRICE_SLIDER = { minNaira: 0, maxNaira: 1_000_000, stepNaira: 10_00
 export const PRODUCT_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
 export const VENDOR_STATUSES = ["pending", "approved", "rejected"] as const;
 export type VendorStatus = (typeof VENDOR_STATUSES)[number];
+export const VENDOR_STATUS_LABELS: Record<VendorStatus, string> = PRODUCT_STATUS_LABELS;
 
 export const ROLES = ["customer", "vendor", "admin", "super_admin"] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_RANK: Record<Role, number> = { customer: 1, vendor: 2, admin: 3, super_admin: 4 };
+
+/** Stock badge of operations.md §4: 0 is out of stock, 1 to 2 is low stock. */
+export function stockBadge(stockQuantity: number): string | null {
+  if (stockQuantity <= 0) return TEXTS.outOfStock;
+  if (stockQuantity <= LIMITS.lowStockThreshold) return TEXTS.lowStock;
+  return null;
+}
 
 export const ORDER_STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -115,9 +129,20 @@ export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending">, { label:
 
 export const PAYMENT_STATUSES = ["pending", "successful", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "Pending",
+  successful: "Successful",
+  failed: "Failed",
+  refunded: "Refunded",
+};
 
 export const WARRANTY_TYPES = ["basic_48hr", "standard_1week", "premium_1month"] as const;
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];
+export const WARRANTY_TYPE_LABELS: Record<WarrantyType, string> = {
+  basic_48hr: "48-hour warranty",
+  standard_1week: "1-week warranty",
+  premium_1month: "1-month warranty",
+};
 export const CHECKOUT_WARRANTY: WarrantyType = "basic_48hr";
 
 export const REVIEW_RATING = { min: 1, max: 5 } as const;

@@ -11,6 +11,7 @@ import {
   GRADE_LABELS,
   INSPECTION_CHECKLIST,
   LIMITS,
+  stockBadge,
   TEXTS,
   TRUST_POINTS,
   WARRANTY_TERMS,
@@ -132,6 +133,7 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
   const price = displayPrice(product);
   const discount = discountPercent(product);
   const inStock = product.stockQuantity > 0;
+  const lowStockBadge = inStock ? stockBadge(product.stockQuantity) : null;
   const sellerName = product.vendor.businessName.trim() || TEXTS.unknownVendor;
 
   return (
@@ -190,9 +192,9 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
               <dt className="text-gray-700">Availability:</dt>
               <dd className="font-semibold text-gray-900">
                 {inStock ? `${product.stockQuantity} in stock` : TEXTS.outOfStock}
-                {inStock && product.stockQuantity <= LIMITS.lowStockThreshold ? (
+                {lowStockBadge ? (
                   <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {TEXTS.lowStock}
+                    {lowStockBadge}
                   </span>
                 ) : null}
               </dd>

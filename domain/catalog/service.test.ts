@@ -12,7 +12,7 @@ import {
   listProductRow,
   listShopPage,
 } from "./service";
-import { createTestDatabase } from "../../tests/support/database";
+import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -62,13 +62,13 @@ async function insertProduct(values: Partial<ProductInsert> & { vendorId: string
   return row!;
 }
 
-describe("catalog service", () => {
+describe.each(TEST_ENGINES)("catalog service on %s", (engine) => {
   let vendorA: Awaited<ReturnType<typeof insertVendor>>;
   let vendorB: Awaited<ReturnType<typeof insertVendor>>;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    handle = await createTestDatabase();
+    handle = await createDatabaseFor(engine);
     db = handle.db;
     vendorA = await insertVendor("vendor-a", "Ikeja Gadgets", true);
     vendorB = await insertVendor("vendor-b", "Wuse Phones", false);

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { CMS_SECTIONS } from "../../lib/constants";
-import { createTestDatabase } from "../../tests/support/database";
+import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { CMS_DEFAULTS } from "./defaults";
 import { cmsContent } from "./schema";
 import { getSiteContent } from "./service";
-
-let handle: DatabaseHandle;
-let db: Database;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-
-afterAll(async () => {
-  await handle?.close();
-});
 
 describe("CMS defaults", () => {
   it("has a default for every section", () => {
@@ -48,7 +36,19 @@ describe("CMS defaults", () => {
   });
 });
 
-describe("getSiteContent", () => {
+describe.each(TEST_ENGINES)("getSiteContent on %s", (engine) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+
+  beforeAll(async () => {
+    handle = await createDatabaseFor(engine);
+    db = handle.db;
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
   it("returns every default when nothing is stored", async () => {
     expect(await getSiteContent(db)).toEqual(CMS_DEFAULTS);
   });
