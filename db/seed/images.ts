@@ -1,0 +1,67 @@
+import sharp from "sharp";
+import { escapeXml, renderPhoneImage } from "../../domain/media/phone-art";
+import { type FileStorage, publicUrlFor } from "../../domain/media/storage";
+import type { PhoneModel } from "./catalogue";
+import { DEMO_VENDORS, type DemoVendor } from "./demo-accounts";
+import type { ListingPlan, View } from "./plan";
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+const APPLICANT = DEMO_VENDORS.find((v) => v.status === "pending") as DemoVendor;
+const ID_DOCUMENT_KEY = `vendor-documents/${slug(APPLICANT.businessName)}-id.webp`;
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+function imageKey(phone: PhoneModel, color: string, view: View): string {
+  return `products/demo/${slug(phone.model)}-${slug(color)}-${view}.webp`;
+}
+
+export function imageUrls(listing: ListingPlan): string[] {
+  return listing.views.map((view) => publicUrlFor(imageKey(listing.phone, listing.color, view)));
+}
+
+/** Renders each distinct model, colour and view once; files already on disk are kept. */
+export async function writeImages(
+  listings: readonly ListingPlan[],
+  storage: FileStorage,
+): Promise<{ written: number; documentUrl: string }> {
+  const jobs = new Map<string, () => Promise<Buffer>>();
+  for (const { phone, color, views } of listings) {
+    for (const view of views) {
+      jobs.set(imageKey(phone, color, view), () =>
+        renderPhoneImage({ brand: phone.brand, model: phone.model, color, view }));
+    }
+  }
+  jobs.set(ID_DOCUMENT_KEY, renderIdDocument);
+  let written = 0;
+  await runPool([...jobs], 8, async ([key, render]) => {
+    if (await storage.exists(key)) return;
+    await storage.put(key, await render());
+    written++;
+  });
+  return { written, documentUrl: publicUrlFor(ID_DOCUMENT_KEY) };
+}
+
+async function runPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/** A plain placeholder for the ID document the pending applicant uploaded. */
+async function renderIdDocument(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">
+<rect width="640" height="400" rx="24" fill="#e8f1ea"/><rect x="0" y="0" width="640" height="70" rx="24" fill="#0f7a3a"/>
+<text x="320" y="46" text-anchor="middle" font-family="sans-serif" font-size="26" fill="#fff">SPECIMEN IDENTITY CARD</text>
+<rect x="40" y="110" width="150" height="190" rx="10" fill="#c9d6cd"/>
+<text x="220" y="150" font-family="sans-serif" font-size="22" fill="#1f2d24">${escapeXml(APPLICANT.ownerName)}</text>
+<text x="220" y="190" font-family="sans-serif" font-size="18" fill="#3d4d42">${escapeXml(APPLICANT.businessName)}</text>
+<text x="220" y="230" font-family="sans-serif" font-size="18" fill="#3d4d42">Demo document, not a real ID</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { listingName } from "./catalogue";
+import { imageUrls } from "./images";
+import type { ListingPlan } from "./plan";
+import { between, type Random } from "./random";
+import type { NewProduct, NewVendor } from "./rows";
+import { after, daysAgo } from "./time";
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+export function buildProducts(
+  now: Date, listings: readonly ListingPlan[], vendorRows: readonly NewVendor[], random: Random,
+): NewProduct[] {
+  return listings.map((listing) => {
+    const vendor = vendorRows[listing.vendorIndex] as NewVendor;
+    const createdAt = daysAgo(now, listing.ageDays);
+    const reviewedAt = listing.status === "pending" ? createdAt : after(createdAt, between(random, 0.1, 1.5), now);
+    return {
+      id: randomUUID(),
+      vendorId: vendor.id as string,
+      name: listingName(listing.phone, listing.storage),
+      brand: listing.phone.brand,
+      model: listing.phone.model,
+      storage: listing.storage,
+      color: listing.color,
+      description: listing.description,
+      grade: listing.grade,
+      images: imageUrls(listing),
+      suggestedPrice: listing.suggestedKobo,
+      finalPrice: listing.finalKobo,
+      stockQuantity: listing.stock,
+      status: listing.status,
+      isLive: listing.isLive,
+      adminInspected: listing.adminInspected,
+      createdAt,
+      updatedAt: reviewedAt,
+    };
+  });
+}
+
+export const isApproved = (p: NewProduct) => p.status === "approved";
+export const isBuyable = (p: NewProduct) => isApproved(p) && p.isLive === true && (p.stockQuantity ?? 0) > 0;
