@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { BRAND_STRIP, TEXTS } from "../../lib/constants";
 import { LogoMark, MailIcon, PhoneIcon, WhatsappIcon } from "./icons";
 import type { SiteFrameData } from "./site";
 import { SUPPORT_CONTACT } from "./site-contact";
@@ -14,6 +15,37 @@ function Column({ title, children, className = "" }: { title: string; children: 
 }
 
 const linkClass = "text-gray-300 hover:text-white hover:underline";
+
+interface FooterLink {
+  to: string;
+  label: string;
+}
+
+const SHOP_LINKS: FooterLink[] = [
+  { to: "/shop", label: "All Phones" },
+  ...BRAND_STRIP.map((brand) => ({ to: `/shop?brand=${brand.query}`, label: brand.name })),
+  { to: "/shop?grade=A", label: "Grade A Phones" },
+];
+
+const SELL_LINKS: FooterLink[] = [
+  { to: "/become-vendor", label: TEXTS.becomeVendor },
+  { to: "/products", label: "List Products" },
+  { to: "/vendor-auth", label: "Vendor Sign In" },
+];
+
+function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
+  return (
+    <Column title={title}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </Column>
+  );
+}
 
 export function SiteFooter({ site }: { site: SiteFrameData }) {
   return (
@@ -32,50 +64,8 @@ export function SiteFooter({ site }: { site: SiteFrameData }) {
             Graded UK-used phones from verified Nigerian vendors, quality checked and covered by warranty.
           </p>
         </div>
-        <Column title="Shop">
-          <li>
-            <Link to="/shop" className={linkClass}>
-              All Phones
-            </Link>
-          </li>
-          <li>
-            <Link to="/shop?brand=apple" className={linkClass}>
-              iPhone
-            </Link>
-          </li>
-          <li>
-            <Link to="/shop?brand=samsung" className={linkClass}>
-              Samsung
-            </Link>
-          </li>
-          <li>
-            <Link to="/shop?brand=google" className={linkClass}>
-              Google Pixel
-            </Link>
-          </li>
-          <li>
-            <Link to="/shop?grade=A" className={linkClass}>
-              Grade A Phones
-            </Link>
-          </li>
-        </Column>
-        <Column title="Sell">
-          <li>
-            <Link to="/become-vendor" className={linkClass}>
-              Become a Vendor
-            </Link>
-          </li>
-          <li>
-            <Link to="/products" className={linkClass}>
-              List Products
-            </Link>
-          </li>
-          <li>
-            <Link to="/vendor-auth" className={linkClass}>
-              Vendor Sign In
-            </Link>
-          </li>
-        </Column>
+        <LinkColumn title="Shop" links={SHOP_LINKS} />
+        <LinkColumn title="Sell" links={SELL_LINKS} />
         <Column title="Support" className="col-span-2 sm:col-span-1">
           <li>
             <a href={`mailto:${SUPPORT_CONTACT.email}`} className={`inline-flex items-center gap-2 ${linkClass}`}>
