@@ -1,31 +1,16 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
-import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "./logger";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
-export function createApiRouter({ database, logger }: { database: DatabaseHandle; logger: Logger }): Router {
+export function createApiRouter({ logger }: { logger: Logger }): Router {
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
-
-  api.get("/health", async (_req, res) => {
-    const healthy = await isDatabaseHealthy(database);
-    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable", database: database.kind });
-  });
 
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });
   api.use(apiErrorHandler(logger));
   return api;
-}
-
-export async function isDatabaseHealthy(database: DatabaseHandle): Promise<boolean> {
-  try {
-    await database.query("select 1");
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function apiErrorHandler(logger: Logger): ErrorRequestHandler {

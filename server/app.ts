@@ -6,7 +6,7 @@ import express, { type Express } from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client";
-import { createApiRouter, isDatabaseHealthy } from "./api";
+import { createApiRouter } from "./api";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Logger } from "./logger";
@@ -34,7 +34,7 @@ export function createApp({ config, database, logger, vite }: AppOptions): Expre
     const healthy = await isDatabaseHealthy(database);
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
-  app.use("/api", createApiRouter({ database, logger }));
+  app.use("/api", createApiRouter({ logger }));
   app.use(
     "/uploads",
     express.static(config.uploadsDir, {
@@ -87,6 +87,15 @@ function finalErrorHandler(logger: Logger): express.ErrorRequestHandler {
     if (status === 500) logger.error({ err: error, path: req.path }, "request failed");
     res.status(status).type("text/plain").send(ERROR_TEXTS[status] ?? (status === 500 ? "Something went wrong. Please try again." : "Request refused."));
   };
+}
+
+async function isDatabaseHealthy(database: DatabaseHandle): Promise<boolean> {
+  try {
+    await database.query("select 1");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function pathToBuild(): string {

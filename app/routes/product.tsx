@@ -16,7 +16,7 @@ import {
   TRUST_POINTS,
   WARRANTY_TERMS,
 } from "../../lib/constants";
-import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
+import { discountPercent, displayPrice, formatNaira, koboToNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "../components/badges";
 import { FavouriteButton } from "../components/favourite-button";
 import { formatDate, plural } from "../components/format";
@@ -36,9 +36,7 @@ import { StarRating, formatRating } from "../components/star-rating";
 import { Tabs } from "../components/tabs";
 import type { Route } from "./+types/product";
 
-type ProductLoaderData =
-  | { product: PublicProduct; reviews: PublicReview[]; loadFailed: false }
-  | { product: null; reviews: PublicReview[]; loadFailed: boolean };
+type ProductLoaderData = { product: PublicProduct; reviews: PublicReview[] } | { product: null; reviews: [] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
@@ -46,12 +44,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       getPublicProduct(context.db, params.id),
       listApprovedReviews(context.db, params.id),
     ]);
-    if (!product) return data<ProductLoaderData>({ product: null, reviews: [], loadFailed: false }, { status: 404 });
-    return data<ProductLoaderData>({ product, reviews, loadFailed: false });
+    if (!product) return data<ProductLoaderData>({ product: null, reviews: [] }, { status: 404 });
+    return data<ProductLoaderData>({ product, reviews });
   } catch (error) {
     // 'Failed to load product': the screen shows the not-found view (storefront.md §8).
     console.error("Failed to load product", error);
-    return data<ProductLoaderData>({ product: null, reviews: [], loadFailed: true }, { status: 503 });
+    return data<ProductLoaderData>({ product: null, reviews: [] }, { status: 503 });
   }
 }
 
@@ -88,7 +86,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
       image: product.images[0] ?? null,
       type: "product",
     }),
-    { property: "product:price:amount", content: String(displayPrice(product) / 100) },
+    { property: "product:price:amount", content: String(koboToNaira(displayPrice(product))) },
     { property: "product:price:currency", content: "NGN" },
   ];
 }
@@ -296,29 +294,26 @@ function Warranty() {
         If something goes wrong within {WARRANTY_TERMS.days} days of delivery, contact us and we will repair or replace your phone.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4">
-          <h3 className="text-sm font-bold text-emerald-900">What's covered</h3>
-          <ul className="mt-2 space-y-1.5 text-sm text-gray-900">
-            {WARRANTY_TERMS.covers.map((item) => (
-              <li key={item} className="flex items-center gap-2">
-                <CheckCircleIcon className="h-4 w-4 shrink-0 text-emerald-700" />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="rounded-xl border border-red-200 bg-red-50 p-4">
-          <h3 className="text-sm font-bold text-red-900">What's not covered</h3>
-          <ul className="mt-2 space-y-1.5 text-sm text-gray-900">
-            {WARRANTY_TERMS.excludes.map((item) => (
-              <li key={item} className="flex items-center gap-2">
-                <XCircleIcon className="h-4 w-4 shrink-0 text-red-700" />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <WarrantyTerms title="What's covered" items={WARRANTY_TERMS.covers} covered />
+        <WarrantyTerms title="What's not covered" items={WARRANTY_TERMS.excludes} covered={false} />
       </div>
+    </div>
+  );
+}
+
+function WarrantyTerms({ title, items, covered }: { title: string; items: readonly string[]; covered: boolean }) {
+  const Icon = covered ? CheckCircleIcon : XCircleIcon;
+  return (
+    <div className={`rounded-xl border p-4 ${covered ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50"}`}>
+      <h3 className={`text-sm font-bold ${covered ? "text-emerald-900" : "text-red-900"}`}>{title}</h3>
+      <ul className="mt-2 space-y-1.5 text-sm text-gray-900">
+        {items.map((item) => (
+          <li key={item} className="flex items-center gap-2">
+            <Icon className={`h-4 w-4 shrink-0 ${covered ? "text-emerald-700" : "text-red-700"}`} />
+            {item}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
