@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = "test-results/e2e-data";
+// Each port gets its own data directory, so two suites can run side by side.
+const dataDir = `test-results/e2e-data-${port}`;
 
 /** Browser journeys against the built app, in Debian's Chromium (no browser download). */
 export default defineConfig({

@@ -7,7 +7,7 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", "build/**", "data/**", "tests/e2e/**"],
+    exclude: ["node_modules/**", "build*/**", "data/**", "tests/e2e/**"],
     environment: "node",
     pool: "forks",
     testTimeout: 60_000,

@@ -20,6 +20,7 @@ import { type RootData, type SiteFrameData, useRootData, useSite } from "./compo
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Spinner } from "./components/spinner";
+import { Toaster } from "./components/toast";
 import { TopBanner } from "./components/top-banner";
 import { whatsappHref, whatsappMessage } from "./components/whatsapp";
 import { WhatsappFloatingButton } from "./components/whatsapp-button";
@@ -139,6 +140,7 @@ function SiteFrame({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter site={site} />
       <WhatsappFloatingButton whatsapp={site.whatsapp} />
+      <Toaster />
     </>
   );
 }

@@ -12,7 +12,8 @@ import type { AppContext } from "./context";
 import type { Logger } from "./logger";
 import { UPLOAD_HEADERS, securityHeaders } from "./security";
 
-export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
+/** Where `react-router build` wrote the app; BUILD_DIR lets parallel test runs keep separate builds. */
+export const BUILD_DIR = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
 
 interface AppOptions {
   config: Config;
@@ -41,7 +42,9 @@ export function createApp({ config, database, logger, vite }: AppOptions): Expre
       fallthrough: false,
       index: false,
       dotfiles: "deny",
-      maxAge: "1d",
+      // Stored files are never rewritten under the same name, so browsers may keep them for a year.
+      maxAge: "1y",
+      immutable: true,
       setHeaders: (res) => {
         for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
       },
