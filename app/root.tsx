@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import {
   Links,
+  data,
   Meta,
   Outlet,
   Scripts,
@@ -10,19 +11,22 @@ import {
   useNavigation,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { displayName } from "../domain/accounts/viewer";
 import { CMS_DEFAULTS, type TopBannerContent } from "../domain/cms/defaults";
+import { greetingAt } from "../lib/greeting";
 import { type SiteContent, getSiteContent } from "../domain/cms/service";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { currentYear } from "./components/format";
 import { NotFoundView } from "./components/not-found-view";
-import { type RootData, type SiteFrameData, useRootData, useSite } from "./components/site";
+import { type AccountSummary, type RootData, type SiteFrameData, useRootData, useSite } from "./components/site";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Spinner } from "./components/spinner";
 import { Toaster } from "./components/toast";
 import { TopBanner } from "./components/top-banner";
 import { whatsappHref, whatsappMessage } from "./components/whatsapp";
+import { takeFlash } from "./server/flash.server";
 import { WhatsappFloatingButton } from "./components/whatsapp-button";
 
 export const links: Route.LinksFunction = () => [
@@ -43,7 +47,11 @@ function safeImageUrl(url: string): string | null {
   return null;
 }
 
-function toSiteFrame(content: SiteContent<"branding" | "whatsapp_config">, publicUrl: string): SiteFrameData {
+function toSiteFrame(
+  content: SiteContent<"branding" | "whatsapp_config">,
+  publicUrl: string,
+  account: AccountSummary | null,
+): SiteFrameData {
   const { branding, whatsapp_config: whatsapp } = content;
   const siteName = branding.site_name?.trim() || CMS_DEFAULTS.branding.site_name;
   const number = whatsapp.number?.trim() || branding.whatsapp_number?.trim() || "";
@@ -56,11 +64,17 @@ function toSiteFrame(content: SiteContent<"branding" | "whatsapp_config">, publi
     publicUrl,
     year: currentYear(),
     cartCount: 0,
-    signedIn: false,
+    signedIn: account !== null,
+    account,
   };
 }
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+async function loadAccount(context: Route.LoaderArgs["context"]): Promise<AccountSummary | null> {
+  const viewer = await context.getViewer();
+  return viewer ? { name: displayName(viewer), greeting: greetingAt(new Date()), role: viewer.role } : null;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   let content: SiteContent<"branding" | "whatsapp_config">;
   try {
     content = await getSiteContent(context.db, ["branding", "whatsapp_config"]);
@@ -69,12 +83,18 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     console.error("Failed to load site content", error);
     content = { branding: CMS_DEFAULTS.branding, whatsapp_config: CMS_DEFAULTS.whatsapp_config };
   }
-  return { nonce: context.cspNonce, site: toSiteFrame(content, context.config.publicUrl) };
+  const [account, flash] = await Promise.all([loadAccount(context), takeFlash(request)]);
+  const root: RootData = { nonce: context.cspNonce, site: toSiteFrame(content, context.config.publicUrl, account), flash: flash.toast };
+  return data(root, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
 }
 
-/** Site content changes rarely: reload it after form submissions, not on every navigation. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+/**
+ * Site content and the signed-in state change rarely: reload them after form submissions (sign-in,
+ * sign-out, and the redirects that follow), not on every navigation.
+ */
+export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const submitted = (formMethod !== undefined && formMethod.toUpperCase() !== "GET") || actionResult !== undefined;
+  return submitted ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -123,6 +143,7 @@ function useRouteTopBanner(): TopBannerContent | null {
 
 function SiteFrame({ children }: { children: ReactNode }) {
   const site = useSite();
+  const flash = useRootData()?.flash ?? null;
   const topBanner = useRouteTopBanner();
   return (
     <>
@@ -140,7 +161,7 @@ function SiteFrame({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter site={site} />
       <WhatsappFloatingButton whatsapp={site.whatsapp} />
-      <Toaster />
+      <Toaster flash={flash} />
     </>
   );
 }

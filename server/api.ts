@@ -1,10 +1,13 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
+import type { AccountsContext } from "../domain/accounts/service";
+import { createAccountsApi } from "./accounts-api";
 import type { Logger } from "./logger";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
-export function createApiRouter({ logger }: { logger: Logger }): Router {
+export function createApiRouter({ logger, accounts }: { logger: Logger; accounts: AccountsContext }): Router {
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
+  api.use(createAccountsApi(accounts));
 
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });

@@ -8,6 +8,7 @@ import { createTestDatabase } from "../tests/support/database";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { TEST_AUTH_SECRET } from "../tests/support/app";
 
 describe("the HTTP edges", () => {
   let database: DatabaseHandle;
@@ -17,7 +18,7 @@ describe("the HTTP edges", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-app-"));
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", AUTH_SECRET: TEST_AUTH_SECRET });
     await mkdir(path.join(config.uploadsDir, "products"), { recursive: true });
     await writeFile(path.join(config.uploadsDir, "products/phone.webp"), Buffer.from("RIFF\0\0\0\0WEBPVP8 "));
     database = await createTestDatabase();

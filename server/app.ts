@@ -6,11 +6,14 @@ import express, { type Express } from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client";
+import { type Auth, createAuth } from "../domain/accounts/auth";
+import { type Mailer, createMailer } from "../domain/mail/mailer";
 import { createApiRouter } from "./api";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Logger } from "./logger";
-import { UPLOAD_HEADERS, securityHeaders } from "./security";
+import { UPLOAD_HEADERS, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { attachViewer } from "./viewer";
 
 /** Where `react-router build` wrote the app; BUILD_DIR lets parallel test runs keep separate builds. */
 export const BUILD_DIR = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
@@ -23,19 +26,48 @@ interface AppOptions {
   vite?: ViteDevServer;
 }
 
-export function createApp({ config, database, logger, vite }: AppOptions): Express {
+/** The parts of the app that outlive a request. */
+export interface AppServices {
+  auth: Auth;
+  mailer: Mailer;
+}
+
+export function createServices({ config, database, logger }: Omit<AppOptions, "vite">): AppServices {
+  if (!config.authSecret) throw new Error("The session secret is missing (AUTH_SECRET or DATA_DIR/auth-secret).");
+  const mailer = createMailer({
+    db: database.db,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    onError: (error, id) => logger.error({ err: error, emailId: id }, "e-mail delivery failed"),
+  });
+  const auth = createAuth({
+    db: database.db,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+    mailer,
+  });
+  return { auth, mailer };
+}
+
+export function createApp(options: AppOptions, services: AppServices = createServices(options)): Express {
+  const { config, database, logger, vite } = options;
+  const { auth, mailer } = services;
+  const accounts = { db: database.db, auth };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", 1);
   app.use(requestLogging(logger));
   app.use(compression());
   app.use(securityHeaders(config, { devServer: Boolean(vite) }));
+  app.use(refuseCrossSiteWrites(config));
+  app.use(attachViewer(accounts, logger));
 
   app.get("/healthz", async (_req, res) => {
     const healthy = await isDatabaseHealthy(database);
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
-  app.use("/api", createApiRouter({ logger }));
+  app.use("/api", createApiRouter({ logger, accounts }));
   app.use(
     "/uploads",
     express.static(config.uploadsDir, {
@@ -67,7 +99,15 @@ export function createApp({ config, database, logger, vite }: AppOptions): Expre
     createRequestHandler({
       build,
       mode: vite ? "development" : "production",
-      getLoadContext: (_req, res): AppContext => ({ db: database.db, config, cspNonce: res.locals.cspNonce }),
+      getLoadContext: (req, res): AppContext => ({
+        db: database.db,
+        config,
+        cspNonce: res.locals.cspNonce,
+        auth,
+        mailer,
+        clientIp: req.ip ?? "unknown",
+        getViewer: res.locals.getViewer,
+      }),
     }),
   );
   app.use(finalErrorHandler(logger));

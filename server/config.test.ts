@@ -23,6 +23,9 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://tokunbo.ng/",
       DEMO_DATA: "false",
       NODE_ENV: "production",
+      AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+      SMTP_URL: "smtps://shop:secret@smtp.example.com:465",
+      MAIL_FROM: "Tokunbo <orders@tokunbo.ng>",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -32,7 +35,25 @@ describe("loadConfig", () => {
       publicUrl: "https://tokunbo.ng",
       demoData: false,
       env: "production",
+      authSecret: "a-production-secret-of-at-least-32-chars",
+      smtpUrl: "smtps://shop:secret@smtp.example.com:465",
+      mailFrom: "Tokunbo <orders@tokunbo.ng>",
+      devMailbox: false,
+      secureCookies: true,
     });
+  });
+
+  it("opens the dev mailbox outside production, and in production only when asked", () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    const secret = "a-production-secret-of-at-least-32-chars";
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, DEV_MAILBOX: "true" }).devMailbox).toBe(true);
+  });
+
+  it("requires a session secret in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrowError(
+      'Invalid AUTH_SECRET="": must be set in production (at least 32 characters, for example: openssl rand -base64 32)',
+    );
   });
 
   it("treats empty variables as unset", () => {
@@ -49,6 +70,8 @@ describe("loadConfig", () => {
     ],
     [{ PUBLIC_URL: "tokunbo.ng" }, 'Invalid PUBLIC_URL="tokunbo.ng": must be an absolute http(s) URL such as https://tokunbo.ng'],
     [{ DEMO_DATA: "maybe" }, 'Invalid DEMO_DATA="maybe": must be one of true, false, 1, 0, yes, no, on, off'],
+    [{ AUTH_SECRET: "short" }, 'Invalid AUTH_SECRET="short": must be at least 32 characters (for example: openssl rand -base64 32)'],
+    [{ SMTP_URL: "mail.example.com" }, 'Invalid SMTP_URL="mail.example.com": must be an SMTP URL such as smtps://user:password@smtp.example.com:465'],
   ])("rejects %o with one readable line", (env, message) => {
     expect(() => loadConfig(env)).toThrowError(new ConfigError(message));
   });

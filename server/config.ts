@@ -28,6 +28,14 @@ const envSchema = z.object({
     .optional(),
   DEMO_DATA: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (for example: openssl rand -base64 32)").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an SMTP URL such as smtps://user:password@smtp.example.com:465")
+    .refine((v) => URL.canParse(v), "must be an SMTP URL such as smtps://user:password@smtp.example.com:465")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Tokunbo Phones <no-reply@tokunbo.ng>"),
+  DEV_MAILBOX: booleanFlag.optional(),
 });
 
 export interface Config {
@@ -42,6 +50,15 @@ export interface Config {
   /** undefined: seed only when the database is empty and not in production. */
   demoData: boolean | undefined;
   logLevel: string;
+  /** Signs session cookies; required in production, kept in DATA_DIR otherwise (see auth-secret.ts). */
+  authSecret: string | undefined;
+  /** Outgoing mail server; without it mail stays in the outbox, readable at /dev/mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The /dev/mailbox page: on outside production unless DEV_MAILBOX says otherwise. */
+  devMailbox: boolean;
+  /** Secure cookies when the site is served over HTTPS. */
+  secureCookies: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+    throw new ConfigError('Invalid AUTH_SECRET="": must be set in production (at least 32 characters, for example: openssl rand -base64 32)');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -69,8 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, "uploads"),
     pgliteDir: path.join(dataDir, "db"),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== "production",
+    secureCookies: publicUrl.startsWith("https://"),
   };
 }

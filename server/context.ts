@@ -1,5 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import type { Database } from "../db/client";
+import type { Auth } from "../domain/accounts/auth";
+import type { Viewer } from "../domain/accounts/viewer";
+import type { Mailer } from "../domain/mail/mailer";
 import type { Config } from "./config";
 
 /** What every loader and action receives as `context` (set per request by server/app.ts). */
@@ -9,6 +12,12 @@ declare module "react-router" {
     config: Config;
     /** Per-request nonce for inline scripts allowed by the Content-Security-Policy. */
     cspNonce: string;
+    auth: Auth;
+    mailer: Mailer;
+    /** The client's address (behind one trusted proxy), for rate limits. */
+    clientIp: string;
+    /** The signed-in user, or null; looked up once per request. */
+    getViewer: () => Promise<Viewer | null>;
   }
 }
 

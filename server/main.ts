@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { withAuthSecret } from "./auth-secret";
 import { ConfigError, loadConfig } from "./config";
 import { StartupError, describeError, prepareDatabase } from "./database";
 import { createLogger } from "./logger";
@@ -10,7 +11,7 @@ import { createLogger } from "./logger";
  */
 async function main(): Promise<void> {
   const devServer = process.argv.includes("--dev");
-  const config = loadConfig();
+  const config = await withAuthSecret(loadConfig());
   const logger = createLogger(config);
   const database = await prepareDatabase(config, logger);
 

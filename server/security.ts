@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Config } from "./config";
 
 /** Per-request CSP nonce and the security headers every response carries. */
@@ -41,3 +41,27 @@ export const UPLOAD_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests sent by another site (CSRF). Browsers send Origin on every
+ * POST; Sec-Fetch-Site covers the rest. Requests without either come from programs, not
+ * from a page in someone's browser, and carry no victim's cookie.
+ */
+export function refuseCrossSiteWrites(config: Pick<Config, "publicUrl">): RequestHandler {
+  const trusted = new URL(config.publicUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || isSameSite(req, trusted)) return next();
+    const message = "Cross-site request refused.";
+    if (req.path.startsWith("/api/")) res.status(403).json({ error: message });
+    else res.status(403).type("text/plain").send(message);
+  };
+}
+
+function isSameSite(req: Request, trusted: string): boolean {
+  const origin = req.get("origin");
+  if (origin) return origin === trusted || origin === `${req.protocol}://${req.get("host")}`;
+  const site = req.get("sec-fetch-site");
+  return !site || site === "same-origin" || site === "none";
+}

@@ -121,7 +121,7 @@ describe("preparing the embedded database", () => {
   });
 
   it("does not seed when DEMO_DATA is off or in production", async () => {
-    for (const env of [{ DEMO_DATA: "false" }, { NODE_ENV: "production" }]) {
+    for (const env of [{ DEMO_DATA: "false" }, { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-at-least-32-chars" }]) {
       const emptyDir = await mkdtemp(path.join(tmpdir(), "tokunbo-empty-"));
       const config = loadConfig({ DATA_DIR: emptyDir, LOG_LEVEL: "silent", ...env });
       const handle = await prepareDatabase(config, createLogger(config));

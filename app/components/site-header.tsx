@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { LIMITS } from "../../lib/constants";
+import { AccountDrawerSection, AccountMenu } from "./account-menu";
 import { CartIcon, CloseIcon, LogoMark, MenuIcon, WhatsappIcon } from "./icons";
 import type { SiteFrameData } from "./site";
 
@@ -120,7 +121,9 @@ export function SiteHeader({ site }: { site: SiteFrameData }) {
                 </span>
               </a>
             ) : null}
-            {site.signedIn ? null : (
+            {site.account ? (
+              <AccountDrawerSection account={site.account} />
+            ) : (
               <Link
                 to="/auth"
                 className="mt-3 inline-flex items-center justify-center rounded-lg bg-brand-strong px-4 py-2.5 text-sm font-semibold text-white hover:opacity-90"
@@ -152,7 +155,9 @@ export function SiteHeader({ site }: { site: SiteFrameData }) {
 
         <div className="ml-auto flex items-center gap-2 md:ml-2">
           <CartLink count={site.cartCount} />
-          {site.signedIn ? null : (
+          {site.account ? (
+            <AccountMenu account={site.account} />
+          ) : (
             <Link
               to="/auth"
               className="hidden rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:opacity-90 sm:inline-flex"

@@ -1,5 +1,16 @@
 import { useRouteLoaderData } from "react-router";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
+import type { Role } from "../../lib/constants";
+import type { ToastMessage } from "./toast";
+
+/** The signed-in user as the site bar shows them. */
+export interface AccountSummary {
+  /** Full name, else the part of the e-mail before the @, else 'User'. */
+  name: string;
+  /** 'Good morning', 'Good afternoon' or 'Good evening', in Lagos time. */
+  greeting: string;
+  role: Role;
+}
 
 /** What the site frame (bar, footer, meta tags) needs; produced by the root loader. */
 export interface SiteFrameData {
@@ -15,11 +26,14 @@ export interface SiteFrameData {
   /** Items in the signed-in user's cart; 0 when signed out. */
   cartCount: number;
   signedIn: boolean;
+  account: AccountSummary | null;
 }
 
 export interface RootData {
   nonce: string;
   site: SiteFrameData;
+  /** A toast the server set before a redirect. */
+  flash: ToastMessage | null;
 }
 
 export const FALLBACK_SITE: SiteFrameData = {
@@ -31,6 +45,7 @@ export const FALLBACK_SITE: SiteFrameData = {
   year: new Date().getFullYear(),
   cartCount: 0,
   signedIn: false,
+  account: null,
 };
 
 export function useRootData(): RootData | undefined {

@@ -1,0 +1,48 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import { API_TEXTS } from "../../server/api-guards";
+import { type Role, isOneOf } from "../../domain/accounts/roles";
+import type { RequestOrigin } from "../../domain/accounts/service";
+import type { Viewer } from "../../domain/accounts/viewer";
+
+/*
+ * Access checks for loaders and actions; every page, action and endpoint that needs a user
+ * or a role calls one of these (decisions.md 6). Pages redirect as operations.md §2 says;
+ * actions answer 401 (no session) or 403 (wrong role).
+ */
+
+/** Admin guard: no user goes to /auth, a wrong role to / (operations.md §2). */
+export const ADMIN_GUARD = { allowed: ["admin", "super_admin"], signedOut: "/auth", wrongRole: "/" } as const;
+/** Vendor guard: no user and a wrong role both go to /vendor-auth. */
+export const VENDOR_GUARD = { allowed: ["vendor"], signedOut: "/vendor-auth", wrongRole: "/vendor-auth" } as const;
+
+interface PageGuard {
+  allowed: readonly Role[];
+  signedOut: string;
+  wrongRole: string;
+}
+
+/** For page loaders: the viewer when allowed, otherwise a redirect. */
+export async function guardPage(context: AppLoadContext, guard: PageGuard): Promise<Viewer> {
+  const viewer = await context.getViewer();
+  if (!viewer) throw redirect(guard.signedOut);
+  if (!isOneOf(viewer.role, guard.allowed)) throw redirect(guard.wrongRole);
+  return viewer;
+}
+
+/** For actions: the signed-in viewer, or 401. */
+export async function requireUser(context: AppLoadContext): Promise<Viewer> {
+  const viewer = await context.getViewer();
+  if (!viewer) throw data({ error: API_TEXTS.signInRequired }, { status: 401 });
+  return viewer;
+}
+
+/** For actions: a viewer holding one of the roles, or 401 / 403. */
+export async function requireRole(context: AppLoadContext, allowed: readonly Role[]): Promise<Viewer> {
+  const viewer = await requireUser(context);
+  if (!isOneOf(viewer.role, allowed)) throw data({ error: API_TEXTS.forbidden }, { status: 403 });
+  return viewer;
+}
+
+export function requestOrigin(request: Request, context: AppLoadContext): RequestOrigin {
+  return { ip: context.clientIp, headers: request.headers };
+}

@@ -1,0 +1,143 @@
+import { type AppLoadContext, data } from "react-router";
+import type { z } from "zod";
+import { RateLimitedError } from "../../domain/accounts/rate-limit";
+import {
+  AccountError,
+  type AccountsContext,
+  requestPasswordReset,
+  resendVerificationEmail,
+  signIn,
+  signUp,
+} from "../../domain/accounts/service";
+import { AUTH_TEXTS } from "../../domain/accounts/texts";
+import { type FieldErrors, fieldErrors, firstError, forgotPasswordSchema, signInSchema } from "../../domain/accounts/validation";
+import type { ToastMessage } from "../components/toast";
+import { requestOrigin } from "./access.server";
+
+/** What an auth form action answers when it does not redirect. */
+export interface AuthFormResult {
+  intent: string;
+  errors?: FieldErrors;
+  toast?: Omit<ToastMessage, "id">;
+  /** The address that must be verified before signing in (offers a resend). */
+  unverifiedEmail?: string;
+  /** Sign-up went through: show the check-your-inbox panel. */
+  signedUpEmail?: string;
+}
+
+export function accountsOf(context: AppLoadContext): AccountsContext {
+  return { db: context.db, auth: context.auth };
+}
+
+export function formValues(form: FormData, ...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
+}
+
+function fail(intent: string, status: number, title: string, description: string, errors?: FieldErrors) {
+  return data<AuthFormResult>({ intent, errors, toast: { kind: "error", title, description } }, { status });
+}
+
+/** A form sent with an intent the page does not have. */
+export function unknownIntent() {
+  return fail("unknown", 400, AUTH_TEXTS.somethingWentWrong, "This form could not be understood. Please reload the page.");
+}
+
+/** Turns bad input into 400 with the spec's messages; the first one goes in the toast. */
+export function invalid(intent: string, failedTitle: string, error: z.ZodError) {
+  const errors = fieldErrors(error);
+  return fail(intent, 400, failedTitle, firstError(errors) ?? failedTitle, errors);
+}
+
+function rateLimited(intent: string, failedTitle: string, error: RateLimitedError) {
+  return data<AuthFormResult>(
+    { intent, toast: { kind: "error", title: failedTitle, description: error.message }, errors: { form: error.message } },
+    { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+  );
+}
+
+/**
+ * Signs in; on success hands the session cookies to `onSignedIn` (which redirects). Wrong
+ * credentials, an unverified address and too many attempts answer with a message.
+ */
+export async function handleSignIn<T>(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  failedTitle: string,
+  onSignedIn: (session: { userId: string; setCookies: string[] }) => Promise<T>,
+) {
+  const parsed = signInSchema.safeParse(formValues(form, "email", "password"));
+  if (!parsed.success) return invalid("signin", failedTitle, parsed.error);
+  try {
+    return await onSignedIn(await signIn(accountsOf(context), parsed.data, requestOrigin(request, context)));
+  } catch (error) {
+    if (error instanceof RateLimitedError) return rateLimited("signin", failedTitle, error);
+    if (error instanceof AccountError && error.reason === "email-not-verified") {
+      return data<AuthFormResult>(
+        {
+          intent: "signin",
+          unverifiedEmail: parsed.data.email,
+          errors: { form: AUTH_TEXTS.emailNotVerified },
+          toast: { kind: "error", title: failedTitle, description: AUTH_TEXTS.emailNotVerified },
+        },
+        { status: 403 },
+      );
+    }
+    if (error instanceof AccountError) {
+      return fail("signin", 401, failedTitle, AUTH_TEXTS.wrongCredentials, { form: AUTH_TEXTS.wrongCredentials });
+    }
+    throw error;
+  }
+}
+
+export async function handleSignUp(
+  request: Request,
+  context: AppLoadContext,
+  input: { fullName: string; email: string; password: string },
+  texts: { failedTitle: string; success: Omit<ToastMessage, "id"> },
+  signupType: "buyer" | "vendor",
+) {
+  try {
+    await signUp(accountsOf(context), input, requestOrigin(request, context), signupType);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return rateLimited("signup", texts.failedTitle, error);
+    throw error;
+  }
+  return data<AuthFormResult>({ intent: "signup", signedUpEmail: input.email, toast: texts.success });
+}
+
+/** Sends the reset e-mail (the same answer whether or not the address has an account). */
+export async function handleForgotPassword(request: Request, context: AppLoadContext, form: FormData, emptyEmailMessage?: string) {
+  const values = formValues(form, "email");
+  if (emptyEmailMessage && !values.email!.trim()) {
+    return fail("forgot", 400, emptyEmailMessage, emptyEmailMessage, { email: emptyEmailMessage });
+  }
+  const parsed = forgotPasswordSchema.safeParse(values);
+  if (!parsed.success) return invalid("forgot", AUTH_TEXTS.resetFailed, parsed.error);
+  try {
+    await requestPasswordReset(accountsOf(context), parsed.data.email, requestOrigin(request, context));
+  } catch (error) {
+    if (error instanceof RateLimitedError) return rateLimited("forgot", AUTH_TEXTS.resetFailed, error);
+    throw error;
+  }
+  return data<AuthFormResult>({
+    intent: "forgot",
+    toast: { kind: "success", title: AUTH_TEXTS.resetSent, description: AUTH_TEXTS.resetSentBody },
+  });
+}
+
+export async function handleResendVerification(request: Request, context: AppLoadContext, form: FormData) {
+  const parsed = forgotPasswordSchema.safeParse(formValues(form, "email"));
+  if (!parsed.success) return invalid("resend", AUTH_TEXTS.somethingWentWrong, parsed.error);
+  try {
+    await resendVerificationEmail(accountsOf(context), parsed.data.email, requestOrigin(request, context));
+  } catch (error) {
+    if (error instanceof RateLimitedError) return rateLimited("resend", AUTH_TEXTS.somethingWentWrong, error);
+    throw error;
+  }
+  return data<AuthFormResult>({
+    intent: "resend",
+    unverifiedEmail: parsed.data.email,
+    toast: { kind: "success", title: AUTH_TEXTS.verificationSent, description: AUTH_TEXTS.verificationSentBody },
+  });
+}

@@ -1,0 +1,77 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "../../db/client";
+import * as schema from "../../db/schema";
+import { LIMITS } from "../../lib/constants";
+import type { Mailer } from "../mail/mailer";
+import { passwordResetEmail, verificationEmail } from "./emails";
+import { saveProfile } from "./profiles";
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  /** Absolute origin of the site; links in e-mails point here. */
+  publicUrl: string;
+  secureCookies: boolean;
+  mailer: Mailer;
+}
+
+/** Link targets of the e-mails: our own pages, which call the auth API on the server. */
+export const VERIFY_EMAIL_PATH = "/auth/verify-email";
+export const RESET_PASSWORD_PATH = "/auth/reset-password";
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * better-auth on our tables: e-mail and password with verification, database sessions in an
+ * HttpOnly SameSite cookie. Its HTTP handler is not mounted: pages and /api call `auth.api`
+ * from the server, after our own validation and rate limits.
+ */
+export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: AuthOptions) {
+  return betterAuth({
+    appName: "Tokunbo",
+    secret,
+    baseURL: publicUrl,
+    database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...passwordResetEmail({ link }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: DAY_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = `${publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...verificationEmail({ link }) });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Only a real new account gets here (a repeated sign-up is answered without creating one).
+          after: async (user) => saveProfile(db, user.id, user.name),
+        },
+      },
+    },
+    session: { expiresIn: 30 * DAY_SECONDS, updateAge: DAY_SECONDS },
+    // Limits are ours (rate-limit.ts), per IP and per e-mail, shared by every instance.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "tokunbo",
+      useSecureCookies: secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+    },
+    telemetry: { enabled: false },
+    logger: { disabled: true },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,143 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { recordActivity, userTypeOf } from "../activity/service";
+import type { Auth } from "./auth";
+import { enforceRateLimit } from "./rate-limit";
+import { resolveRole } from "./roles";
+import { users } from "./schema";
+
+export interface AccountsContext {
+  db: Database;
+  auth: Auth;
+}
+
+/** Where a request came from: rate limits count per IP; sessions remember the device. */
+export interface RequestOrigin {
+  ip: string;
+  headers: Headers;
+}
+
+/** A refusal the user can act on; `message` is safe to show. */
+export class AccountError extends Error {
+  constructor(
+    readonly reason: "wrong-credentials" | "email-not-verified" | "invalid-link",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Set-Cookie values the response must carry (a new session, or a cleared one). */
+export type SetCookies = string[];
+
+function setCookiesOf(headers: Headers | undefined): SetCookies {
+  return headers?.getSetCookie() ?? [];
+}
+
+function isApiError(error: unknown, ...codes: string[]): error is APIError {
+  return error instanceof APIError && codes.includes(String((error.body as { code?: string } | undefined)?.code));
+}
+
+export async function signUp(
+  { db, auth }: AccountsContext,
+  input: { fullName: string; email: string; password: string },
+  origin: RequestOrigin,
+  signupType: "buyer" | "vendor" = "buyer",
+): Promise<void> {
+  await enforceRateLimit(db, "sign-up", { ip: origin.ip, email: input.email });
+  const result = await auth.api.signUpEmail({
+    body: { name: input.fullName, email: input.email, password: input.password },
+    headers: origin.headers,
+  });
+  // A repeated sign-up gets the same answer without an account (no one learns who is registered).
+  if (!result.user?.id || !(await userExists(db, result.user.id))) return;
+  await recordActivity(db, {
+    userId: result.user.id,
+    userType: signupType,
+    activityType: "sign_up",
+    description: `${input.email} signed up${signupType === "vendor" ? " to sell" : ""}`,
+  });
+}
+
+async function userExists(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return Boolean(row);
+}
+
+/** Checks the password and starts a new server session; other devices stay signed in. */
+export async function signIn(
+  { db, auth }: AccountsContext,
+  input: { email: string; password: string },
+  origin: RequestOrigin,
+): Promise<{ userId: string; setCookies: SetCookies }> {
+  await enforceRateLimit(db, "sign-in", { ip: origin.ip, email: input.email });
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: origin.headers,
+      returnHeaders: true,
+    });
+    const role = await resolveRole(db, response.user.id);
+    await recordActivity(db, {
+      userId: response.user.id,
+      userType: userTypeOf(role),
+      activityType: "sign_in",
+      description: `${response.user.email} signed in`,
+    });
+    return { userId: response.user.id, setCookies: setCookiesOf(headers) };
+  } catch (error) {
+    if (isApiError(error, "EMAIL_NOT_VERIFIED")) throw new AccountError("email-not-verified", "email-not-verified");
+    if (isApiError(error, "INVALID_EMAIL_OR_PASSWORD", "INVALID_EMAIL", "INVALID_PASSWORD", "PASSWORD_TOO_LONG")) {
+      throw new AccountError("wrong-credentials", "wrong-credentials");
+    }
+    throw error;
+  }
+}
+
+/** E-mails a reset link when the address has an account; answers the same either way. */
+export async function requestPasswordReset({ db, auth }: AccountsContext, email: string, origin: RequestOrigin): Promise<void> {
+  await enforceRateLimit(db, "password-reset", { ip: origin.ip, email });
+  await auth.api.requestPasswordReset({ body: { email }, headers: origin.headers });
+}
+
+export async function resendVerificationEmail({ db, auth }: AccountsContext, email: string, origin: RequestOrigin): Promise<void> {
+  await enforceRateLimit(db, "verification-email", { ip: origin.ip, email });
+  await auth.api.sendVerificationEmail({ body: { email }, headers: origin.headers });
+}
+
+/** True when the token verified an address; false for a bad or expired link. */
+export async function verifyEmail({ auth }: AccountsContext, token: string): Promise<boolean> {
+  try {
+    await auth.api.verifyEmail({ query: { token } });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
+
+/** Sets a new password from an e-mailed token; every session of the user ends. */
+export async function resetPassword({ auth }: AccountsContext, input: { token: string; password: string }): Promise<boolean> {
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
+
+/** Ends every session of the signed-in user, on every device, and clears this browser's cookie. */
+export async function signOutEverywhere({ auth }: AccountsContext, headers: Headers): Promise<SetCookies> {
+  try {
+    await auth.api.revokeSessions({ headers });
+  } catch (error) {
+    // No valid session: nothing to end on the server; the cookie is still cleared below.
+    if (!(error instanceof APIError)) throw error;
+  }
+  const { authCookies } = await auth.$context;
+  const { name, attributes } = authCookies.sessionToken;
+  const secure = attributes.secure ? "; Secure" : "";
+  return [`${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`];
+}

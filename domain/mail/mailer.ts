@@ -1,0 +1,92 @@
+import { desc, eq, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database } from "../../db/client";
+import { emailOutbox } from "./schema";
+import type { RenderedEmail } from "./template";
+
+export interface OutgoingEmail extends RenderedEmail {
+  to: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox, then delivers it by SMTP when a server is configured. */
+  send(message: OutgoingEmail): Promise<void>;
+  /** Resolves when every delivery started so far has finished (used on shutdown and in tests). */
+  idle(): Promise<void>;
+}
+
+interface MailerOptions {
+  db: Database;
+  from: string;
+  smtpUrl?: string;
+  onError?: (error: unknown, messageId: string) => void;
+}
+
+/**
+ * Every message is written to email_outbox first, so nothing is lost when SMTP is slow or down.
+ * Without SMTP the outbox is the mailbox (see /dev/mailbox). SMTP delivery runs after the
+ * request has its answer: a slow mail server never slows down sign-up.
+ */
+export function createMailer({ db, from, smtpUrl, onError }: MailerOptions): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(id: string, message: OutgoingEmail) {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+        .where(eq(emailOutbox.id, id));
+    } catch (error) {
+      onError?.(error, id);
+      await db
+        .update(emailOutbox)
+        .set({ status: "failed", attempts: sql`${emailOutbox.attempts} + 1`, lastError: String((error as Error)?.message ?? error).slice(0, 500) })
+        .where(eq(emailOutbox.id, id))
+        .catch(() => {});
+    }
+  }
+
+  return {
+    async send(message) {
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+        .returning({ id: emailOutbox.id });
+      if (!row || !transport) return;
+      const delivery = deliver(row.id, message).finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async idle() {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  status: string;
+  createdAt: string;
+}
+
+/** The newest messages of the outbox, for the development mailbox page. */
+export async function listOutbox(db: Database, limit = 50): Promise<MailboxMessage[]> {
+  const rows = await db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      text: emailOutbox.textBody,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+}

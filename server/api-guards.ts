@@ -1,0 +1,39 @@
+import type { NextFunction, Request, Response } from "express";
+import { type Role, hasMinimumRank, isOneOf } from "../domain/accounts/roles";
+import type { Viewer } from "../domain/accounts/viewer";
+
+/*
+ * Who may call an /api endpoint, decided on the server for every call:
+ * no session → 401, a session with the wrong role → 403.
+ */
+export const API_TEXTS = {
+  signInRequired: "Please sign in to continue.",
+  forbidden: "You don't have permission to do that.",
+} as const;
+
+type Check = (viewer: Viewer) => boolean;
+
+function guard(check: Check) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const viewer = await res.locals.getViewer();
+      if (!viewer) return void res.status(401).json({ error: API_TEXTS.signInRequired });
+      if (!check(viewer)) return void res.status(403).json({ error: API_TEXTS.forbidden });
+      res.locals.viewer = viewer;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export const requireApiUser = () => guard(() => true);
+export const requireApiRole = (...allowed: Role[]) => guard((viewer) => isOneOf(viewer.role, allowed));
+export const requireApiRank = (minimum: Role) => guard((viewer) => hasMinimumRank(viewer.role, minimum));
+
+/** The viewer a guard let through. */
+export function viewerOf(res: Response): Viewer {
+  const viewer = res.locals.viewer as Viewer | undefined;
+  if (!viewer) throw new Error("viewerOf() used on a route without a guard");
+  return viewer;
+}
