@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
-  bigint, boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid,
+  type ExtraConfigColumn, bigint, boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
 import { BRANDS, GRADES, PRODUCT_STATUSES, STORAGE_OPTIONS } from "../../lib/constants";
 import { sqlList } from "../../db/sql-list";
@@ -8,6 +8,9 @@ import { vendors } from "../vendors/schema";
 
 export const gradeEnum = pgEnum("product_grade", GRADES);
 export const productStatusEnum = pgEnum("product_status", PRODUCT_STATUSES);
+
+/** A descending index key that matches `order by column desc` (which puts nulls first). */
+const descending = (column: ExtraConfigColumn) => column.desc().nullsFirst();
 
 export const products = pgTable(
   "products",
@@ -58,21 +61,29 @@ export const products = pgTable(
     check("products_images_max", sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
     check("products_rating_range", sql`${t.ratingAverage} >= 0 and ${t.ratingAverage} <= 5`),
     check("products_counts_nonnegative", sql`${t.unitsSold} >= 0 and ${t.reviewCount} >= 0`),
-    // Public listing: approved products, newest first.
-    index("products_public_created_idx").on(t.createdAt.desc()).where(sql`${t.status} = 'approved'`),
-    // Public listing sorted by price (final price, falling back to suggested price).
+    // Public listing (partial: approved only): one index per sort, each ending in the shop's
+    // tie-breakers (newest, then id), so a page is read in index order and paging stops early.
+    // Descending keys are NULLS FIRST, as `order by … desc` asks, or the planner cannot use them.
+    index("products_public_created_idx").on(descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
+    // Price: the final price, falling back to the suggested price (price-high reads it backwards).
     index("products_public_price_idx")
-      .on(sql`coalesce(${t.finalPrice}, ${t.suggestedPrice})`, t.createdAt.desc())
+      .on(sql`coalesce(${t.finalPrice}, ${t.suggestedPrice})`, descending(t.createdAt), descending(t.id))
       .where(sql`${t.status} = 'approved'`),
-    index("products_public_brand_idx").on(t.brand, t.createdAt.desc()).where(sql`${t.status} = 'approved'`),
-    index("products_public_grade_idx").on(t.grade, t.createdAt.desc()).where(sql`${t.status} = 'approved'`),
     index("products_public_rating_idx")
-      .on(t.ratingAverage.desc(), t.createdAt.desc())
+      .on(descending(t.ratingAverage), descending(t.createdAt), descending(t.id))
       .where(sql`${t.status} = 'approved'`),
     index("products_public_popular_idx")
-      .on(t.unitsSold.desc(), t.createdAt.desc())
+      .on(descending(t.unitsSold), descending(t.createdAt), descending(t.id))
       .where(sql`${t.status} = 'approved'`),
-    index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("products_public_brand_idx").on(t.brand, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
+    index("products_public_grade_idx").on(t.grade, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
+    // The "verified vendors only" and "admin-inspected only" filters; narrow enough that a
+    // count of listed products reads this index alone.
+    index("products_public_vendor_idx").on(t.vendorId, t.adminInspected).where(sql`${t.status} = 'approved'`),
+    // Typo-forgiving search (pg_trgm). Without a pending list (fastupdate off) new listings are
+    // searchable through the index at once, and the planner never falls back to a table scan
+    // because unmerged entries piled up between vacuums.
+    index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")).with({ fastupdate: false }),
     // Vendor's own products and the admin/product-management list.
     index("products_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),
     index("products_status_created_idx").on(t.status, t.createdAt.desc()),

@@ -1,8 +1,8 @@
 /**
  * Read-only catalogue queries for the public pages: one SQL statement each (vendors joined,
- * never fetched per product). Prices are kobo.
+ * never fetched per product). Prices are kobo. The shop listing lives in ./shop.
  */
-import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { type Grade, LIMITS } from "../../lib/constants";
@@ -10,32 +10,12 @@ import { profiles } from "../accounts/schema";
 import { reviews } from "../reviews/schema";
 import { vendors } from "../vendors/schema";
 import { products } from "./schema";
+import { displayPrice, listed, selectSummaries, toIso, toSummary, type ProductSummary } from "./summary";
+
+export type { ProductSummary } from "./summary";
+export { listShopPage, type ShopPage } from "./shop";
 
 export const ANONYMOUS_REVIEWER = "Anonymous";
-
-/** What a product card shows. */
-export interface ProductSummary {
-  id: string;
-  name: string;
-  brand: string;
-  model: string;
-  storage: string;
-  grade: Grade;
-  /** Cover image URL (the first image), or null when the product has none. */
-  image: string | null;
-  /** Kobo; null until an admin sets it. */
-  finalPrice: number | null;
-  /** Kobo. */
-  suggestedPrice: number;
-  stockQuantity: number;
-  isLive: boolean;
-  adminInspected: boolean;
-  ratingAverage: number;
-  reviewCount: number;
-  /** ISO 8601. */
-  createdAt: string;
-  vendor: { businessName: string; verified: boolean };
-}
 
 export interface PublicProduct {
   id: string;
@@ -69,80 +49,7 @@ export interface PublicReview {
 
 export type ProductRowKind = "trending" | "new" | "premium" | "deals";
 
-export interface ShopPage {
-  items: ProductSummary[];
-  /** Number of listed products over all pages. */
-  total: number;
-  /** The page that was asked for (1-based). */
-  page: number;
-  pageSize: number;
-  /** At least 1, so "page 1 of 1" reads right for an empty shop. */
-  pageCount: number;
-}
-
 const productIdSchema = z.guid();
-const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
-
-/** Publicly listed: approved, with a vendor (the inner join on vendors guarantees one). */
-const listed = eq(products.status, "approved");
-const displayPrice = sql<number>`coalesce(${products.finalPrice}, ${products.suggestedPrice})`;
-
-const summaryColumns = {
-  id: products.id,
-  name: products.name,
-  brand: products.brand,
-  model: products.model,
-  storage: products.storage,
-  grade: products.grade,
-  image: sql<string | null>`${products.images}[1]`.as("image"),
-  finalPrice: products.finalPrice,
-  suggestedPrice: products.suggestedPrice,
-  stockQuantity: products.stockQuantity,
-  isLive: products.isLive,
-  adminInspected: products.adminInspected,
-  ratingAverage: products.ratingAverage,
-  reviewCount: products.reviewCount,
-  createdAt: products.createdAt,
-  vendorBusinessName: vendors.businessName,
-  vendorVerified: vendors.verified,
-};
-
-/** Listed products with their vendor; callers add ordering and paging. */
-function selectSummaries(db: Database) {
-  return db
-    .select(summaryColumns)
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(listed)
-    .$dynamic();
-}
-
-type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
-
-function toSummary(row: SummaryRow): ProductSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    model: row.model,
-    storage: row.storage,
-    grade: row.grade,
-    image: row.image || null,
-    finalPrice: row.finalPrice,
-    suggestedPrice: row.suggestedPrice,
-    stockQuantity: row.stockQuantity,
-    isLive: row.isLive,
-    adminInspected: row.adminInspected,
-    ratingAverage: row.ratingAverage,
-    reviewCount: row.reviewCount,
-    createdAt: toIso(row.createdAt),
-    vendor: { businessName: row.vendorBusinessName, verified: row.vendorVerified },
-  };
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 function clampLimit(limit: number): number {
   if (!Number.isFinite(limit)) return 0;
@@ -185,34 +92,6 @@ export function listProductRow(
   limit: number = LIMITS.productRowFetch,
 ): Promise<ProductSummary[]> {
   return listSummaries(db, ROW_ORDER[kind], limit);
-}
-
-/** The shop listing: listed products newest first, LIMITS.shopPageSize a page, with the total. */
-export async function listShopPage(db: Database, input: { page?: unknown }): Promise<ShopPage> {
-  const pageSize = LIMITS.shopPageSize;
-  const page = pageSchema.parse(input.page ?? 1);
-
-  const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(listed)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  // A page past the end has no rows to carry the total: count separately only then.
-  const total = rows[0]?.total ?? (page > 1 ? await countListed(db) : 0);
-  const items = rows.map(toSummary);
-  return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
-}
-
-async function countListed(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(listed);
-  return row?.total ?? 0;
 }
 
 /**

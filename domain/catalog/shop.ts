@@ -1,0 +1,133 @@
+/**
+ * The shop listing (storefront.md §2, §7 "Shop list"; decisions.md 13, 14): filtered,
+ * sorted and paged on the server, 24 a page, with a typo-forgiving search over name, brand
+ * and model through the trigram index on products.search_text.
+ */
+import { type SQL, and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { LIMITS, PRICE_SLIDER } from "../../lib/constants";
+import { nairaToKobo } from "../../lib/money";
+import { vendors } from "../vendors/schema";
+import { products } from "./schema";
+import { type ShopOrder, type ShopQuery, type ShopQueryInput, parseShopQuery, shopOrder } from "./shop-query";
+import { type ProductSummary, displayPrice, listed, selectSummaries, toSummary } from "./summary";
+
+export interface ShopPage {
+  items: ProductSummary[];
+  /** Number of listed products over all pages. */
+  total: number;
+  /** The page that was asked for (1-based). */
+  page: number;
+  pageSize: number;
+  /** At least 1, so "page 1 of 1" reads right for an empty shop. */
+  pageCount: number;
+}
+
+/**
+ * How alike a search term and a product must be (pg_trgm word similarity, 0 to 1). 0.4
+ * forgives a swapped or missing letter ('iphnoe 12' finds the iPhone 12, 'pixle 7' the
+ * Pixel 7) and word order ('galaxy s21 samsung'), yet keeps unrelated phones out.
+ */
+export const SEARCH_SIMILARITY_THRESHOLD = 0.4;
+
+/** The shop page a query asks for, with the total over all pages. */
+export async function listShopPage(db: Database, input: ShopQueryInput = {}): Promise<ShopPage> {
+  const query = parseShopQuery(input);
+  const pageSize = LIMITS.shopPageSize;
+  return inShopSession(db, query, async (session) => {
+    const statements = shopStatements(session, query);
+    const items = (await statements.page).map(toSummary);
+    const total = totalFromPage(items.length, query.page) ?? Number((await statements.count)[0]?.total ?? 0);
+    return { items, total, page: query.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  });
+}
+
+/**
+ * Runs the shop's statements where the search threshold applies: a search sets it for one
+ * transaction only (the trigram operators read it from the session), so pooled connections
+ * keep their defaults.
+ */
+export async function inShopSession<T>(db: Database, query: ShopQuery, run: (session: Database) => Promise<T>): Promise<T> {
+  if (!searchTerm(query.search)) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY_THRESHOLD)}, true)`);
+    return run(tx);
+  });
+}
+
+/** The page and count statements of a query (built, not run). */
+export function shopStatements(db: Database, query: ShopQuery) {
+  const pageSize = LIMITS.shopPageSize;
+  const conditions = shopConditions(query);
+  const page = selectSummaries(db, ...conditions)
+    .orderBy(...orderBy(shopOrder(query), searchTerm(query.search)), desc(products.id))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  // Every product has a vendor (vendor_id is a non-null foreign key), so the count needs no join.
+  const count = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(and(listed, ...conditions));
+  return { page, count };
+}
+
+/** The total a page already tells (a short page is the last one), or null when it takes a count. */
+function totalFromPage(itemCount: number, page: number): number | null {
+  const before = (page - 1) * LIMITS.shopPageSize;
+  if (itemCount > 0 && itemCount < LIMITS.shopPageSize) return before + itemCount;
+  if (itemCount === 0 && page === 1) return 0;
+  return null;
+}
+
+function shopConditions(query: ShopQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.brand.length > 0) conditions.push(inArray(products.brand, query.brand));
+  if (query.grade.length > 0) conditions.push(inArray(products.grade, query.grade));
+  if (query.storage.length > 0) conditions.push(inArray(products.storage, query.storage));
+  if (query.minPrice > PRICE_SLIDER.minNaira) conditions.push(gte(displayPrice, nairaToKobo(query.minPrice)));
+  // The slider's top means "no upper limit": dearer phones stay in the default full range.
+  if (query.maxPrice < PRICE_SLIDER.maxNaira) conditions.push(lte(displayPrice, nairaToKobo(query.maxPrice)));
+  if (query.inspected) conditions.push(eq(products.adminInspected, true));
+  if (query.verified) {
+    conditions.push(sql`${products.vendorId} in (select ${vendors.id} from ${vendors} where ${vendors.verified})`);
+  }
+  const term = searchTerm(query.search);
+  // `%>`: some extent of search_text is at least the threshold alike to the term (GIN-indexed).
+  if (term) conditions.push(sql`${products.searchText} %> ${term}`);
+  return conditions;
+}
+
+function orderBy(order: ShopOrder, term: string): SQL[] {
+  switch (order) {
+    case "relevance":
+      // Most alike first; among equals, the closer whole-word match, then the shorter name.
+      return [
+        desc(sql`word_similarity(${term}, ${products.searchText})`),
+        desc(sql`strict_word_similarity(${term}, ${products.searchText})`),
+        desc(sql`similarity(${term}, ${products.searchText})`),
+        desc(products.createdAt),
+      ];
+    case "price-low":
+      return [asc(displayPrice), desc(products.createdAt)];
+    case "price-high":
+      return [desc(displayPrice), desc(products.createdAt)];
+    case "rating":
+      return [desc(products.ratingAverage), desc(products.createdAt)];
+    case "popular":
+      return [desc(products.unitsSold), desc(products.createdAt)];
+    case "newest":
+      return [desc(products.createdAt)];
+  }
+}
+
+/**
+ * What the search matches with: lower case, letters and digits only, and a brand glued to a
+ * number split off ('iphone12' → 'iphone 12'). Empty when nothing searchable is left.
+ */
+export function searchTerm(search: string): string {
+  return search
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(/(\p{L}{3,})(\p{N})/gu, "$1 $2")
+    .trim();
+}

@@ -1,0 +1,100 @@
+/**
+ * What a product card shows, and how the public listings select it: one SQL statement per
+ * list, vendors joined (never fetched per product). Prices are kobo.
+ */
+import { type SQL, and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { Grade } from "../../lib/constants";
+import { vendors } from "../vendors/schema";
+import { products } from "./schema";
+
+/** What a product card shows. */
+export interface ProductSummary {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+  storage: string;
+  grade: Grade;
+  /** Cover image URL (the first image), or null when the product has none. */
+  image: string | null;
+  /** Kobo; null until an admin sets it. */
+  finalPrice: number | null;
+  /** Kobo. */
+  suggestedPrice: number;
+  stockQuantity: number;
+  isLive: boolean;
+  adminInspected: boolean;
+  ratingAverage: number;
+  reviewCount: number;
+  /** ISO 8601. */
+  createdAt: string;
+  vendor: { businessName: string; verified: boolean };
+}
+
+/**
+ * Publicly listed: approved, with a vendor (the inner join on vendors guarantees one). A
+ * literal, not a parameter, so the planner can always use the partial `where status =
+ * 'approved'` indexes.
+ */
+export const listed = sql`${products.status} = 'approved'`;
+
+/** The price a buyer pays: the final price, falling back to the suggested price. */
+export const displayPrice = sql<number>`coalesce(${products.finalPrice}, ${products.suggestedPrice})`;
+
+export const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  model: products.model,
+  storage: products.storage,
+  grade: products.grade,
+  image: sql<string | null>`${products.images}[1]`.as("image"),
+  finalPrice: products.finalPrice,
+  suggestedPrice: products.suggestedPrice,
+  stockQuantity: products.stockQuantity,
+  isLive: products.isLive,
+  adminInspected: products.adminInspected,
+  ratingAverage: products.ratingAverage,
+  reviewCount: products.reviewCount,
+  createdAt: products.createdAt,
+  vendorBusinessName: vendors.businessName,
+  vendorVerified: vendors.verified,
+};
+
+/** Listed products with their vendor that meet every condition; callers add ordering and paging. */
+export function selectSummaries(db: Database, ...conditions: Array<SQL | undefined>) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(listed, ...conditions))
+    .$dynamic();
+}
+
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+export function toSummary(row: SummaryRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    model: row.model,
+    storage: row.storage,
+    grade: row.grade,
+    image: row.image || null,
+    finalPrice: row.finalPrice,
+    suggestedPrice: row.suggestedPrice,
+    stockQuantity: row.stockQuantity,
+    isLive: row.isLive,
+    adminInspected: row.adminInspected,
+    ratingAverage: row.ratingAverage,
+    reviewCount: row.reviewCount,
+    createdAt: toIso(row.createdAt),
+    vendor: { businessName: row.vendorBusinessName, verified: row.vendorVerified },
+  };
+}
+
+export function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
