@@ -1,6 +1,7 @@
 import sharp from "sharp";
-import { escapeXml, renderPhoneImage } from "../../domain/media/phone-art";
+import { escapeXml, phoneSvg } from "../../domain/media/phone-art";
 import { type FileStorage, publicUrlFor } from "../../domain/media/storage";
+import { missingRenditionKeys, storeImage, writeImageVariants } from "../../domain/media/variants";
 import type { PhoneModel } from "./catalogue";
 import { DEMO_VENDORS, type DemoVendor } from "./demo-accounts";
 import type { ListingPlan, View } from "./plan";
@@ -23,26 +24,49 @@ export function imageUrls(listing: ListingPlan): string[] {
   return listing.views.map((view) => publicUrlFor(imageKey(listing.phone, listing.color, view)));
 }
 
-/** Renders each distinct model, colour and view once; files already on disk are kept. */
+type ImageJob =
+  /** A catalogue image: stored as WebP with its renditions (widths and link preview). */
+  | { kind: "catalogue"; source: () => Buffer }
+  /** A document: stored as rendered. */
+  | { kind: "document"; render: () => Promise<Buffer> };
+
+/**
+ * Renders each distinct model, colour and view once, with its renditions. Files already on
+ * disk are kept; renditions missing beside an existing image are made from the stored image.
+ * Returns how many files were written.
+ */
 export async function writeImages(
   listings: readonly ListingPlan[],
   storage: FileStorage,
 ): Promise<{ written: number; documentUrl: string }> {
-  const jobs = new Map<string, () => Promise<Buffer>>();
+  const jobs = new Map<string, ImageJob>();
   for (const { phone, color, views } of listings) {
     for (const view of views) {
-      jobs.set(imageKey(phone, color, view), () =>
-        renderPhoneImage({ brand: phone.brand, model: phone.model, color, view }));
+      jobs.set(imageKey(phone, color, view), {
+        kind: "catalogue",
+        source: () => Buffer.from(phoneSvg({ brand: phone.brand, model: phone.model, color, view })),
+      });
     }
   }
-  jobs.set(ID_DOCUMENT_KEY, renderIdDocument);
+  jobs.set(ID_DOCUMENT_KEY, { kind: "document", render: renderIdDocument });
   let written = 0;
-  await runPool([...jobs], 8, async ([key, render]) => {
-    if (await storage.exists(key)) return;
-    await storage.put(key, await render());
-    written++;
+  await runPool([...jobs], 8, async ([key, job]) => {
+    const count = await writeImage(storage, key, job);
+    written += count;
   });
   return { written, documentUrl: publicUrlFor(ID_DOCUMENT_KEY) };
+}
+
+async function writeImage(storage: FileStorage, key: string, job: ImageJob): Promise<number> {
+  const stored = await storage.exists(key);
+  if (job.kind === "document") {
+    if (stored) return 0;
+    await storage.put(key, await job.render());
+    return 1;
+  }
+  if (!stored) return storeImage(storage, key, job.source());
+  const missing = await missingRenditionKeys(storage, key);
+  return missing.length === 0 ? 0 : writeImageVariants(storage, key, await storage.read(key), missing);
 }
 
 async function runPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -58,6 +58,11 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return !user && !product;
 }
 
+/** The demo catalogue's listings: the same on every run. */
+export function demoListings(): ListingPlan[] {
+  return planListings(createRandom(RANDOM_SEED));
+}
+
 /**
  * Fills an empty database with the demo catalogue, people, orders and content.
  * Safe to call from several instances at once: only the first one inserts anything.
@@ -65,7 +70,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
   if (!(await isDatabaseEmpty(db))) return { ...EMPTY_SUMMARY };
   const now = options.now ?? new Date();
-  const listings = planListings(createRandom(RANDOM_SEED));
+  const listings = demoListings();
   const images = await writeImages(listings, createLocalStorage(options.uploadsDir));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const data = buildSeedData({ now, listings, passwordHash, documentUrl: images.documentUrl });

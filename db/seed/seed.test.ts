@@ -11,7 +11,8 @@ import { createPostgresTestDatabase, createTestDatabase } from "../../tests/supp
 import type { DatabaseHandle } from "../client";
 import { GRADE_PRICE_FACTOR, PHONE_MODELS, storageOptionsOf, suggestedPriceNaira } from "./catalogue";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
-import { type SeedSummary, isDatabaseEmpty, seedDemoData } from "./index";
+import { writeImages } from "./images";
+import { type SeedSummary, demoListings, isDatabaseEmpty, seedDemoData } from "./index";
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const ZERO: SeedSummary = { users: 0, vendors: 0, products: 0, reviews: 0, orders: 0, payments: 0, notifications: 0, images: 0 };
@@ -257,18 +258,36 @@ describe("seedDemoData", () => {
     expect(await verifyPassword({ hash: anyHash?.password ?? "", password: "wrong-password" })).toBe(false);
   });
 
-  it("writes every product image as a WebP file", async () => {
+  it("writes every product image as a WebP file with its renditions and link preview", async () => {
     const rows = await handle.query<{ url: string }>("select distinct unnest(images) as url from products order by 1");
-    expect(rows.length + 1).toBe(summary.images); // plus the pending vendor's ID document
+    // Each image has three width renditions and a preview JPEG; plus the pending vendor's ID document.
+    expect(rows.length * 5 + 1).toBe(summary.images);
+    const fileOf = (url: string) => path.join(uploadsDir, url.slice("/uploads/".length));
+    const shapeOf = async (url: string) => {
+      const meta = await sharp(fileOf(url)).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
     for (const { url } of rows) {
       expect(url).toMatch(/^\/uploads\/products\/demo\/[a-z0-9-]+-(front|back)\.webp$/);
-      const file = path.join(uploadsDir, url.slice("/uploads/".length));
-      const bytes = await readFile(file);
+      const bytes = await readFile(fileOf(url));
       expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
       expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
-      const meta = await sharp(file).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(["webp", 600, 800]);
+      expect(await shapeOf(url)).toEqual(["webp", 600, 800]);
+      expect(await shapeOf(url.replace(/\.webp$/, "-320w.webp"))).toEqual(["webp", 320, 427]);
+      // Never enlarged: the wider renditions are the 600-wide original.
+      expect(await readFile(fileOf(url.replace(/\.webp$/, "-640w.webp")))).toEqual(bytes);
+      expect(await readFile(fileOf(url.replace(/\.webp$/, "-1280w.webp")))).toEqual(bytes);
+      expect(await shapeOf(url.replace(/\.webp$/, "-og.jpg"))).toEqual(["jpeg", 1200, 630]);
     }
+  });
+
+  it("completes renditions missing beside images already on disk", async () => {
+    const [{ url } = { url: "" }] = await handle.query<{ url: string }>("select images[1] as url from products limit 1");
+    const missing = [url.replace(/\.webp$/, "-320w.webp"), url.replace(/\.webp$/, "-og.jpg")];
+    for (const gone of missing) await rm(path.join(uploadsDir, gone.slice("/uploads/".length)));
+    const { written } = await writeImages(demoListings(), createLocalStorage(uploadsDir));
+    expect(written).toBe(2);
+    for (const back of missing) expect(await readFile(path.join(uploadsDir, back.slice("/uploads/".length)))).not.toHaveLength(0);
   });
 
   it("inserts nothing the second time", async () => {
@@ -315,6 +334,8 @@ describe("local file storage", () => {
       expect(await readFile(path.join(dir, "products/p-1/a_b.webp"), "utf8")).toBe("data");
       expect(await storage.exists("products/p-1/a_b.webp")).toBe(true);
       expect(await storage.exists("products/p-1/missing.webp")).toBe(false);
+      expect((await storage.read("products/p-1/a_b.webp")).toString("utf8")).toBe("data");
+      await expect(storage.read("products/p-1/missing.webp")).rejects.toThrow();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { PUBLIC_UPLOADS_PREFIX } from "./image-urls";
 
 /** Where uploaded and generated files live; keys are relative paths like "products/abc.webp". */
 export interface FileStorage {
   /** Stores the bytes under key (replacing any previous file) and returns the public URL. */
   put(key: string, data: Buffer): Promise<string>;
   exists(key: string): Promise<boolean>;
+  /** The stored bytes; rejects when there is no file under key. */
+  read(key: string): Promise<Buffer>;
 }
-
-export const PUBLIC_UPLOADS_PREFIX = "/uploads/";
 
 const SAFE_KEY = /^[a-z0-9_.-]+(\/[a-z0-9_.-]+)*$/;
 
@@ -61,6 +62,9 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
       } catch {
         return false;
       }
+    },
+    read(key) {
+      return readFile(fileFor(key));
     },
   };
 }
