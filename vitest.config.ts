@@ -9,6 +9,7 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "build*/**", "data/**", "tests/e2e/**"],
     environment: "node",
+    globalSetup: ["tests/support/build.global.ts"],
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 120_000,

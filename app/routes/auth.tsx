@@ -65,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** Carries Retry-After of a rate-limited attempt (cookies pass through on their own). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return [
@@ -75,8 +81,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AuthPage() {
   const [params] = useSearchParams();
-  const view = viewOf(params.get("tab"));
   const result = useActionData<AuthFormResult>();
+  // A form posted without scripts comes back to /auth: show the view that answered.
+  const view = result?.intent === "signup" || result?.intent === "forgot" ? result.intent : viewOf(params.get("tab"));
   useActionToast(result);
 
   return (

@@ -85,6 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** Carries Retry-After of a rate-limited attempt (cookies pass through on their own). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return [
@@ -96,8 +102,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function VendorAuthPage() {
   const { pending } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const signingUp = params.get("signup") === "true";
   const result = useActionData<AuthFormResult>();
+  const signingUp = result?.intent === "signup" || params.get("signup") === "true";
   useActionToast(result);
 
   if (pending) return <UnderReview businessName={pending.businessName} status={pending.status} />;

@@ -19,15 +19,24 @@ export const fullNameSchema = z
   .trim()
   .min(LIMITS.nameMin, T.nameTooShort)
   .max(LIMITS.nameMax, T.nameTooLong)
-  .regex(/^[\p{L}\s'’-]+$/u, T.nameCharacters);
+  // Letters with their accents (Adébáyọ̀ uses combining marks), spaces, hyphens, apostrophes.
+  .regex(/^[\p{L}\p{M}\s'’-]+$/u, T.nameCharacters);
 
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: T.passwordRequired }).min(1, T.passwordRequired).max(LIMITS.passwordMax, T.passwordTooLong),
 });
 
+/** 'Passwords don't match' on confirmPassword, shown together with the other fields' messages. */
 function confirmed<S extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: S) {
-  return schema.refine((v) => v.password === v.confirmPassword, { message: T.passwordsDontMatch, path: ["confirmPassword"] });
+  return schema.refine((v) => v.password === v.confirmPassword, {
+    message: T.passwordsDontMatch,
+    path: ["confirmPassword"],
+    when: ({ value }) => {
+      const v = value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === "string" && typeof v.confirmPassword === "string";
+    },
+  });
 }
 
 export const signUpSchema = confirmed(

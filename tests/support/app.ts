@@ -47,3 +47,21 @@ export function cookiesFrom(response: Response): string {
     .filter((pair) => !pair!.endsWith("="))
     .join("; ");
 }
+
+/** Posts a form the way a browser without scripts would; redirects are not followed. */
+export function postForm(base: string, path: string, fields: Record<string, string>, init: { cookie?: string; origin?: string } = {}) {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+  if (init.cookie) headers.Cookie = init.cookie;
+  if (init.origin) headers.Origin = init.origin;
+  return fetch(`${base}${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" });
+}
+
+/** Signs in through /auth and returns the session cookie. */
+export async function signInAs(base: string, email: string, password: string): Promise<string> {
+  const response = await postForm(base, "/auth", { intent: "signin", email, password });
+  if (response.status !== 302) throw new Error(`Sign-in of ${email} answered ${response.status}`);
+  return cookiesFrom(response)
+    .split("; ")
+    .filter((pair) => pair.includes("session_token"))
+    .join("; ");
+}
