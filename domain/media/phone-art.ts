@@ -1,5 +1,3 @@
-import sharp from "sharp";
-
 export interface PhoneArtSpec {
   brand: string;
   model: string;
@@ -189,12 +187,6 @@ export function colorHex(colorName: string): string {
 export function designFor(brand: string, model: string): PhoneDesign {
   const rule = DESIGN_RULES.find((r) => r.brand === brand && r.pattern.test(model));
   return rule?.design ?? DEFAULT_DESIGN;
-}
-
-export async function renderPhoneImage(spec: PhoneArtSpec): Promise<Buffer> {
-  const svg = phoneSvg(spec);
-  // Flat artwork compresses well at low effort, which renders about three times faster.
-  return sharp(Buffer.from(svg)).webp({ quality: 80, effort: 2 }).toBuffer();
 }
 
 export function phoneSvg(spec: PhoneArtSpec): string {

@@ -7,6 +7,7 @@ import sharp, { type Sharp, type WebpOptions } from "sharp";
 import { IMAGE_WIDTHS, PREVIEW_IMAGE, previewRenditionPath, widthRenditionPath } from "./image-urls";
 import type { FileStorage } from "./storage";
 
+// Photos and flat artwork alike compress well at low effort, which encodes about three times faster.
 const ORIGINAL_WEBP_OPTIONS: WebpOptions = { quality: 80, effort: 2 };
 const RENDITION_WEBP_OPTIONS: WebpOptions = { quality: 75, effort: 2 };
 const PREVIEW_JPEG_OPTIONS = { quality: 80, progressive: true } as const;
