@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { AccountsContext } from "../domain/accounts/service";
 import { createAccountsApi } from "./accounts-api";
+import { createCatalogApi } from "./catalog-api";
 import type { Logger } from "./logger";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
@@ -8,6 +9,7 @@ export function createApiRouter({ logger, accounts }: { logger: Logger; accounts
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
   api.use(createAccountsApi(accounts));
+  api.use(createCatalogApi({ db: accounts.db }));
 
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });

@@ -1,0 +1,21 @@
+import express, { type Router } from "express";
+import type { Database } from "../db/client";
+import { listShopPage } from "../domain/catalog/shop";
+import { parseShopParams } from "../domain/catalog/shop-query";
+
+/** Public catalogue endpoints. */
+export function createCatalogApi({ db }: { db: Database }): Router {
+  const api = express.Router();
+
+  // The shop page as JSON: the query parameters of /shop, read the same way (invalid ones ignored).
+  api.get("/products", async (req, res, next) => {
+    try {
+      const query = parseShopParams(new URL(req.originalUrl, "http://localhost").searchParams);
+      res.json(await listShopPage(db, query));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return api;
+}
