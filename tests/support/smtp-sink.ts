@@ -19,6 +19,13 @@ export async function startSmtpSink(): Promise<{ url: string; received: Received
   };
 }
 
+const REPLIES: Record<string, string> = {
+  EHLO: "250-sink\r\n250 8BITMIME\r\n",
+  HELO: "250 sink\r\n",
+  DATA: "354 End data with <CR><LF>.<CR><LF>\r\n",
+  QUIT: "221 Bye\r\n",
+};
+
 function converse(socket: Socket, received: ReceivedMail[]) {
   let buffer = "";
   let mail: ReceivedMail = { from: "", to: [], data: "" };
@@ -42,12 +49,11 @@ function converse(socket: Socket, received: ReceivedMail[]) {
         continue;
       }
       const command = line.slice(0, 4).toUpperCase();
-      if (command === "EHLO" || command === "HELO") socket.write("250-sink\r\n250 8BITMIME\r\n");
-      else if (command === "MAIL") (mail.from = line.slice(10)), socket.write("250 OK\r\n");
-      else if (command === "RCPT") mail.to.push(line.slice(8)), socket.write("250 OK\r\n");
-      else if (command === "DATA") (readingData = true), socket.write("354 End data with <CR><LF>.<CR><LF>\r\n");
-      else if (command === "QUIT") socket.end("221 Bye\r\n");
-      else socket.write("250 OK\r\n");
+      if (command === "MAIL") mail.from = line.slice(10);
+      if (command === "RCPT") mail.to.push(line.slice(8));
+      if (command === "DATA") readingData = true;
+      socket.write(REPLIES[command] ?? "250 OK\r\n");
+      if (command === "QUIT") socket.end();
     }
   });
 }
