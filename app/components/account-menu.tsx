@@ -36,7 +36,7 @@ const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm font-semi
 /** The drawer's account section on small screens: greeting, the same items, Sign Out. */
 export function AccountDrawerSection({ account }: { account: AccountSummary }) {
   return (
-    <div className="mt-3 border-t border-gray-200 pt-3">
+    <div role="group" aria-label="Account" className="mt-3 border-t border-gray-200 pt-3">
       <p className="px-3 pb-2 text-sm text-gray-700">
         {account.greeting}, <span className="font-semibold text-gray-900">{account.name}</span>
       </p>
@@ -79,14 +79,14 @@ export function AccountMenu({ account }: { account: AccountSummary }) {
         <span className="sr-only">Account menu</span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
-        <nav aria-label="Account">
+        <div role="group" aria-label="Account">
           {accountMenuItems(account.role).map((item) => (
             <Link key={item.to} to={item.to} className={itemClass}>
               {item.label}
             </Link>
           ))}
           <SignOutButton className={itemClass} />
-        </nav>
+        </div>
       </div>
     </details>
   );

@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Tokunbo-demo-2026";
+
+/** Serious and critical accessibility violations on the page as it is now. */
+export async function seriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const isSmallScreen = (page: Page) => (page.viewportSize()?.width ?? 1024) < 768;
+
+/** Opens the account menu (the drawer on phones, the dropdown on wider screens) and returns it. */
+export async function openAccountMenu(page: Page) {
+  if (isSmallScreen(page)) {
+    await page.getByLabel("Menu", { exact: true }).click();
+  } else {
+    await page.getByRole("banner").locator("summary", { hasText: /Good (morning|afternoon|evening),/ }).click();
+  }
+  const menu = page.getByRole("group", { name: "Account" });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The newest e-mail to an address, from the development mailbox, and the first link in it. */
+export async function latestMailLink(page: Page, to: string, subject: string): Promise<string> {
+  await page.goto("/dev/mailbox");
+  const message = page.getByRole("article", { name: subject }).filter({ hasText: `To: ${to}` }).first();
+  await expect(message).toBeVisible();
+  return (await message.getByRole("link").first().getAttribute("href")) ?? "";
+}
