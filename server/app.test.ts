@@ -102,10 +102,17 @@ describe("the HTTP edges", () => {
     expect(res.body).not.toContain("root:");
   });
 
+  it("hide the development mailbox in production", async () => {
+    const res = await get("/dev/mailbox");
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain("Mailbox");
+  });
+
   it("report unavailable once the database stops answering", async () => {
     await database.close();
     const res = await get("/healthz");
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: "unavailable" });
   });
+
 });
