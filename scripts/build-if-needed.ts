@@ -19,5 +19,10 @@ const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root
 if (builtAt >= changedAt) process.exit(0);
 
 console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
-const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
+// Always a production build: a test runner's NODE_ENV=test would otherwise ship React's development build.
+const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
 process.exit(result.status ?? 1);
