@@ -102,6 +102,16 @@ describe("the HTTP edges", () => {
     expect(res.body).not.toContain("root:");
   });
 
+  it("refuse an oversized form before reading it", async () => {
+    const res = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `intent=signin&email=${"a".repeat(1_100_000)}`,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe("The request is too large.");
+  });
+
   it("hide the development mailbox in production", async () => {
     const res = await get("/dev/mailbox");
     expect(res.status).toBe(404);

@@ -12,7 +12,7 @@ import { createApiRouter } from "./api";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Logger } from "./logger";
-import { UPLOAD_HEADERS, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { UPLOAD_HEADERS, limitPageBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
 import { attachViewer } from "./viewer";
 
 /** Where `react-router build` wrote the app; BUILD_DIR lets parallel test runs keep separate builds. */
@@ -94,6 +94,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import(pathToBuild()) as Promise<ServerBuild>;
+  app.use(limitPageBodies());
   app.all(
     "*splat",
     createRequestHandler({

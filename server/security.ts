@@ -65,3 +65,18 @@ function isSameSite(req: Request, trusted: string): boolean {
   const site = req.get("sec-fetch-site");
   return !site || site === "same-origin" || site === "none";
 }
+
+/** Largest page form bodies: plain forms are small; multipart carries uploaded photos. */
+export const PAGE_BODY_LIMITS = { form: 1_000_000, multipart: 25_000_000 } as const;
+
+/** Refuses an oversized page form before React Router reads it into memory. */
+export function limitPageBodies(): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const multipart = req.is("multipart/form-data") === "multipart/form-data";
+    const limit = multipart ? PAGE_BODY_LIMITS.multipart : PAGE_BODY_LIMITS.form;
+    const declared = Number(req.get("content-length") ?? 0);
+    if (declared > limit) return void res.status(413).type("text/plain").send("The request is too large.");
+    next();
+  };
+}
