@@ -1,11 +1,40 @@
 import { ProductCard, type ProductCardData } from "./product-card";
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: readonly ProductCardData[]; eagerCount?: number }) {
+const GRID = "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4";
+
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  className = GRID,
+}: {
+  products: readonly ProductCardData[];
+  eagerCount?: number;
+  /** Column classes, when the grid sits beside something (the shop's filters). */
+  className?: string;
+}) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+    <ul className={className}>
       {products.map((product, i) => (
         <li key={product.id}>
           <ProductCard product={product} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Grey cards in the grid's shape while products load; hidden from screen readers (the caller announces loading). */
+export function ProductGridSkeleton({ count, className = GRID }: { count: number; className?: string }) {
+  return (
+    <ul className={className} aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} data-testid="product-skeleton" className="overflow-hidden rounded-xl border border-gray-200 bg-white">
+          <div className="aspect-square animate-pulse bg-gray-200" />
+          <div className="space-y-2 p-3">
+            <div className="h-4 w-4/5 animate-pulse rounded bg-gray-200" />
+            <div className="h-3 w-1/2 animate-pulse rounded bg-gray-200" />
+            <div className="h-5 w-2/5 animate-pulse rounded bg-gray-200" />
+          </div>
         </li>
       ))}
     </ul>

@@ -1,130 +1,94 @@
-import { Link } from "react-router";
-import { listShopPage, type ShopPage } from "../../domain/catalog/service";
-import { LIMITS, TEXTS } from "../../lib/constants";
+import { type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
+import { listShopPage, type ShopPage } from "../../domain/catalog/shop";
+import { type ShopQuery, parseShopParams, shopHref } from "../../domain/catalog/shop-query";
+import type { ProductSummary } from "../../domain/catalog/summary";
+import { LIMITS } from "../../lib/constants";
 import { plural } from "../components/format";
-import { ChevronLeftIcon, ChevronRightIcon } from "../components/icons";
-import { type ProductCardData, toCardData } from "../components/product-card";
-import { EmptyState, ProductGrid } from "../components/product-grid";
+import { toCardData } from "../components/product-card";
+import { ShopFilterPanel, ShopSearchBox, useShopForm } from "../components/shop-filters";
+import { ShopPagination } from "../components/shop-pagination";
+import { ClearAllFilters, FirstPageLink, type ShopItemData, ShopResults } from "../components/shop-results";
+import { ShopToolbar } from "../components/shop-toolbar";
 import { pageMeta, siteFromMatches } from "../components/site";
 import type { Route } from "./+types/shop";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+type ShopData = Omit<ShopPage, "items"> & { items: ShopItemData[] };
+
+function toShopItem(product: ProductSummary): ShopItemData {
+  return { ...toCardData(product), adminInspected: product.adminInspected, vendor: product.vendor };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ShopData> {
+  const query = parseShopParams(new URL(request.url).searchParams);
   try {
-    const result = await listShopPage(context.db, { page: url.searchParams.get("page") ?? undefined });
-    return { ...result, items: result.items.map(toCardData) };
+    const result = await listShopPage(context.db, query);
+    return { ...result, items: result.items.map(toShopItem) };
   } catch (error) {
     // A failed shop list load shows an empty list (storefront.md §8).
     console.error("Failed to load shop products", error);
-    const empty: Omit<ShopPage, "items"> & { items: ProductCardData[] } = {
-      items: [],
-      total: 0,
-      page: 1,
-      pageSize: LIMITS.shopPageSize,
-      pageCount: 1,
-    };
-    return empty;
+    return { items: [], total: 0, page: query.page, pageSize: LIMITS.shopPageSize, pageCount: 1 };
   }
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+/** The view (grid or list) is presentation only: switching it shows the same products without asking the server. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const withoutView = (url: URL) => shopHref({ ...parseShopParams(url.searchParams), view: "grid" });
+  if (currentUrl.pathname === nextUrl.pathname && withoutView(currentUrl) === withoutView(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
-  const page = loaderData?.page ?? 1;
+  const query = parseShopParams(new URLSearchParams(location.search));
   return pageMeta(site, {
-    title: `Shop UK-Used Phones${page > 1 ? ` – Page ${page}` : ""} | ${site.siteName}`,
+    title: `Shop UK-Used Phones${query.page > 1 ? ` – Page ${query.page}` : ""} | ${site.siteName}`,
     description:
       "Browse graded UK-used iPhones, Samsung Galaxy, Google Pixel and OnePlus phones from verified vendors, with prices in naira and warranty up to 30 days.",
-    path: page > 1 ? `/shop?page=${page}` : "/shop",
+    path: shopHref({ ...query, view: "grid" }),
   });
 }
 
-/** Page numbers around the current one, with gaps marked null: 1 … 4 5 6 … 12. */
-function pageWindow(page: number, pageCount: number): Array<number | null> {
-  const wanted = new Set([1, pageCount, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pageCount));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const result: Array<number | null> = [];
-  sorted.forEach((n, i) => {
-    const previous = sorted[i - 1];
-    if (previous !== undefined && n - previous > 1) result.push(null);
-    result.push(n);
-  });
-  return result;
+/** "Showing 1–24 of 117 products", or the bare count when the page has none. */
+function countText({ items, total, page, pageSize }: ShopData): string {
+  if (items.length === 0) return plural(total, "product", "products");
+  const first = (page - 1) * pageSize + 1;
+  const last = first + items.length - 1;
+  return `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${plural(total, "product", "products")}`;
 }
 
-const pageHref = (n: number) => (n <= 1 ? "/shop" : `/shop?page=${n}`);
-
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const edge =
-    "inline-flex h-10 items-center gap-1 rounded-lg border border-gray-300 px-3 text-sm font-semibold text-gray-900 hover:bg-gray-50";
-  return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={pageHref(Math.min(page - 1, pageCount))} className={edge} rel="prev">
-          <ChevronLeftIcon className="h-4 w-4" />
-          Previous
-        </Link>
-      ) : null}
-      <ul className="flex items-center gap-1">
-        {pageWindow(Math.min(page, pageCount), pageCount).map((n, i) =>
-          n === null ? (
-            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-gray-600">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <Link
-                to={pageHref(n)}
-                aria-label={`Page ${n}`}
-                aria-current={n === page ? "page" : undefined}
-                className={`inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-2 text-sm font-semibold ${
-                  n === page ? "bg-brand-strong text-white" : "text-gray-900 hover:bg-gray-100"
-                }`}
-              >
-                {n}
-              </Link>
-            </li>
-          ),
-        )}
-      </ul>
-      {page < pageCount ? (
-        <Link to={pageHref(page + 1)} className={edge} rel="next">
-          Next
-          <ChevronRightIcon className="h-4 w-4" />
-        </Link>
-      ) : null}
-    </nav>
-  );
+/** The query in the address bar: it wins over the loader's, which a view switch does not reload. */
+function useShopQuery(): ShopQuery {
+  return parseShopParams(new URLSearchParams(useLocation().search));
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, pageSize } = loaderData;
-  const first = (page - 1) * pageSize + 1;
+  const query = useShopQuery();
+  const form = useShopForm(query);
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  const { items, total, pageCount } = loaderData;
+
   return (
     <div className="container-page py-6 sm:py-10">
       <h1 className="text-2xl font-extrabold tracking-tight text-gray-900 sm:text-3xl">Shop Phones</h1>
-      <p className="mt-1 text-sm text-gray-700" aria-live="polite">
-        {items.length > 0
-          ? `Showing ${first.toLocaleString("en-US")}–${(first + items.length - 1).toLocaleString("en-US")} of ${plural(total, "product", "products")}`
-          : plural(total, "product", "products")}
-      </p>
-
-      <div className="mt-6">
-        {items.length === 0 ? (
-          <div className="space-y-4 text-center">
-            <EmptyState>{TEXTS.noProductsFound}</EmptyState>
-            {total > 0 ? (
-              <Link to="/shop" className="inline-block font-semibold text-brand-strong underline">
-                Go to the first page
-              </Link>
-            ) : null}
-          </div>
-        ) : (
-          <ProductGrid products={items} eagerCount={2} />
-        )}
+      <div className="mt-4">
+        <ShopSearchBox form={form} />
       </div>
-
-      <Pagination page={page} pageCount={pageCount} />
+      <div className="mt-4 lg:mt-6 lg:flex lg:items-start lg:gap-8">
+        <ShopFilterPanel form={form} view={query.view} />
+        <section aria-label="Products" className="mt-4 min-w-0 flex-1 lg:mt-0">
+          <ShopToolbar form={form} query={query} count={countText(loaderData)} />
+          <div className="mt-4">
+            <ShopResults
+              items={items}
+              view={query.view}
+              loading={loading}
+              emptyAction={total > 0 ? <FirstPageLink href={shopHref({ ...query, page: 1 })} /> : <ClearAllFilters view={query.view} />}
+            />
+          </div>
+          <ShopPagination page={query.page} pageCount={pageCount} hrefFor={(page) => shopHref({ ...query, page })} />
+        </section>
+      </div>
     </div>
   );
 }

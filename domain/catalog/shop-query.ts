@@ -70,9 +70,13 @@ export const shopQuerySchema = z
     view: z.enum(SHOP_VIEWS).catch("grid"),
     page: z.coerce.number().int().min(1).max(PAGE_MAX).catch(1),
   })
-  .transform((query) =>
-    query.minPrice > query.maxPrice ? { ...query, minPrice: query.maxPrice, maxPrice: query.minPrice } : query,
-  );
+  .transform((query) => ({
+    ...query,
+    // Newest is the default without a search: one URL for one listing.
+    sort: query.sort === "newest" && !query.search ? undefined : query.sort,
+    minPrice: Math.min(query.minPrice, query.maxPrice),
+    maxPrice: Math.max(query.minPrice, query.maxPrice),
+  }));
 
 export type ShopQuery = z.output<typeof shopQuerySchema>;
 export type ShopQueryInput = Partial<Record<keyof ShopQuery, unknown>>;
@@ -123,7 +127,7 @@ export function shopSearchParams(query: ShopQuery): URLSearchParams {
   if (query.maxPrice < PRICE_SLIDER.maxNaira) params.set("maxPrice", String(query.maxPrice));
   if (query.verified) params.set("verified", "true");
   if (query.inspected) params.set("inspected", "true");
-  if (query.sort && !(query.sort === "newest" && !query.search)) params.set("sort", query.sort);
+  if (query.sort) params.set("sort", query.sort);
   if (query.view !== DEFAULT_SHOP_QUERY.view) params.set("view", query.view);
   if (query.page > 1) params.set("page", String(query.page));
   return params;

@@ -1,0 +1,295 @@
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  SEARCH_MAX_LENGTH, type ShopQuery, type ShopView, activeFilterCount, brandSlug, parseShopQuery, shopHref,
+} from "../../domain/catalog/shop-query";
+import { BRANDS, GRADES, GRADE_LABELS, PRICE_SLIDER, STORAGE_OPTIONS } from "../../lib/constants";
+import { formatNaira, nairaToKobo } from "../../lib/money";
+import { SearchIcon } from "./icons";
+
+/** The one GET form of the shop; the search box, sort and view buttons outside it join it by this id. */
+export const SHOP_FORM_ID = "shop-filters";
+
+export interface ShopForm {
+  /** What the controls show: the applied query plus edits not applied yet (typing, dragging). */
+  draft: ShopQuery;
+  edit(changes: Partial<ShopQuery>): void;
+  /** A filter change: from page 1, as a new history entry, so Back restores the previous filters. */
+  apply(changes: Partial<ShopQuery>): void;
+  showView(view: ShopView): void;
+  submit(event: FormEvent<HTMLFormElement>): void;
+}
+
+/**
+ * The shop's controls with JavaScript: they apply on change by navigating to the query's
+ * URL. Without JavaScript the same controls submit the GET form.
+ */
+export function useShopForm(query: ShopQuery): ShopForm {
+  const navigate = useNavigate();
+  const href = shopHref(query);
+  const [draft, setDraft] = useState(query);
+  const [draftOf, setDraftOf] = useState(href);
+  if (draftOf !== href) {
+    // The URL changed (applied, Back, a link): the controls follow it.
+    setDraftOf(href);
+    setDraft(query);
+  }
+  const go = (next: ShopQuery) => {
+    const valid = parseShopQuery(next);
+    setDraft(valid);
+    navigate(shopHref(valid), { preventScrollReset: true });
+  };
+  return {
+    draft,
+    edit: (changes) => setDraft({ ...draft, ...changes }),
+    apply: (changes) => go({ ...draft, ...changes, page: 1 }),
+    showView: (view) => go({ ...query, view }),
+    submit: (event) => {
+      event.preventDefault();
+      go({ ...draft, page: 1 });
+    },
+  };
+}
+
+export function ShopSearchBox({ form }: { form: ShopForm }) {
+  return (
+    <div role="search" className="flex gap-2">
+      <label htmlFor="shop-search" className="sr-only">
+        Search phones
+      </label>
+      <div className="relative flex-1">
+        <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-500" />
+        <input
+          id="shop-search"
+          type="search"
+          name="search"
+          form={SHOP_FORM_ID}
+          value={form.draft.search}
+          onChange={(event) => form.edit({ search: event.target.value })}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Search iPhone 13, Galaxy S21…"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="h-12 w-full rounded-lg border border-gray-300 bg-white pl-10 pr-3 text-base text-gray-900 placeholder:text-gray-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30"
+        />
+      </div>
+      <button
+        type="submit"
+        form={SHOP_FORM_ID}
+        className="h-12 shrink-0 rounded-lg bg-brand-strong px-5 text-base font-semibold text-white hover:opacity-90"
+      >
+        Search
+      </button>
+    </div>
+  );
+}
+
+// Without JavaScript the panel cannot be toggled: show it, and hide the toggle.
+const NO_SCRIPT_STYLE = `#${SHOP_FORM_ID}{display:block}#shop-filter-toggle{display:none}`;
+
+/** The filter panel: always shown from large screens up, toggled below that. */
+export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView }) {
+  const [open, setOpen] = useState(false);
+  const { draft } = form;
+  const active = activeFilterCount(draft);
+  const toggle = <T extends string>(values: readonly T[], value: T) =>
+    values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+
+  return (
+    <aside className="lg:w-64 lg:shrink-0">
+      <noscript>
+        <style>{NO_SCRIPT_STYLE}</style>
+      </noscript>
+      <button
+        id="shop-filter-toggle"
+        type="button"
+        aria-expanded={open}
+        aria-controls={SHOP_FORM_ID}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex h-11 items-center gap-2 rounded-lg border border-gray-300 px-4 text-sm font-semibold text-gray-900 hover:bg-gray-50 lg:hidden"
+      >
+        <FilterIcon />
+        {active > 0 ? `Filters (${active})` : "Filters"}
+      </button>
+      <form
+        id={SHOP_FORM_ID}
+        method="get"
+        action="/shop"
+        aria-label="Filters"
+        onSubmit={(event) => {
+          form.submit(event);
+          setOpen(false);
+        }}
+        className={`${open ? "block" : "hidden"} mt-3 space-y-5 rounded-xl border border-gray-200 p-4 lg:mt-0 lg:block`}
+      >
+        <input type="hidden" name="view" value={view} />
+        <CheckboxGroup legend="Brand">
+          {BRANDS.map((brand) => (
+            <Checkbox
+              key={brand}
+              name="brand"
+              value={brandSlug(brand)}
+              label={brand}
+              checked={draft.brand.includes(brand)}
+              onChange={() => form.apply({ brand: toggle(draft.brand, brand) })}
+            />
+          ))}
+        </CheckboxGroup>
+        <CheckboxGroup legend="Grade">
+          {GRADES.map((grade) => (
+            <Checkbox
+              key={grade}
+              name="grade"
+              value={grade}
+              label={`Grade ${grade} · ${GRADE_LABELS[grade]}`}
+              checked={draft.grade.includes(grade)}
+              onChange={() => form.apply({ grade: toggle(draft.grade, grade) })}
+            />
+          ))}
+        </CheckboxGroup>
+        <CheckboxGroup legend="Storage">
+          {STORAGE_OPTIONS.map((storage) => (
+            <Checkbox
+              key={storage}
+              name="storage"
+              value={storage}
+              label={storage}
+              checked={draft.storage.includes(storage)}
+              onChange={() => form.apply({ storage: toggle(draft.storage, storage) })}
+            />
+          ))}
+        </CheckboxGroup>
+        <PriceRange form={form} />
+        <CheckboxGroup legend="Seller and inspection" columns={1}>
+          <Checkbox
+            name="verified"
+            value="true"
+            label="Verified vendors only"
+            checked={draft.verified}
+            onChange={(event) => form.apply({ verified: event.target.checked })}
+          />
+          <Checkbox
+            name="inspected"
+            value="true"
+            label="Admin inspected only"
+            checked={draft.inspected}
+            onChange={(event) => form.apply({ inspected: event.target.checked })}
+          />
+        </CheckboxGroup>
+        <button
+          type="submit"
+          className="h-11 w-full rounded-lg bg-gray-900 px-4 text-sm font-semibold text-white hover:bg-gray-800"
+        >
+          Apply filters
+        </button>
+      </form>
+    </aside>
+  );
+}
+
+function CheckboxGroup({ legend, columns = 2, children }: { legend: string; columns?: 1 | 2; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-bold text-gray-900">{legend}</legend>
+      <div className={`mt-2 grid gap-x-3 gap-y-1 ${columns === 2 ? "grid-cols-2 lg:grid-cols-1" : "grid-cols-1"}`}>
+        {children}
+      </div>
+    </fieldset>
+  );
+}
+
+function Checkbox({
+  name,
+  value,
+  label,
+  checked,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm text-gray-800">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="h-5 w-5 shrink-0 rounded border-gray-300 accent-[var(--color-brand-strong)]"
+      />
+      {label}
+    </label>
+  );
+}
+
+/** ₦ on the slider's scale; its top reads "₦1,000,000+" because it means no upper limit. */
+export function sliderNaira(naira: number): string {
+  return `${formatNaira(nairaToKobo(naira))}${naira >= PRICE_SLIDER.maxNaira ? "+" : ""}`;
+}
+
+/**
+ * Two sliders, lowest and highest price. Dragging only moves them; the price applies when a
+ * slider is let go (the input's change event, which React's onChange does not mean).
+ */
+function PriceRange({ form }: { form: ShopForm }) {
+  const { minPrice, maxPrice } = form.draft;
+  const applyOnRelease = (bound: "minPrice" | "maxPrice") => (input: HTMLInputElement | null) => {
+    if (!input) return;
+    const onRelease = () => form.apply({ [bound]: Number(input.value) });
+    input.addEventListener("change", onRelease);
+    return () => input.removeEventListener("change", onRelease);
+  };
+  const slider = "w-full accent-[var(--color-brand-strong)]";
+  return (
+    <fieldset>
+      <legend className="text-sm font-bold text-gray-900">Price range</legend>
+      <p className="mt-1 text-sm text-gray-800" aria-hidden="true">
+        {sliderNaira(minPrice)} – {sliderNaira(maxPrice)}
+      </p>
+      <label htmlFor="shop-min-price" className="mt-2 block text-xs text-gray-700">
+        Minimum price
+      </label>
+      <input
+        id="shop-min-price"
+        ref={applyOnRelease("minPrice")}
+        type="range"
+        name="minPrice"
+        min={PRICE_SLIDER.minNaira}
+        max={PRICE_SLIDER.maxNaira}
+        step={PRICE_SLIDER.stepNaira}
+        value={minPrice}
+        aria-valuetext={sliderNaira(minPrice)}
+        onChange={(event) => form.edit({ minPrice: Math.min(Number(event.target.value), maxPrice) })}
+        className={slider}
+      />
+      <label htmlFor="shop-max-price" className="mt-2 block text-xs text-gray-700">
+        Maximum price
+      </label>
+      <input
+        id="shop-max-price"
+        ref={applyOnRelease("maxPrice")}
+        type="range"
+        name="maxPrice"
+        min={PRICE_SLIDER.minNaira}
+        max={PRICE_SLIDER.maxNaira}
+        step={PRICE_SLIDER.stepNaira}
+        value={maxPrice}
+        aria-valuetext={sliderNaira(maxPrice)}
+        onChange={(event) => form.edit({ maxPrice: Math.max(Number(event.target.value), minPrice) })}
+        className={slider}
+      />
+    </fieldset>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="h-5 w-5" aria-hidden="true" focusable="false">
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}
