@@ -57,12 +57,6 @@ export const HeartIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) =>
   </Icon>
 );
 
-export const StarIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
-  <Icon {...p} fill={filled ? "currentColor" : "none"} strokeWidth={1.5}>
-    <path d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9L12 2.8Z" />
-  </Icon>
-);
-
 export const ShieldIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 2.5 4 5.5v6c0 5 3.4 8.6 8 10 4.6-1.4 8-5 8-10v-6l-8-3Z" />
@@ -130,6 +124,18 @@ export const ChevronLeftIcon = (p: IconProps) => (
 export const ChevronRightIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m9 5 7 7-7 7" />
+  </Icon>
+);
+
+export const PauseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 5v14M15 5v14" />
+  </Icon>
+);
+
+export const PlayIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 5.5v13l10-6.5-10-6.5z" />
   </Icon>
 );
 

@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import type { ProductSummary } from "../../domain/catalog/service";
 import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge } from "./badges";
+import { useCartSignIn } from "./cart-sign-in";
+import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
-import { PhonePlaceholder } from "./icons";
-import { StarRating, formatRating } from "./star-rating";
+import { CartIcon, PhonePlaceholder } from "./icons";
+import { StarRating } from "./star-rating";
 
 export type ProductCardData = Pick<
   ProductSummary,
@@ -28,22 +30,24 @@ export function toCardData(p: ProductCardData): ProductCardData {
   };
 }
 
+/** `eager`: the card is at the top of the page, so its image is fetched first. */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const href = `/product/${product.id}`;
   const price = displayPrice(product);
   const discount = discountPercent(product);
+  const requireSignIn = useCartSignIn();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-gray-100">
         {product.image ? (
-          <img
+          <CatalogImage
             src={product.image}
             alt=""
-            width={400}
-            height={400}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+            sizes={IMAGE_SIZES.card}
+            width={600}
+            height={800}
+            priority={eager}
+            className="h-full w-full object-contain transition duration-300 group-hover:scale-105"
           />
         ) : (
           <PhonePlaceholder />
@@ -65,15 +69,22 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         </p>
         {product.reviewCount > 0 ? (
           <p className="flex items-center gap-1 text-xs text-gray-700">
-            <StarRating
-              rating={product.ratingAverage}
-              size="h-3.5 w-3.5"
-              label={`Rated ${formatRating(product.ratingAverage)} out of 5`}
-            />
+            <StarRating rating={product.ratingAverage} size="h-3.5" />
             <span>({product.reviewCount.toLocaleString("en-US")})</span>
           </p>
         ) : null}
-        <p className="mt-auto pt-1 text-base font-bold text-gray-900 sm:text-lg">{formatNaira(price)}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+          <p className="text-base font-bold text-gray-900 sm:text-lg">{formatNaira(price)}</p>
+          <button
+            type="button"
+            onClick={requireSignIn}
+            aria-label={`Add ${product.name} to cart`}
+            title="Add to Cart"
+            className="relative z-10 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-strong text-white hover:opacity-90"
+          >
+            <CartIcon className="h-5 w-5" />
+          </button>
+        </div>
       </div>
     </article>
   );

@@ -1,7 +1,8 @@
 import { useState } from "react";
+import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
 import { PhonePlaceholder } from "./icons";
 
-/** Main image with thumbnails; the placeholder when the product has no image. */
+/** Main image with thumbnails; the placeholder when the product has no image. The main image is the page's largest. */
 export function ProductGallery({ images, alt }: { images: readonly string[]; alt: string }) {
   const [selected, setSelected] = useState(0);
   const current = images[Math.min(selected, images.length - 1)];
@@ -10,13 +11,13 @@ export function ProductGallery({ images, alt }: { images: readonly string[]; alt
     <div>
       <div className="aspect-square overflow-hidden rounded-2xl border border-gray-200 bg-gray-100">
         {current ? (
-          <img
+          <CatalogImage
             src={current}
             alt={images.length > 1 ? `${alt}, image ${selected + 1} of ${images.length}` : alt}
-            width={800}
+            sizes={IMAGE_SIZES.gallery}
+            width={600}
             height={800}
-            fetchPriority="high"
-            decoding="async"
+            priority
             className="h-full w-full object-contain"
           />
         ) : (
@@ -36,7 +37,7 @@ export function ProductGallery({ images, alt }: { images: readonly string[]; alt
                   i === selected ? "border-brand-strong" : "border-transparent hover:border-gray-300"
                 }`}
               >
-                <img src={src} alt="" width={80} height={80} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                <CatalogImage src={src} alt="" sizes={IMAGE_SIZES.thumbnail} width={600} height={800} className="h-full w-full object-cover" />
               </button>
             </li>
           ))}

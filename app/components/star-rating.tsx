@@ -1,15 +1,25 @@
-import { StarIcon } from "./icons";
+/** One star outline (24×24, tip at x = 12) as a relative path, so it can be repeated along a row. */
+const STAR = "l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3-5.6-3-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z";
 
-/** Five stars, filled to the nearest whole star; the exact value is in the accessible label. */
-export function StarRating({ rating, size = "h-4 w-4", label }: { rating: number; size?: string; label?: string }) {
+function stars(from: number, to: number): string {
+  let path = "";
+  for (let n = from; n < to; n++) path += `M${12 + 24 * n} 2.8${STAR}`;
+  return path;
+}
+
+/**
+ * Five stars, filled to the nearest whole star; the exact value is in the accessible label.
+ * One small SVG for the row keeps card-heavy pages light. `size` gives the height (a width
+ * class in it is ignored: the row is five stars wide).
+ */
+export function StarRating({ rating, size = "h-4", label }: { rating: number; size?: string; label?: string }) {
   const filled = Math.round(Math.max(0, Math.min(5, rating)));
-  const text = label ?? `Rated ${formatRating(rating)} out of 5`;
+  const height = size.split(/\s+/).filter((c) => !/^w-/.test(c)).join(" ");
   return (
-    <span role="img" aria-label={text} className="inline-flex items-center text-amber-500">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} filled={n <= filled} className={`${size} ${n <= filled ? "" : "text-gray-300"}`} />
-      ))}
-    </span>
+    <svg role="img" aria-label={label ?? `Rated ${formatRating(rating)} out of 5`} viewBox="0 0 120 24" className={`${height} w-auto`}>
+      <path d={stars(0, filled)} className="fill-amber-500 stroke-amber-500" strokeWidth={1.5} strokeLinejoin="round" />
+      <path d={stars(filled, 5)} className="fill-none stroke-gray-300" strokeWidth={1.5} strokeLinejoin="round" />
+    </svg>
   );
 }
 
