@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link, data, useNavigate } from "react-router";
 import {
   type PublicProduct,
@@ -10,12 +9,13 @@ import {
   GRADE_DESCRIPTIONS,
   GRADE_LABELS,
   INSPECTION_CHECKLIST,
-  LIMITS,
+  SITE_DEFAULTS,
   stockBadge,
   TEXTS,
   TRUST_POINTS,
   WARRANTY_TERMS,
 } from "../../lib/constants";
+import { PREVIEW_IMAGE, hasRenditions, previewImageUrl } from "../../domain/media/image-urls";
 import { discountPercent, displayPrice, formatNaira, koboToNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "../components/badges";
 import { FavouriteButton } from "../components/favourite-button";
@@ -30,8 +30,9 @@ import {
   XCircleIcon,
 } from "../components/icons";
 import { ProductGallery } from "../components/product-gallery";
-import { QuantityStepper } from "../components/quantity-stepper";
-import { pageMeta, siteFromMatches } from "../components/site";
+import { JsonLd, productJsonLd } from "../components/product-structured-data";
+import { PurchaseBox } from "../components/purchase-box";
+import { absoluteUrl, pageMeta, siteFromMatches, useSite } from "../components/site";
 import { StarRating, formatRating } from "../components/star-rating";
 import { Tabs } from "../components/tabs";
 import type { Route } from "./+types/product";
@@ -61,7 +62,33 @@ function productHeading(product: Pick<PublicProduct, "brand" | "model" | "storag
   return `${withBrand} ${product.storage}`;
 }
 
-export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+function metaDescription(product: PublicProduct, price: string): string {
+  return [
+    price,
+    `Grade ${product.grade}: ${GRADE_DESCRIPTIONS[product.grade]}`,
+    product.color,
+    `${WARRANTY_TERMS.days}-day warranty`,
+    `Sold by ${product.vendor.businessName}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Size and type of the link-preview image, known for our own stored images. */
+function previewImageMeta(cover: string | undefined, alt: string) {
+  if (!cover) return [];
+  const alternative = { property: "og:image:alt", content: alt };
+  if (!hasRenditions(cover)) return [alternative];
+  return [
+    { property: "og:image:type", content: PREVIEW_IMAGE.type },
+    { property: "og:image:width", content: String(PREVIEW_IMAGE.width) },
+    { property: "og:image:height", content: String(PREVIEW_IMAGE.height) },
+    alternative,
+  ];
+}
+
+/** Title, description, Open Graph product and Twitter card tags: what a shared link previews. */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const product = loaderData?.product;
   if (!product) {
@@ -69,25 +96,22 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   }
   const heading = productHeading(product);
   const price = formatNaira(displayPrice(product));
-  const description = [
-    `${price}`,
-    `Grade ${product.grade}: ${GRADE_DESCRIPTIONS[product.grade]}`,
-    product.color ? product.color : null,
-    `${WARRANTY_TERMS.days}-day warranty`,
-    `Sold by ${product.vendor.businessName}`,
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  const title = `${heading} (Grade ${product.grade}) – ${price} | ${site.siteName}`;
+  const description = metaDescription(product, price);
+  const cover = product.images[0];
   return [
     ...pageMeta(site, {
-      title: `${heading} (Grade ${product.grade}) – ${price} | ${site.siteName}`,
+      title,
       description,
-      path: `/product/${params.id}`,
-      image: product.images[0] ?? null,
+      path: `/product/${product.id}`,
+      image: cover ? previewImageUrl(cover) : null,
       type: "product",
     }),
+    ...previewImageMeta(cover, heading),
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
     { property: "product:price:amount", content: String(koboToNaira(displayPrice(product))) },
-    { property: "product:price:currency", content: "NGN" },
+    { property: "product:price:currency", content: SITE_DEFAULTS.currency },
   ];
 }
 
@@ -126,7 +150,7 @@ function ProductNotFound() {
 const TRUST_ICONS = [ShieldIcon, TruckIcon, ClipboardCheckIcon, BadgeCheckIcon];
 
 function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: PublicReview[] }) {
-  const [quantity, setQuantity] = useState<number>(LIMITS.defaultAddQuantity);
+  const site = useSite();
   const heading = productHeading(product);
   const price = displayPrice(product);
   const discount = discountPercent(product);
@@ -199,9 +223,7 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
             </div>
           </dl>
 
-          <div className="mt-5">
-            <QuantityStepper value={quantity} max={product.stockQuantity} onChange={setQuantity} disabled={!inStock} />
-          </div>
+          <PurchaseBox product={product} cartCount={site.cartCount} />
 
           <ul className="mt-6 grid grid-cols-2 gap-3">
             {TRUST_POINTS.map((point, i) => {
@@ -217,6 +239,12 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
         </div>
       </div>
 
+      <JsonLd
+        data={productJsonLd(product, {
+          url: absoluteUrl(site, `/product/${product.id}`),
+          images: product.images.map((image) => absoluteUrl(site, image)),
+        })}
+      />
       <div className="mt-10">
         <Tabs
           label="Product information"

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { PublicProduct } from "../../domain/catalog/service";
+import { LIMITS } from "../../lib/constants";
+import { useCartSignIn } from "./cart-sign-in";
+import { plural } from "./format";
+import { CartIcon, CheckCircleIcon } from "./icons";
+import { QuantityStepper } from "./quantity-stepper";
+
+export const PURCHASE_TEXTS = {
+  addToCart: "Add to Cart",
+  buyNow: "Buy Now",
+  proceedToCheckout: "Proceed to Checkout",
+  continueShopping: "Continue Shopping",
+  checkout: "Checkout",
+} as const;
+
+/**
+ * Quantity, Add to Cart, Buy Now and the cart shortcut. A signed-out visitor is asked to sign
+ * in. Adding for signed-in customers comes with the server cart, which then shows the success
+ * panel by setting `addedQuantity`.
+ */
+export function PurchaseBox({ product, cartCount }: { product: PublicProduct; cartCount: number }) {
+  const [quantity, setQuantity] = useState<number>(LIMITS.defaultAddQuantity);
+  const [addedQuantity, setAddedQuantity] = useState<number | null>(null);
+  const requireSignIn = useCartSignIn();
+  const inStock = product.stockQuantity > 0;
+
+  return (
+    <div className="mt-5 space-y-4">
+      <QuantityStepper value={quantity} max={product.stockQuantity} onChange={setQuantity} disabled={!inStock} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <button
+          type="button"
+          onClick={requireSignIn}
+          disabled={!inStock}
+          className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-brand-strong px-5 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:bg-gray-400"
+        >
+          <CartIcon className="h-5 w-5" />
+          {PURCHASE_TEXTS.addToCart}
+        </button>
+        <button
+          type="button"
+          onClick={requireSignIn}
+          disabled={!inStock}
+          className="inline-flex h-12 items-center justify-center rounded-lg border-2 border-gray-900 px-5 text-base font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
+        >
+          {PURCHASE_TEXTS.buyNow}
+        </button>
+      </div>
+      {addedQuantity !== null ? (
+        <AddedToCartPanel quantity={addedQuantity} onContinue={() => setAddedQuantity(null)} />
+      ) : null}
+      {cartCount > 0 ? (
+        <p className="flex items-center justify-between gap-3 rounded-lg bg-gray-50 px-4 py-3 text-sm text-gray-800">
+          <span>{plural(cartCount, "item", "items")} in your cart</span>
+          <Link to="/checkout" className="font-semibold text-brand-strong underline-offset-2 hover:underline">
+            {PURCHASE_TEXTS.checkout}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AddedToCartPanel({ quantity, onContinue }: { quantity: number; onContinue: () => void }) {
+  return (
+    <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4">
+      <p className="flex items-center gap-2 font-semibold text-emerald-900">
+        <CheckCircleIcon className="h-5 w-5" />
+        {plural(quantity, "item", "items")} added to your cart
+      </p>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        <Link
+          to="/checkout"
+          className="inline-flex h-11 items-center justify-center rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white hover:opacity-90"
+        >
+          {PURCHASE_TEXTS.proceedToCheckout}
+        </Link>
+        <button
+          type="button"
+          onClick={onContinue}
+          className="inline-flex h-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+        >
+          {PURCHASE_TEXTS.continueShopping}
+        </button>
+      </div>
+    </div>
+  );
+}

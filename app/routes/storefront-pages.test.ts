@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { seedDemoData } from "../../db/seed";
+import { displayPrice, formatNaira, koboToNaira } from "../../lib/money";
+import { type TestApp, startTestApp } from "../../tests/support/app";
+import { createTestDatabase } from "../../tests/support/database";
+
+/** The built app over the demo catalogue, fetched the way a crawler or a first visit does. */
+describe("server-rendered storefront pages", () => {
+  const PUBLIC_URL = "https://tokunbo.test";
+  let database: DatabaseHandle;
+  let app: TestApp;
+
+  interface Row {
+    id: string;
+    name: string;
+    final_price: number | null;
+    suggested_price: number;
+    cover: string;
+  }
+  const productWhere = async (condition: string): Promise<Row> => {
+    const [row] = await database.query<Row>(
+      `select id, name, final_price::int as final_price, suggested_price::int as suggested_price, images[1] as cover
+       from products where ${condition} order by created_at desc limit 1`,
+    );
+    if (!row) throw new Error(`no product where ${condition}`);
+    return row;
+  };
+  const get = (path: string) => fetch(`${app.base}${path}`);
+  const metaContent = (html: string, property: string) =>
+    html.match(new RegExp(`<meta property="${property}" content="([^"]*)"`))?.[1];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database, { PUBLIC_URL });
+    await seedDemoData(database.db, { uploadsDir: app.config.uploadsDir });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("send a live product's page complete: name, naira price, and a preview card with an absolute JPEG image", async () => {
+    const product = await productWhere("status = 'approved' and is_live and cardinality(images) > 0");
+    const res = await get(`/product/${product.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+
+    const price = displayPrice({ finalPrice: product.final_price, suggestedPrice: product.suggested_price });
+    expect(html).toContain(product.name);
+    expect(html).toContain(formatNaira(price));
+    // Every tab is in the HTML, not fetched later.
+    for (const text of ["Battery health", "Physical damage or drops", "Specifications"]) expect(html).toContain(text);
+
+    const ogImage = metaContent(html, "og:image");
+    expect(ogImage).toBe(`${PUBLIC_URL}${product.cover.replace(/\.webp$/, "-og.jpg")}`);
+    expect(metaContent(html, "og:type")).toBe("product");
+    expect(metaContent(html, "product:price:amount")).toBe(String(koboToNaira(price)));
+    expect(metaContent(html, "product:price:currency")).toBe("NGN");
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+
+    const image = await get(new URL(ogImage!).pathname);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+
+    const jsonLd = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1];
+    expect(JSON.parse(jsonLd ?? "null")).toMatchObject({
+      "@type": "Product",
+      name: product.name,
+      offers: { priceCurrency: "NGN", price: koboToNaira(price), url: `${PUBLIC_URL}/product/${product.id}` },
+    });
+  });
+
+  it("offer the gallery image in WebP widths, fetched first, with its size set", async () => {
+    const product = await productWhere("status = 'approved' and is_live and cardinality(images) > 0");
+    const html = await (await get(`/product/${product.id}`)).text();
+    const mainImage = html.match(/<img[^>]*fetchPriority="high"[^>]*>/i)?.[0] ?? "";
+    const base = product.cover.replace(/\.webp$/, "");
+    expect(mainImage).toContain(`srcSet="${base}-320w.webp 320w, ${base}-640w.webp 640w, ${base}-1280w.webp 1280w"`);
+    expect(mainImage).toMatch(/width="600"/);
+    expect(mainImage).toMatch(/height="800"/);
+    expect(mainImage).not.toContain('loading="lazy"');
+  });
+
+  it.each([
+    ["pending", "status = 'pending'"],
+    ["approved but hidden", "status = 'approved' and not is_live"],
+  ])("answer 404 with 'Product not found' for a %s product", async (_, condition) => {
+    const product = await productWhere(condition);
+    const res = await get(`/product/${product.id}`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Product not found");
+    expect(html).not.toContain(product.name);
+  });
+
+  it("lazy-load the home page's product images from their WebP widths", async () => {
+    const html = await (await get("/")).text();
+    const cards = html.match(/<img[^>]*-320w\.webp 320w[^>]*>/g) ?? [];
+    expect(cards.length).toBeGreaterThanOrEqual(8);
+    for (const card of cards) expect(card).toContain('loading="lazy"');
+  });
+
+  it("list every live product and the public pages in /sitemap.xml, on the public address", async () => {
+    const res = await get("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await res.text();
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+    const live = await database.query<{ id: string }>("select id from products where status = 'approved' and is_live");
+    const expected = [`${PUBLIC_URL}/`, `${PUBLIC_URL}/shop`, `${PUBLIC_URL}/privacy`, ...live.map((p) => `${PUBLIC_URL}/product/${p.id}`)];
+    expect([...locations].sort()).toEqual(expected.sort());
+    const pending = await productWhere("status = 'pending'");
+    expect(xml).not.toContain(pending.id);
+  });
+
+  it("let crawlers into the storefront but not the account, admin or checkout areas", async () => {
+    const res = await get("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const lines = (await res.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    for (const area of ["/checkout", "/cart", "/orders", "/admin", "/cms", "/super-admin", "/vendor-dashboard", "/auth", "/api/"]) {
+      expect(lines).toContain(`Disallow: ${area}`);
+    }
+    expect(lines).not.toContain("Disallow: /product/");
+    expect(lines).not.toContain("Disallow: /shop");
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
