@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { TopBannerContent } from "../../domain/cms/defaults";
 import { CloseIcon } from "./icons";
+import { useRootData } from "./site";
 
 export const TOP_BANNER_DISMISSED_KEY = "top_banner_dismissed";
 
@@ -37,53 +38,65 @@ function dismissBanner() {
 }
 
 /**
+ * Runs as the page is parsed, before hydration: a banner dismissed on an earlier visit is
+ * hidden at once instead of showing until the scripts load and then jumping away.
+ */
+const HIDE_WHEN_DISMISSED = `try{if(localStorage.getItem(${JSON.stringify(TOP_BANNER_DISMISSED_KEY)})==="true")document.currentScript.previousElementSibling.hidden=true}catch(e){}`;
+
+/**
  * Announcement strip from the top_banner content block. The dismissed flag lives in
  * localStorage; it is read after hydration so the server and first client render agree.
  */
 export function TopBanner({ banner }: { banner: TopBannerContent }) {
   // The server (and hydration) render as not dismissed; the stored flag applies right after.
   const dismissed = useSyncExternalStore(subscribe, readDismissed, () => false);
+  const nonce = useRootData()?.nonce;
 
-  if (!banner.enabled || !banner.text?.trim() || dismissed) return null;
+  if (!banner.enabled || !banner.text?.trim() || (banner.dismissible && dismissed)) return null;
 
   const link = banner.link_url && banner.link_text ? { url: banner.link_url, text: banner.link_text } : null;
   const internal = link?.url.startsWith("/") && !link.url.startsWith("//");
 
   return (
-    <aside
-      aria-label="Announcement"
-      className="relative"
-      style={{ backgroundColor: banner.background_color, color: banner.text_color }}
-    >
-      <div className="container-page flex min-h-10 items-center justify-center gap-x-3 py-2 pr-12 text-center text-sm font-medium">
-        <p>
-          {banner.text}
-          {link ? (
-            <>
-              {" "}
-              {internal ? (
-                <Link to={link.url} className="font-bold underline underline-offset-2">
-                  {link.text}
-                </Link>
-              ) : (
-                <a href={link.url} className="font-bold underline underline-offset-2" rel="noopener noreferrer">
-                  {link.text}
-                </a>
-              )}
-            </>
+    <>
+      <aside
+        aria-label="Announcement"
+        className="relative"
+        style={{ backgroundColor: banner.background_color, color: banner.text_color }}
+      >
+        <div className="container-page flex min-h-10 items-center justify-center gap-x-3 py-2 pr-12 text-center text-sm font-medium">
+          <p>
+            {banner.text}
+            {link ? (
+              <>
+                {" "}
+                {internal ? (
+                  <Link to={link.url} className="font-bold underline underline-offset-2">
+                    {link.text}
+                  </Link>
+                ) : (
+                  <a href={link.url} className="font-bold underline underline-offset-2" rel="noopener noreferrer">
+                    {link.text}
+                  </a>
+                )}
+              </>
+            ) : null}
+          </p>
+          {banner.dismissible ? (
+            <button
+              type="button"
+              onClick={dismissBanner}
+              aria-label="Dismiss announcement"
+              className="absolute right-2 top-1/2 inline-flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full hover:bg-black/10"
+            >
+              <CloseIcon className="h-4 w-4" />
+            </button>
           ) : null}
-        </p>
-        {banner.dismissible ? (
-          <button
-            type="button"
-            onClick={dismissBanner}
-            aria-label="Dismiss announcement"
-            className="absolute right-2 top-1/2 inline-flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full hover:bg-black/10"
-          >
-            <CloseIcon className="h-4 w-4" />
-          </button>
-        ) : null}
-      </div>
-    </aside>
+        </div>
+      </aside>
+      {banner.dismissible ? (
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HIDE_WHEN_DISMISSED }} />
+      ) : null}
+    </>
   );
 }

@@ -30,14 +30,20 @@ async function orEmpty(label: string, query: Promise<ProductSummary[]>): Promise
   }
 }
 
+const HOME_SECTIONS = ["top_banner", "home_banner", "hero_banner", "featured_categories"] as const;
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
+}
+
 /** The root frame shows this route's top banner above the site bar. */
 export const handle = { topBanner: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context;
-  const contentQuery = getSiteContent(db, ["top_banner", "home_banner", "hero_banner"]).catch((error: unknown) => {
+  const contentQuery = getSiteContent(db, HOME_SECTIONS).catch((error: unknown) => {
     console.error("Failed to load site content", error);
-    return { top_banner: CMS_DEFAULTS.top_banner, home_banner: CMS_DEFAULTS.home_banner, hero_banner: CMS_DEFAULTS.hero_banner };
+    return pick(CMS_DEFAULTS, HOME_SECTIONS);
   });
   const [content, featured, ...rows] = await Promise.all([
     contentQuery,
@@ -48,6 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     topBanner: content.top_banner,
     homeBanner: content.home_banner,
     hero: content.hero_banner,
+    categories: content.featured_categories,
     featured: featured.map(toCardData),
     rows: ROWS.map((row, i) => ({ ...row, products: (rows[i] ?? []).map(toCardData) })),
   };
@@ -65,18 +72,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const { homeBanner, hero, featured, rows } = loaderData;
+  const { homeBanner, hero, categories, featured, rows } = loaderData;
   return (
     <>
       <HomeBanner banner={homeBanner} />
       <Hero hero={hero} />
-      <BrandStrip />
+      <BrandStrip content={categories} />
 
       <section aria-labelledby="featured-title" className="container-page py-8">
         <h2 id="featured-title" className="mb-4 text-xl font-bold text-gray-900 sm:text-2xl">
           Featured Products
         </h2>
-        {featured.length === 0 ? <EmptyState>{TEXTS.noProductsYet}</EmptyState> : <ProductGrid products={featured} eagerCount={2} />}
+        {featured.length === 0 ? <EmptyState>{TEXTS.noProductsYet}</EmptyState> : <ProductGrid products={featured} />}
       </section>
 
       {rows.map((row) => (

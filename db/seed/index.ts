@@ -1,6 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { inArray, sql } from "drizzle-orm";
-import { CMS_DEFAULTS } from "../../domain/cms/defaults";
+import { CMS_DEFAULTS, type CmsDefaults } from "../../domain/cms/defaults";
 import { createLocalStorage } from "../../domain/media/storage";
 import { CMS_SECTIONS, type OrderStatus, PRICING_DEFAULTS } from "../../lib/constants";
 import type { Database } from "../client";
@@ -42,6 +42,11 @@ export interface SeedOptions {
 
 const EMPTY_SUMMARY: SeedSummary = {
   users: 0, vendors: 0, products: 0, reviews: 0, orders: 0, payments: 0, notifications: 0, images: 0,
+};
+
+/** Site content of the demo where it differs from the defaults: the rotating home banner is on, so every home section shows. */
+const DEMO_CONTENT: Partial<CmsDefaults> = {
+  home_banner: { ...CMS_DEFAULTS.home_banner, enabled: true },
 };
 
 /** Serialises seeding across app instances sharing one database (migrations use 7261001). */
@@ -184,7 +189,7 @@ async function insertSeedData(tx: Database, data: SeedData): Promise<void> {
     deliveryFee: PRICING_DEFAULTS.deliveryFeeKobo,
   });
   await tx.insert(cmsContent).values(
-    CMS_SECTIONS.map((section) => ({ section, content: CMS_DEFAULTS[section] as unknown as Record<string, unknown> })),
+    CMS_SECTIONS.map((section) => ({ section, content: (DEMO_CONTENT[section] ?? CMS_DEFAULTS[section]) as unknown as Record<string, unknown> })),
   );
 }
 
