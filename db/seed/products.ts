@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { listingName } from "./catalogue";
 import { imageUrls } from "./images";
 import type { ListingPlan } from "./plan";
@@ -12,12 +12,12 @@ import { after, daysAgo } from "./time";
 export function buildProducts(
   now: Date, listings: readonly ListingPlan[], vendorRows: readonly NewVendor[], random: Random,
 ): NewProduct[] {
-  return listings.map((listing) => {
+  return listings.map((listing, index) => {
     const vendor = vendorRows[listing.vendorIndex] as NewVendor;
     const createdAt = daysAgo(now, listing.ageDays);
     const reviewedAt = listing.status === "pending" ? createdAt : after(createdAt, between(random, 0.1, 1.5), now);
     return {
-      id: randomUUID(),
+      id: demoProductId(index),
       vendorId: vendor.id as string,
       name: listingName(listing.phone, listing.storage),
       brand: listing.phone.brand,
@@ -37,6 +37,16 @@ export function buildProducts(
       updatedAt: reviewedAt,
     };
   });
+}
+
+/**
+ * The id of the demo listing at `index` of the plan: the same on every seed, so links to demo
+ * phones (and tests that need a pending or hidden one) stay valid. Shaped like a random UUID.
+ */
+export function demoProductId(index: number): string {
+  const hex = createHash("sha256").update(`tokunbo-demo-product-${index}`).digest("hex");
+  const variant = (8 | (Number.parseInt(hex.charAt(16), 16) & 3)).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 export const isApproved = (p: NewProduct) => p.status === "approved";

@@ -1,5 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
+import { demoListings } from "../../db/seed";
+import type { ListingPlan } from "../../db/seed/plan";
+import { demoProductId } from "../../db/seed/products";
+import { GRADE_DESCRIPTIONS, INSPECTION_CHECKLIST, TRUST_POINTS, WARRANTY_TERMS } from "../../lib/constants";
 
 /** Serious and critical accessibility violations on the page as it is now. */
 async function seriousA11yViolations(page: Page) {
@@ -117,4 +121,259 @@ test("pages render without JavaScript and carry security headers", async ({ brow
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);
   expect(await health.json()).toEqual({ status: "ok" });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Home page sections
+
+/** The id of the first demo phone matching `test` (demo ids are the same on every seed). */
+function demoProductIdWhere(test: (listing: ListingPlan) => boolean): string {
+  const index = demoListings().findIndex(test);
+  if (index < 0) throw new Error("no such demo listing");
+  return demoProductId(index);
+}
+
+async function cardNames(section: Locator): Promise<string[]> {
+  return section.getByRole("article").getByRole("heading").allInnerTexts();
+}
+
+test("the brand strip links each brand to its shop filter", async ({ page }) => {
+  await page.goto("/");
+  const strip = page.getByRole("region", { name: "Shop by Brand" });
+  const expected: Array<[RegExp, string]> = [
+    [/^iPhone/, "/shop?brand=apple"],
+    [/^Samsung/, "/shop?brand=samsung"],
+    [/^Google Pixel/, "/shop?brand=google"],
+    [/^OnePlus/, "/shop?brand=oneplus"],
+  ];
+  await expect(strip.getByRole("link")).toHaveCount(expected.length);
+  for (const [name, href] of expected) await expect(strip.getByRole("link", { name })).toHaveAttribute("href", href);
+  await expect(strip.getByRole("link", { name: /^iPhone/ })).toContainText("120+ models");
+
+  await strip.getByRole("link", { name: /^Samsung/ }).click();
+  await expect(page).toHaveURL(/\/shop\?brand=samsung$/);
+});
+
+test("a product row shows 4 of its 12 phones and pages forward and back with wrap-around", async ({ page }) => {
+  await page.goto("/");
+  const row = page.getByRole("region", { name: "Trending Now" });
+  const next = row.getByRole("button", { name: "Next Trending Now products" });
+  const previous = row.getByRole("button", { name: "Previous Trending Now products" });
+
+  const first = await cardNames(row);
+  expect(first).toHaveLength(4);
+  await expect(row).toContainText("1 / 3");
+  await next.click();
+  await expect(row).toContainText("2 / 3");
+  const second = await cardNames(row);
+  await next.click();
+  await expect(row).toContainText("3 / 3");
+  const third = await cardNames(row);
+  expect(new Set([...first, ...second, ...third]).size).toBe(12);
+
+  await next.click(); // past the last page: back to the first
+  await expect(row).toContainText("1 / 3");
+  expect(await cardNames(row)).toEqual(first);
+  await previous.click(); // back from the first page: the last
+  await expect(row).toContainText("3 / 3");
+  expect(await cardNames(row)).toEqual(third);
+});
+
+test("every row and the featured grid show phones, and cards show stars only for reviewed phones", async ({ page }) => {
+  await page.goto("/");
+  for (const name of ["Featured Products", "Trending Now", "New Arrivals", "Premium Grade A", "Best Deals"]) {
+    await expect(page.getByRole("region", { name }).getByRole("article").first()).toBeVisible();
+  }
+  const cards = page.getByRole("region", { name: "Featured Products" }).getByRole("article");
+  for (const card of await cards.all()) {
+    const stars = card.getByRole("img", { name: /^Rated \d\.\d out of 5$/ });
+    if ((await stars.count()) > 0) await expect(card).toContainText(/\(\d+\)/);
+    else await expect(card).not.toContainText(/\(\d+\)/);
+    await expect(card).toContainText(/Grade [ABC]/);
+    await expect(card).toContainText(/₦\d{1,3}(,\d{3})+/);
+  }
+  const heart = cards.first().getByRole("button", { name: /^Favourite / });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the top banner stays dismissed after a reload, even before scripts load", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("complementary", { name: "Announcement" });
+  await expect(banner).toContainText("Free delivery on every order");
+  await banner.getByRole("button", { name: "Dismiss announcement" }).click();
+  await expect(banner).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Featured Products" })).toBeVisible();
+  await expect(banner).toBeHidden();
+
+  // With the page's scripts held back, the stored flag still keeps the banner from showing.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(banner).toBeHidden();
+});
+
+test("the home banner rotates on its own and moves by arrows and dots, wrapping around", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Featured offers" });
+  const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 3` });
+  await expect(slide(1)).toBeVisible();
+  await expect(slide(1)).toContainText("UK-Used iPhones from ₦250,000");
+
+  await page.clock.runFor(5_100);
+  await expect(slide(2)).toBeVisible();
+  await expect(slide(1)).toBeHidden();
+
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(slide(3)).toBeVisible();
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(slide(1)).toBeVisible();
+  await carousel.getByRole("button", { name: "Previous slide" }).click();
+  await expect(slide(3)).toBeVisible();
+  await carousel.getByRole("button", { name: "Show slide 2" }).click();
+  await expect(slide(2)).toBeVisible();
+  await expect(carousel.getByRole("button", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
+
+  await carousel.getByRole("button", { name: "Pause slides" }).click();
+  await page.getByRole("heading", { level: 1 }).click(); // focus leaves the banner
+  await page.clock.runFor(12_000);
+  await expect(slide(2)).toBeVisible();
+  await carousel.getByRole("button", { name: "Play slides" }).click();
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.clock.runFor(5_100);
+  await expect(slide(3)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Product detail
+
+/** Opens the first home page card that matches, returning what the card showed. */
+async function openCard(page: Page, has: Locator | undefined, hasNot?: Locator) {
+  await page.goto("/");
+  const card = page.getByRole("main").getByRole("article").filter({ has, hasNot }).first();
+  const name = (await card.getByRole("heading").innerText()).trim();
+  const text = await card.innerText();
+  await card.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+  return { name, text };
+}
+
+test("a product page shows every detail and each tab's content", async ({ page }) => {
+  const { text: cardText } = await openCard(page, page.getByRole("img", { name: /^Rated/ }));
+
+  await expect(page.getByRole("link", { name: "Back to Shop" })).toHaveAttribute("href", "/shop");
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toBeVisible();
+  const grade = (cardText.match(/Grade ([ABC])/) ?? [])[1] as "A" | "B" | "C";
+  await expect(page.getByText(`Grade ${grade} · `)).toBeVisible();
+  await expect(page.getByText(GRADE_DESCRIPTIONS[grade], { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\d\.\d · \d+ reviews?$/)).toBeVisible();
+  const price = (cardText.match(/₦[\d,]+/) ?? [])[0]!;
+  await expect(page.getByText(price, { exact: false }).first()).toBeVisible();
+  await expect(page.getByText("Seller:")).toBeVisible();
+  for (const point of TRUST_POINTS) await expect(page.getByRole("listitem").filter({ hasText: new RegExp(`^${point}$`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Buy Now" })).toBeEnabled();
+
+  const heart = page.getByRole("button", { name: /^Favourite / });
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+
+  const tabs = page.getByRole("tablist", { name: "Product information" });
+  const panel = page.getByRole("tabpanel");
+  await expect(tabs.getByRole("tab", { name: "Specifications" })).toHaveAttribute("aria-selected", "true");
+  for (const label of ["Brand", "Model", "Storage", "Color", "Grade", "Description"]) await expect(panel).toContainText(label);
+  await expect(panel).toContainText(`Grade ${grade}`);
+
+  await tabs.getByRole("tab", { name: "Quality Check" }).click();
+  await expect(panel.getByRole("listitem")).toHaveCount(INSPECTION_CHECKLIST.length);
+  for (const check of INSPECTION_CHECKLIST) {
+    await expect(panel.getByRole("listitem").filter({ hasText: check.item })).toContainText(check.status === "excellent" ? "Excellent" : "Good");
+  }
+
+  await tabs.getByRole("tab", { name: "Warranty" }).click();
+  await expect(panel).toContainText(`${WARRANTY_TERMS.days}-day warranty`);
+  for (const term of [...WARRANTY_TERMS.covers, ...WARRANTY_TERMS.excludes]) await expect(panel).toContainText(term);
+
+  const reviewsTab = tabs.getByRole("tab", { name: /^Reviews \(\d+\)$/ });
+  await reviewsTab.click();
+  const count = Number((await reviewsTab.innerText()).match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThan(0);
+  await expect(panel.getByRole("listitem")).toHaveCount(count);
+  await expect(panel.getByRole("listitem").first().getByRole("img", { name: /^Rated [1-5]\.0 out of 5$/ })).toBeVisible();
+  await expect(panel.getByRole("listitem").first().locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+  // Arrow keys move between tabs.
+  await reviewsTab.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tabs.getByRole("tab", { name: "Specifications" })).toBeFocused();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test("a phone without reviews says so, and the quantity stays between 1 and the stock", async ({ page }) => {
+  await openCard(page, undefined, page.getByRole("img", { name: /^Rated/ }));
+  await expect(page.getByText(/^0 reviews$/)).toBeVisible();
+  await page.getByRole("tab", { name: "Reviews (0)" }).click();
+  await expect(page.getByRole("tabpanel")).toHaveText("No reviews yet. Be the first to review this product!");
+
+  const stock = Number((await page.getByText(/^\d+ in stock/).innerText()).match(/^\d+/)?.[0]);
+  const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+  const decrease = page.getByRole("button", { name: "Decrease quantity" });
+  const increase = page.getByRole("button", { name: "Increase quantity" });
+  await expect(quantity).toHaveValue("1");
+  await expect(decrease).toBeDisabled();
+  for (let n = 2; n <= stock; n++) {
+    await increase.click();
+    await expect(quantity).toHaveValue(String(n));
+  }
+  await expect(increase).toBeDisabled();
+  await decrease.click();
+  await expect(quantity).toHaveValue(String(Math.max(1, stock - 1)));
+});
+
+test("a discounted phone shows the struck-through suggested price and the percent off", async ({ page }) => {
+  const { text } = await openCard(page, page.getByText(/^\d+% OFF$/));
+  const percent = text.match(/(\d+)% OFF/)?.[1];
+  await expect(page.getByRole("main").getByText(`${percent}% OFF`)).toBeVisible();
+  const was = page.getByText(/^Was ₦[\d,]+$/);
+  await expect(was).toHaveCSS("text-decoration-line", "line-through");
+});
+
+test.describe("products that are not live", () => {
+  for (const [kind, test_] of [
+    ["pending", (l: ListingPlan) => l.status === "pending"],
+    ["sold out and hidden", (l: ListingPlan) => l.status === "approved" && !l.isLive],
+  ] as const) {
+    test(`a ${kind} product's page is 'Product not found' with a 404`, async ({ page }) => {
+      const response = await page.goto(`/product/${demoProductIdWhere(test_)}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+      await expect(page.getByText("The product you're looking for doesn't exist or is no longer available.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Browse Shop" })).toHaveAttribute("href", "/shop");
+      await expect(page.getByRole("button", { name: "Go Back" })).toBeVisible();
+    });
+  }
+});
+
+test("a signed-out visitor who adds to the cart is asked to sign in", async ({ page }) => {
+  const signInToast = page.getByRole("alert").filter({ hasText: "Please sign in to add items to cart" });
+  await openCard(page, undefined);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(signInToast).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goBack();
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  await expect(signInToast.first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto("/");
+  await page.getByRole("region", { name: "Featured Products" }).getByRole("button", { name: /^Add .+ to cart$/ }).first().click();
+  await expect(signInToast).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
 });
