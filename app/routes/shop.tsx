@@ -31,10 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
 }
 
 /** The view (grid or list) is presentation only: switching it shows the same products without asking the server. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const withoutView = (url: URL) => shopHref({ ...parseShopParams(url.searchParams), view: "grid" });
-  if (currentUrl.pathname === nextUrl.pathname && withoutView(currentUrl) === withoutView(nextUrl)) return false;
-  return defaultShouldRevalidate;
+  const onlyViewChanged =
+    (formMethod === undefined || formMethod.toUpperCase() === "GET") &&
+    currentUrl.search !== nextUrl.search &&
+    withoutView(currentUrl) === withoutView(nextUrl);
+  return onlyViewChanged ? false : defaultShouldRevalidate;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -37,7 +37,7 @@ export async function listShopPage(db: Database, input: ShopQueryInput = {}): Pr
   return inShopSession(db, query, async (session) => {
     const statements = shopStatements(session, query);
     const items = (await statements.page).map(toSummary);
-    const total = totalFromPage(items.length, query.page) ?? Number((await statements.count)[0]?.total ?? 0);
+    const total = totalFromPage(items.length, query.page) ?? (await statements.count)[0]?.total ?? 0;
     return { items, total, page: query.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
   });
 }
