@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { ShopView } from "../../domain/catalog/shop-query";
-import { imageSrcSet } from "../../domain/media/image-urls";
 import { LIMITS, TEXTS } from "../../lib/constants";
 import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "./badges";
+import { CatalogImage } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
 import { PhonePlaceholder } from "./icons";
 import type { ProductCardData } from "./product-card";
@@ -90,15 +90,13 @@ function ShopListItem({ item, eager }: { item: ShopItemData; eager: boolean }) {
     <article className="relative flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:gap-4">
       <div className="relative h-28 w-28 shrink-0 overflow-hidden rounded-lg bg-gray-100 sm:h-36 sm:w-36">
         {item.image ? (
-          <img
+          <CatalogImage
             src={item.image}
-            srcSet={imageSrcSet(item.image)}
-            sizes="(min-width: 640px) 144px, 112px"
             alt=""
+            sizes="(min-width:640px) 144px,112px"
             width={144}
             height={144}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+            priority={eager}
             className="h-full w-full object-cover"
           />
         ) : (
