@@ -29,7 +29,7 @@ export function WhyChooseUs({ siteName }: { siteName: string }) {
     <section aria-labelledby="why-title" className="bg-gray-50 py-12">
       <div className="container-page">
         <h2 id="why-title" className="text-center text-2xl font-bold text-gray-900">
-          Why Choose {siteName}?
+          {`Why Choose ${siteName}?`}
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {POINTS.map((point) => (

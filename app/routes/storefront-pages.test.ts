@@ -131,3 +131,31 @@ describe("server-rendered storefront pages", () => {
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });
+
+describe("the home page of a shop with no phones yet", () => {
+  let database: DatabaseHandle;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("says so in the featured grid and in each of the four rows, and keeps its default sections", async () => {
+    const res = await fetch(`${app.base}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.match(/No products available yet\./g)).toHaveLength(1);
+    expect(html.match(/No products available in this section yet\./g)).toHaveLength(4);
+    for (const text of ["Quality UK-Used Phones", "Shop by Brand", "120+ models", "Why Choose Tokunbo Phones?", "Create Account"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain('href="/shop?brand=apple"');
+    expect(html).toContain('href="/vendor-application"');
+  });
+});

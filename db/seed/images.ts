@@ -16,8 +16,11 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 }
 
+/** Where the demo phones' pictures are stored, under the uploads. */
+export const DEMO_IMAGE_FOLDER = "products/demo";
+
 function imageKey(phone: PhoneModel, color: string, view: View): string {
-  return `products/demo/${slug(phone.model)}-${slug(color)}-${view}.webp`;
+  return `${DEMO_IMAGE_FOLDER}/${slug(phone.model)}-${slug(color)}-${view}.webp`;
 }
 
 export function imageUrls(listing: ListingPlan): string[] {

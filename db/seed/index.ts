@@ -1,6 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { inArray, sql } from "drizzle-orm";
 import { CMS_DEFAULTS, type CmsDefaults } from "../../domain/cms/defaults";
+import { PUBLIC_UPLOADS_PREFIX } from "../../domain/media/image-urls";
 import { createLocalStorage } from "../../domain/media/storage";
 import { CMS_SECTIONS, type OrderStatus, PRICING_DEFAULTS } from "../../lib/constants";
 import type { Database } from "../client";
@@ -10,7 +11,7 @@ import {
 } from "../schema";
 import { buildCart, buildCheckouts, buildReviews } from "./commerce";
 import { DEMO_PASSWORD } from "./demo-accounts";
-import { writeImages } from "./images";
+import { DEMO_IMAGE_FOLDER, writeImages } from "./images";
 import {
   accountRow, buildActivities, buildNotifications, buildPeople, buildPreapprovalFields, buildSubmission, buildVendors,
   profileRow, userRow, type World,
@@ -66,6 +67,21 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 /** The demo catalogue's listings: the same on every run. */
 export function demoListings(): ListingPlan[] {
   return planListings(createRandom(RANDOM_SEED));
+}
+
+/**
+ * Completes the image files of a database seeded with the demo catalogue earlier: renditions
+ * introduced since, or files lost, are written; when nothing is missing it costs only file
+ * checks. Returns how many files were written (0 for a database without the demo catalogue).
+ */
+export async function completeDemoImages(db: Database, uploadsDir: string): Promise<number> {
+  const [demo] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.images}[1] like ${`${PUBLIC_UPLOADS_PREFIX}${DEMO_IMAGE_FOLDER}/%`}`)
+    .limit(1);
+  if (!demo) return 0;
+  return (await writeImages(demoListings(), createLocalStorage(uploadsDir))).written;
 }
 
 /**

@@ -11,8 +11,7 @@ import { createPostgresTestDatabase, createTestDatabase } from "../../tests/supp
 import type { DatabaseHandle } from "../client";
 import { GRADE_PRICE_FACTOR, PHONE_MODELS, storageOptionsOf, suggestedPriceNaira } from "./catalogue";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
-import { writeImages } from "./images";
-import { type SeedSummary, demoListings, isDatabaseEmpty, seedDemoData } from "./index";
+import { type SeedSummary, completeDemoImages, isDatabaseEmpty, seedDemoData } from "./index";
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const ZERO: SeedSummary = { users: 0, vendors: 0, products: 0, reviews: 0, orders: 0, payments: 0, notifications: 0, images: 0 };
@@ -281,13 +280,20 @@ describe("seedDemoData", () => {
     }
   });
 
-  it("completes renditions missing beside images already on disk", async () => {
+  it("completes renditions missing beside the images of an earlier seed", async () => {
     const [{ url } = { url: "" }] = await handle.query<{ url: string }>("select images[1] as url from products limit 1");
     const missing = [url.replace(/\.webp$/, "-320w.webp"), url.replace(/\.webp$/, "-og.jpg")];
     for (const gone of missing) await rm(path.join(uploadsDir, gone.slice("/uploads/".length)));
-    const { written } = await writeImages(demoListings(), createLocalStorage(uploadsDir));
-    expect(written).toBe(2);
+    expect(await completeDemoImages(handle.db, uploadsDir)).toBe(2);
     for (const back of missing) expect(await readFile(path.join(uploadsDir, back.slice("/uploads/".length)))).not.toHaveLength(0);
+    expect(await completeDemoImages(handle.db, uploadsDir)).toBe(0);
+
+    const empty = await createTestDatabase();
+    try {
+      expect(await completeDemoImages(empty.db, uploadsDir)).toBe(0);
+    } finally {
+      await empty.close();
+    }
   });
 
   it("inserts nothing the second time", async () => {
