@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build*/", "data/", "node_modules/", ".react-router/", "test-results/", "playwright-report/"] },
+  { ignores: ["build*/", ".e2e-data/", "data/", "node_modules/", ".react-router/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-// Each port gets its own data directory, so two suites can run side by side.
-const dataDir = `test-results/e2e-data-${port}`;
+// Each port gets its own data directory, outside test-results/ (which Playwright empties on every run), so two suites can run side by side.
+const dataDir = `.e2e-data/${port}`;
 
 /** Browser journeys against the built app, in Debian's Chromium (no browser download). */
 export default defineConfig({

@@ -7,7 +7,7 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", "build*/**", "data/**", "tests/e2e/**"],
+    exclude: ["node_modules/**", "build*/**", ".e2e-data/**", "data/**", "tests/e2e/**"],
     environment: "node",
     globalSetup: ["tests/support/build.global.ts"],
     pool: "forks",

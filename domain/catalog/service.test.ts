@@ -10,8 +10,8 @@ import {
   listApprovedReviews,
   listFeaturedProducts,
   listProductRow,
-  listShopPage,
 } from "./service";
+import { listShopPage } from "./shop";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 
 let handle: DatabaseHandle;

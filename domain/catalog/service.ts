@@ -13,7 +13,6 @@ import { products } from "./schema";
 import { displayPrice, listed, selectSummaries, toIso, toSummary, type ProductSummary } from "./summary";
 
 export type { ProductSummary } from "./summary";
-export { listShopPage, type ShopPage } from "./shop";
 
 export const ANONYMOUS_REVIEWER = "Anonymous";
 
