@@ -10,7 +10,8 @@ import type { FileStorage } from "./storage";
 // Photos and flat artwork alike compress well at low effort, which encodes about three times faster.
 const ORIGINAL_WEBP_OPTIONS: WebpOptions = { quality: 80, effort: 2 };
 const RENDITION_WEBP_OPTIONS: WebpOptions = { quality: 75, effort: 2 };
-const PREVIEW_JPEG_OPTIONS = { quality: 80, progressive: true } as const;
+// Baseline, not progressive: previews are fetched whole by link-preview robots, and it encodes faster.
+const PREVIEW_JPEG_OPTIONS = { quality: 80 } as const;
 
 /** Storage keys of every rendition of the image stored under key. */
 export function renditionKeys(key: string): string[] {
