@@ -7,7 +7,7 @@ import { plural } from "./format";
 import { CartIcon, CheckCircleIcon } from "./icons";
 import { QuantityStepper } from "./quantity-stepper";
 
-export const PURCHASE_TEXTS = {
+const PURCHASE_TEXTS = {
   addToCart: "Add to Cart",
   buyNow: "Buy Now",
   proceedToCheckout: "Proceed to Checkout",

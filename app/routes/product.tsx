@@ -77,13 +77,13 @@ function metaDescription(product: PublicProduct, price: string): string {
 /** Size and type of the link-preview image, known for our own stored images. */
 function previewImageMeta(cover: string | undefined, alt: string) {
   if (!cover) return [];
-  const alternative = { property: "og:image:alt", content: alt };
-  if (!hasRenditions(cover)) return [alternative];
+  const altText = { property: "og:image:alt", content: alt };
+  if (!hasRenditions(cover)) return [altText];
   return [
     { property: "og:image:type", content: PREVIEW_IMAGE.type },
     { property: "og:image:width", content: String(PREVIEW_IMAGE.width) },
     { property: "og:image:height", content: String(PREVIEW_IMAGE.height) },
-    alternative,
+    altText,
   ];
 }
 
