@@ -1,6 +1,6 @@
 import { type DatabaseHandle, DatabaseInUseError, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
-import { isDatabaseEmpty, seedDemoData } from "../db/seed";
+import { completeDemoImages, isDatabaseEmpty, seedDemoData } from "../db/seed";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 
@@ -37,7 +37,13 @@ async function open(config: Config): Promise<DatabaseHandle> {
 
 async function seedIfWanted(handle: DatabaseHandle, config: Config, logger: Logger): Promise<void> {
   const wanted = config.demoData ?? config.env !== "production";
-  if (!wanted || !(await isDatabaseEmpty(handle.db))) return;
+  if (!wanted) return;
+  if (!(await isDatabaseEmpty(handle.db))) {
+    // A shop seeded by an older version may lack image renditions its pages now ask for.
+    const written = await completeDemoImages(handle.db, config.uploadsDir);
+    if (written > 0) logger.info({ written }, "demo image renditions completed");
+    return;
+  }
   const started = performance.now();
   const summary = await seedDemoData(handle.db, { uploadsDir: config.uploadsDir });
   logger.info({ ...summary, ms: Math.round(performance.now() - started) }, "demo data seeded");

@@ -40,8 +40,12 @@ const vendorIndexes = (test: (v: DemoVendor) => boolean) =>
   DEMO_VENDORS.flatMap((v, i) => (test(v) ? [i] : []));
 const VERIFIED_VENDORS = vendorIndexes((v) => v.status === "approved" && v.verified);
 const UNVERIFIED_VENDOR = vendorIndexes((v) => v.status === "approved" && !v.verified)[0] ?? 0;
-/** Share of the catalogue each verified vendor holds, in DEMO_VENDORS order. */
-const VERIFIED_VENDOR_WEIGHTS = [45, 30, 25];
+/**
+ * Who sells the approved phones: the verified vendors in DEMO_VENDORS order, then the approved
+ * but unverified one with a few (so the shop's "verified vendors only" filter has work to do).
+ */
+const SELLING_VENDORS = [...VERIFIED_VENDORS, UNVERIFIED_VENDOR];
+const SELLING_VENDOR_WEIGHTS = [42, 28, 22, 8];
 
 export function planListings(random: Random): ListingPlan[] {
   const seen = new Set<string>();
@@ -90,7 +94,7 @@ function asApproved(random: Random, draft: Draft, soldOut: boolean): ListingPlan
   return {
     ...draft,
     status: "approved",
-    vendorIndex: VERIFIED_VENDORS[weightedIndex(random, VERIFIED_VENDOR_WEIGHTS)] ?? 0,
+    vendorIndex: SELLING_VENDORS[weightedIndex(random, SELLING_VENDOR_WEIGHTS)] ?? 0,
     stock: soldOut ? 0 : weighted(random, [[1, 25], [2, 20], [3, 20], [4, 15], [5, 10], [8, 10]]),
     isLive: !soldOut,
     adminInspected: random() < 0.45,
