@@ -4,9 +4,18 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors thrown by loaders and actions. A refusal (401, 403, 404 thrown on purpose) is an
+ * answer, not a failure: only real errors are logged, and never aborted requests.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

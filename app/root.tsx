@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import { type CSSProperties, type ReactNode, useEffect } from "react";
 import {
   Links,
   data,
@@ -18,6 +18,7 @@ import { type SiteContent, getSiteContent } from "../domain/cms/service";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { currentYear } from "./components/format";
+import { AccessDenied, SignInRequired } from "./components/access-denied";
 import { NotFoundView } from "./components/not-found-view";
 import { type AccountSummary, type RootData, type SiteFrameData, useRootData, useSite } from "./components/site";
 import { SiteFooter } from "./components/site-footer";
@@ -167,6 +168,10 @@ function SiteFrame({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page interactive: browser tests wait for it before they move a fake clock.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <SiteFrame>
       <Outlet />
@@ -180,6 +185,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <SiteFrame>
         <title>Page not found</title>
         <NotFoundView />
+      </SiteFrame>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <SiteFrame>
+        <title>Access Denied</title>
+        <AccessDenied />
+      </SiteFrame>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return (
+      <SiteFrame>
+        <title>Please sign in</title>
+        <SignInRequired />
       </SiteFrame>
     );
   }

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { AUTH_TEXTS, SUPER_ADMIN_TEXTS } from "../domain/accounts/texts";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type TestApp, cookiesFrom, postForm, signInAs, startTestApp } from "../tests/support/app";
-import { API_TEXTS } from "./api-guards";
+import { ACCESS_TEXTS } from "../domain/accounts/texts";
 
 /** Accounts and roles from the outside: real HTTP requests against the whole app. */
 describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
@@ -176,12 +176,12 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
       const anonymous = [await call("GET", adminOnly()), await call("PATCH", vendorOnly(), undefined, { isLive: false })];
       for (const response of anonymous) {
         expect(response.status).toBe(401);
-        expect(await response.json()).toEqual({ error: API_TEXTS.signInRequired });
+        expect(await response.json()).toEqual({ error: ACCESS_TEXTS.signInRequired });
       }
       const asCustomer = [await call("GET", adminOnly(), customer), await call("PATCH", vendorOnly(), customer, { isLive: false })];
       for (const response of asCustomer) {
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ error: API_TEXTS.forbidden });
+        expect(await response.json()).toEqual({ error: ACCESS_TEXTS.forbidden });
       }
       expect((await call("PATCH", vendorOnly(), admin, { isLive: false })).status).toBe(403);
       expect((await call("GET", adminOnly(), vendor)).status).toBe(403);

@@ -1,15 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 import { type Role, hasMinimumRank, isOneOf } from "../domain/accounts/roles";
+import { ACCESS_TEXTS } from "../domain/accounts/texts";
 import type { Viewer } from "../domain/accounts/viewer";
 
 /*
  * Who may call an /api endpoint, decided on the server for every call:
  * no session → 401, a session with the wrong role → 403.
  */
-export const API_TEXTS = {
-  signInRequired: "Please sign in to continue.",
-  forbidden: "You don't have permission to do that.",
-} as const;
 
 type Check = (viewer: Viewer) => boolean;
 
@@ -17,8 +14,8 @@ function guard(check: Check) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const viewer = await res.locals.getViewer();
-      if (!viewer) return void res.status(401).json({ error: API_TEXTS.signInRequired });
-      if (!check(viewer)) return void res.status(403).json({ error: API_TEXTS.forbidden });
+      if (!viewer) return void res.status(401).json({ error: ACCESS_TEXTS.signInRequired });
+      if (!check(viewer)) return void res.status(403).json({ error: ACCESS_TEXTS.forbidden });
       res.locals.viewer = viewer;
       next();
     } catch (error) {

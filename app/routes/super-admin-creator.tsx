@@ -1,8 +1,7 @@
-import { isRouteErrorResponse, Form, data, redirect, useActionData } from "react-router";
+import { Form, data, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { grantSuperAdminByEmail } from "../../domain/accounts/super-admin";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
-import { AccessDenied } from "../components/access-denied";
 import { AuthCard, FormError, SubmitButton, useActionToast, useBusy, useFormErrors } from "../components/auth-ui";
 import { TextField } from "../components/form-field";
 import { requireRole } from "../server/access.server";
@@ -41,11 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta() {
   return [{ title: "Create Super Admin" }, { name: "robots", content: "noindex" }];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
-  throw error;
 }
 
 export default function SuperAdminCreator() {

@@ -1,5 +1,4 @@
-import { isRouteErrorResponse, Link, data, redirect } from "react-router";
-import { AccessDenied } from "../components/access-denied";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/super-admin";
 
 /** The page checks the role itself (operations.md §2): signed out → /auth, others → Access Denied. */
@@ -12,11 +11,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta() {
   return [{ title: "Super Admin" }, { name: "robots", content: "noindex" }];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
-  throw error;
 }
 
 const SHORTCUTS = [

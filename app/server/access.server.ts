@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { API_TEXTS } from "../../server/api-guards";
+import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import { type Role, isOneOf } from "../../domain/accounts/roles";
 import type { RequestOrigin } from "../../domain/accounts/service";
 import type { Viewer } from "../../domain/accounts/viewer";
@@ -32,14 +32,14 @@ export async function guardPage(context: AppLoadContext, guard: PageGuard): Prom
 /** For actions: the signed-in viewer, or 401. */
 export async function requireUser(context: AppLoadContext): Promise<Viewer> {
   const viewer = await context.getViewer();
-  if (!viewer) throw data({ error: API_TEXTS.signInRequired }, { status: 401 });
+  if (!viewer) throw data({ error: ACCESS_TEXTS.signInRequired }, { status: 401 });
   return viewer;
 }
 
 /** For actions: a viewer holding one of the roles, or 401 / 403. */
 export async function requireRole(context: AppLoadContext, allowed: readonly Role[]): Promise<Viewer> {
   const viewer = await requireUser(context);
-  if (!isOneOf(viewer.role, allowed)) throw data({ error: API_TEXTS.forbidden }, { status: 403 });
+  if (!isOneOf(viewer.role, allowed)) throw data({ error: ACCESS_TEXTS.forbidden }, { status: 403 });
   return viewer;
 }
 

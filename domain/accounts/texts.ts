@@ -53,3 +53,9 @@ export const SUPER_ADMIN_TEXTS = {
   accessDeniedBody: "You don't have permission to access this page.",
   goToLogin: "Go to Login",
 } as const;
+
+/** Answers of a door the caller may not use: no session (401) or the wrong role (403). */
+export const ACCESS_TEXTS = {
+  signInRequired: "Please sign in to continue.",
+  forbidden: "You don't have permission to do that.",
+} as const;

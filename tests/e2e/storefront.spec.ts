@@ -219,6 +219,8 @@ test("the top banner stays dismissed after a reload, even before scripts load", 
 test("the home banner rotates on its own and moves by arrows and dots, wrapping around", async ({ page }) => {
   await page.clock.install();
   await page.goto("/");
+  // The slides rotate on a timer the page's scripts start: wait for them before moving the clock.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const carousel = page.getByRole("region", { name: "Featured offers" });
   const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 3` });
   await expect(slide(1)).toBeVisible();
