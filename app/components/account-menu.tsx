@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Role } from "../../lib/constants";
 import type { AccountSummary } from "./site";
@@ -33,19 +33,38 @@ export function SignOutButton({ className }: { className: string }) {
 
 const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-gray-800 hover:bg-gray-100";
 
-/** The drawer's account section on small screens: greeting, the same items, Sign Out. */
-export function AccountDrawerSection({ account }: { account: AccountSummary }) {
+function Greeting({ account }: { account: AccountSummary }) {
   return (
-    <div role="group" aria-label="Account" className="mt-3 border-t border-gray-200 pt-3">
-      <p className="px-3 pb-2 text-sm text-gray-700">
-        {account.greeting}, <span className="font-semibold text-gray-900">{account.name}</span>
-      </p>
+    <>
+      {account.greeting}, <span className="font-semibold text-gray-900">{account.name}</span>
+    </>
+  );
+}
+
+/** The role's items and Sign Out, the same in the drawer and the dropdown. */
+function AccountItems({ account, children }: { account: AccountSummary; children?: ReactNode }) {
+  return (
+    <div role="group" aria-label="Account">
+      {children}
       {accountMenuItems(account.role).map((item) => (
         <Link key={item.to} to={item.to} className={itemClass}>
           {item.label}
         </Link>
       ))}
       <SignOutButton className={itemClass} />
+    </div>
+  );
+}
+
+/** The drawer's account section on small screens: greeting, the same items, Sign Out. */
+export function AccountDrawerSection({ account }: { account: AccountSummary }) {
+  return (
+    <div className="mt-3 border-t border-gray-200 pt-3">
+      <AccountItems account={account}>
+        <p className="px-3 pb-2 text-sm text-gray-700">
+          <Greeting account={account} />
+        </p>
+      </AccountItems>
     </div>
   );
 }
@@ -71,7 +90,7 @@ export function AccountMenu({ account }: { account: AccountSummary }) {
     >
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-3 py-2 text-sm text-gray-800 hover:bg-gray-100">
         <span>
-          {account.greeting}, <span className="font-semibold text-gray-900">{account.name}</span>
+          <Greeting account={account} />
         </span>
         <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4 text-gray-600" fill="currentColor">
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" />
@@ -79,14 +98,7 @@ export function AccountMenu({ account }: { account: AccountSummary }) {
         <span className="sr-only">Account menu</span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
-        <div role="group" aria-label="Account">
-          {accountMenuItems(account.role).map((item) => (
-            <Link key={item.to} to={item.to} className={itemClass}>
-              {item.label}
-            </Link>
-          ))}
-          <SignOutButton className={itemClass} />
-        </div>
+        <AccountItems account={account} />
       </div>
     </details>
   );
