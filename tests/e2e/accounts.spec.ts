@@ -73,6 +73,8 @@ test("reset a forgotten password through the e-mailed link", async ({ page }, in
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in form has an Email field too: wait for the reset view before typing.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("Password reset email sent!")).toBeVisible();
