@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { displayName } from "../domain/accounts/viewer";
+import { countCartItems } from "../domain/cart/service";
 import { CMS_DEFAULTS, type TopBannerContent } from "../domain/cms/defaults";
 import { greetingAt } from "../lib/greeting";
 import { type SiteContent, getSiteContent } from "../domain/cms/service";
@@ -52,6 +53,7 @@ function toSiteFrame(
   content: SiteContent<"branding" | "whatsapp_config">,
   publicUrl: string,
   account: AccountSummary | null,
+  cartCount: number,
 ): SiteFrameData {
   const { branding, whatsapp_config: whatsapp } = content;
   const siteName = branding.site_name?.trim() || CMS_DEFAULTS.branding.site_name;
@@ -64,15 +66,21 @@ function toSiteFrame(
     whatsapp: href ? { href, label: whatsapp.display_text?.trim() || CMS_DEFAULTS.whatsapp_config.display_text, number } : null,
     publicUrl,
     year: currentYear(),
-    cartCount: 0,
+    cartCount,
     signedIn: account !== null,
     account,
   };
 }
 
-async function loadAccount(context: Route.LoaderArgs["context"]): Promise<AccountSummary | null> {
+/** The signed-in user for the site bar, and the items in their cart for its badge. */
+async function loadAccount(context: Route.LoaderArgs["context"]): Promise<{ account: AccountSummary | null; cartCount: number }> {
   const viewer = await context.getViewer();
-  return viewer ? { name: displayName(viewer), greeting: greetingAt(new Date()), role: viewer.role } : null;
+  if (!viewer) return { account: null, cartCount: 0 };
+  const cartCount = await countCartItems(context.db, viewer.userId).catch((error: unknown) => {
+    console.error("Failed to load the cart count", error);
+    return 0;
+  });
+  return { account: { name: displayName(viewer), greeting: greetingAt(new Date()), role: viewer.role }, cartCount };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -84,8 +92,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     console.error("Failed to load site content", error);
     content = { branding: CMS_DEFAULTS.branding, whatsapp_config: CMS_DEFAULTS.whatsapp_config };
   }
-  const [account, flash] = await Promise.all([loadAccount(context), takeFlash(request)]);
-  const root: RootData = { nonce: context.cspNonce, site: toSiteFrame(content, context.config.publicUrl, account), flash: flash.toast };
+  const [{ account, cartCount }, flash] = await Promise.all([loadAccount(context), takeFlash(request)]);
+  const site = toSiteFrame(content, context.config.publicUrl, account, cartCount);
+  const root: RootData = { nonce: context.cspNonce, site, flash: flash.toast };
   return data(root, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
 }
 

@@ -14,6 +14,7 @@ export default [
   route("super-admin-bootstrap", "routes/super-admin-bootstrap.tsx"),
   route("super-admin-creator", "routes/super-admin-creator.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("cart/items", "routes/cart.items.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

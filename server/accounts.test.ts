@@ -241,6 +241,58 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
     });
   });
 
+  describe("adding to the cart", () => {
+    const addToCart = (fields: Record<string, string>, init: { cookie?: string; accept?: string } = {}) =>
+      fetch(`${app.base}/cart/items`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Accept: init.accept ?? "*/*",
+          ...(init.cookie ? { Cookie: init.cookie } : {}),
+        },
+        body: new URLSearchParams(fields),
+      });
+    const liveProduct = async (minStock: number) =>
+      (await database.query<{ id: string; stock: number }>(
+        "select id, stock_quantity stock from products where status = 'approved' and is_live and stock_quantity >= $1 order by id limit 1",
+        [minStock],
+      ))[0]!;
+
+    it("asks for a session first: 401 for scripts, the sign-in page for a plain form", async () => {
+      const { id } = await liveProduct(1);
+      const refused = await addToCart({ productId: id, quantity: "1" });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ ok: false, message: "Please sign in to add items to cart" });
+      const page = await addToCart({ productId: id, quantity: "1" }, { accept: "text/html" });
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe("/auth");
+    });
+
+    it("adds for a signed-in buyer, caps at the stock, and refuses bad input and hidden phones", async () => {
+      const buyer = await signInAs(app.base, "blessing.akpan@tokunbo.test", DEMO_PASSWORD);
+      const { id, stock } = await liveProduct(2);
+      const [before] = await database.query<{ n: number }>(
+        "select coalesce(sum(c.quantity), 0)::int n from cart c join users u on u.id = c.customer_id where u.email = 'blessing.akpan@tokunbo.test'",
+      );
+      const added = await addToCart({ productId: id, quantity: "2" }, { cookie: buyer });
+      expect(added.status).toBe(200);
+      expect(await added.json()).toMatchObject({ ok: true, quantity: 2, cartCount: before!.n + 2 });
+
+      const capped = await addToCart({ productId: id, quantity: "99" }, { cookie: buyer });
+      expect(await capped.json()).toMatchObject({ ok: true, message: `Only ${stock} in stock: your cart now holds ${stock} of this phone.` });
+
+      for (const quantity of ["0", "-3", "100", "1.5", "lots"]) {
+        const bad = await addToCart({ productId: id, quantity }, { cookie: buyer });
+        expect(bad.status, quantity).toBe(400);
+        expect((await bad.json()).message).toBe("Quantity must be a whole number from 1 to 99");
+      }
+      const [pending] = await database.query<{ id: string }>("select id from products where status = 'pending' limit 1");
+      expect((await addToCart({ productId: pending!.id, quantity: "1" }, { cookie: buyer })).status).toBe(404);
+      expect((await addToCart({ productId: "not-a-uuid", quantity: "1" }, { cookie: buyer })).status).toBe(400);
+    });
+  });
+
   describe("abuse limits and other sites", () => {
     it("answers 429 with a message once one address has had too many sign-in attempts", async () => {
       const email = "fatima.bello@tokunbo.test";

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { ProductSummary } from "../../domain/catalog/service";
 import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge } from "./badges";
-import { useCartSignIn } from "./cart-sign-in";
+import { CART_TEXTS } from "../../domain/cart/texts";
+import { useAddToCart } from "./add-to-cart";
 import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
 import { CartIcon, PhonePlaceholder } from "./icons";
@@ -30,12 +31,14 @@ export function toCardData(p: ProductCardData): ProductCardData {
   };
 }
 
+const addedOne = () => CART_TEXTS.added;
+
 /** `eager`: the card is at the top of the page, so its image is fetched first. */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const href = `/product/${product.id}`;
   const price = displayPrice(product);
   const discount = discountPercent(product);
-  const requireSignIn = useCartSignIn();
+  const { add, busy } = useAddToCart({ successText: addedOne });
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-gray-100">
@@ -77,7 +80,8 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           <p className="text-base font-bold text-gray-900 sm:text-lg">{formatNaira(price)}</p>
           <button
             type="button"
-            onClick={requireSignIn}
+            onClick={() => add(product.id, 1)}
+            disabled={busy}
             aria-label={`Add ${product.name} to cart`}
             title="Add to Cart"
             className="relative z-10 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-strong text-white hover:opacity-90"

@@ -1,8 +1,9 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useCallback, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import type { PublicProduct } from "../../domain/catalog/service";
 import { LIMITS } from "../../lib/constants";
-import { useCartSignIn } from "./cart-sign-in";
+import { addedToCartText } from "../../domain/cart/texts";
+import { useAddToCart } from "./add-to-cart";
 import { plural } from "./format";
 import { CartIcon, CheckCircleIcon } from "./icons";
 import { QuantityStepper } from "./quantity-stepper";
@@ -17,14 +18,23 @@ const PURCHASE_TEXTS = {
 
 /**
  * Quantity, Add to Cart, Buy Now and the cart shortcut. A signed-out visitor is asked to sign
- * in. Adding for signed-in customers comes with the server cart, which then shows the success
- * panel by setting `addedQuantity`.
+ * in; the server adds to the cart (never beyond the stock) and the success panel follows.
  */
 export function PurchaseBox({ product, cartCount }: { product: PublicProduct; cartCount: number }) {
   const [quantity, setQuantity] = useState<number>(LIMITS.defaultAddQuantity);
   const [addedQuantity, setAddedQuantity] = useState<number | null>(null);
-  const requireSignIn = useCartSignIn();
+  const [buyingNow, setBuyingNow] = useState(false);
+  const navigate = useNavigate();
+  const onAdded = useCallback(
+    (added: number) => (buyingNow ? navigate("/checkout") : setAddedQuantity(added)),
+    [buyingNow, navigate],
+  );
+  const { add, busy } = useAddToCart({ successText: addedToCartText, onAdded });
   const inStock = product.stockQuantity > 0;
+  const addToCart = (thenCheckout: boolean) => {
+    setBuyingNow(thenCheckout);
+    add(product.id, quantity);
+  };
 
   return (
     <div className="mt-5 space-y-4">
@@ -32,8 +42,9 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
       <div className="grid gap-3 sm:grid-cols-2">
         <button
           type="button"
-          onClick={requireSignIn}
-          disabled={!inStock}
+          onClick={() => addToCart(false)}
+          disabled={!inStock || busy}
+          aria-busy={busy}
           className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-brand-strong px-5 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:bg-gray-400"
         >
           <CartIcon className="h-5 w-5" />
@@ -41,8 +52,8 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
         </button>
         <button
           type="button"
-          onClick={requireSignIn}
-          disabled={!inStock}
+          onClick={() => addToCart(true)}
+          disabled={!inStock || busy}
           className="inline-flex h-12 items-center justify-center rounded-lg border-2 border-gray-900 px-5 text-base font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
         >
           {PURCHASE_TEXTS.buyNow}

@@ -172,3 +172,33 @@ test("the super admin pages: bootstrap closed once a super admin exists, creator
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
 });
+
+test("a signed-in buyer adds phones to the cart from a product page and from a card", async ({ page }, info) => {
+  // One buyer per browser project, so parallel runs never share a cart.
+  const email = info.project.name === "mobile" ? "ngozi.eze@tokunbo.test" : "emeka.nwosu@tokunbo.test";
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  const cartLink = page.getByRole("banner").getByRole("link", { name: /^Cart/ }).filter({ visible: true });
+  const cartCount = async () => Number((await cartLink.getAttribute("aria-label"))?.match(/\d+/)?.[0] ?? 0);
+  const before = await cartCount();
+
+  const card = page.getByRole("region", { name: "Featured Products" }).getByRole("article").first();
+  await card.getByRole("button", { name: /^Add .+ to cart$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Item added to cart" })).toBeVisible();
+  await expect.poll(cartCount).toBe(before + 1);
+  const afterCard = before + 1;
+
+  await card.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  const stock = Number((await page.getByText(/\d+ in stock/).first().innerText()).match(/\d+/)?.[0] ?? 1);
+  if (stock > 1) await page.getByRole("button", { name: /Increase quantity/i }).click();
+  const wanted = stock > 1 ? 2 : 1;
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const added = page.getByRole("status").filter({ hasText: `Added ${wanted} item(s) to cart` });
+  await expect(added).toBeVisible();
+  await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+  await expect(page.getByRole("button", { name: "Continue Shopping" })).toBeVisible();
+  // A line never holds more than the stock: when the cart already held this phone, the toast says where it stopped.
+  if (!(await added.innerText()).includes("in stock")) await expect.poll(cartCount).toBe(afterCard + wanted);
+  else await expect.poll(cartCount).toBeGreaterThanOrEqual(afterCard);
+});

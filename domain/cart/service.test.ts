@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { users } from "../accounts/schema";
+import { products } from "../catalog/schema";
+import { vendors } from "../vendors/schema";
+import { CART_TEXTS, CartError, addToCart, countCartItems } from "./service";
+
+describe.each(TEST_ENGINES)("adding to the cart (%s)", (engine) => {
+  let database: DatabaseHandle;
+  const buyer = { userId: "buyer-1" };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    database = await createDatabaseFor(engine);
+    const db = database.db;
+    await db.insert(users).values([
+      { id: "buyer-1", name: "Ada", email: "ada@example.com" },
+      { id: "seller-1", name: "Seun", email: "seun@example.com" },
+    ]);
+    const [vendor] = await db
+      .insert(vendors)
+      .values({ userId: "seller-1", businessName: "Ikeja Gadget Hub", contactEmail: "s@example.com", contactPhone: "+2348031234567", businessAddress: "Ikeja", status: "approved", verified: true })
+      .returning({ id: vendors.id });
+    const phone = (name: string, extra: Partial<typeof products.$inferInsert>) => ({
+      vendorId: vendor!.id, name, brand: "Apple", model: name, storage: "128GB", grade: "A" as const,
+      suggestedPrice: 300_000_00, finalPrice: 330_000_00, stockQuantity: 3, status: "approved" as const, isLive: true, ...extra,
+    });
+    const rows = await db
+      .insert(products)
+      .values([
+        phone("iPhone 12", {}),
+        phone("iPhone 13", { stockQuantity: 0 }),
+        phone("iPhone 14", { status: "pending", finalPrice: null }),
+        phone("iPhone 15", { isLive: false }),
+      ])
+      .returning({ id: products.id, name: products.name });
+    for (const row of rows) ids[row.name] = row.id;
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("adds a line, grows it on the next add, and counts the sum of quantities", async () => {
+    expect(await addToCart(database.db, buyer, { productId: ids["iPhone 12"]!, quantity: 1 })).toEqual({ lineQuantity: 1, cappedAt: null, cartCount: 1 });
+    expect(await addToCart(database.db, buyer, { productId: ids["iPhone 12"]!, quantity: 2 })).toEqual({ lineQuantity: 3, cappedAt: null, cartCount: 3 });
+    const [lines] = await database.query<{ n: number }>("select count(*)::int n from cart where customer_id = 'buyer-1'");
+    expect(lines?.n).toBe(1);
+  });
+
+  it("never holds more than the stock, and says where it stopped", async () => {
+    expect(await addToCart(database.db, buyer, { productId: ids["iPhone 12"]!, quantity: 5 })).toEqual({ lineQuantity: 3, cappedAt: 3, cartCount: 3 });
+    expect(await countCartItems(database.db, "buyer-1")).toBe(3);
+  });
+
+  it.each([
+    ["iPhone 13", 409, CART_TEXTS.outOfStock],
+    ["iPhone 14", 404, CART_TEXTS.unavailable],
+    ["iPhone 15", 404, CART_TEXTS.unavailable],
+  ])("refuses %s (%i)", async (name, status, message) => {
+    const refused = await addToCart(database.db, buyer, { productId: ids[name]!, quantity: 1 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CartError);
+    expect(refused).toMatchObject({ status, message });
+    expect(await countCartItems(database.db, "buyer-1")).toBe(3);
+  });
+});
