@@ -237,52 +237,57 @@ export function sliderNaira(naira: number): string {
  */
 function PriceRange({ form }: { form: ShopForm }) {
   const { minPrice, maxPrice } = form.draft;
-  const applyOnRelease = (bound: "minPrice" | "maxPrice") => (input: HTMLInputElement | null) => {
-    if (!input) return;
-    const onRelease = () => form.apply({ [bound]: Number(input.value) });
-    input.addEventListener("change", onRelease);
-    return () => input.removeEventListener("change", onRelease);
-  };
-  const slider = "w-full accent-[var(--color-brand-strong)]";
   return (
     <fieldset>
       <legend className="text-sm font-bold text-gray-900">Price range</legend>
       <p className="mt-1 text-sm text-gray-800" aria-hidden="true">
         {sliderNaira(minPrice)} – {sliderNaira(maxPrice)}
       </p>
-      <label htmlFor="shop-min-price" className="mt-2 block text-xs text-gray-700">
-        Minimum price
-      </label>
-      <input
-        id="shop-min-price"
-        ref={applyOnRelease("minPrice")}
-        type="range"
-        name="minPrice"
-        min={PRICE_SLIDER.minNaira}
-        max={PRICE_SLIDER.maxNaira}
-        step={PRICE_SLIDER.stepNaira}
-        value={minPrice}
-        aria-valuetext={sliderNaira(minPrice)}
-        onChange={(event) => form.edit({ minPrice: Math.min(Number(event.target.value), maxPrice) })}
-        className={slider}
-      />
-      <label htmlFor="shop-max-price" className="mt-2 block text-xs text-gray-700">
-        Maximum price
-      </label>
-      <input
-        id="shop-max-price"
-        ref={applyOnRelease("maxPrice")}
-        type="range"
-        name="maxPrice"
-        min={PRICE_SLIDER.minNaira}
-        max={PRICE_SLIDER.maxNaira}
-        step={PRICE_SLIDER.stepNaira}
-        value={maxPrice}
-        aria-valuetext={sliderNaira(maxPrice)}
-        onChange={(event) => form.edit({ maxPrice: Math.max(Number(event.target.value), minPrice) })}
-        className={slider}
-      />
+      <PriceSlider form={form} bound="minPrice" label="Minimum price" keep={(value) => Math.min(value, maxPrice)} />
+      <PriceSlider form={form} bound="maxPrice" label="Maximum price" keep={(value) => Math.max(value, minPrice)} />
     </fieldset>
+  );
+}
+
+/** One bound of the price range; `keep` stops it from crossing the other bound. */
+function PriceSlider({
+  form,
+  bound,
+  label,
+  keep,
+}: {
+  form: ShopForm;
+  bound: "minPrice" | "maxPrice";
+  label: string;
+  keep: (value: number) => number;
+}) {
+  const id = `shop-${bound === "minPrice" ? "min" : "max"}-price`;
+  const value = form.draft[bound];
+  const applyOnRelease = (input: HTMLInputElement | null) => {
+    if (!input) return;
+    const onRelease = () => form.apply({ [bound]: Number(input.value) });
+    input.addEventListener("change", onRelease);
+    return () => input.removeEventListener("change", onRelease);
+  };
+  return (
+    <>
+      <label htmlFor={id} className="mt-2 block text-xs text-gray-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={applyOnRelease}
+        type="range"
+        name={bound}
+        min={PRICE_SLIDER.minNaira}
+        max={PRICE_SLIDER.maxNaira}
+        step={PRICE_SLIDER.stepNaira}
+        value={value}
+        aria-valuetext={sliderNaira(value)}
+        onChange={(event) => form.edit({ [bound]: keep(Number(event.target.value)) })}
+        className="w-full accent-[var(--color-brand-strong)]"
+      />
+    </>
   );
 }
 
