@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { HeroBannerContent } from "../../domain/cms/defaults";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
 import { TEXTS } from "../../lib/constants";
-import { SearchIcon } from "./icons";
+import { SearchField } from "./search-field";
 
 /** Hero with the search box and the two calls to action. */
 export function Hero({ hero }: { hero: HeroBannerContent }) {
@@ -35,29 +35,7 @@ export function Hero({ hero }: { hero: HeroBannerContent }) {
               navigate(`/shop?search=${encodeURIComponent(trimmed)}`);
             }}
           >
-            <label htmlFor="hero-search" className="sr-only">
-              Search phones
-            </label>
-            <div className="relative flex-1">
-              <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-500" />
-              <input
-                id="hero-search"
-                type="search"
-                name="search"
-                value={term}
-                onChange={(event) => setTerm(event.target.value)}
-                placeholder="Search iPhone 13, Galaxy S21…"
-                autoComplete="off"
-                enterKeyHint="search"
-                className="h-12 w-full rounded-lg border border-gray-300 bg-white pl-10 pr-3 text-base text-gray-900 placeholder:text-gray-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30"
-              />
-            </div>
-            <button
-              type="submit"
-              className="h-12 shrink-0 rounded-lg bg-brand-strong px-5 text-base font-semibold text-white hover:opacity-90"
-            >
-              Search
-            </button>
+            <SearchField id="hero-search" value={term} onChange={setTerm} />
           </form>
 
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">

@@ -5,7 +5,7 @@ import {
 } from "../../domain/catalog/shop-query";
 import { BRANDS, GRADES, GRADE_LABELS, PRICE_SLIDER, STORAGE_OPTIONS } from "../../lib/constants";
 import { formatNaira, nairaToKobo } from "../../lib/money";
-import { SearchIcon } from "./icons";
+import { SearchField } from "./search-field";
 
 /** The one GET form of the shop; the search box, sort and view buttons outside it join it by this id. */
 export const SHOP_FORM_ID = "shop-filters";
@@ -54,32 +54,13 @@ export function useShopForm(query: ShopQuery): ShopForm {
 export function ShopSearchBox({ form }: { form: ShopForm }) {
   return (
     <div role="search" className="flex gap-2">
-      <label htmlFor="shop-search" className="sr-only">
-        Search phones
-      </label>
-      <div className="relative flex-1">
-        <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-500" />
-        <input
-          id="shop-search"
-          type="search"
-          name="search"
-          form={SHOP_FORM_ID}
-          value={form.draft.search}
-          onChange={(event) => form.edit({ search: event.target.value })}
-          maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Search iPhone 13, Galaxy S21…"
-          autoComplete="off"
-          enterKeyHint="search"
-          className="h-12 w-full rounded-lg border border-gray-300 bg-white pl-10 pr-3 text-base text-gray-900 placeholder:text-gray-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30"
-        />
-      </div>
-      <button
-        type="submit"
+      <SearchField
+        id="shop-search"
         form={SHOP_FORM_ID}
-        className="h-12 shrink-0 rounded-lg bg-brand-strong px-5 text-base font-semibold text-white hover:opacity-90"
-      >
-        Search
-      </button>
+        value={form.draft.search}
+        onChange={(search) => form.edit({ search })}
+        maxLength={SEARCH_MAX_LENGTH}
+      />
     </div>
   );
 }
