@@ -10,3 +10,4 @@ export * from "../domain/cms/schema";
 export * from "../domain/pricing/schema";
 export * from "../domain/activity/schema";
 export * from "../domain/mail/schema";
+export * from "../domain/live/schema";

@@ -224,6 +224,7 @@ export const LIMITS = {
   defaultAddQuantity: 1,
   unreadBadgeCap: 99,
   notificationToastMs: 5000,
+  notificationsShown: 50,
   homeBannerAutoplayMs: 5000,
   homeBannerAutoplayMinSeconds: 1,
   homeBannerAutoplayMaxSeconds: 30,

@@ -1,0 +1,68 @@
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { liveEvents } from "./schema";
+
+/** The PostgreSQL channel every app instance listens on; the payload is the user id. */
+export const LIVE_CHANNEL = "live_events";
+
+/** How long events are kept for streams that reconnect. */
+export const LIVE_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface NotificationPayload {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export type LiveEvent =
+  | { kind: "notification.created"; notification: NotificationPayload }
+  | { kind: "notification.updated"; notification: NotificationPayload }
+  | { kind: "notifications.all-read" }
+  | { kind: "cart.updated"; count: number }
+  | { kind: "order.updated"; orderId: string; status: string };
+
+export interface StoredLiveEvent {
+  id: number;
+  event: LiveEvent;
+}
+
+/**
+ * Records an event for one user and wakes every instance's streams. Call it inside the
+ * transaction that made the change: PostgreSQL delivers the NOTIFY only when that
+ * transaction commits, and a rollback takes the event with it.
+ */
+export async function publishLiveEvent(tx: Database, userId: string, event: LiveEvent): Promise<void> {
+  // One writer per user at a time, held until commit, so a user's event ids become visible
+  // in increasing order and a stream that has seen id n can never later miss an id below n.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live_events'), hashtext(${userId}))`);
+  const { kind, ...payload } = event;
+  await tx.insert(liveEvents).values({ userId, kind, payload });
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${userId})`);
+}
+
+/** The user's events after `afterId`, oldest first. */
+export async function readLiveEvents(db: Database, userId: string, afterId: number, limit = 200): Promise<StoredLiveEvent[]> {
+  const rows = await db
+    .select({ id: liveEvents.id, kind: liveEvents.kind, payload: liveEvents.payload })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId)))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, event: { kind: row.kind, ...(row.payload as object) } as LiveEvent }));
+}
+
+/** The id a fresh stream starts after: the user's newest event, or 0. */
+export async function latestLiveEventId(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)`.mapWith(Number) })
+    .from(liveEvents)
+    .where(eq(liveEvents.userId, userId));
+  return row?.id ?? 0;
+}
+
+export async function pruneLiveEvents(db: Database, now = new Date()): Promise<void> {
+  await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(now.getTime() - LIVE_EVENT_RETENTION_MS)));
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { LIMITS } from "../../lib/constants";
+import { type NotificationPayload, publishLiveEvent } from "../live/events";
+import { notifications } from "./schema";
+
+export { NOTIFICATION_TEXTS, WELCOME_NOTIFICATION } from "./texts";
+
+/** order, product, warning and error have their own look; anything else gets the default. */
+export type NotificationType = "order" | "product" | "warning" | "error" | "info";
+
+export type Notification = NotificationPayload;
+
+const COLUMNS = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  type: notifications.type,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+};
+
+function toPayload(row: { id: string; title: string; message: string; type: string; read: boolean; createdAt: Date }): Notification {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Tells a user something: stores the notification and pushes it to their open pages.
+ * Pass the caller's transaction so the notification exists exactly when the change it
+ * announces does (an order's status, a vendor's approval, a product's review).
+ */
+export async function notify(tx: Database, userId: string, type: NotificationType, title: string, message: string): Promise<Notification> {
+  const [row] = await tx.insert(notifications).values({ userId, type, title, message }).returning(COLUMNS);
+  if (!row) throw new Error("notification insert returned nothing");
+  const notification = toPayload(row);
+  await publishLiveEvent(tx, userId, { kind: "notification.created", notification });
+  return notification;
+}
+
+/** The user's newest notifications, newest first. */
+export async function listNotifications(db: Database, userId: string, limit: number = LIMITS.notificationsShown): Promise<Notification[]> {
+  const rows = await db
+    .select(COLUMNS)
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map(toPayload);
+}
+
+/** Marks one of the user's own notifications read; false when it is not theirs or does not exist. */
+export async function markNotificationRead(db: Database, userId: string, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning(COLUMNS);
+    if (!row) return false;
+    await publishLiveEvent(tx, userId, { kind: "notification.updated", notification: toPayload(row) });
+    return true;
+  });
+}
+
+export async function markAllNotificationsRead(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    if (updated.length > 0) await publishLiveEvent(tx, userId, { kind: "notifications.all-read" });
+  });
+}
