@@ -18,7 +18,15 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Raw SQL without Drizzle, for health checks and tests. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** LISTENs on a channel; resolves once listening, with a function that stops. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** Called after a lost listening connection is back: notifications in between were missed. */
+  onReconnect?(): void;
 }
 
 export type DatabaseTarget = { databaseUrl: string } | { pgliteDir: string } | { inMemory: true };
@@ -38,6 +46,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     db: drizzleNodePg(pool, { schema }) as unknown as Database,
     kind: "postgres",
     query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
     close: () => pool.end(),
   };
 }
@@ -55,10 +64,78 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: "pglite",
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    listen: async (channel, { onNotify }) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: async () => {
       await client.close();
       releaseLock();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 500, max: 15_000 };
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to other queries) and
+ * comes back by itself after a restart or network loss, telling the caller so it can catch up.
+ */
+async function listenOnPostgres(databaseUrl: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = LISTEN_RETRY_MS.first;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, connectionTimeoutMillis: 5000 });
+    client.on("notification", (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
+    });
+    const lost = () => reconnectLater(client);
+    client.on("error", lost);
+    client.on("end", lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client.removeListener("end", lost);
+      await client.end().catch(() => {});
+      throw error;
+    }
+    current = client;
+    retryMs = LISTEN_RETRY_MS.first;
+  };
+
+  const reconnectLater = (client: pg.Client) => {
+    if (stopped || (current !== null && current !== client)) return;
+    current = null;
+    client.removeAllListeners("end");
+    void client.end().catch(() => {});
+    if (retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      try {
+        await connect();
+        handlers.onReconnect?.();
+      } catch {
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+        if (!stopped && !current) reconnectLater(client);
+      }
+    }, retryMs);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const client = current;
+    current = null;
+    if (client) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => {});
+    }
   };
 }
 

@@ -2,14 +2,17 @@ import express, { type ErrorRequestHandler, type Router } from "express";
 import type { AccountsContext } from "../domain/accounts/service";
 import { createAccountsApi } from "./accounts-api";
 import { createCatalogApi } from "./catalog-api";
+import { createLiveApi } from "./live-api";
+import type { LiveHub } from "./live-hub";
 import type { Logger } from "./logger";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
-export function createApiRouter({ logger, accounts }: { logger: Logger; accounts: AccountsContext }): Router {
+export function createApiRouter({ logger, accounts, live }: { logger: Logger; accounts: AccountsContext; live: LiveHub }): Router {
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
   api.use(createAccountsApi(accounts));
   api.use(createCatalogApi({ db: accounts.db }));
+  api.use(createLiveApi({ accounts, hub: live, logger }));
 
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });

@@ -11,6 +11,7 @@ import { type Mailer, createMailer } from "../domain/mail/mailer";
 import { createApiRouter } from "./api";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
+import { type LiveHub, createLiveHub } from "./live-hub";
 import type { Logger } from "./logger";
 import { UPLOAD_HEADERS, limitPageBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
 import { attachViewer } from "./viewer";
@@ -30,6 +31,7 @@ interface AppOptions {
 export interface AppServices {
   auth: Auth;
   mailer: Mailer;
+  live: LiveHub;
 }
 
 export function createServices({ config, database, logger }: Omit<AppOptions, "vite">): AppServices {
@@ -47,12 +49,12 @@ export function createServices({ config, database, logger }: Omit<AppOptions, "v
     secureCookies: config.secureCookies,
     mailer,
   });
-  return { auth, mailer };
+  return { auth, mailer, live: createLiveHub(database, logger) };
 }
 
 export function createApp(options: AppOptions, services: AppServices = createServices(options)): Express {
   const { config, database, logger, vite } = options;
-  const { auth, mailer } = services;
+  const { auth, mailer, live } = services;
   const accounts = { db: database.db, auth };
   const app = express();
   app.disable("x-powered-by");
@@ -67,7 +69,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
     const healthy = await isDatabaseHealthy(database);
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
-  app.use("/api", createApiRouter({ logger, accounts }));
+  app.use("/api", createApiRouter({ logger, accounts, live }));
   app.use(
     "/uploads",
     express.static(config.uploadsDir, {

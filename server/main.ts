@@ -18,14 +18,17 @@ async function main(): Promise<void> {
   const vite = devServer
     ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" })
     : undefined;
-  const { createApp } = await import("./app");
-  const app = createApp({ config, database, logger, vite });
+  const { createApp, createServices } = await import("./app");
+  const services = createServices({ config, database, logger });
+  const app = createApp({ config, database, logger, vite }, services);
 
   const server = await listen(app.listen.bind(app), config.port, config.host);
   logger.info({ url: config.publicUrl, database: database.kind }, `Tokunbo is serving at ${config.publicUrl}`);
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
+    // Open event streams would hold server.close() until the timeout; end them first.
+    void services.live.close();
     server.close(() => {
       void database.close().finally(() => process.exit(0));
     });

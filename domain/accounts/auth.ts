@@ -5,6 +5,7 @@ import * as schema from "../../db/schema";
 import { LIMITS } from "../../lib/constants";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "./emails";
+import { WELCOME_NOTIFICATION, notify } from "../notifications/service";
 import { saveProfile } from "./profiles";
 
 export interface AuthOptions {
@@ -51,6 +52,10 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: Aut
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
         await mailer.send({ to: user.email, ...verificationEmail({ link }) });
+      },
+      // Runs once per address: a second click on the link finds it verified and stops earlier.
+      afterEmailVerification: async (user) => {
+        await db.transaction((tx) => notify(tx, user.id, WELCOME_NOTIFICATION.type, WELCOME_NOTIFICATION.title, WELCOME_NOTIFICATION.message));
       },
     },
     databaseHooks: {

@@ -4,7 +4,8 @@ import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { users } from "../accounts/schema";
 import { products } from "../catalog/schema";
 import { vendors } from "../vendors/schema";
-import { CART_TEXTS, CartError, addToCart, countCartItems } from "./service";
+import { readLiveEvents } from "../live/events";
+import { CART_TEXTS, CartError, addToCart, clearCart, countCartItems, listCart, removeCartItem, setCartQuantity, summarizeCart } from "./service";
 
 describe.each(TEST_ENGINES)("adding to the cart (%s)", (engine) => {
   let database: DatabaseHandle;
@@ -62,5 +63,53 @@ describe.each(TEST_ENGINES)("adding to the cart (%s)", (engine) => {
     expect(refused).toBeInstanceOf(CartError);
     expect(refused).toMatchObject({ status, message });
     expect(await countCartItems(database.db, "buyer-1")).toBe(3);
+  });
+
+  describe("changing the cart", () => {
+    const other = { userId: "seller-1" };
+    const lineOf = async (name: string) => (await listCart(database.db, buyer.userId)).find((l) => l.product.name === name)!;
+
+    it("lists lines with their phone and sums price × quantity and quantities", async () => {
+      const lines = await listCart(database.db, buyer.userId);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ quantity: 3, product: { name: "iPhone 12", price: 330_000_00, stock: 3, available: true, grade: "A" } });
+      expect(summarizeCart(lines)).toEqual({ subtotal: 990_000_00, itemCount: 3 });
+    });
+
+    it("sets a quantity, caps it at the stock, and announces the new count", async () => {
+      const line = await lineOf("iPhone 12");
+      expect(await setCartQuantity(database.db, buyer, { itemId: line.id, quantity: 2 })).toEqual({ quantity: 2, cappedAt: null, cartCount: 2 });
+      expect(await setCartQuantity(database.db, buyer, { itemId: line.id, quantity: 7 })).toEqual({ quantity: 3, cappedAt: 3, cartCount: 3 });
+      const events = await readLiveEvents(database.db, buyer.userId, 0);
+      expect(events.at(-1)?.event).toEqual({ kind: "cart.updated", count: 3 });
+    });
+
+    it("never touches another buyer's line", async () => {
+      const line = await lineOf("iPhone 12");
+      await expect(setCartQuantity(database.db, other, { itemId: line.id, quantity: 1 })).rejects.toMatchObject({ status: 404 });
+      await expect(removeCartItem(database.db, other, line.id)).rejects.toMatchObject({ status: 404 });
+      expect(await countCartItems(database.db, buyer.userId)).toBe(3);
+    });
+
+    it("removes the line when the quantity is zero or less", async () => {
+      const line = await lineOf("iPhone 12");
+      expect(await setCartQuantity(database.db, buyer, { itemId: line.id, quantity: 0 })).toEqual({ quantity: null, cappedAt: null, cartCount: 0 });
+      await expect(removeCartItem(database.db, buyer, line.id)).rejects.toBeInstanceOf(CartError);
+    });
+
+    it("clears every line of the buyer only", async () => {
+      await addToCart(database.db, buyer, { productId: ids["iPhone 12"]!, quantity: 1 });
+      await addToCart(database.db, other, { productId: ids["iPhone 12"]!, quantity: 2 });
+      await clearCart(database.db, buyer);
+      expect(await countCartItems(database.db, buyer.userId)).toBe(0);
+      expect(await countCartItems(database.db, other.userId)).toBe(2);
+    });
+
+    it("marks a line unavailable when its phone is hidden", async () => {
+      await addToCart(database.db, buyer, { productId: ids["iPhone 12"]!, quantity: 1 });
+      await database.query("update products set is_live = false where id = $1", [ids["iPhone 12"]]);
+      expect((await lineOf("iPhone 12")).product.available).toBe(false);
+      await database.query("update products set is_live = true where id = $1", [ids["iPhone 12"]]);
+    });
   });
 });

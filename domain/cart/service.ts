@@ -1,8 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
+import type { Grade } from "../../lib/constants";
 import { products } from "../catalog/schema";
+import { displayPrice } from "../catalog/summary";
+import { publishLiveEvent } from "../live/events";
 import { cart } from "./schema";
 import { CART_TEXTS } from "./texts";
 
@@ -68,9 +71,141 @@ export async function addToCart(db: Database, actor: Pick<Viewer, "userId">, inp
     return {
       lineQuantity: line?.quantity ?? 0,
       cappedAt: wanted > product.stock ? product.stock : null,
-      cartCount: await countCartItems(tx, actor.userId),
+      cartCount: await announceCartChange(tx, actor.userId),
     };
   });
+}
+
+export const cartItemIdSchema = z.guid({ error: CART_TEXTS.itemNotFound });
+
+export const setQuantitySchema = z.object({
+  itemId: cartItemIdSchema,
+  // Zero or less removes the line (storefront.md §4); the upper bound only stops absurd input.
+  quantity: z.coerce
+    .number({ error: "Quantity must be a whole number" })
+    .int("Quantity must be a whole number")
+    .max(9999, "Quantity must be a whole number"),
+});
+
+/** One line of the cart page, with the phone it holds. Prices are kobo. */
+export interface CartLine {
+  id: string;
+  quantity: number;
+  product: {
+    id: string;
+    name: string;
+    brand: string;
+    model: string;
+    grade: Grade;
+    image: string | null;
+    /** What the buyer pays per phone: the final price, else the suggested price. */
+    price: number;
+    stock: number;
+    /** Approved, live and in stock: only such lines can be checked out. */
+    available: boolean;
+  };
+}
+
+/** The buyer's cart, oldest line first, each with its phone (storefront.md §7, load cart). */
+export async function listCart(db: Database, userId: string): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      id: cart.id,
+      quantity: cart.quantity,
+      productId: products.id,
+      name: products.name,
+      brand: products.brand,
+      model: products.model,
+      grade: products.grade,
+      image: sql<string | null>`${products.images}[1]`,
+      price: displayPrice.mapWith(Number),
+      stock: products.stockQuantity,
+      status: products.status,
+      isLive: products.isLive,
+    })
+    .from(cart)
+    .innerJoin(products, eq(products.id, cart.productId))
+    .where(eq(cart.customerId, userId))
+    .orderBy(asc(cart.createdAt), asc(cart.id));
+  return rows.map((row) => ({
+    id: row.id,
+    quantity: row.quantity,
+    product: {
+      id: row.productId,
+      name: row.name,
+      brand: row.brand,
+      model: row.model,
+      grade: row.grade,
+      image: row.image || null,
+      price: row.price,
+      stock: row.stock,
+      available: row.status === "approved" && row.isLive && row.stock > 0,
+    },
+  }));
+}
+
+/** Subtotal (Σ price × quantity, kobo) and item count (Σ quantities) of some lines (storefront.md §9). */
+export function summarizeCart(lines: CartLine[]): { subtotal: number; itemCount: number } {
+  return lines.reduce(
+    (sum, line) => ({ subtotal: sum.subtotal + line.product.price * line.quantity, itemCount: sum.itemCount + line.quantity }),
+    { subtotal: 0, itemCount: 0 },
+  );
+}
+
+export interface CartChange {
+  /** The line's quantity now; null when the line was removed. */
+  quantity: number | null;
+  /** Set when the asked quantity was above the stock and the line was capped there. */
+  cappedAt: number | null;
+  cartCount: number;
+}
+
+/**
+ * Sets a line's quantity: zero or less removes it, more than the stock is capped at the stock.
+ * Only the buyer's own lines are found; anyone else's is "not found".
+ */
+export async function setCartQuantity(db: Database, actor: Pick<Viewer, "userId">, input: z.infer<typeof setQuantitySchema>): Promise<CartChange> {
+  if (input.quantity <= 0) return { ...(await removeCartItem(db, actor, input.itemId)), cappedAt: null };
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ stock: products.stockQuantity })
+      .from(cart)
+      .innerJoin(products, eq(products.id, cart.productId))
+      .where(ownLine(actor.userId, input.itemId))
+      .for("update", { of: cart });
+    if (!line) throw new CartError(404, CART_TEXTS.itemNotFound);
+    if (line.stock <= 0) throw new CartError(409, CART_TEXTS.outOfStock);
+    const quantity = Math.min(input.quantity, line.stock);
+    await tx.update(cart).set({ quantity, updatedAt: sql`now()` }).where(ownLine(actor.userId, input.itemId));
+    return { quantity, cappedAt: quantity < input.quantity ? line.stock : null, cartCount: await announceCartChange(tx, actor.userId) };
+  });
+}
+
+export async function removeCartItem(db: Database, actor: Pick<Viewer, "userId">, itemId: string): Promise<{ quantity: null; cartCount: number }> {
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(cart).where(ownLine(actor.userId, itemId)).returning({ id: cart.id });
+    if (removed.length === 0) throw new CartError(404, CART_TEXTS.itemNotFound);
+    return { quantity: null, cartCount: await announceCartChange(tx, actor.userId) };
+  });
+}
+
+/** Empties the buyer's cart (storefront.md §7, clear cart). */
+export async function clearCart(db: Database, actor: Pick<Viewer, "userId">): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(cart).where(eq(cart.customerId, actor.userId));
+    await announceCartChange(tx, actor.userId);
+  });
+}
+
+function ownLine(userId: string, itemId: string) {
+  return and(eq(cart.id, itemId), eq(cart.customerId, userId));
+}
+
+/** Tells the buyer's other tabs and devices the cart changed; returns the new badge count. */
+async function announceCartChange(tx: Database, userId: string): Promise<number> {
+  const count = await countCartItems(tx, userId);
+  await publishLiveEvent(tx, userId, { kind: "cart.updated", count });
+  return count;
 }
 
 /** The cart badge: the sum of quantities (storefront.md §9). */

@@ -5,6 +5,12 @@ export const CART_TEXTS = {
   addFailed: "Failed to add item to cart",
   unavailable: "This phone is no longer available.",
   outOfStock: "This phone is out of stock.",
+  itemNotFound: "This item is no longer in your cart.",
+  quantityFailed: "Failed to update quantity",
+  removed: "Item removed from cart",
+  removeFailed: "Failed to remove item",
+  clearFailed: "Failed to clear cart",
+  unavailableLine: "No longer available",
 } as const;
 
 /** 'Added {n} item(s) to cart' on the product page (storefront.md §8). */

@@ -43,8 +43,11 @@ export async function publishLiveEvent(tx: Database, userId: string, event: Live
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${userId})`);
 }
 
+/** Most events read from the table at once; a stream further behind reads again. */
+export const LIVE_READ_BATCH = 200;
+
 /** The user's events after `afterId`, oldest first. */
-export async function readLiveEvents(db: Database, userId: string, afterId: number, limit = 200): Promise<StoredLiveEvent[]> {
+export async function readLiveEvents(db: Database, userId: string, afterId: number, limit = LIVE_READ_BATCH): Promise<StoredLiveEvent[]> {
   const rows = await db
     .select({ id: liveEvents.id, kind: liveEvents.kind, payload: liveEvents.payload })
     .from(liveEvents)

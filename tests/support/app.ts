@@ -32,6 +32,7 @@ export async function startTestApp(database: DatabaseHandle, env: Record<string,
     config,
     services,
     async close() {
+      await services.live.close();
       await new Promise((resolve) => server.close(resolve));
       await services.mailer.idle();
       await rm(dataDir, { recursive: true, force: true });
