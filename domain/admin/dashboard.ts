@@ -1,0 +1,91 @@
+import { count, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { OrderStatus } from "../../lib/constants";
+import { products } from "../catalog/schema";
+import { orders } from "../orders/schema";
+import { reviews } from "../reviews/schema";
+import { vendors } from "../vendors/schema";
+import { type Actor, assertBackOffice } from "./access";
+
+export interface DashboardCounts {
+  vendors: number;
+  products: number;
+  orders: number;
+  reviews: number;
+}
+
+/** The four summary counts of the admin dashboard (operations.md §2). */
+export async function dashboardCounts(db: Database, actor: Actor): Promise<DashboardCounts> {
+  assertBackOffice(actor);
+  const total = async (table: typeof vendors | typeof products | typeof orders | typeof reviews) =>
+    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  const [vendorCount, productCount, orderCount, reviewCount] = await Promise.all([
+    total(vendors),
+    total(products),
+    total(orders),
+    total(reviews),
+  ]);
+  return { vendors: vendorCount, products: productCount, orders: orderCount, reviews: reviewCount };
+}
+
+export const SALES_DAYS = 30;
+/** Orders whose money has come in. */
+export const SOLD_STATUSES: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
+
+export interface SalesDay {
+  /** YYYY-MM-DD, Lagos time. */
+  day: string;
+  orders: number;
+  /** Kobo. */
+  revenue: number;
+  /** Kobo: each order's total × its vendor's commission rate. */
+  commission: number;
+}
+
+export interface SalesSummary {
+  days: SalesDay[];
+  totals: Omit<SalesDay, "day">;
+}
+
+const DAY_MS = 86_400_000;
+// Lagos keeps UTC+1 all year (no daylight saving), so a fixed offset gives its calendar days.
+const LAGOS_OFFSET = "1 hour";
+const LAGOS_OFFSET_MS = 3_600_000;
+
+function lagosDay(at: Date): string {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Paid-or-later orders placed in the last 30 days (today included), by Lagos calendar day,
+ * with a zero for days without sales. Commission rounds per order to the nearest kobo, half
+ * up: SQL's round() on a non-negative numeric does the same as roundKobo.
+ */
+export async function salesSummary(db: Database, actor: Actor, now: Date = new Date()): Promise<SalesSummary> {
+  assertBackOffice(actor);
+  const firstDay = lagosDay(new Date(now.getTime() - (SALES_DAYS - 1) * DAY_MS));
+  const since = new Date(Date.parse(`${firstDay}T00:00:00Z`) - LAGOS_OFFSET_MS);
+  const day = sql<string>`to_char((${orders.createdAt} at time zone 'UTC' + interval '${sql.raw(LAGOS_OFFSET)}')::date, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      orders: sql<number>`count(*)::int`,
+      revenue: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::text`,
+      commission: sql<string>`coalesce(sum(round(${orders.totalAmount} * ${vendors.commissionRate} / 100)), 0)::text`,
+    })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(sql`${inArray(orders.status, [...SOLD_STATUSES])} and ${gte(orders.createdAt, since)}`)
+    .groupBy(day);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const days = Array.from({ length: SALES_DAYS }, (_, i) => {
+    const key = lagosDay(new Date(Date.parse(`${firstDay}T12:00:00Z`) + i * DAY_MS));
+    const row = byDay.get(key);
+    return { day: key, orders: row?.orders ?? 0, revenue: Number(row?.revenue ?? 0), commission: Number(row?.commission ?? 0) };
+  });
+  const totals = days.reduce(
+    (sum, d) => ({ orders: sum.orders + d.orders, revenue: sum.revenue + d.revenue, commission: sum.commission + d.commission }),
+    { orders: 0, revenue: 0, commission: 0 },
+  );
+  return { days, totals };
+}

@@ -1,0 +1,156 @@
+import { type AnyColumn, type SQL, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../lib/constants";
+import { koboToNaira } from "../../lib/money";
+import { profiles, users } from "../accounts/schema";
+import { products } from "../catalog/schema";
+import { orders } from "../orders/schema";
+import { payments } from "../payments/schema";
+import { vendors } from "../vendors/schema";
+import { type Actor, assertBackOffice } from "./access";
+import { CSV_BOM, type CsvCell, csvRow } from "./csv";
+import { newestFirst } from "./paging";
+
+export const EXPORT_KINDS = ["orders", "payments"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** Rows read per query: the export never holds more than this in memory. */
+const BATCH = 500;
+
+/** The last row read: its created_at as PostgreSQL's own text (microseconds kept, which a Date would drop). */
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * Rows after the cursor in (created_at desc, id desc) order. The first condition alone bounds
+ * the index scan, so each batch starts where the last one stopped.
+ */
+function after(cursor: Cursor | null, createdAt: AnyColumn, id: AnyColumn): SQL | undefined {
+  if (!cursor) return undefined;
+  const at = sql`${cursor.at}::timestamptz`;
+  return sql`${createdAt} <= ${at} and (${createdAt} < ${at} or ${id} < ${cursor.id})`;
+}
+
+const naira = (kobo: number | null) => (kobo === null ? null : koboToNaira(kobo).toFixed(2));
+
+const ORDER_HEADER = [
+  "Order ID", "Order number", "Placed at", "Status", "Customer", "Email", "Phone", "Address", "City", "State",
+  "Product", "Brand", "Model", "Grade", "Vendor", "Quantity", "Unit price (NGN)", "Total (NGN)", "Warranty",
+  "Tracking number", "Estimated delivery", "Payment reference",
+];
+
+async function orderBatch(db: Database, cursor: Cursor | null) {
+  return db
+    .select({
+      id: orders.id,
+      at: sql<string>`${orders.createdAt}::text`,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      customerPhone: orders.customerPhone,
+      shippingAddress: orders.shippingAddress,
+      city: orders.city,
+      state: orders.state,
+      productName: products.name,
+      brand: products.brand,
+      model: products.model,
+      grade: products.grade,
+      vendorName: vendors.businessName,
+      quantity: orders.quantity,
+      unitPrice: orders.unitPrice,
+      totalAmount: orders.totalAmount,
+      warrantyType: orders.warrantyType,
+      trackingNumber: orders.trackingNumber,
+      estimatedDeliveryDate: orders.estimatedDeliveryDate,
+      paymentReference: payments.paymentReference,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .where(after(cursor, orders.createdAt, orders.id))
+    .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
+    .limit(BATCH);
+}
+
+type OrderExportRow = Awaited<ReturnType<typeof orderBatch>>[number];
+
+function orderCells(o: OrderExportRow): CsvCell[] {
+  return [
+    o.id, o.id.slice(-8), o.createdAt.toISOString(), ORDER_STATUS_LABELS[o.status], o.customerName, o.customerEmail,
+    o.customerPhone, o.shippingAddress, o.city, o.state, o.productName, o.brand, o.model, o.grade, o.vendorName, o.quantity,
+    naira(o.unitPrice), naira(o.totalAmount), o.warrantyType, o.trackingNumber, o.estimatedDeliveryDate, o.paymentReference,
+  ];
+}
+
+const PAYMENT_HEADER = [
+  "Payment ID", "Reference", "Created at", "Paid at", "Status", "Customer", "Email", "Amount (NGN)", "Delivery fee (NGN)",
+  "Orders", "Gateway", "Method", "Gateway reference", "Flagged for refund", "Refund reason",
+];
+
+async function paymentBatch(db: Database, cursor: Cursor | null) {
+  return db
+    .select({
+      id: payments.id,
+      paymentReference: payments.paymentReference,
+      at: sql<string>`${payments.createdAt}::text`,
+      createdAt: payments.createdAt,
+      paidAt: payments.paidAt,
+      status: payments.status,
+      customerName: profiles.fullName,
+      email: users.email,
+      amount: payments.amount,
+      deliveryFee: payments.deliveryFee,
+      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.paymentId} = ${payments.id})`,
+      paymentGateway: payments.paymentGateway,
+      paymentMethod: payments.paymentMethod,
+      gatewayReference: payments.gatewayReference,
+      flaggedForRefund: payments.flaggedForRefund,
+      refundReason: payments.refundReason,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.customerId))
+    .leftJoin(profiles, eq(profiles.userId, payments.customerId))
+    .where(after(cursor, payments.createdAt, payments.id))
+    .orderBy(newestFirst(payments.createdAt), sql`${payments.id} desc`)
+    .limit(BATCH);
+}
+
+type PaymentExportRow = Awaited<ReturnType<typeof paymentBatch>>[number];
+
+function paymentCells(p: PaymentExportRow): CsvCell[] {
+  return [
+    p.id, p.paymentReference, p.createdAt.toISOString(), p.paidAt?.toISOString() ?? null, PAYMENT_STATUS_LABELS[p.status],
+    p.customerName, p.email, naira(p.amount), naira(p.deliveryFee), p.orderCount, p.paymentGateway, p.paymentMethod,
+    p.gatewayReference, p.flaggedForRefund, p.refundReason,
+  ];
+}
+
+async function* batches<T extends Cursor>(read: (cursor: Cursor | null) => Promise<T[]>, cells: (row: T) => CsvCell[]) {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await read(cursor);
+    if (rows.length > 0) yield rows.map((row) => csvRow(cells(row))).join("");
+    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.at, id: last.id };
+  }
+}
+
+/**
+ * Every order or payment as CSV, newest first, in chunks read a batch at a time (keyset paging
+ * on the created_at index), so a large export streams instead of filling memory.
+ */
+export async function* exportCsv(db: Database, actor: Actor, kind: ExportKind): AsyncGenerator<string> {
+  assertBackOffice(actor);
+  if (kind === "orders") {
+    yield CSV_BOM + csvRow(ORDER_HEADER);
+    yield* batches((cursor) => orderBatch(db, cursor), orderCells);
+  } else {
+    yield CSV_BOM + csvRow(PAYMENT_HEADER);
+    yield* batches((cursor) => paymentBatch(db, cursor), paymentCells);
+  }
+}

@@ -1,0 +1,178 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  LIMITS, type PaymentStatus, type ProductStatus, type UserType, type VendorStatus,
+} from "../../lib/constants";
+import { profiles, users } from "../accounts/schema";
+import { userActivities } from "../activity/schema";
+import { products } from "../catalog/schema";
+import { orders } from "../orders/schema";
+import { payments } from "../payments/schema";
+import { vendors } from "../vendors/schema";
+import { type Actor, assertBackOffice } from "./access";
+import { type Page, newestFirst, pageWindow, toPage } from "./paging";
+
+export interface AdminVendor {
+  id: string;
+  businessName: string;
+  contactEmail: string;
+  contactPhone: string;
+  businessAddress: string;
+  status: VendorStatus;
+  verified: boolean;
+  rejectionReason: string | null;
+  ownerName: string | null;
+  createdAt: string;
+}
+
+export async function listVendorsForAdmin(
+  db: Database,
+  actor: Actor,
+  filter: { status?: VendorStatus; page?: number },
+): Promise<Page<AdminVendor>> {
+  assertBackOffice(actor);
+  const window = pageWindow(filter.page ?? 1);
+  const rows = await db
+    .select({
+      id: vendors.id,
+      businessName: vendors.businessName,
+      contactEmail: vendors.contactEmail,
+      contactPhone: vendors.contactPhone,
+      businessAddress: vendors.businessAddress,
+      status: vendors.status,
+      verified: vendors.verified,
+      rejectionReason: vendors.rejectionReason,
+      ownerName: profiles.fullName,
+      createdAt: vendors.createdAt,
+    })
+    .from(vendors)
+    .leftJoin(profiles, eq(profiles.userId, vendors.userId))
+    .where(filter.status ? eq(vendors.status, filter.status) : undefined)
+    .orderBy(newestFirst(vendors.createdAt), desc(vendors.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+}
+
+export interface AdminProduct {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+  storage: string;
+  grade: string;
+  image: string | null;
+  suggestedPrice: number;
+  finalPrice: number | null;
+  stockQuantity: number;
+  status: ProductStatus;
+  isLive: boolean;
+  vendorName: string;
+  createdAt: string;
+}
+
+export async function listProductsForAdmin(
+  db: Database,
+  actor: Actor,
+  filter: { status?: ProductStatus; page?: number },
+): Promise<Page<AdminProduct>> {
+  assertBackOffice(actor);
+  const window = pageWindow(filter.page ?? 1);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      model: products.model,
+      storage: products.storage,
+      grade: products.grade,
+      image: sql<string | null>`${products.images}[1]`,
+      suggestedPrice: products.suggestedPrice,
+      finalPrice: products.finalPrice,
+      stockQuantity: products.stockQuantity,
+      status: products.status,
+      isLive: products.isLive,
+      vendorName: vendors.businessName,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(filter.status ? eq(products.status, filter.status) : undefined)
+    .orderBy(newestFirst(products.createdAt), desc(products.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+}
+
+export interface AdminPayment {
+  id: string;
+  paymentReference: string;
+  amount: number;
+  status: PaymentStatus;
+  orderCount: number;
+  paymentMethod: string | null;
+  customerName: string;
+  flaggedForRefund: boolean;
+  refundReason: string | null;
+  createdAt: string;
+}
+
+/** Payments newest first; `flagged` keeps those reconciliation flagged for a refund. */
+export async function listPaymentsForAdmin(
+  db: Database,
+  actor: Actor,
+  filter: { flagged?: boolean; page?: number },
+): Promise<Page<AdminPayment>> {
+  assertBackOffice(actor);
+  const window = pageWindow(filter.page ?? 1);
+  const rows = await db
+    .select({
+      id: payments.id,
+      paymentReference: payments.paymentReference,
+      amount: payments.amount,
+      status: payments.status,
+      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.paymentId} = ${payments.id})`,
+      paymentMethod: payments.paymentMethod,
+      customerName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${users.email})`,
+      flaggedForRefund: payments.flaggedForRefund,
+      refundReason: payments.refundReason,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.customerId))
+    .leftJoin(profiles, eq(profiles.userId, payments.customerId))
+    .where(filter.flagged ? eq(payments.flaggedForRefund, true) : undefined)
+    .orderBy(newestFirst(payments.createdAt), desc(payments.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+}
+
+export interface AdminActivity {
+  id: string;
+  userType: UserType;
+  activityType: string;
+  description: string;
+  actorEmail: string | null;
+  createdAt: string;
+}
+
+/** The 100 newest activity entries (operations.md §9), optionally of one user type. */
+export async function listRecentActivities(db: Database, actor: Actor, filter: { userType?: UserType }): Promise<AdminActivity[]> {
+  assertBackOffice(actor);
+  const rows = await db
+    .select({
+      id: userActivities.id,
+      userType: userActivities.userType,
+      activityType: userActivities.activityType,
+      description: userActivities.activityDescription,
+      actorEmail: users.email,
+      createdAt: userActivities.createdAt,
+    })
+    .from(userActivities)
+    .leftJoin(users, eq(users.id, userActivities.userId))
+    .where(filter.userType ? eq(userActivities.userType, filter.userType) : undefined)
+    .orderBy(newestFirst(userActivities.createdAt))
+    .limit(LIMITS.activityLogLimit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

@@ -1,0 +1,242 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { LIMITS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type ProductStatus } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { recordActivity } from "../activity/service";
+import { type Actor, assertBackOffice } from "../admin/access";
+import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
+import { products } from "../catalog/schema";
+import { publishLiveEvent } from "../live/events";
+import { notify } from "../notifications/service";
+import { payments } from "../payments/schema";
+import { vendors } from "../vendors/schema";
+import { orders } from "./schema";
+import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder } from "./status";
+
+export interface AdminOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  quantity: number;
+  unitPrice: number;
+  totalAmount: number;
+  trackingNumber: string | null;
+  estimatedDeliveryDate: string | null;
+  createdAt: string;
+  customer: { name: string; email: string; phone: string; city: string; state: string };
+  product: { id: string; name: string; brand: string; model: string; grade: string; image: string | null; status: ProductStatus };
+  vendor: { id: string; businessName: string };
+}
+
+export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);
+
+/** Every order, newest first, a page at a time, with its product, customer and vendor. */
+export async function listOrdersForAdmin(
+  db: Database,
+  actor: Actor,
+  filter: { status?: OrderStatus; page?: number },
+): Promise<Page<AdminOrder>> {
+  assertBackOffice(actor);
+  const window = pageWindow(filter.page ?? 1);
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      quantity: orders.quantity,
+      unitPrice: orders.unitPrice,
+      totalAmount: orders.totalAmount,
+      trackingNumber: orders.trackingNumber,
+      estimatedDeliveryDate: orders.estimatedDeliveryDate,
+      createdAt: orders.createdAt,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      customerPhone: orders.customerPhone,
+      city: orders.city,
+      state: orders.state,
+      productId: products.id,
+      productName: products.name,
+      brand: products.brand,
+      model: products.model,
+      grade: products.grade,
+      image: sql<string | null>`${products.images}[1]`,
+      productStatus: products.status,
+      vendorId: vendors.id,
+      businessName: vendors.businessName,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(filter.status ? eq(orders.status, filter.status) : undefined)
+    .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(
+    rows.map((row) => ({
+      id: row.id,
+      orderNumber: orderNumberOf(row.id),
+      status: row.status,
+      quantity: row.quantity,
+      unitPrice: row.unitPrice,
+      totalAmount: row.totalAmount,
+      trackingNumber: row.trackingNumber,
+      estimatedDeliveryDate: row.estimatedDeliveryDate,
+      createdAt: row.createdAt.toISOString(),
+      customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone, city: row.city, state: row.state },
+      product: {
+        id: row.productId,
+        name: row.productName,
+        brand: row.brand,
+        model: row.model,
+        grade: row.grade,
+        image: row.image,
+        status: row.productStatus,
+      },
+      vendor: { id: row.vendorId, businessName: row.businessName },
+    })),
+    window,
+  );
+}
+
+/** A status change the order menu does not allow, or an order that is not there. */
+export class OrderStatusError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Statuses in which the phone counts as sold (units sold, vendor sales). */
+const SOLD: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
+const isSold = (status: OrderStatus) => SOLD.includes(status);
+
+type LockedOrder = {
+  id: string;
+  status: OrderStatus;
+  customerId: string;
+  productId: string;
+  vendorId: string;
+  paymentId: string | null;
+  quantity: number;
+  totalAmount: number;
+  productName: string;
+};
+
+/**
+ * Moves an order along the admin menu of operations.md §4, refusing any other move. In one
+ * transaction: the guarded status update, stock and sales figures, the buyer's notification
+ * and live event, and the activity entry.
+ */
+export async function changeOrderStatus(db: Database, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
+  assertBackOffice(actor);
+  if (change.status === "shipped" && (!change.trackingNumber || !change.estimatedDeliveryDate)) {
+    throw new OrderStatusError(422, ORDER_STATUS_TEXTS.trackingRequired);
+  }
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    if (!canMoveOrder(order.status, change.status)) throw new OrderStatusError(409, ORDER_STATUS_TEXTS.refused(order.status, change.status));
+    const shipping = change.status === "shipped"
+      ? { trackingNumber: change.trackingNumber ?? null, estimatedDeliveryDate: change.estimatedDeliveryDate ?? null }
+      : {};
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: change.status, ...shipping, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning({ id: orders.id });
+    if (!moved) throw new OrderStatusError(409, ORDER_STATUS_TEXTS.changedMeanwhile);
+    await updateStockAndSales(tx, order, change.status);
+    await tellBuyer(tx, order, change);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "order_status_changed",
+      description: `Changed order #${orderNumberOf(order.id)} from ${order.status} to ${change.status}`,
+      metadata: { order_id: order.id, from: order.status, to: change.status, ...shipping },
+    });
+    return { status: change.status };
+  });
+}
+
+async function lockOrder(tx: Database, orderId: string): Promise<LockedOrder> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      customerId: orders.customerId,
+      productId: orders.productId,
+      vendorId: orders.vendorId,
+      paymentId: orders.paymentId,
+      quantity: orders.quantity,
+      totalAmount: orders.totalAmount,
+      productName: products.name,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
+  if (!order) throw new OrderStatusError(404, ORDER_STATUS_TEXTS.notFound);
+  return order;
+}
+
+/**
+ * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
+ * order gives its reserved phones back to the stock (the product shows again if stock had run
+ * out) and takes back what it had counted; money already taken is flagged for refund.
+ */
+async function updateStockAndSales(tx: Database, order: LockedOrder, to: OrderStatus): Promise<void> {
+  const wasSold = isSold(order.status);
+  if (!wasSold && isSold(to)) await countSale(tx, order, 1);
+  if (to !== "cancelled") return;
+  await tx
+    .update(products)
+    .set({
+      isLive: sql`case when ${products.stockQuantity} = 0 then true else ${products.isLive} end`,
+      stockQuantity: sql`${products.stockQuantity} + ${order.quantity}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, order.productId));
+  if (!wasSold) return;
+  await countSale(tx, order, -1);
+  if (order.paymentId) {
+    await tx
+      .update(payments)
+      .set({
+        flaggedForRefund: true,
+        refundReason: `Order #${orderNumberOf(order.id)} (${formatNaira(order.totalAmount)}) was cancelled after payment`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, order.paymentId), eq(payments.status, "successful")));
+  }
+}
+
+async function countSale(tx: Database, order: LockedOrder, sign: 1 | -1): Promise<void> {
+  await tx
+    .update(products)
+    .set({ unitsSold: sql`greatest(0, ${products.unitsSold} + ${sign * order.quantity})` })
+    .where(eq(products.id, order.productId));
+  await tx
+    .update(vendors)
+    .set({ totalSales: sql`greatest(0, ${vendors.totalSales} + ${sign * order.totalAmount})` })
+    .where(eq(vendors.id, order.vendorId));
+}
+
+const BUYER_TITLES: Record<OrderStatus, string> = {
+  pending: "Order pending",
+  paid: "Payment confirmed",
+  processing: "Order processing",
+  shipped: "Order shipped",
+  delivered: "Order delivered",
+  cancelled: "Order cancelled",
+};
+
+/** The buyer's notification and the live event that updates their open order pages. */
+async function tellBuyer(tx: Database, order: LockedOrder, change: OrderStatusChange): Promise<void> {
+  const number = orderNumberOf(order.id);
+  const shipping = change.status === "shipped"
+    ? ` Tracking number ${change.trackingNumber}. Estimated delivery ${change.estimatedDeliveryDate}.`
+    : "";
+  const message = `Order #${number} (${order.productName}): ${ORDER_STATUS_DESCRIPTIONS[change.status]}.${shipping}`;
+  await notify(tx, order.customerId, change.status === "cancelled" ? "warning" : "order", BUYER_TITLES[change.status], message);
+  await publishLiveEvent(tx, order.customerId, { kind: "order.updated", orderId: order.id, status: change.status });
+}

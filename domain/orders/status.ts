@@ -1,0 +1,87 @@
+/**
+ * The admin order menu of operations.md §4 and the input of a status change. Plain data and
+ * zod, with no server imports, so the menu in the browser and the check on the server share it.
+ */
+import { z } from "zod";
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
+
+/** A status the admin menu can move an order to (every status but pending). */
+export type OrderMenuStatus = keyof typeof ORDER_TRANSITIONS;
+
+const MENU_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderMenuStatus[];
+
+export function isMenuStatus(status: OrderStatus): status is OrderMenuStatus {
+  return status in ORDER_TRANSITIONS;
+}
+
+/** True when the menu allows moving an order from `from` to `to`. */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return isMenuStatus(to) && ORDER_TRANSITIONS[to].from.includes(from);
+}
+
+/** The menu items offered for an order in `from`, in menu order. */
+export function orderMenuFor(from: OrderStatus): Array<{ status: OrderMenuStatus; label: string }> {
+  return MENU_STATUSES.filter((to) => canMoveOrder(from, to)).map((status) => ({ status, label: ORDER_TRANSITIONS[status].label }));
+}
+
+export const ORDER_STATUS_TEXTS = {
+  updated: (status: OrderStatus) => `Order status updated to ${status}`,
+  updateFailed: "Failed to update order status",
+  notFound: "Order not found",
+  refused: (from: OrderStatus, to: OrderStatus) =>
+    `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be changed to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+  changedMeanwhile: "This order was changed by someone else. Reload the page and try again.",
+  trackingRequired: "Enter the tracking number",
+  trackingFormat: "Tracking numbers are 3 to 60 letters, digits, spaces, dashes or slashes",
+  deliveryDateRequired: "Choose the estimated delivery date",
+  deliveryDateInvalid: "Enter the estimated delivery date as a calendar date",
+  deliveryDatePast: "The estimated delivery date cannot be in the past",
+  deliveryDateFar: "The estimated delivery date must be within 90 days",
+} as const;
+
+const MAX_DELIVERY_DAYS = 90;
+const DAY_MS = 86_400_000;
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** Today's date in Lagos (UTC+1 all year), as YYYY-MM-DD. */
+export function lagosToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+/** A status change from the admin menu; shipping needs a tracking number and a delivery date. */
+export const orderStatusChangeSchema = z
+  .object({
+    orderId: z.guid({ error: ORDER_STATUS_TEXTS.notFound }),
+    status: z.enum(ORDER_STATUSES, { error: ORDER_STATUS_TEXTS.updateFailed }),
+    trackingNumber: optionalText,
+    estimatedDeliveryDate: optionalText,
+  })
+  .superRefine((value, ctx) => {
+    if (value.status !== "shipped") return;
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (!value.trackingNumber) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingRequired);
+    else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(value.trackingNumber)) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingFormat);
+    const date = value.estimatedDeliveryDate;
+    if (!date) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateRequired);
+    else if (!isCalendarDate(date)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateInvalid);
+    else if (date < lagosToday()) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDatePast);
+    else if (date > addDays(lagosToday(), MAX_DELIVERY_DAYS)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateFar);
+  });
+
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
