@@ -1,7 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { PRICING_DEFAULTS } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { recordActivity } from "../activity/service";
+import { type Actor, assertBackOffice } from "../admin/access";
 import { adminPricingConfig } from "./schema";
+import { type PricingConfigInput, deliveryFeeKoboOf } from "./validation";
 
 export interface PricingConfig {
   markupPercentage: number;
@@ -18,4 +22,38 @@ export async function getPricingConfig(db: Database): Promise<PricingConfig> {
     commissionRate: row.defaultCommissionRate,
     deliveryFeeKobo: row.deliveryFee,
   };
+}
+
+/**
+ * Saves the pricing settings (admins only); approvals and checkouts from now on use them.
+ * The input has passed pricingConfigSchema, whose bounds sit inside the table's own checks.
+ */
+export async function updatePricingConfig(
+  db: Database,
+  actor: Actor,
+  input: PricingConfigInput,
+): Promise<PricingConfig> {
+  assertBackOffice(actor);
+  const values = {
+    defaultMarkupPercentage: input.markupPercentage,
+    defaultCommissionRate: input.commissionRate,
+    deliveryFee: deliveryFeeKoboOf(input),
+    updatedBy: actor.userId,
+    updatedAt: sql`now()`,
+  };
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(adminPricingConfig)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: adminPricingConfig.id, set: values });
+    const saved = await getPricingConfig(tx);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "pricing_updated",
+      description: `Set markup ${saved.markupPercentage}%, commission ${saved.commissionRate}%, delivery fee ${formatNaira(saved.deliveryFeeKobo)}`,
+      metadata: { ...saved },
+    });
+    return saved;
+  });
 }

@@ -1,0 +1,127 @@
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { recordActivity } from "../activity/service";
+import { AccessDeniedError, grantRole, resolveRole } from "./roles";
+import { profiles, userRoles, users } from "./schema";
+import type { Viewer } from "./viewer";
+
+type SuperAdmin = Pick<Viewer, "userId" | "email" | "role">;
+
+/** operations.md §8 (super admin), and ours where the spec has none. */
+export const ADMIN_MANAGEMENT_TEXTS = {
+  loadFailed: "Failed to load admin users",
+  removed: "Admin role removed successfully",
+  removeFailed: "Failed to remove admin role",
+  invalidEmail: "Please enter a valid email address",
+  // Ours:
+  assigned: "Admin role assigned successfully!",
+  assignFailed: "Failed to assign admin role",
+  enterEmailOrId: "Enter the person's email address or user ID",
+  noSuchUser: "No account uses that email address or user ID. Ask the person to sign up first.",
+  alreadySuperAdmin: "This person is a super admin already; their role stays as it is.",
+  superAdminRow: "Super admin roles cannot be removed here.",
+  notFound: "That admin role no longer exists.",
+  confirmRemove: (who: string) => `Remove the admin role from ${who}? They lose access to the admin and CMS dashboards at once.`,
+} as const;
+
+/** Who gets the admin role: an e-mail address, or a user ID as shown in the admin list. */
+export const assignAdminSchema = z.object({
+  identifier: z
+    .string({ error: ADMIN_MANAGEMENT_TEXTS.enterEmailOrId })
+    .trim()
+    .min(1, ADMIN_MANAGEMENT_TEXTS.enterEmailOrId)
+    .max(255, ADMIN_MANAGEMENT_TEXTS.invalidEmail)
+    .refine((value) => !value.includes("@") || z.email().safeParse(value).success, ADMIN_MANAGEMENT_TEXTS.invalidEmail),
+});
+
+export interface AdminUser {
+  /** The user_roles row. */
+  roleId: string;
+  userId: string;
+  email: string;
+  fullName: string | null;
+  role: "admin" | "super_admin";
+  assignedAt: string;
+}
+
+function assertSuperAdmin(actor: { role: string }) {
+  if (actor.role !== "super_admin") throw new AccessDeniedError();
+}
+
+/** Admin and super admin role rows, newest first (operations.md §7, user_roles). */
+export async function listAdminUsers(db: Database, actor: SuperAdmin): Promise<AdminUser[]> {
+  assertSuperAdmin(actor);
+  const rows = await db
+    .select({
+      roleId: userRoles.id,
+      userId: userRoles.userId,
+      email: users.email,
+      fullName: profiles.fullName,
+      role: userRoles.role,
+      assignedAt: userRoles.assignedAt,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
+    .where(inArray(userRoles.role, ["admin", "super_admin"]))
+    .orderBy(desc(userRoles.assignedAt))
+    .limit(500);
+  return rows.map((row) => ({ ...row, role: row.role as AdminUser["role"], assignedAt: row.assignedAt.toISOString() }));
+}
+
+export class AdminManagementError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Gives an existing user the admin role; super admins keep theirs. */
+export async function assignAdminRole(db: Database, actor: SuperAdmin, identifier: string): Promise<{ email: string }> {
+  assertSuperAdmin(actor);
+  return db.transaction(async (tx) => {
+    const key = identifier.trim();
+    const [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(key.includes("@") ? eq(users.email, key.toLowerCase()) : or(eq(users.id, key), eq(users.email, key.toLowerCase())));
+    if (!user) throw new AdminManagementError(404, ADMIN_MANAGEMENT_TEXTS.noSuchUser);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('user_roles'), hashtext(${user.id}))`);
+    if ((await resolveRole(tx, user.id)) === "super_admin") throw new AdminManagementError(409, ADMIN_MANAGEMENT_TEXTS.alreadySuperAdmin);
+    await grantRole(tx, user.id, "admin");
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "admin_role_assigned",
+      description: `${actor.email} gave ${user.email} the admin role`,
+      metadata: { target_user_id: user.id },
+    });
+    return { email: user.email };
+  });
+}
+
+/** Removes an admin role row; super admin rows are refused (operations.md §2). */
+export async function removeAdminRole(db: Database, actor: SuperAdmin, roleId: string): Promise<{ email: string }> {
+  assertSuperAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ role: userRoles.role, userId: userRoles.userId, email: users.email })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.id, roleId), inArray(userRoles.role, ["admin", "super_admin"])));
+    if (!row) throw new AdminManagementError(404, ADMIN_MANAGEMENT_TEXTS.notFound);
+    if (row.role === "super_admin") throw new AdminManagementError(409, ADMIN_MANAGEMENT_TEXTS.superAdminRow);
+    await tx.delete(userRoles).where(eq(userRoles.id, roleId));
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "admin_role_removed",
+      description: `${actor.email} removed the admin role from ${row.email}`,
+      metadata: { target_user_id: row.userId },
+    });
+    return { email: row.email };
+  });
+}

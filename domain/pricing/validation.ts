@@ -1,0 +1,39 @@
+/** The pricing form (operations.md §3, pricing config) and its bounds; shared by the browser and the server. */
+import { z } from "zod";
+import { nairaToKobo } from "../../lib/money";
+
+export const PRICING_BOUNDS = {
+  markupPercentage: { min: 0, max: 100 },
+  commissionRate: { min: 0, max: 50 },
+  deliveryFeeNaira: { min: 0, max: 50_000 },
+} as const;
+
+export const PRICING_TEXTS = {
+  updated: "Pricing configuration updated",
+  updateFailed: "Failed to update configuration",
+  markup: `Markup must be a number from ${PRICING_BOUNDS.markupPercentage.min} to ${PRICING_BOUNDS.markupPercentage.max}, with at most two decimals`,
+  commission: `Commission must be a number from ${PRICING_BOUNDS.commissionRate.min} to ${PRICING_BOUNDS.commissionRate.max}, with at most two decimals`,
+  deliveryFee: `Delivery fee must be from ₦0 to ₦${PRICING_BOUNDS.deliveryFeeNaira.max.toLocaleString("en-NG")}, with at most two decimals`,
+} as const;
+
+/** A decimal typed into a form: at most two decimals, within bounds; blank is refused, not read as 0. */
+function decimalField(message: string, { min, max }: { min: number; max: number }) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim().replace(/,/g, ""))
+    .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, message))
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+}
+
+export const pricingConfigSchema = z.object({
+  markupPercentage: decimalField(PRICING_TEXTS.markup, PRICING_BOUNDS.markupPercentage),
+  commissionRate: decimalField(PRICING_TEXTS.commission, PRICING_BOUNDS.commissionRate),
+  deliveryFeeNaira: decimalField(PRICING_TEXTS.deliveryFee, PRICING_BOUNDS.deliveryFeeNaira),
+});
+
+export type PricingConfigInput = z.infer<typeof pricingConfigSchema>;
+
+export function deliveryFeeKoboOf(input: PricingConfigInput): number {
+  return nairaToKobo(input.deliveryFeeNaira);
+}

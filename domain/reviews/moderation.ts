@@ -1,0 +1,100 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { profiles } from "../accounts/schema";
+import { recordActivity } from "../activity/service";
+import { type Actor, assertBackOffice } from "../admin/access";
+import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
+import { products } from "../catalog/schema";
+import { reviews } from "./schema";
+
+export const REVIEW_TEXTS = {
+  approved: "Review approved successfully",
+  rejected: "Review rejected successfully",
+  failed: "Failed to update review",
+  notFound: "Review not found",
+} as const;
+
+export interface AdminReview {
+  id: string;
+  rating: number;
+  comment: string | null;
+  approved: boolean;
+  createdAt: string;
+  productId: string;
+  productName: string;
+  authorName: string;
+}
+
+export async function listReviewsForAdmin(
+  db: Database,
+  actor: Actor,
+  filter: { approved?: boolean; page?: number },
+): Promise<Page<AdminReview>> {
+  assertBackOffice(actor);
+  const window = pageWindow(filter.page ?? 1);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      approved: reviews.approved,
+      createdAt: reviews.createdAt,
+      productId: products.id,
+      productName: products.name,
+      authorName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), 'Anonymous')`,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(profiles, eq(profiles.userId, reviews.customerId))
+    .where(filter.approved === undefined ? undefined : eq(reviews.approved, filter.approved))
+    .orderBy(newestFirst(reviews.createdAt), sql`${reviews.id} desc`)
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+}
+
+export class ReviewModerationError extends Error {
+  readonly status = 404;
+}
+
+/**
+ * Approves or rejects a review; the product's rating and review count are recomputed from
+ * its approved reviews in the same transaction, so only approved reviews ever count.
+ */
+export async function setReviewApproval(
+  db: Database,
+  actor: Actor,
+  input: { reviewId: string; approved: boolean },
+): Promise<{ approved: boolean }> {
+  assertBackOffice(actor);
+  return db.transaction(async (tx) => {
+    const [review] = await tx
+      .update(reviews)
+      .set({ approved: input.approved })
+      .where(eq(reviews.id, input.reviewId))
+      .returning({ productId: reviews.productId, rating: reviews.rating });
+    if (!review) throw new ReviewModerationError(REVIEW_TEXTS.notFound);
+    await refreshProductRating(tx, review.productId);
+    const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, review.productId));
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: input.approved ? "review_approved" : "review_rejected",
+      description: `${input.approved ? "Approved" : "Rejected"} a ${review.rating}-star review of ${product?.name ?? "a product"}`,
+      metadata: { review_id: input.reviewId, product_id: review.productId },
+    });
+    return { approved: input.approved };
+  });
+}
+
+/** Average rating (two decimals) and count of the product's approved reviews. */
+export async function refreshProductRating(tx: Database, productId: string): Promise<void> {
+  const approvedOfProduct = and(eq(reviews.productId, productId), eq(reviews.approved, true));
+  await tx
+    .update(products)
+    .set({
+      ratingAverage: sql`coalesce((select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${approvedOfProduct}), 0)`,
+      reviewCount: sql`(select count(*)::int from ${reviews} where ${approvedOfProduct})`,
+    })
+    .where(eq(products.id, productId));
+}
