@@ -1,8 +1,11 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { CMS_SECTIONS, type CmsSection } from "../../lib/constants";
+import { recordActivity } from "../activity/service";
+import { type Actor, assertBackOffice } from "../admin/access";
 import { CMS_DEFAULTS, type CmsDefaults } from "./defaults";
 import { cmsContent } from "./schema";
+import { CMS_EDITABLE, type EditableSection } from "./validation";
 
 export type SiteContent<S extends CmsSection = CmsSection> = Pick<CmsDefaults, S>;
 
@@ -51,4 +54,30 @@ function jsonKind(value: unknown): string {
 
 function sameJsonKind(a: unknown, b: unknown): boolean {
   return jsonKind(a) === jsonKind(b);
+}
+
+/**
+ * Saves one section's content, replacing what was stored (upsert by section), and records
+ * who changed it. The content has passed the section's schema in validation.ts.
+ */
+export async function saveSection(
+  db: Database,
+  actor: Actor,
+  section: EditableSection,
+  content: Record<string, unknown>,
+): Promise<void> {
+  assertBackOffice(actor);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(cmsContent)
+      .values({ section, content, updatedBy: actor.userId })
+      .onConflictDoUpdate({ target: cmsContent.section, set: { content, updatedBy: actor.userId, updatedAt: sql`now()` } });
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "cms_updated",
+      description: `Updated the ${CMS_EDITABLE[section].tab} content`,
+      metadata: { section },
+    });
+  });
 }
