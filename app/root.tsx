@@ -13,6 +13,8 @@ import {
 } from "react-router";
 import { displayName } from "../domain/accounts/viewer";
 import { countCartItems } from "../domain/cart/service";
+import { latestLiveEventId } from "../domain/live/events";
+import { countUnread } from "../domain/notifications/service";
 import { CMS_DEFAULTS, type TopBannerContent } from "../domain/cms/defaults";
 import { greetingAt } from "../lib/greeting";
 import { type SiteContent, getSiteContent } from "../domain/cms/service";
@@ -30,6 +32,7 @@ import { TopBanner } from "./components/top-banner";
 import { whatsappHref, whatsappMessage } from "./components/whatsapp";
 import { takeFlash } from "./server/flash.server";
 import { WhatsappFloatingButton } from "./components/whatsapp-button";
+import { LiveUpdates } from "./components/live-updates";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -52,8 +55,7 @@ function safeImageUrl(url: string): string | null {
 function toSiteFrame(
   content: SiteContent<"branding" | "whatsapp_config">,
   publicUrl: string,
-  account: AccountSummary | null,
-  cartCount: number,
+  { account, cartCount, unreadNotifications }: AccountState,
 ): SiteFrameData {
   const { branding, whatsapp_config: whatsapp } = content;
   const siteName = branding.site_name?.trim() || CMS_DEFAULTS.branding.site_name;
@@ -67,20 +69,39 @@ function toSiteFrame(
     publicUrl,
     year: currentYear(),
     cartCount,
+    unreadNotifications,
     signedIn: account !== null,
     account,
   };
 }
 
-/** The signed-in user for the site bar, and the items in their cart for its badge. */
-async function loadAccount(context: Route.LoaderArgs["context"]): Promise<{ account: AccountSummary | null; cartCount: number }> {
-  const viewer = await context.getViewer();
-  if (!viewer) return { account: null, cartCount: 0 };
-  const cartCount = await countCartItems(context.db, viewer.userId).catch((error: unknown) => {
-    console.error("Failed to load the cart count", error);
+interface AccountState {
+  account: AccountSummary | null;
+  cartCount: number;
+  unreadNotifications: number;
+  liveAfter: number | null;
+}
+
+/** Badge counts are logged and shown as 0 when they cannot be read; the page still renders. */
+function orZero(what: string) {
+  return (error: unknown) => {
+    console.error(`Failed to load the ${what}`, error);
     return 0;
-  });
-  return { account: { name: displayName(viewer), greeting: greetingAt(new Date()), role: viewer.role }, cartCount };
+  };
+}
+
+/** The signed-in user for the site bar, the counts of its badges, and where their live stream resumes. */
+async function loadAccount(context: Route.LoaderArgs["context"]): Promise<AccountState> {
+  const viewer = await context.getViewer();
+  if (!viewer) return { account: null, cartCount: 0, unreadNotifications: 0, liveAfter: null };
+  // The cursor is read before the counts, so an event in between is replayed, never lost.
+  const liveAfter = await latestLiveEventId(context.db, viewer.userId).catch(orZero("live cursor"));
+  const [cartCount, unreadNotifications] = await Promise.all([
+    countCartItems(context.db, viewer.userId).catch(orZero("cart count")),
+    countUnread(context.db, viewer.userId).catch(orZero("unread count")),
+  ]);
+  const account = { userId: viewer.userId, name: displayName(viewer), greeting: greetingAt(new Date()), role: viewer.role };
+  return { account, cartCount, unreadNotifications, liveAfter };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -92,19 +113,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     console.error("Failed to load site content", error);
     content = { branding: CMS_DEFAULTS.branding, whatsapp_config: CMS_DEFAULTS.whatsapp_config };
   }
-  const [{ account, cartCount }, flash] = await Promise.all([loadAccount(context), takeFlash(request)]);
-  const site = toSiteFrame(content, context.config.publicUrl, account, cartCount);
-  const root: RootData = { nonce: context.cspNonce, site, flash: flash.toast };
+  const [accountState, flash] = await Promise.all([loadAccount(context), takeFlash(request)]);
+  const site = toSiteFrame(content, context.config.publicUrl, accountState);
+  const root: RootData = { nonce: context.cspNonce, site, flash: flash.toast, liveAfter: accountState.liveAfter };
   return data(root, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
 }
 
 /**
  * Site content and the signed-in state change rarely: reload them after form submissions (sign-in,
- * sign-out, and the redirects that follow), not on every navigation.
+ * sign-out, and the redirects that follow) and when asked to (a cart change elsewhere), not on
+ * every navigation.
  */
-export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, actionResult, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const submitted = (formMethod !== undefined && formMethod.toUpperCase() !== "GET") || actionResult !== undefined;
-  return submitted ? defaultShouldRevalidate : false;
+  const reloaded = formMethod === undefined && currentUrl.href === nextUrl.href;
+  return submitted || reloaded ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -172,6 +195,7 @@ function SiteFrame({ children }: { children: ReactNode }) {
       <SiteFooter site={site} />
       <WhatsappFloatingButton whatsapp={site.whatsapp} />
       <Toaster flash={flash} />
+      <LiveUpdates />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { AccountsContext } from "../domain/accounts/service";
 import { createAccountsApi } from "./accounts-api";
+import { createCartApi } from "./cart-api";
 import { createCatalogApi } from "./catalog-api";
 import { createLiveApi } from "./live-api";
 import type { LiveHub } from "./live-hub";
 import type { Logger } from "./logger";
+import { createNotificationsApi } from "./notifications-api";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
 export function createApiRouter({ logger, accounts, live }: { logger: Logger; accounts: AccountsContext; live: LiveHub }): Router {
@@ -12,6 +14,8 @@ export function createApiRouter({ logger, accounts, live }: { logger: Logger; ac
   api.use(express.json({ limit: "100kb" }));
   api.use(createAccountsApi(accounts));
   api.use(createCatalogApi({ db: accounts.db }));
+  api.use(createCartApi({ db: accounts.db }));
+  api.use(createNotificationsApi({ db: accounts.db }));
   api.use(createLiveApi({ accounts, hub: live, logger }));
 
   api.use((_req, res) => {

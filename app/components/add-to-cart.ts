@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { CART_TEXTS } from "../../domain/cart/texts";
 import type { AddToCartResult } from "../routes/cart.items";
 import { useCartSignIn } from "./cart-sign-in";
+import { announceCartUpdated } from "./live-events";
 import { toast } from "./toast";
 
 export const ADD_TO_CART_ACTION = "/cart/items";
@@ -23,6 +24,7 @@ export function useAddToCart({ successText, onAdded }: { successText: (quantity:
     handled.current = result;
     if (result.ok) {
       toast.success(successText(result.quantity ?? 1), result.message);
+      if (result.cartCount !== undefined) announceCartUpdated(result.cartCount);
       onAdded?.(result.quantity ?? 1);
     } else {
       toast.error(CART_TEXTS.addFailed, result.message);

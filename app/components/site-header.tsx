@@ -3,6 +3,8 @@ import { Link, NavLink, useLocation } from "react-router";
 import { LIMITS } from "../../lib/constants";
 import { AccountDrawerSection, AccountMenu } from "./account-menu";
 import { CartIcon, CloseIcon, LogoMark, MenuIcon, WhatsappIcon } from "./icons";
+import { NotificationBell, unreadBadgeText } from "./notification-centre";
+import { useNotifications } from "./notification-store";
 import type { SiteFrameData } from "./site";
 
 function SiteLogo({ site }: { site: SiteFrameData }) {
@@ -43,6 +45,16 @@ function CartLink({ count }: { count: number }) {
       <CartIcon className="h-6 w-6" />
       <CartBadge count={count} />
     </Link>
+  );
+}
+
+/** On small screens the bell is hidden (storefront.md §2): the drawer links to the list instead. */
+function DrawerNotificationsLink({ userId, pageUnread }: { userId: string; pageUnread: number }) {
+  const { unread } = useNotifications(userId, pageUnread);
+  return (
+    <NavLink to="/notifications" className={navLinkClass}>
+      Notifications{unread > 0 ? ` (${unreadBadgeText(unread)})` : ""}
+    </NavLink>
   );
 }
 
@@ -113,6 +125,7 @@ export function SiteHeader({ site }: { site: SiteFrameData }) {
             <NavLink to="/cart" className={navLinkClass}>
               Cart{site.cartCount > 0 ? ` (${site.cartCount})` : ""}
             </NavLink>
+            {site.account ? <DrawerNotificationsLink userId={site.account.userId} pageUnread={site.unreadNotifications} /> : null}
             {site.whatsapp ? (
               <a href={site.whatsapp.href} target="_blank" rel="noopener noreferrer" className={navLinkClass({ isActive: false })}>
                 <span className="inline-flex items-center gap-2">
@@ -154,6 +167,7 @@ export function SiteHeader({ site }: { site: SiteFrameData }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-2 md:ml-2">
+          {site.account ? <NotificationBell userId={site.account.userId} pageUnread={site.unreadNotifications} /> : null}
           <CartLink count={site.cartCount} />
           {site.account ? (
             <AccountMenu account={site.account} />

@@ -5,6 +5,7 @@ import type { ToastMessage } from "./toast";
 
 /** The signed-in user as the site bar shows them. */
 export interface AccountSummary {
+  userId: string;
   /** Full name, else the part of the e-mail before the @, else 'User'. */
   name: string;
   /** 'Good morning', 'Good afternoon' or 'Good evening', in Lagos time. */
@@ -25,6 +26,8 @@ export interface SiteFrameData {
   year: number;
   /** Items in the signed-in user's cart; 0 when signed out. */
   cartCount: number;
+  /** The signed-in user's unread notifications; 0 when signed out. */
+  unreadNotifications: number;
   signedIn: boolean;
   account: AccountSummary | null;
 }
@@ -34,6 +37,8 @@ export interface RootData {
   site: SiteFrameData;
   /** A toast the server set before a redirect. */
   flash: ToastMessage | null;
+  /** The newest live event id when the page's data was read; the stream resumes after it. */
+  liveAfter: number | null;
 }
 
 export const FALLBACK_SITE: SiteFrameData = {
@@ -44,6 +49,7 @@ export const FALLBACK_SITE: SiteFrameData = {
   publicUrl: "",
   year: new Date().getFullYear(),
   cartCount: 0,
+  unreadNotifications: 0,
   signedIn: false,
   account: null,
 };

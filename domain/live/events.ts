@@ -18,9 +18,10 @@ export interface NotificationPayload {
 }
 
 export type LiveEvent =
-  | { kind: "notification.created"; notification: NotificationPayload }
-  | { kind: "notification.updated"; notification: NotificationPayload }
-  | { kind: "notifications.all-read" }
+  // `unread` is the user's unread count once the change is made, so every page shows the same badge.
+  | { kind: "notification.created"; notification: NotificationPayload; unread: number }
+  | { kind: "notification.updated"; notification: NotificationPayload; unread: number }
+  | { kind: "notifications.all-read"; unread: 0 }
   | { kind: "cart.updated"; count: number }
   | { kind: "order.updated"; orderId: string; status: string };
 

@@ -23,7 +23,7 @@ describe.each(TEST_ENGINES)("notifications (%s)", (engine) => {
     const created = await database.db.transaction((tx) => notify(tx, "ada", "order", "Order shipped", "Your iPhone 12 is on its way."));
     expect(created).toMatchObject({ title: "Order shipped", type: "order", read: false });
     const [event] = await readLiveEvents(database.db, "ada", 0);
-    expect(event?.event).toEqual({ kind: "notification.created", notification: created });
+    expect(event?.event).toEqual({ kind: "notification.created", notification: created, unread: 1 });
   });
 
   it("takes nothing when the caller's transaction rolls back", async () => {
@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)("notifications (%s)", (engine) => {
     expect(await markNotificationRead(database.db, "bayo", second.id)).toBe(false);
     expect(await markNotificationRead(database.db, "ada", second.id)).toBe(true);
     const events = await readLiveEvents(database.db, "ada", 0);
-    expect(events.at(-1)?.event).toEqual({ kind: "notification.updated", notification: { ...second, read: true } });
+    expect(events.at(-1)?.event).toEqual({ kind: "notification.updated", notification: { ...second, read: true }, unread: 1 });
   });
 
   it("marks all read and announces it once", async () => {

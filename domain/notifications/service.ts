@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { type NotificationPayload, publishLiveEvent } from "../live/events";
@@ -33,7 +33,7 @@ export async function notify(tx: Database, userId: string, type: NotificationTyp
   const [row] = await tx.insert(notifications).values({ userId, type, title, message }).returning(COLUMNS);
   if (!row) throw new Error("notification insert returned nothing");
   const notification = toPayload(row);
-  await publishLiveEvent(tx, userId, { kind: "notification.created", notification });
+  await publishLiveEvent(tx, userId, { kind: "notification.created", notification, unread: await countUnread(tx, userId) });
   return notification;
 }
 
@@ -48,6 +48,15 @@ export async function listNotifications(db: Database, userId: string, limit: num
   return rows.map(toPayload);
 }
 
+/** The unread badge. */
+export async function countUnread(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.count ?? 0;
+}
+
 /** Marks one of the user's own notifications read; false when it is not theirs or does not exist. */
 export async function markNotificationRead(db: Database, userId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -57,7 +66,7 @@ export async function markNotificationRead(db: Database, userId: string, id: str
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .returning(COLUMNS);
     if (!row) return false;
-    await publishLiveEvent(tx, userId, { kind: "notification.updated", notification: toPayload(row) });
+    await publishLiveEvent(tx, userId, { kind: "notification.updated", notification: toPayload(row), unread: await countUnread(tx, userId) });
     return true;
   });
 }
@@ -69,6 +78,6 @@ export async function markAllNotificationsRead(db: Database, userId: string): Pr
       .set({ read: true })
       .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
       .returning({ id: notifications.id });
-    if (updated.length > 0) await publishLiveEvent(tx, userId, { kind: "notifications.all-read" });
+    if (updated.length > 0) await publishLiveEvent(tx, userId, { kind: "notifications.all-read", unread: 0 });
   });
 }
