@@ -1,0 +1,330 @@
+/**
+ * Product management (operations.md §2 /products, §6): who sees and changes which listings is
+ * decided here, for every caller. Visitors and customers see approved, live products; vendors
+ * see and manage only their own (another vendor's product is "not found"); admins see all, add
+ * for an approved vendor, set the final price and status, and delete. Prices are kobo.
+ */
+import { type SQL, and, count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import type { Grade, ProductStatus } from "../../lib/constants";
+import { finalPriceFromSuggested, formatNaira } from "../../lib/money";
+import { ACCESS_TEXTS } from "../accounts/texts";
+import { isOneOf } from "../accounts/roles";
+import { recordActivity } from "../activity/service";
+import { notify } from "../notifications/service";
+import { orders } from "../orders/schema";
+import { getPricingConfig } from "../pricing/service";
+import type { Actor } from "../vendors/approval";
+import { Refusal } from "../vendors/errors";
+import { vendors } from "../vendors/schema";
+import { findVendorByUser } from "../vendors/service";
+import { PRODUCT_IMAGE_URL, PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./management-validation";
+import { announceProductDecision } from "./moderation";
+import { products } from "./schema";
+
+export const MANAGED_PAGE_SIZE = 20;
+
+/** What the caller's role lets them see on /products. */
+export type ManagementScope = "public" | "vendor" | "admin";
+
+export interface ManagedProduct {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+  storage: string;
+  color: string | null;
+  description: string | null;
+  grade: Grade;
+  images: string[];
+  /** Kobo. */
+  suggestedPrice: number;
+  /** Kobo; null until an admin sets it. */
+  finalPrice: number | null;
+  stockQuantity: number;
+  status: ProductStatus;
+  isLive: boolean;
+  vendorId: string;
+  vendorName: string;
+  createdAt: string;
+}
+
+export interface ManagedProductPage {
+  scope: ManagementScope;
+  items: ManagedProduct[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** False for a vendor-role user without a vendor record (they see no products). */
+  hasVendorRecord: boolean;
+}
+
+const COLUMNS = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  model: products.model,
+  storage: products.storage,
+  color: products.color,
+  description: products.description,
+  grade: products.grade,
+  images: products.images,
+  suggestedPrice: products.suggestedPrice,
+  finalPrice: products.finalPrice,
+  stockQuantity: products.stockQuantity,
+  status: products.status,
+  isLive: products.isLive,
+  vendorId: products.vendorId,
+  vendorName: vendors.businessName,
+  createdAt: products.createdAt,
+};
+
+function toManaged(row: Omit<ManagedProduct, "createdAt"> & { createdAt: Date }): ManagedProduct {
+  return { ...row, images: row.images.filter(Boolean), createdAt: new Date(row.createdAt).toISOString() };
+}
+
+const productIdSchema = z.guid();
+
+export function scopeOf(actor: Actor | null): ManagementScope {
+  if (!actor) return "public";
+  if (isOneOf(actor.role, ["admin", "super_admin"])) return "admin";
+  if (actor.role === "vendor") return "vendor";
+  return "public";
+}
+
+function notFound(): Refusal {
+  return new Refusal(404, PRODUCT_TEXTS.notFound);
+}
+
+/** "%term%" for LIKE over the lower-cased name, brand and model, with the wildcards in term escaped. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The vendor record a vendor manages products through; refused when there is none or it is not approved. */
+async function approvedOwnVendor(db: Database, actor: Actor) {
+  const vendor = await findVendorByUser(db, actor.userId);
+  if (!vendor || vendor.status !== "approved") throw new Refusal(403, PRODUCT_TEXTS.vendorNotFound);
+  return vendor;
+}
+
+/** The /products list for the caller (operations.md §6), newest first, searched and filtered, 20 a page. */
+export async function listManagedProducts(db: Database, actor: Actor | null, query: ProductListQuery = {}): Promise<ManagedProductPage> {
+  const scope = scopeOf(actor);
+  const page = query.page ?? 1;
+  const conditions: Array<SQL | undefined> = [];
+  let hasVendorRecord = true;
+  if (scope === "public") {
+    conditions.push(eq(products.status, "approved"), eq(products.isLive, true));
+  } else if (scope === "vendor") {
+    const vendor = await findVendorByUser(db, (actor as Actor).userId);
+    hasVendorRecord = vendor !== null;
+    if (!vendor) return { scope, items: [], total: 0, page: 1, pageSize: MANAGED_PAGE_SIZE, pageCount: 1, hasVendorRecord };
+    conditions.push(eq(products.vendorId, vendor.id));
+  }
+  if (query.status && scope !== "public") conditions.push(eq(products.status, query.status));
+  if (query.q) conditions.push(sql`${products.searchText} like ${containsPattern(query.q)}`);
+  const where = and(...conditions);
+
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(COLUMNS)
+      .from(products)
+      .innerJoin(vendors, eq(vendors.id, products.vendorId))
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(MANAGED_PAGE_SIZE)
+      .offset((page - 1) * MANAGED_PAGE_SIZE),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    scope,
+    items: rows.map(toManaged),
+    total,
+    page,
+    pageSize: MANAGED_PAGE_SIZE,
+    pageCount: Math.max(1, Math.ceil(total / MANAGED_PAGE_SIZE)),
+    hasVendorRecord,
+  };
+}
+
+/** One product the caller may manage: a vendor's own, or any for an admin; otherwise "not found". */
+export async function getManagedProduct(db: Database, actor: Actor, productId: string): Promise<ManagedProduct> {
+  const scope = scopeOf(actor);
+  const id = productIdSchema.safeParse(productId);
+  if (!id.success || scope === "public") throw notFound();
+  const conditions: SQL[] = [eq(products.id, id.data)];
+  if (scope === "vendor") {
+    const vendor = await findVendorByUser(db, actor.userId);
+    if (!vendor) throw notFound();
+    conditions.push(eq(products.vendorId, vendor.id));
+  }
+  const [row] = await db.select(COLUMNS).from(products).innerJoin(vendors, eq(vendors.id, products.vendorId)).where(and(...conditions));
+  if (!row) throw notFound();
+  return toManaged(row);
+}
+
+/** Images kept from the product as it was, plus new ones stored by the upload endpoint; no repeats. */
+function checkedImages(wanted: readonly string[], existing: readonly string[] = []): string[] {
+  const unique = [...new Set(wanted)];
+  for (const url of unique) {
+    if (!existing.includes(url) && !PRODUCT_IMAGE_URL.test(url)) {
+      throw new Refusal(400, PRODUCT_TEXTS.imageInvalid, { images: PRODUCT_TEXTS.imageInvalid });
+    }
+  }
+  return unique;
+}
+
+function refuseVendorPricing(input: Pick<ProductFormInput, "finalPrice" | "status">): void {
+  if (input.finalPrice !== undefined || input.status !== undefined) throw new Refusal(403, PRODUCT_TEXTS.priceAndStatusAreOurs);
+}
+
+function listingFields(input: ProductFormInput) {
+  return {
+    name: input.name,
+    brand: input.brand,
+    model: input.model,
+    storage: input.storage,
+    grade: input.grade,
+    suggestedPrice: input.suggestedPrice,
+    stockQuantity: input.stockQuantity,
+    color: input.color,
+    description: input.description,
+  };
+}
+
+export interface SavedProduct {
+  id: string;
+  status: ProductStatus;
+  /** Kobo. */
+  finalPrice: number | null;
+}
+
+/**
+ * Adds a listing. A vendor's starts pending with no final price, on their own vendor record;
+ * an admin's is for the approved vendor they chose and starts approved, priced from the
+ * suggested price and the markup unless they typed a final price.
+ */
+export async function createProduct(db: Database, actor: Actor, input: ProductFormInput): Promise<SavedProduct> {
+  const scope = scopeOf(actor);
+  if (scope === "public") throw new Refusal(403, ACCESS_TEXTS.forbidden);
+  const images = checkedImages(input.images);
+  if (scope === "vendor") {
+    refuseVendorPricing(input);
+    const vendor = await approvedOwnVendor(db, actor);
+    return db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(products)
+        .values({ ...listingFields(input), images, vendorId: vendor.id, status: "pending", finalPrice: null, isLive: true })
+        .returning({ id: products.id, status: products.status, finalPrice: products.finalPrice });
+      const saved = created as SavedProduct;
+      await recordActivity(tx, {
+        userId: actor.userId,
+        userType: "vendor",
+        activityType: "product_created",
+        description: `Listed ${input.name} (grade ${input.grade})`,
+        metadata: { product_id: saved.id },
+      });
+      return saved;
+    });
+  }
+  return createForVendor(db, actor, input, images);
+}
+
+async function createForVendor(db: Database, actor: Actor, input: ProductFormInput, images: string[]): Promise<SavedProduct> {
+  if (!input.vendorId) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
+  const [vendor] = await db
+    .select({ id: vendors.id, userId: vendors.userId, businessName: vendors.businessName })
+    .from(vendors)
+    .where(and(eq(vendors.id, input.vendorId), eq(vendors.status, "approved")));
+  if (!vendor) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
+  const finalPrice = input.finalPrice ?? finalPriceFromSuggested(input.suggestedPrice, (await getPricingConfig(db)).markupPercentage);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(products)
+      .values({ ...listingFields(input), images, vendorId: vendor.id, status: "approved", finalPrice, isLive: true })
+      .returning({ id: products.id, status: products.status, finalPrice: products.finalPrice });
+    const saved = created as SavedProduct;
+    await notify(tx, vendor.userId, "product", "Listing added", `Our team added ${input.name} to your shop at ${formatNaira(finalPrice)}.`);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "product_created",
+      description: `Listed ${input.name} (grade ${input.grade}) for ${vendor.businessName} at ${formatNaira(finalPrice)}`,
+      metadata: { product_id: saved.id, vendor_id: vendor.id },
+    });
+    return saved;
+  });
+}
+
+/**
+ * Edits a listing. Vendors change their own listing's details but never its final price or
+ * status (refused, whatever the form sends); admins may change both. Stock 0 takes the phone out
+ * of the shop. A status change by an admin tells the vendor, as Approve and Reject do.
+ */
+export async function updateProduct(db: Database, actor: Actor, productId: string, input: ProductFormInput): Promise<SavedProduct> {
+  const scope = scopeOf(actor);
+  if (scope === "vendor") refuseVendorPricing(input);
+  const current = await getManagedProduct(db, actor, productId);
+  const images = checkedImages(input.images, current.images);
+  const status = scope === "admin" ? input.status ?? current.status : current.status;
+  let finalPrice = scope === "admin" ? input.finalPrice ?? current.finalPrice : current.finalPrice;
+  if (status === "approved" && finalPrice === null) {
+    finalPrice = finalPriceFromSuggested(input.suggestedPrice, (await getPricingConfig(db)).markupPercentage);
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(products)
+      .set({
+        ...listingFields(input),
+        images,
+        status,
+        finalPrice,
+        ...(input.stockQuantity === 0 ? { isLive: false } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(products.id, current.id))
+      .returning({ id: products.id, name: products.name, vendorId: products.vendorId, status: products.status, finalPrice: products.finalPrice });
+    if (!updated) throw notFound();
+    if (status !== current.status) await announceProductDecision(tx, actor, updated);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: scope === "admin" ? "admin" : "vendor",
+      activityType: "product_updated",
+      description: `Updated ${updated.name}`,
+      metadata: { product_id: updated.id },
+    });
+    return { id: updated.id, status: updated.status, finalPrice: updated.finalPrice };
+  });
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return codeOf(error) === "23503" || codeOf((error as { cause?: unknown } | null)?.cause) === "23503";
+}
+
+/** Deletes a listing (a vendor's own, or any for an admin). A phone that was ordered stays: hide it instead. */
+export async function deleteProduct(db: Database, actor: Actor, productId: string): Promise<void> {
+  const scope = scopeOf(actor);
+  const product = await getManagedProduct(db, actor, productId);
+  const [ordered] = await db.select({ id: orders.id }).from(orders).where(eq(orders.productId, product.id)).limit(1);
+  if (ordered) throw new Refusal(409, PRODUCT_TEXTS.hasOrders);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.delete(products).where(eq(products.id, product.id));
+      await recordActivity(tx, {
+        userId: actor.userId,
+        userType: scope === "admin" ? "admin" : "vendor",
+        activityType: "product_deleted",
+        description: `Deleted ${product.name}${scope === "admin" ? ` of ${product.vendorName}` : ""}`,
+        metadata: { product_id: product.id },
+      });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new Refusal(409, PRODUCT_TEXTS.hasOrders);
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+/** Rows for vendor and product tests: people, vendor records, listings and a mailer that keeps what it sends. */
+import type { Database } from "../../db/client";
+import type { Role, VendorStatus } from "../../lib/constants";
+import { users } from "../accounts/schema";
+import { grantRole } from "../accounts/roles";
+import { products } from "../catalog/schema";
+import type { Mailer, OutgoingEmail } from "../mail/mailer";
+import { vendors } from "./schema";
+
+export async function insertPerson(db: Database, id: string, role?: Role): Promise<{ userId: string; role: Role; email: string }> {
+  const email = `${id}@example.ng`;
+  await db.insert(users).values({ id, name: id, email });
+  if (role && role !== "customer") await grantRole(db, id, role);
+  return { userId: id, role: role ?? "customer", email };
+}
+
+export async function insertVendor(
+  db: Database,
+  userId: string,
+  businessName: string,
+  status: VendorStatus = "approved",
+): Promise<{ id: string; userId: string }> {
+  const [row] = await db
+    .insert(vendors)
+    .values({
+      userId,
+      businessName,
+      contactEmail: `${userId}@shop.ng`,
+      contactPhone: "+2348031234567",
+      businessAddress: "Shop 4, Otigba Street, Ikeja, Lagos",
+      status,
+      verified: status === "approved",
+    })
+    .returning({ id: vendors.id, userId: vendors.userId });
+  return row!;
+}
+
+export async function insertListing(
+  db: Database,
+  vendorId: string,
+  name: string,
+  extra: Partial<typeof products.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({ vendorId, name, brand: "Apple", model: name, storage: "128GB", grade: "A", suggestedPrice: 300_000_00, stockQuantity: 3, ...extra })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export function recordingMailer(): Mailer & { sent: OutgoingEmail[] } {
+  const sent: OutgoingEmail[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    async idle() {},
+  };
+}
