@@ -1,39 +1,14 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
+import { ADMIN_MANAGEMENT_TEXTS } from "../admin/validation";
 import { AccessDeniedError, grantRole, resolveRole } from "./roles";
 import { profiles, userRoles, users } from "./schema";
 import type { Viewer } from "./viewer";
 
+export { ADMIN_MANAGEMENT_TEXTS };
+
 type SuperAdmin = Pick<Viewer, "userId" | "email" | "role">;
-
-/** operations.md §8 (super admin), and ours where the spec has none. */
-export const ADMIN_MANAGEMENT_TEXTS = {
-  loadFailed: "Failed to load admin users",
-  removed: "Admin role removed successfully",
-  removeFailed: "Failed to remove admin role",
-  invalidEmail: "Please enter a valid email address",
-  // Ours:
-  assigned: "Admin role assigned successfully!",
-  assignFailed: "Failed to assign admin role",
-  enterEmailOrId: "Enter the person's email address or user ID",
-  noSuchUser: "No account uses that email address or user ID. Ask the person to sign up first.",
-  alreadySuperAdmin: "This person is a super admin already; their role stays as it is.",
-  superAdminRow: "Super admin roles cannot be removed here.",
-  notFound: "That admin role no longer exists.",
-  confirmRemove: (who: string) => `Remove the admin role from ${who}? They lose access to the admin and CMS dashboards at once.`,
-} as const;
-
-/** Who gets the admin role: an e-mail address, or a user ID as shown in the admin list. */
-export const assignAdminSchema = z.object({
-  identifier: z
-    .string({ error: ADMIN_MANAGEMENT_TEXTS.enterEmailOrId })
-    .trim()
-    .min(1, ADMIN_MANAGEMENT_TEXTS.enterEmailOrId)
-    .max(255, ADMIN_MANAGEMENT_TEXTS.invalidEmail)
-    .refine((value) => !value.includes("@") || z.email().safeParse(value).success, ADMIN_MANAGEMENT_TEXTS.invalidEmail),
-});
 
 export interface AdminUser {
   /** The user_roles row. */

@@ -40,7 +40,7 @@ const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A page of this site ("/shop?brand=apple") or an https address; never another scheme. */
 const LINK = /^(?:\/(?!\/)[^\s]*|https:\/\/[^\s/]+(?:\/[^\s]*)?)$/i;
 /** An image this site stored, or none. */
-const OWN_IMAGE = /^(?:\/uploads\/[a-z0-9_.\/-]+)?$/;
+const OWN_IMAGE = /^(?:\/uploads\/[a-z0-9_./-]+)?$/;
 
 const text = (label: string, max: number) =>
   z.string({ error: CMS_TEXTS.required(label) }).trim().min(1, CMS_TEXTS.required(label)).max(max, CMS_TEXTS.tooLong(label, max));

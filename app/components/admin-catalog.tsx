@@ -1,0 +1,161 @@
+import type { AdminProduct, AdminVendor } from "../../domain/admin/listings";
+import type { Page } from "../../domain/admin/paging";
+import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, VENDOR_STATUSES, VENDOR_STATUS_LABELS, type VendorStatus } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { ActionButton, EmptyRow, FilterLinks, Pager, SectionHeading, formatDate, inputClass, useAdminAction } from "./admin-ui";
+
+const DECISION_STYLES: Record<VendorStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  approved: "bg-emerald-100 text-emerald-900",
+  rejected: "bg-red-100 text-red-900",
+};
+
+export function DecisionBadge({ status }: { status: VendorStatus }) {
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${DECISION_STYLES[status]}`}>{VENDOR_STATUS_LABELS[status]}</span>;
+}
+
+function VendorStatusForm({ vendor }: { vendor: AdminVendor }) {
+  const { fetcher, busy } = useAdminAction();
+  const id = `vendor-${vendor.id}`;
+  return (
+    <fetcher.Form method="post" action="/admin/vendors" className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+      <input type="hidden" name="vendorId" value={vendor.id} />
+      <div>
+        <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-gray-900">
+          Set status
+        </label>
+        <select id={`${id}-status`} name="status" defaultValue={vendor.status} className={inputClass}>
+          {VENDOR_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {VENDOR_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-gray-900">
+          Reason (sent when rejecting)
+        </label>
+        <input id={`${id}-reason`} name="reason" maxLength={500} className={inputClass} defaultValue={vendor.rejectionReason ?? ""} />
+      </div>
+      <ActionButton busy={busy} variant="primary" label={`Save status of ${vendor.businessName}`}>
+        Save
+      </ActionButton>
+    </fetcher.Form>
+  );
+}
+
+const VENDOR_FILTERS = [{ value: "", label: "All" }, ...VENDOR_STATUSES.map((s) => ({ value: s, label: VENDOR_STATUS_LABELS[s] }))];
+
+export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor>; status: string }) {
+  return (
+    <section aria-label="Vendors">
+      <SectionHeading title="Vendors" />
+      <FilterLinks label="Vendor status" options={VENDOR_FILTERS} current={status} param="status" tab="vendors" />
+      {vendors.items.length === 0 ? (
+        <div className="mt-4">
+          <EmptyRow text="No vendors found" />
+        </div>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {vendors.items.map((vendor) => (
+            <li key={vendor.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={vendor.businessName}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h3 className="font-bold text-gray-900">{vendor.businessName}</h3>
+                  <p className="text-sm text-gray-700">
+                    {vendor.ownerName ?? "—"} · {vendor.contactEmail} · {vendor.contactPhone}
+                  </p>
+                  <p className="text-sm text-gray-700">{vendor.businessAddress}</p>
+                  <p className="text-xs text-gray-600">Applied {formatDate(vendor.createdAt)}</p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <DecisionBadge status={vendor.status} />
+                  {vendor.verified ? <span className="text-xs font-semibold text-sky-800">Verified</span> : null}
+                </div>
+              </div>
+              <div className="mt-4 border-t border-gray-100 pt-4">
+                <VendorStatusForm key={vendor.status} vendor={vendor} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={vendors.page} hasMore={vendors.hasMore} params={{ tab: "vendors", status }} />
+    </section>
+  );
+}
+
+function ProductDecision({ product }: { product: AdminProduct }) {
+  const { fetcher, busy } = useAdminAction();
+  const id = `product-${product.id}`;
+  return (
+    <fetcher.Form method="post" action="/admin/products" className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <input type="hidden" name="productId" value={product.id} />
+      <div>
+        <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-gray-900">
+          Reason (sent when rejecting)
+        </label>
+        <input id={`${id}-reason`} name="reason" maxLength={500} className={inputClass} />
+      </div>
+      <ActionButton busy={busy} variant="primary" name="decision" value="approve" label={`Approve ${product.name}`}>
+        Approve
+      </ActionButton>
+      <ActionButton busy={busy} variant="danger" name="decision" value="reject" label={`Reject ${product.name}`}>
+        Reject
+      </ActionButton>
+    </fetcher.Form>
+  );
+}
+
+const PRODUCT_FILTERS = [{ value: "", label: "All" }, ...PRODUCT_STATUSES.map((s) => ({ value: s, label: PRODUCT_STATUS_LABELS[s] }))];
+
+export function AdminProductsTab({ products, status, markup }: { products: Page<AdminProduct>; status: string; markup: number }) {
+  return (
+    <section aria-label="Products">
+      <SectionHeading title="Products">
+        <a href="/products" className="text-sm font-semibold text-brand-strong underline underline-offset-2">
+          Manage all products
+        </a>
+      </SectionHeading>
+      <p className="mb-3 text-sm text-gray-700">
+        Approving sets the final price to the suggested price plus the {markup}% markup of the pricing settings.
+      </p>
+      <FilterLinks label="Product status" options={PRODUCT_FILTERS} current={status} param="status" tab="products" />
+      {products.items.length === 0 ? (
+        <div className="mt-4">
+          <EmptyRow text="No products found" />
+        </div>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {products.items.map((product) => (
+            <li key={product.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={product.name}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="flex min-w-0 gap-3">
+                  {product.image ? (
+                    <img src={product.image} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-lg bg-gray-50 object-contain" />
+                  ) : null}
+                  <div className="min-w-0">
+                    <h3 className="font-bold text-gray-900">{product.name}</h3>
+                    <p className="text-sm text-gray-700">
+                      {product.storage} · Grade {product.grade} · {product.vendorName} · stock {product.stockQuantity}
+                    </p>
+                    <p className="text-sm text-gray-800">
+                      Suggested {formatNaira(product.suggestedPrice)}
+                      {product.finalPrice !== null ? ` · Final ${formatNaira(product.finalPrice)}` : ""}
+                    </p>
+                  </div>
+                </div>
+                <DecisionBadge status={product.status} />
+              </div>
+              <div className="mt-4 border-t border-gray-100 pt-4">
+                <ProductDecision product={product} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={products.page} hasMore={products.hasMore} params={{ tab: "products", status }} />
+    </section>
+  );
+}
