@@ -57,7 +57,7 @@ export function SalesChart({ sales }: { sales: SalesSummary }) {
           className="mt-4 h-44 w-full"
           preserveAspectRatio="none"
         >
-          <title id="sales-chart-title">Revenue per day from {shortDay(first)} to {shortDay(last)}</title>
+          <title id="sales-chart-title">{`Revenue per day from ${shortDay(first)} to ${shortDay(last)}`}</title>
           <line x1="0" x2={CHART.width} y1={CHART.height} y2={CHART.height} stroke="#d1d5db" />
           {days.map((d, i) => {
             const height = Math.round((d.revenue / peak) * (CHART.height - 8));
@@ -71,9 +71,7 @@ export function SalesChart({ sales }: { sales: SalesSummary }) {
                 rx="2"
                 className="fill-brand-strong"
               >
-                <title>
-                  {shortDay(d.day)}: {d.orders} orders, {formatNaira(d.revenue)} revenue, {formatNaira(d.commission)} commission
-                </title>
+                <title>{`${shortDay(d.day)}: ${d.orders} orders, ${formatNaira(d.revenue)} revenue, ${formatNaira(d.commission)} commission`}</title>
               </rect>
             );
           })}

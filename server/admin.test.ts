@@ -1,0 +1,371 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { seedDemoData } from "../db/seed";
+import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
+import { ACCESS_TEXTS } from "../domain/accounts/texts";
+import { ADMIN_MANAGEMENT_TEXTS, PREAPPROVAL_TEXTS } from "../domain/admin/validation";
+import { CMS_TEXTS } from "../domain/cms/validation";
+import { ORDER_STATUS_TEXTS } from "../domain/orders/status";
+import { PRICING_TEXTS } from "../domain/pricing/validation";
+import { ORDER_STATUSES, type OrderStatus } from "../lib/constants";
+import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
+
+/** The admin order menu of operations.md §4, written out here independently of the code. */
+const SPEC_MENU: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: [],
+  paid: ["pending"],
+  processing: ["paid", "pending"],
+  shipped: ["paid", "processing"],
+  delivered: ["shipped"],
+  cancelled: ["pending", "paid", "processing", "shipped"],
+};
+
+const inDays = (days: number) => new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Admin, CMS and super admin from the outside: real HTTP requests against the whole app. */
+describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
+  let database: DatabaseHandle;
+  let app: TestApp;
+  let uploadsDir: string;
+  const session: Record<"customer" | "vendor" | "admin" | "superAdmin", string> = { customer: "", vendor: "", admin: "", superAdmin: "" };
+
+  const one = async <T>(sql: string, params: unknown[] = []) => (await database.query<T>(sql, params))[0] as T;
+  const activityCount = async (type: string) =>
+    (await one<{ n: number }>("select count(*)::int n from user_activities where activity_type = $1", [type])).n;
+  const post = (url: string, fields: Record<string, string>, cookie?: string) =>
+    fetch(`${app.base}${url}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields),
+    });
+  const postMultipart = (url: string, form: FormData, cookie: string) =>
+    fetch(`${app.base}${url}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie }, body: form });
+
+  beforeAll(async () => {
+    database = await createDatabaseFor(engine);
+    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-ops-"));
+    await seedDemoData(database.db, { uploadsDir });
+    app = await startTestApp(database);
+    session.customer = await signInAs(app.base, "customer@tokunbo.test", DEMO_PASSWORD);
+    session.vendor = await signInAs(app.base, "vendor@tokunbo.test", DEMO_PASSWORD);
+    session.admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
+    session.superAdmin = await signInAs(app.base, "superadmin@tokunbo.test", DEMO_PASSWORD);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  describe("access", () => {
+    const actions = async () => {
+      const order = await one<{ id: string }>("select id from orders where status = 'paid' limit 1");
+      const vendor = await one<{ id: string }>("select id from vendors where status = 'pending' limit 1");
+      const product = await one<{ id: string }>("select id from products where status = 'pending' limit 1");
+      const review = await one<{ id: string }>("select id from reviews limit 1");
+      const field = await one<{ id: string }>("select id from vendor_preapproval_fields limit 1");
+      const adminRole = await one<{ id: string }>("select id from user_roles where role = 'admin' limit 1");
+      return [
+        ["/admin/vendors", { vendorId: vendor.id, status: "approved" }],
+        ["/admin/products", { productId: product.id, decision: "approve" }],
+        ["/admin/orders", { orderId: order.id, status: "processing" }],
+        ["/admin/reviews", { reviewId: review.id, decision: "approve" }],
+        ["/admin/preapproval-fields", { intent: "add", fieldName: "sneaky_field", fieldLabel: "Sneaky", fieldType: "text", fieldOrder: "1" }],
+        ["/admin/preapproval-fields", { intent: "toggle", fieldId: field.id, active: "false" }],
+        ["/admin/preapproval-fields", { intent: "delete", fieldId: field.id }],
+        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0" }],
+        ["/cms?tab=top_banner", { section: "top_banner", text: "Hacked", background_color: "#000000", text_color: "#ffffff" }],
+        ["/super-admin?tab=admins", { intent: "remove", roleId: adminRole.id }],
+      ] as const;
+    };
+    const unchanged = async () => ({
+      activities: (await one<{ n: number }>("select count(*)::int n from user_activities")).n,
+      pricing: await one<{ m: number }>("select default_markup_percentage::float m from admin_pricing_config"),
+      fields: (await one<{ n: number }>("select count(*)::int n from vendor_preapproval_fields where active")).n,
+    });
+
+    it("answers 403 to a customer and a vendor on every admin and CMS action, 401 when signed out, and changes nothing", async () => {
+      const before = await unchanged();
+      for (const [url, fields] of await actions()) {
+        for (const who of ["customer", "vendor"] as const) {
+          const response = await post(url, fields, session[who]);
+          expect(response.status, `${who} ${url}`).toBe(403);
+          expect(await response.text()).toContain(url.startsWith("/cms") || url.startsWith("/super") ? "" : ACCESS_TEXTS.forbidden);
+        }
+        expect((await post(url, fields)).status, `signed out ${url}`).toBe(401);
+      }
+      // Admin management is the super admin's alone.
+      const [, removal] = (await actions()).at(-1)!;
+      expect((await post("/super-admin?tab=admins", removal, session.admin)).status).toBe(403);
+      expect(await unchanged()).toEqual(before);
+    });
+
+    it("keeps the pages and exports to admins: others are sent away, and the exports answer 401/403", async () => {
+      for (const page of ["/admin", "/cms"]) {
+        const signedOut = await fetch(`${app.base}${page}`, { redirect: "manual" });
+        expect(signedOut.headers.get("location")).toBe("/auth");
+        for (const who of ["customer", "vendor"] as const) {
+          const response = await fetch(`${app.base}${page}`, { redirect: "manual", headers: { Cookie: session[who] } });
+          expect(response.headers.get("location"), `${who} ${page}`).toBe("/");
+        }
+        expect((await fetch(`${app.base}${page}`, { headers: { Cookie: session.admin } })).status).toBe(200);
+      }
+      for (const kind of ["orders", "payments"]) {
+        expect((await fetch(`${app.base}/admin/export/${kind}`)).status).toBe(401);
+        expect((await fetch(`${app.base}/admin/export/${kind}`, { headers: { Cookie: session.vendor } })).status).toBe(403);
+      }
+      const page = await fetch(`${app.base}/super-admin`, { headers: { Cookie: session.admin } });
+      expect(page.status).toBe(403);
+      expect(await page.text()).toContain("You don&#x27;t have permission to access this page.");
+    });
+  });
+
+  describe("order status menu", () => {
+    it("allows exactly the moves of operations.md §4, for every from × to pair, even when called directly", async () => {
+      const order = await one<{ id: string; customer_id: string }>("select id, customer_id from orders where status = 'paid' order by id limit 1");
+      const counts = async () =>
+        one<{ notes: number; events: number }>(
+          `select (select count(*)::int from notifications where user_id = $1) notes,
+                  (select count(*)::int from live_events where user_id = $1 and kind = 'order.updated') events`,
+          [order.customer_id],
+        );
+      for (const from of ORDER_STATUSES) {
+        for (const to of ORDER_STATUSES) {
+          await database.query("update orders set status = $1 where id = $2", [from, order.id]);
+          const before = await counts();
+          const response = await post(
+            "/admin/orders",
+            { orderId: order.id, status: to, trackingNumber: "GIGL-1234567", estimatedDeliveryDate: inDays(3) },
+            session.admin,
+          );
+          const allowed = SPEC_MENU[to].includes(from);
+          const body = (await response.json()) as { ok: boolean; title: string; description?: string };
+          const { status } = await one<{ status: string }>("select status from orders where id = $1", [order.id]);
+          const after = await counts();
+          if (allowed) {
+            expect(response.status, `${from} → ${to}`).toBe(200);
+            expect(body.title).toBe(`Order status updated to ${to}`);
+            expect(status).toBe(to);
+            expect(after).toEqual({ notes: before.notes + 1, events: before.events + 1 });
+          } else {
+            expect(response.status, `${from} → ${to}`).toBe(409);
+            expect(body.description).toBe(ORDER_STATUS_TEXTS.refused(from, to));
+            expect(status).toBe(from);
+            expect(after).toEqual(before);
+          }
+        }
+      }
+    });
+
+    it("needs a tracking number and a delivery date to mark shipped, and tells the buyer both", async () => {
+      const order = await one<{ id: string; customer_id: string }>("select id, customer_id from orders where status = 'processing' order by id limit 1");
+      const refused = await post("/admin/orders", { orderId: order.id, status: "shipped" }, session.admin);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ errors: { trackingNumber: ORDER_STATUS_TEXTS.trackingRequired, estimatedDeliveryDate: ORDER_STATUS_TEXTS.deliveryDateRequired } });
+      const past = await post("/admin/orders", { orderId: order.id, status: "shipped", trackingNumber: "RSX-7788", estimatedDeliveryDate: inDays(-2) }, session.admin);
+      expect((await past.json()).errors.estimatedDeliveryDate).toBe(ORDER_STATUS_TEXTS.deliveryDatePast);
+      expect((await post("/admin/orders", { orderId: "not-an-id", status: "shipped" }, session.admin)).status).toBe(400);
+
+      const eta = inDays(4);
+      const shipped = await post("/admin/orders", { orderId: order.id, status: "shipped", trackingNumber: "RSX-7788", estimatedDeliveryDate: eta }, session.admin);
+      expect(shipped.status).toBe(200);
+      expect(await one("select status, tracking_number, estimated_delivery_date::text eta from orders where id = $1", [order.id])).toEqual({
+        status: "shipped",
+        tracking_number: "RSX-7788",
+        eta,
+      });
+      const note = await one<{ title: string; message: string }>(
+        "select title, message from notifications where user_id = $1 order by created_at desc limit 1",
+        [order.customer_id],
+      );
+      expect(note.title).toBe("Order shipped");
+      expect(note.message).toContain("RSX-7788");
+      const event = await one<{ payload: { orderId: string; status: string } }>(
+        "select payload from live_events where user_id = $1 and kind = 'order.updated' order by id desc limit 1",
+        [order.customer_id],
+      );
+      expect(event.payload).toEqual({ orderId: order.id, status: "shipped" });
+    });
+
+    it("gives a cancelled order's phones back to the stock and flags money already taken for a refund", async () => {
+      const order = await one<{ id: string; product_id: string; quantity: number; payment_id: string }>(
+        "select o.id, o.product_id, o.quantity, o.payment_id from orders o join payments p on p.id = o.payment_id where o.status = 'paid' and p.status = 'successful' order by o.id desc limit 1",
+      );
+      const stock = async () => (await one<{ s: number }>("select stock_quantity s from products where id = $1", [order.product_id])).s;
+      const before = await stock();
+      expect((await post("/admin/orders", { orderId: order.id, status: "cancelled" }, session.admin)).status).toBe(200);
+      expect(await stock()).toBe(before + order.quantity);
+      expect(await one("select flagged_for_refund f from payments where id = $1", [order.payment_id])).toEqual({ f: true });
+    });
+  });
+
+  describe("every admin action writes an activity", () => {
+    const expectRecorded = async (type: string, act: () => Promise<Response>, status = 200) => {
+      const before = await activityCount(type);
+      const response = await act();
+      expect(response.status, type).toBe(status);
+      expect(await activityCount(type), type).toBe(before + 1);
+      return response;
+    };
+
+    it("vendors, products, reviews, pricing, pre-approval fields, CMS and admin roles", async () => {
+      const vendor = await one<{ id: string }>("select id from vendors where status = 'pending' limit 1");
+      await expectRecorded("vendor_approved", () => post("/admin/vendors", { vendorId: vendor.id, status: "approved" }, session.admin));
+      expect(await one("select v.verified, (select role from user_roles r where r.user_id = v.user_id order by assigned_at desc limit 1) role from vendors v where v.id = $1", [vendor.id]))
+        .toEqual({ verified: true, role: "vendor" });
+
+      const pricing = await expectRecorded("pricing_updated", () =>
+        post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500" }, session.admin));
+      expect(await pricing.json()).toMatchObject({ ok: true, title: PRICING_TEXTS.updated });
+      expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d from admin_pricing_config"))
+        .toEqual({ m: 12.5, c: 8, d: 250_000 });
+
+      const [pending, other] = await database.query<{ id: string; suggested_price: number }>(
+        "select id, suggested_price::int suggested_price from products where status = 'pending' order by id limit 2",
+      );
+      await expectRecorded("product_approved", () => post("/admin/products", { productId: pending!.id, decision: "approve" }, session.admin));
+      expect(await one("select status, final_price::int final from products where id = $1", [pending!.id]))
+        .toEqual({ status: "approved", final: Math.floor(pending!.suggested_price * 1.125 + 0.5) });
+      await expectRecorded("product_rejected", () => post("/admin/products", { productId: other!.id, decision: "reject", reason: "Photos do not match the grade" }, session.admin));
+
+      const review = await one<{ id: string; product_id: string }>("select id, product_id from reviews where not approved limit 1");
+      const rating = () => one<{ count: number }>("select review_count count from products where id = $1", [review.product_id]);
+      const ratingBefore = await rating();
+      await expectRecorded("review_approved", () => post("/admin/reviews", { reviewId: review.id, decision: "approve" }, session.admin));
+      expect((await rating()).count).toBe(ratingBefore.count + 1);
+      await expectRecorded("review_rejected", () => post("/admin/reviews", { reviewId: review.id, decision: "reject" }, session.admin));
+      expect((await rating()).count).toBe(ratingBefore.count);
+
+      const added = await expectRecorded("preapproval_field_added", () =>
+        post("/admin/preapproval-fields", { intent: "add", fieldName: "store_photo", fieldLabel: "Photo of your store", fieldType: "file", fieldOrder: "9", required: "on" }, session.admin));
+      expect(await added.json()).toMatchObject({ title: PREAPPROVAL_TEXTS.added });
+      const field = await one<{ id: string }>("select id from vendor_preapproval_fields where field_name = 'store_photo'");
+      const toggled = await expectRecorded("preapproval_field_deactivated", () =>
+        post("/admin/preapproval-fields", { intent: "toggle", fieldId: field.id, active: "false" }, session.admin));
+      expect(await toggled.json()).toMatchObject({ title: PREAPPROVAL_TEXTS.deactivated });
+      const deleted = await expectRecorded("preapproval_field_deleted", () =>
+        post("/admin/preapproval-fields", { intent: "delete", fieldId: field.id }, session.admin));
+      expect(await deleted.json()).toMatchObject({ title: PREAPPROVAL_TEXTS.deleted });
+
+      const banner = await expectRecorded("cms_updated", () =>
+        postForm(app.base, "/cms?tab=top_banner", { section: "top_banner", enabled: "on", text: "Naija deals all week", preset: "Success", background_color: "#000000", text_color: "#000000", link_url: "/shop", link_text: "Shop", dismissible: "on" }, { cookie: session.admin }));
+      expect(await banner.text()).toContain(CMS_TEXTS.topBannerUpdated);
+      expect(await one("select content->>'text' t, content->>'background_color' bg from cms_content where section = 'top_banner'"))
+        .toEqual({ t: "Naija deals all week", bg: "#15803d" });
+      expect(await (await fetch(`${app.base}/`)).text()).toContain("Naija deals all week");
+
+      const assigned = await expectRecorded("admin_role_assigned", () =>
+        postForm(app.base, "/super-admin?tab=admins", { intent: "assign", identifier: "emeka.nwosu@tokunbo.test" }, { cookie: session.superAdmin }));
+      expect(await assigned.text()).toContain(ADMIN_MANAGEMENT_TEXTS.assigned);
+      const role = await one<{ id: string }>("select r.id from user_roles r join users u on u.id = r.user_id where u.email = 'emeka.nwosu@tokunbo.test' and r.role = 'admin'");
+      const removed = await expectRecorded("admin_role_removed", () =>
+        postForm(app.base, "/super-admin?tab=admins", { intent: "remove", roleId: role.id }, { cookie: session.superAdmin }));
+      expect(await removed.text()).toContain(ADMIN_MANAGEMENT_TEXTS.removed);
+    });
+
+    it("refuses bad input with 4xx and a message, writing nothing", async () => {
+      const before = (await one<{ n: number }>("select count(*)::int n from user_activities")).n;
+      const cases: Array<[string, Record<string, string>, string]> = [
+        ["/admin/pricing", { markupPercentage: "101", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "51", deliveryFeeNaira: "0" }, PRICING_TEXTS.commission],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "-1" }, PRICING_TEXTS.deliveryFee],
+        ["/admin/preapproval-fields", { intent: "add", fieldName: "Bad Name", fieldLabel: "x", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldName],
+        ["/admin/preapproval-fields", { intent: "add", fieldName: "ok_name", fieldLabel: "", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldLabel],
+        ["/admin/preapproval-fields", { intent: "add", fieldName: "cac_registration_number", fieldLabel: "Again", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.duplicate],
+        ["/admin/reviews", { reviewId: "00000000-0000-4000-8000-000000000000", decision: "approve" }, "Review not found"],
+      ];
+      for (const [url, fields, message] of cases) {
+        const response = await post(url, fields, session.admin);
+        expect(response.status, `${url} ${message}`).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(((await response.json()) as { description: string }).description).toBe(message);
+      }
+      const cms = await postForm(app.base, "/cms?tab=home_banner", { section: "home_banner", autoplay_seconds: "31", "slides.0.title": "Hi" }, { cookie: session.admin });
+      expect(cms.status).toBe(400);
+      expect(await cms.text()).toContain(CMS_TEXTS.seconds);
+      const colour = await postForm(app.base, "/cms?tab=branding", { section: "branding", site_name: "Shop", primary_color: "red" }, { cookie: session.admin });
+      expect(colour.status).toBe(400);
+      expect((await one<{ n: number }>("select count(*)::int n from user_activities")).n).toBe(before);
+    });
+  });
+
+  describe("branding", () => {
+    it("stores an SVG logo without its script, served as an image that cannot run script", async () => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(document.cookie)</script><circle cx="5" cy="5" r="4" fill="#FF4500"/><a href="javascript:alert(2)"><rect width="1" height="1"/></a></svg>`;
+      const form = new FormData();
+      form.set("section", "branding");
+      form.set("site_name", "Lagos Phone Hub");
+      form.set("primary_color", "#0a7d33");
+      form.set("whatsapp_number", "+2348031234567");
+      form.set("logo_url", "");
+      form.set("logo_url__file", new Blob([svg], { type: "image/png" }), "logo.png");
+      const response = await postMultipart("/cms?tab=branding", form, session.admin);
+      expect(response.status).toBe(200);
+      const { url } = await one<{ url: string }>("select content->>'logo_url' url from cms_content where section = 'branding'");
+      expect(url).toMatch(/^\/uploads\/cms\/branding\/[a-f0-9]{32}\.svg$/);
+      const served = await fetch(`${app.base}${url}`);
+      expect(served.headers.get("content-type")).toContain("image/svg+xml");
+      expect(served.headers.get("content-security-policy")).toContain("sandbox");
+      const stored = await served.text();
+      expect(stored).toContain("<circle");
+      expect(stored.toLowerCase()).not.toContain("script");
+      expect(stored).not.toContain("onload");
+      expect(stored).not.toContain("javascript:");
+
+      const home = await (await fetch(`${app.base}/`)).text();
+      expect(home).toContain("Lagos Phone Hub");
+      expect(home).toContain("--color-brand:#0a7d33");
+    });
+
+    it("refuses a logo that is not JPEG, PNG or SVG, or is over 2,097,152 bytes", async () => {
+      const upload = async (bytes: Uint8Array | string) => {
+        const form = new FormData();
+        form.set("section", "branding");
+        form.set("site_name", "Lagos Phone Hub");
+        form.set("primary_color", "#0a7d33");
+        form.set("logo_url__file", new Blob([bytes]), "logo.svg");
+        return postMultipart("/cms?tab=branding", form, session.admin);
+      };
+      const gif = await upload("GIF89a not really");
+      expect(gif.status).toBe(400);
+      expect(await gif.text()).toContain(CMS_TEXTS.logoType);
+      const big = new Uint8Array(2_097_153);
+      big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const tooBig = await upload(big);
+      expect(tooBig.status).toBe(400);
+      expect(await tooBig.text()).toContain(CMS_TEXTS.logoSize);
+    });
+  });
+
+  describe("CSV export", () => {
+    it("exports every order with escaping and formula guarding", async () => {
+      const order = await one<{ id: string }>("select id from orders order by created_at desc limit 1");
+      await database.query(`update orders set customer_name = $1, delivery_notes = 'x' where id = $2`, ['=HYPERLINK("http://evil","Click"), "Ade"', order.id]);
+      const started = performance.now();
+      const response = await fetch(`${app.base}/admin/export/orders`, { headers: { Cookie: session.admin } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const ms = performance.now() - started;
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const csv = bytes.toString("utf8").replace(/^\uFEFF/, "");
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="tokunbo-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = csv.trimEnd().split("\r\n");
+      const { n } = await one<{ n: number }>("select count(*)::int n from orders");
+      expect(lines).toHaveLength(n + 1);
+      expect(lines[0]).toMatch(/^Order ID,Order number,Placed at,Status/);
+      expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""Click""), ""Ade"""`);
+      console.info(`orders CSV: ${n} rows in ${Math.round(ms)} ms (${engine})`);
+
+      const payments = await fetch(`${app.base}/admin/export/payments`, { headers: { Cookie: session.admin } });
+      const paymentLines = (await payments.text()).trimEnd().split("\r\n");
+      expect(paymentLines).toHaveLength((await one<{ n: number }>("select count(*)::int n from payments")).n + 1);
+      expect((await fetch(`${app.base}/admin/export/users`, { headers: { Cookie: session.admin } })).status).toBe(404);
+    });
+  });
+});
