@@ -260,7 +260,7 @@ function OrderSummary({ itemCount, subtotal, canProceed, onProceed }: { itemCoun
         <div className="flex justify-between">
           <dt className="text-gray-700">Items</dt>
           <dd className="font-semibold text-gray-900" data-testid="summary-count">
-            {itemCount} {plural(itemCount, "item", "items")}
+            {plural(itemCount, "item", "items")}
           </dd>
         </div>
         <div className="flex justify-between border-t border-gray-100 pt-2 text-base">

@@ -1,0 +1,44 @@
+import { type Page, type TestInfo, expect } from "@playwright/test";
+import { latestMailLink } from "./accounts";
+
+export const FRESH_PASSWORD = "suya-spot-2026";
+
+/**
+ * A new customer of this test alone, signed in in the page's browser context: signed up and
+ * signed in with the site's own forms (sent as a browser without scripts would), verified from
+ * the development mailbox.
+ */
+export async function signUpFreshCustomer(page: Page, info: TestInfo, name = "Tobi Adeyemi"): Promise<string> {
+  const email = `${info.title.replace(/\W+/g, "-").slice(0, 30)}.${info.project.name}.${Date.now()}@example.com`.toLowerCase();
+  const signUp = await page.request.post("/auth", {
+    form: { intent: "signup", fullName: name, email, password: FRESH_PASSWORD, confirmPassword: FRESH_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBeLessThan(400);
+  await page.goto(await latestMailLink(page, email, "Verify your e-mail address"));
+  await expect(page.getByText("Email verified!")).toBeVisible();
+  const signIn = await page.request.post("/auth", { form: { intent: "signin", email, password: FRESH_PASSWORD }, maxRedirects: 0 });
+  expect(signIn.status()).toBe(302);
+  return email;
+}
+
+/** The cart link of the site bar, named by its badge ('Cart, 2 items'). */
+export function cartLink(page: Page) {
+  return page.getByRole("banner").getByRole("link", { name: /^Cart(, \d+ items?)?$/ }).last();
+}
+
+export interface ListedPhone {
+  id: string;
+  brand: string;
+  model: string;
+  stockQuantity: number;
+}
+
+/** Live phones with at least `stock` units, from the public listing. */
+export async function phonesInStock(page: Page, stock: number, count: number): Promise<ListedPhone[]> {
+  const response = await page.request.get("/api/products?sort=price-high");
+  const { items } = (await response.json()) as { items: ListedPhone[] };
+  const found = items.filter((p) => p.stockQuantity >= stock).slice(0, count);
+  expect(found).toHaveLength(count);
+  return found;
+}
