@@ -13,7 +13,8 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import { type LiveHub, createLiveHub } from "./live-hub";
 import type { Logger } from "./logger";
-import { UPLOAD_HEADERS, limitPageBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { limitPageBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
 /** Where `react-router build` wrote the app; BUILD_DIR lets parallel test runs keep separate builds. */
@@ -70,20 +71,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
   app.use("/api", createApiRouter({ logger, accounts, live }));
-  app.use(
-    "/uploads",
-    express.static(config.uploadsDir, {
-      fallthrough: false,
-      index: false,
-      dotfiles: "deny",
-      // Stored files are never rewritten under the same name, so browsers may keep them for a year.
-      maxAge: "1y",
-      immutable: true,
-      setHeaders: (res) => {
-        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
-      },
-    }),
-  );
+  app.use("/uploads", ...serveUploads(config));
 
   if (vite) {
     app.use(vite.middlewares);

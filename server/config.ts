@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "../domain/media/s3-storage";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
@@ -36,7 +37,33 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Tokunbo Phones <no-reply@tokunbo.ng>"),
   DEV_MAILBOX: booleanFlag.optional(),
+  S3_ENDPOINT: z
+    .url({ error: "must be an absolute http(s) URL such as https://s3.eu-west-2.amazonaws.com" })
+    .refine((v) => /^https?:\/\//.test(v), "must be an absolute http(s) URL such as https://s3.eu-west-2.amazonaws.com")
+    .optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens").optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as eu-west-2 or auto").default("us-east-1"),
 });
+
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** The bucket settings when all four S3 variables are set; none means local files; some is a mistake. */
+function s3Settings(e: z.output<typeof envSchema>): S3Settings | undefined {
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === S3_REQUIRED.length) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid S3 settings: ${S3_REQUIRED.join(", ")} must be set together (missing: ${missing.join(", ")})`);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+  };
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -59,6 +86,8 @@ export interface Config {
   devMailbox: boolean;
   /** Secure cookies when the site is served over HTTPS. */
   secureCookies: boolean;
+  /** Uploaded files go to this S3-compatible bucket when set, to `uploadsDir` otherwise. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== "production",
     secureCookies: publicUrl.startsWith("https://"),
+    s3: s3Settings(e),
   };
 }

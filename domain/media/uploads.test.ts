@@ -1,0 +1,75 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalStorage } from "./storage";
+import { UploadError, imageTypeOf, imagesUploaded, inspectImage, maxImagesAllowed, storeUploadedImages } from "./uploads";
+
+const photo = (format: "jpeg" | "png" | "webp", width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: "#2a6f97" } })[format]().toBuffer();
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+describe("upload checks and storage", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "tokunbo-uploads-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("reads the type from the bytes", async () => {
+    expect(imageTypeOf(await photo("jpeg"))).toBe("image/jpeg");
+    expect(imageTypeOf(await photo("png"))).toBe("image/png");
+    expect(imageTypeOf(await photo("webp"))).toBe("image/webp");
+    expect(imageTypeOf(Buffer.from("GIF89a...."))).toBeNull();
+    expect(imageTypeOf(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
+  });
+
+  it("refuses a text file named .jpg, a truncated JPEG and an oversized file, naming the file", async () => {
+    const text = { name: "iphone.jpg", bytes: Buffer.from("Just some notes about the phone, not a picture.") };
+    await expect(inspectImage(text)).rejects.toThrow("iphone.jpg is not a JPEG, PNG or WebP image. Please choose a photo.");
+    const truncated = { name: "cut.jpg", bytes: (await photo("jpeg")).subarray(0, 20) };
+    await expect(inspectImage(truncated)).rejects.toBeInstanceOf(UploadError);
+    const huge = { name: "huge.png", bytes: Buffer.concat([await photo("png"), Buffer.alloc(8 * 1024 * 1024)]) };
+    await expect(inspectImage(huge)).rejects.toThrow("huge.png is larger than 8 MB. Please choose a smaller photo.");
+  });
+
+  it("stores nothing when any file of a batch is bad", async () => {
+    const storage = createLocalStorage(dir);
+    const batch = [
+      { name: "front.jpg", bytes: await photo("jpeg") },
+      { name: "notes.jpg", bytes: Buffer.from("plain text") },
+    ];
+    await expect(storeUploadedImages(storage, "products", batch)).rejects.toBeInstanceOf(UploadError);
+    expect(await filesUnder(dir)).toEqual([]);
+  });
+
+  it("refuses a sixth image with the spec's message", async () => {
+    const six = await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ name: `${i}.png`, bytes: await photo("png", 64, 64) })));
+    await expect(storeUploadedImages(createLocalStorage(dir), "products", six)).rejects.toThrow(maxImagesAllowed(5));
+    expect(maxImagesAllowed(5)).toBe("Maximum 5 images allowed");
+    expect(await filesUnder(dir)).toEqual([]);
+  });
+
+  it("stores each image as WebP with its renditions under a random name", async () => {
+    const stored = await storeUploadedImages(createLocalStorage(dir), "products", [
+      { name: "front.jpg", bytes: await photo("jpeg", 2000, 1500) },
+      { name: "back.png", bytes: await photo("png", 500, 400) },
+    ]);
+    expect(stored).toHaveLength(2);
+    expect(stored[0]).toMatchObject({ width: 2000, height: 1500 });
+    for (const { url } of stored) expect(url).toMatch(/^\/uploads\/products\/[a-f0-9]{32}\.webp$/);
+    const files = await filesUnder(dir);
+    expect(files).toHaveLength(10);
+    expect(files.filter((f) => f.endsWith("-og.jpg"))).toHaveLength(2);
+    const key = stored[0]!.url.replace("/uploads/", "");
+    expect((await sharp(path.join(dir, key.replace(".webp", "-640w.webp"))).metadata()).width).toBe(640);
+    expect(imagesUploaded(2)).toBe("2 images uploaded successfully");
+  });
+});
