@@ -1,0 +1,151 @@
+import { expect, test } from "@playwright/test";
+import { seriousA11yViolations, signIn } from "./support/accounts";
+import { ADMIN_EMAIL, formatNairaText, nairaOf, openTab, projectIndex, signInAndWait, toastWith } from "./support/admin";
+
+test.beforeEach(async ({ page }) => {
+  await signInAndWait(page, ADMIN_EMAIL);
+});
+
+test("the dashboard shows the four counts, the sales summary and the eight tabs", async ({ page }) => {
+  await openTab(page, "/admin", "vendors");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  for (const label of ["Vendors", "Products", "Orders", "Reviews"]) {
+    await expect(page.getByRole("definition").and(page.locator(`[data-count="${label.toLowerCase()}"]`))).toHaveText(/^\d[\d,]*$/);
+  }
+  await expect(page.getByTestId("sales-summary")).toContainText(/orders?, revenue ₦[\d,]+, commission ₦[\d,]+/);
+  await expect(page.getByRole("img", { name: /Revenue per day from/ })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+  await expect(tabs).toHaveText(["Vendors", "Products", "Orders", "Reviews", "Payments", "Pre-Approval", "Pricing", "Activities"]);
+  await expect(tabs.first()).toHaveAttribute("aria-current", "page");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test("an admin approves a pending vendor, and the vendor's next sign-in reaches the dashboard", async ({ page, browser }, info) => {
+  // Each project approves its own vendor: the pending applicant, or a rejected one sent back to review first.
+  const [business, owner] = projectIndex(info) === 0
+    ? ["Garki Phone Store", "pending.vendor@tokunbo.test"]
+    : ["Onitsha Gadget Palace", "onitsha.gadgets@tokunbo.test"];
+  await openTab(page, "/admin", "vendors");
+  const row = page.getByRole("listitem", { name: business });
+  if (projectIndex(info) === 1) {
+    await row.getByLabel("Set status").selectOption("pending");
+    await row.getByRole("button", { name: `Save status of ${business}` }).click();
+    await expect(toastWith(page, "Vendor pending successfully")).toBeVisible();
+  }
+  await expect(row.getByText("Pending", { exact: true })).toBeVisible();
+  await row.getByLabel("Set status").selectOption("approved");
+  await row.getByRole("button", { name: `Save status of ${business}` }).click();
+  await expect(toastWith(page, "Vendor approved successfully")).toBeVisible();
+  await expect(row.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(row.getByText("Verified")).toBeVisible();
+
+  const vendorPage = await (await browser.newContext({ ...info.project.use })).newPage();
+  await vendorPage.goto("/vendor-auth");
+  await vendorPage.getByLabel("Email").fill(owner);
+  await vendorPage.getByLabel("Password", { exact: true }).fill("Tokunbo-demo-2026");
+  await vendorPage.getByRole("button", { name: "Sign In" }).click();
+  await expect(vendorPage).toHaveURL(/\/vendor-dashboard$/);
+  await vendorPage.context().close();
+});
+
+test("an admin approves a pending product, which appears in the shop at the computed final price", async ({ page }, info) => {
+  await openTab(page, "/admin", "products", "&status=pending");
+  const markup = Number((await page.getByText(/plus the [\d.]+% markup/).textContent())?.match(/([\d.]+)%/)?.[1]);
+  const row = page.getByRole("list").last().getByRole("listitem").nth(projectIndex(info));
+  const name = (await row.getByRole("heading").textContent()) ?? "";
+  const suggested = nairaOf((await row.getByText(/^Suggested ₦/).textContent()) ?? "");
+  const expected = formatNairaText(Math.round(suggested * (1 + markup / 100) * 100) / 100);
+
+  await row.getByRole("button", { name: `Approve ${name}` }).click();
+  await expect(toastWith(page, "Product approved successfully")).toBeVisible();
+
+  await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+  const card = page.getByRole("main").locator("article, li").filter({ hasText: name }).filter({ hasText: expected });
+  await expect(card.first()).toBeVisible();
+});
+
+test("an admin moves a paid order to processing, then shipped with a tracking number", async ({ page }, info) => {
+  await openTab(page, "/admin", "orders", "&status=paid");
+  const heading = page.getByRole("heading", { name: /^Order #/ }).nth(projectIndex(info));
+  const title = (await heading.textContent()) ?? "";
+  await openTab(page, "/admin", "orders");
+  const order = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  await expect(order.getByText("Successful", { exact: true })).toBeVisible();
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Processing", "Mark as Shipped", "Cancel Order"]);
+
+  await order.getByLabel("Change status").selectOption("processing");
+  await order.getByRole("button", { name: /^Update order/ }).click();
+  await expect(toastWith(page, "Order status updated to processing")).toBeVisible();
+  await expect(order.getByText("Processing", { exact: true })).toBeVisible();
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Shipped", "Cancel Order"]);
+
+  await order.getByLabel("Change status").selectOption("shipped");
+  await order.getByRole("button", { name: /^Update order/ }).click();
+  await expect(toastWith(page, "Failed to update order status")).toBeVisible();
+  await expect(order.getByText("Enter the tracking number")).toBeVisible();
+
+  const eta = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+  await order.getByLabel("Tracking number").fill(`GIGL-${info.project.name}-42`);
+  await order.getByLabel("Estimated delivery").fill(eta);
+  await order.getByRole("button", { name: /^Update order/ }).click();
+  await expect(toastWith(page, "Order status updated to shipped")).toBeVisible();
+  await expect(order.getByText("Shipped", { exact: true })).toBeVisible();
+  await expect(order.getByText(`GIGL-${info.project.name}-42`)).toBeVisible();
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Delivered", "Cancel Order"]);
+});
+
+test("pre-approval fields: add, deactivate and delete after confirming, with the spec's toasts", async ({ page }, info) => {
+  const name = `store_photo_${info.project.name}`;
+  const label = `Photo of your store (${info.project.name})`;
+  await openTab(page, "/admin", "preapproval");
+  await page.getByLabel("Field name").fill("Bad Name");
+  await page.getByLabel("Label").fill(label);
+  await page.getByRole("button", { name: "Add Field" }).click();
+  await expect(toastWith(page, "Failed to add field")).toBeVisible();
+  await expect(page.getByText("Field name must be 1 to 50 lowercase letters and underscores").first()).toBeVisible();
+
+  await page.getByLabel("Field name").fill(name);
+  await page.getByLabel("Type").selectOption("file");
+  await page.getByLabel("Required").check();
+  await page.getByRole("button", { name: "Add Field" }).click();
+  await expect(toastWith(page, "Field added successfully")).toBeVisible();
+  const row = page.getByRole("listitem", { name: label });
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+
+  await row.getByRole("button", { name: `Deactivate ${label}` }).click();
+  await expect(toastWith(page, "Field deactivated")).toBeVisible();
+  await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+
+  await row.getByText("Delete", { exact: true }).click();
+  await expect(row.getByRole("alertdialog")).toContainText(`Delete the field "${label}"?`);
+  await row.getByRole("button", { name: "Delete field" }).click();
+  await expect(toastWith(page, "Field deleted")).toBeVisible();
+  await expect(page.getByRole("listitem", { name: label })).toHaveCount(0);
+});
+
+test("pricing and activities: out-of-bounds values are refused; every change shows in the log", async ({ page }) => {
+  await openTab(page, "/admin", "pricing");
+  const markup = page.getByLabel("Default markup");
+  const current = await markup.inputValue();
+  await markup.fill("150");
+  await page.getByRole("button", { name: "Save Pricing" }).click();
+  await expect(toastWith(page, "Failed to update configuration")).toBeVisible();
+  await markup.fill(current);
+  await page.getByRole("button", { name: "Save Pricing" }).click();
+  await expect(toastWith(page, "Pricing configuration updated")).toBeVisible();
+
+  await openTab(page, "/admin", "activities", "&userType=admin");
+  await expect(page.getByText(/^Set markup [\d.]+%, commission/).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admins" })).toHaveAttribute("aria-current", "true");
+});
+
+test("customers and vendors are sent away from the admin dashboard", async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth$/);
+  await signIn(page, "customer@tokunbo.test");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toHaveCount(0);
+});
