@@ -14,7 +14,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
  * A fresh, migrated PostgreSQL database on the server of TEST_DATABASE_URL (dropped on close),
  * or null when TEST_DATABASE_URL is unset.
  */
-export async function createPostgresTestDatabase(): Promise<DatabaseHandle | null> {
+export async function createPostgresTestDatabase(): Promise<(DatabaseHandle & { url: string }) | null> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) return null;
   const name = `tokunbo_test_${randomBytes(6).toString("hex")}`;
@@ -28,6 +28,7 @@ export async function createPostgresTestDatabase(): Promise<DatabaseHandle | nul
   await migrate(handle);
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: baseUrl });
