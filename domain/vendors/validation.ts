@@ -32,6 +32,16 @@ export const vendorDetailsSchema = z.object({
 });
 export type VendorDetails = z.output<typeof vendorDetailsSchema>;
 
+/** Exactly the business detail columns, whatever else the caller's object carries. */
+export function detailColumns(input: VendorDetails): VendorDetails {
+  return {
+    businessName: input.businessName,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    businessAddress: input.businessAddress,
+  };
+}
+
 /** The application form: the details plus the accepted terms (a checkbox sends "on"). Status is never read. */
 export const vendorApplicationSchema = vendorDetailsSchema.extend({
   acceptTerms: z.literal("on", { error: T.acceptTerms }),
@@ -52,29 +62,37 @@ export interface PreapprovalFieldDefinition {
   required: boolean;
 }
 
-/** A stored pre-approval document: a WebP original written by the upload pipeline. */
-export const PREAPPROVAL_FILE_URL = /^\/uploads\/preapproval\/[a-f0-9]{32}\.webp$/;
+const TEXT_LIMITS: Record<Exclude<PreapprovalFieldType, "file">, number> = { text: 200, email: LIMITS.emailMax, phone: 30, textarea: 2000 };
 
-const TEXT_LIMITS: Record<PreapprovalFieldType, number> = { text: 200, email: LIMITS.emailMax, phone: 30, textarea: 2000, file: 200 };
+const isChosenFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File && value.size > 0;
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") || (typeof File !== "undefined" && value instanceof File && value.size === 0);
 
-function fieldRule(field: PreapprovalFieldDefinition): z.ZodType<string | undefined> {
+/** A file field holds the chosen File (its bytes are checked by the upload pipeline on the server). */
+function fileRule(field: PreapprovalFieldDefinition): z.ZodType<unknown> {
+  const required = `${field.fieldLabel} is required`;
+  if (field.required) return z.custom<File>(isChosenFile, required);
+  return z
+    .custom<File | undefined>((value) => isBlank(value) || isChosenFile(value), `${field.fieldLabel}: please choose an image`)
+    .transform((value) => (isChosenFile(value) ? value : undefined));
+}
+
+function textRule(field: PreapprovalFieldDefinition & { fieldType: Exclude<PreapprovalFieldType, "file"> }): z.ZodType<unknown> {
   const label = field.fieldLabel;
-  const tooLong = `${label} must be less than ${TEXT_LIMITS[field.fieldType]} characters`;
-  const base: Record<PreapprovalFieldType, z.ZodType<string, string>> = {
-    text: z.string().trim().max(TEXT_LIMITS.text, tooLong),
-    textarea: z.string().trim().max(TEXT_LIMITS.textarea, tooLong),
+  const limit = TEXT_LIMITS[field.fieldType];
+  const tooLong = `${label} must be less than ${limit} characters`;
+  const byType: Record<Exclude<PreapprovalFieldType, "file">, z.ZodType<string, string>> = {
+    text: z.string().trim().max(limit, tooLong),
+    textarea: z.string().trim().max(limit, tooLong),
     email: emailSchema,
     phone: nigerianPhoneSchema,
-    file: z.string().regex(PREAPPROVAL_FILE_URL, `${label}: please upload a JPEG, PNG or WebP image`),
   };
-  const blank = z.string().trim().length(0);
+  const rule = byType[field.fieldType];
   if (field.required) {
-    return z
-      .string({ error: `${label} is required` })
-      .refine((value) => value.trim().length > 0, `${label} is required`)
-      .pipe(base[field.fieldType]);
+    const required = `${label} is required`;
+    return z.preprocess((value) => (isBlank(value) ? "" : value), z.string({ error: required }).refine((v) => v.trim() !== "", required).pipe(rule));
   }
-  return z.union([blank.transform(() => undefined), base[field.fieldType]]).optional();
+  return z.preprocess((value) => (isBlank(value) ? undefined : value), z.string({ error: tooLong }).pipe(rule).optional());
 }
 
 /**
@@ -82,7 +100,9 @@ function fieldRule(field: PreapprovalFieldDefinition): z.ZodType<string | undefi
  * filled, each value follows its field type, and unknown names are dropped.
  */
 export function preapprovalSchema(fields: readonly PreapprovalFieldDefinition[]) {
-  const shape: Record<string, z.ZodType<string | undefined>> = {};
-  for (const field of fields) shape[field.fieldName] = fieldRule(field);
+  const shape: Record<string, z.ZodType<unknown>> = {};
+  for (const field of fields) {
+    shape[field.fieldName] = field.fieldType === "file" ? fileRule(field) : textRule({ ...field, fieldType: field.fieldType });
+  }
   return z.object(shape);
 }
