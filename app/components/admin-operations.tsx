@@ -146,7 +146,7 @@ function AddFieldForm() {
   const { fetcher, busy, errors } = useAdminAction(() => form.current?.reset());
   const describe = (name: string) => (errors[name] ? `field-${name}-error` : undefined);
   return (
-    <fetcher.Form ref={form} method="post" action="/admin/preapproval-fields" className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2">
+    <fetcher.Form ref={form} method="post" action="/admin/preapproval-fields" noValidate className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="add" />
       <h3 className="font-bold text-gray-900 sm:col-span-2">Add a field</h3>
       <div>
@@ -261,7 +261,7 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
   return (
     <section aria-label="Pricing">
       <SectionHeading title="Pricing" />
-      <fetcher.Form method="post" action="/admin/pricing" className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3">
+      <fetcher.Form method="post" action="/admin/pricing" noValidate className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3">
         {field("markupPercentage", "Default markup", pricing.markupPercentage, PRICING_BOUNDS.markupPercentage, "%")}
         {field("commissionRate", "Default commission", pricing.commissionRate, PRICING_BOUNDS.commissionRate, "%")}
         {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}

@@ -26,7 +26,7 @@ function StatusMenu({ order }: { order: AdminOrder }) {
   if (menu.length === 0) return <p className="text-sm text-gray-700">No further changes.</p>;
   const id = `order-${order.id}`;
   return (
-    <fetcher.Form method="post" action="/admin/orders" className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+    <fetcher.Form method="post" action="/admin/orders" noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
       <input type="hidden" name="orderId" value={order.id} />
       <div>
         <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-gray-900">

@@ -7,9 +7,11 @@ import { toast } from "./toast";
 export function useAdminAction(onSuccess?: () => void) {
   const fetcher = useFetcher<AdminActionResult>();
   const shown = useRef<AdminActionResult | undefined>(undefined);
+  // The answer arrives before the lists reload; showing it then means a row that the reload
+  // removes (an approved product under the Pending filter) still gets its toast.
   useEffect(() => {
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || shown.current === result) return;
+    if (fetcher.state === "submitting" || !result || shown.current === result) return;
     shown.current = result;
     if (result.ok) {
       toast.success(result.title, result.description);

@@ -1,13 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { seriousA11yViolations } from "./support/accounts";
-import { ADMIN_EMAIL, openTab, signInAndWait, toastWith } from "./support/admin";
+import { expect, openTab, test, toastWith } from "./support/admin";
 
 // Both projects save the same text, so neither can see the other's edit in between.
 const BANNER_TEXT = "Weekend deal: a free screen guard with every phone";
-
-test.beforeEach(async ({ page }) => {
-  await signInAndWait(page, ADMIN_EMAIL);
-});
 
 test("the CMS dashboard has the eight tabs and links back to the admin dashboard", async ({ page }) => {
   await openTab(page, "/cms", "hero_banner");

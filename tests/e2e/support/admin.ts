@@ -1,8 +1,33 @@
-import { type Page, type TestInfo, expect } from "@playwright/test";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Page, type TestInfo, test as base, expect } from "@playwright/test";
 import { signIn } from "./accounts";
 
 export const ADMIN_EMAIL = "admin@tokunbo.test";
 export const SUPER_ADMIN_EMAIL = "superadmin@tokunbo.test";
+
+/**
+ * Tests that start signed in as the demo admin. Each worker signs in once and shares the
+ * session, so the journeys stay well inside the sign-in limit of one address.
+ */
+export const test = base.extend<object, { adminSession: string }>({
+  adminSession: [
+    async ({ browser }, use, workerInfo) => {
+      const file = path.join(tmpdir(), `tokunbo-admin-${process.pid}-${workerInfo.workerIndex}-${workerInfo.project.name}.json`);
+      const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}` });
+      const page = await context.newPage();
+      await signIn(page, ADMIN_EMAIL);
+      await expect(page).toHaveURL(/\/$/);
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: "worker" },
+  ],
+  storageState: ({ adminSession }, use) => use(adminSession),
+});
+
+export { expect };
 
 /** Both projects share one server and database: each picks its own rows by this index. */
 export function projectIndex(info: TestInfo): number {
@@ -15,8 +40,8 @@ export async function signInAndWait(page: Page, email: string) {
 }
 
 /** Opens a dashboard tab and waits for the page to be interactive (its forms use scripts when present). */
-export async function openTab(page: Page, path: string, tab: string, extra = "") {
-  await page.goto(`${path}?tab=${tab}${extra}`);
+export async function openTab(page: Page, pathname: string, tab: string, extra = "") {
+  await page.goto(`${pathname}?tab=${tab}${extra}`);
   await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
 }
 
