@@ -324,7 +324,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
     });
 
     it("refuses a logo that is not JPEG, PNG or SVG, or is over 2,097,152 bytes", async () => {
-      const upload = async (bytes: Uint8Array | string) => {
+      const upload = async (bytes: Uint8Array<ArrayBuffer> | string) => {
         const form = new FormData();
         form.set("section", "branding");
         form.set("site_name", "Lagos Phone Hub");

@@ -12,7 +12,7 @@ export const SUPER_ADMIN_EMAIL = "superadmin@tokunbo.test";
  */
 export const test = base.extend<object, { adminSession: string }>({
   adminSession: [
-    async ({ browser }, use, workerInfo) => {
+    async ({ browser }, provide, workerInfo) => {
       const file = path.join(tmpdir(), `tokunbo-admin-${process.pid}-${workerInfo.workerIndex}-${workerInfo.project.name}.json`);
       const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}` });
       const page = await context.newPage();
@@ -20,11 +20,11 @@ export const test = base.extend<object, { adminSession: string }>({
       await expect(page).toHaveURL(/\/$/);
       await context.storageState({ path: file });
       await context.close();
-      await use(file);
+      await provide(file);
     },
     { scope: "worker" },
   ],
-  storageState: ({ adminSession }, use) => use(adminSession),
+  storageState: ({ adminSession }, provide) => provide(adminSession),
 });
 
 export { expect };
