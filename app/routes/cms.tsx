@@ -6,7 +6,8 @@ import { getSiteContent, saveSection } from "../../domain/cms/service";
 import {
   CMS_EDITABLE, CMS_TEXTS, EDITABLE_SECTIONS, type EditableSection, failedText, isEditableSection, nestFormValues, savedText,
 } from "../../domain/cms/validation";
-import { createLocalStorage } from "../../domain/media/storage";
+import { fileStorageFor } from "../../domain/media/storage-config";
+import type { FileStorage } from "../../domain/media/storage";
 import { DashboardTabs } from "../components/admin-ui";
 import { CmsSectionForm } from "../components/cms-section-form";
 import { toast } from "../components/toast";
@@ -42,7 +43,7 @@ function failure(section: EditableSection | null, title: string, description: st
  * Uploaded files first (each checked by its bytes and stored), then the text fields, nested
  * by their dotted names. A failed upload stops the save before anything is written.
  */
-async function readSectionForm(form: FormData, section: EditableSection, storage: ReturnType<typeof createLocalStorage>) {
+async function readSectionForm(form: FormData, section: EditableSection, storage: FileStorage) {
   const values = new Map<string, string>();
   const uploads: Array<[string, File]> = [];
   for (const [name, value] of form) {
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isEditableSection(section)) return failure(null, CMS_TEXTS.updateFailed, "This form could not be understood. Please reload the page.");
   let values: Record<string, unknown>;
   try {
-    values = await readSectionForm(form, section, createLocalStorage(context.config.uploadsDir));
+    values = await readSectionForm(form, section, fileStorageFor(context.config));
   } catch (error) {
     if (error instanceof CmsImageError) return failure(section, CMS_TEXTS.uploadFailed, error.message);
     throw error;
