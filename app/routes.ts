@@ -28,5 +28,11 @@ export default [
   route("admin/pricing", "routes/admin.pricing.ts"),
   route("admin/export/:kind", "routes/admin.export.ts"),
   route("cms", "routes/cms.tsx"),
+  route("become-vendor", "routes/become-vendor.tsx"),
+  route("vendor-application", "routes/vendor-application.tsx"),
+  route("vendor-pre-approval", "routes/vendor-pre-approval.tsx"),
+  route("vendor-dashboard", "routes/vendor-dashboard.tsx"),
+  route("products", "routes/products.tsx"),
+  route("products/images", "routes/products.images.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
