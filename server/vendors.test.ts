@@ -272,12 +272,16 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
   });
 
   describe("applying and pre-approval", () => {
-    it("asks signed-out visitors to sign in first", async () => {
-      const response = await fetch(`${app.base}/vendor-application`, { redirect: "manual" });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/auth");
-      const flash = decodeURIComponent(response.headers.getSetCookie().join(";"));
-      expect(flash).toContain("tokunbo_flash");
+    it("asks signed-out visitors to sign in first, and refuses their application", async () => {
+      const page = await fetch(`${app.base}/vendor-application`, { redirect: "manual" });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(VENDOR_TEXTS.signInToApply);
+      expect(html).toContain('href="/auth"');
+      const sent = await postForm(app.base, "/vendor-application", { intent: "apply", businessName: "Nobody Ltd", acceptTerms: "on" });
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get("location")).toBe("/auth");
+      expect(decodeURIComponent(sent.headers.getSetCookie().join(";"))).toContain("tokunbo_flash");
     });
 
     it("refuses without the terms, stores one pending application whatever status the form sends, then sends the user to vendor sign-up", async () => {

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigate } from "react-router";
 import { getSiteContent } from "../../domain/cms/service";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
 import { applyAsVendor } from "../../domain/vendors/application";
@@ -10,6 +10,7 @@ import { vendorApplicationSchema } from "../../domain/vendors/validation";
 import { AuthCard, FormError, useActionToast, useBusy, useFormErrors } from "../components/auth-ui";
 import { TextField } from "../components/form-field";
 import { siteFromMatches } from "../components/site";
+import { toast } from "../components/toast";
 import { CheckboxField, FormButton, TextAreaField, useHydrated } from "../components/vendor-fields";
 import { formValues } from "../server/auth-forms.server";
 import { redirectWithToast } from "../server/flash.server";
@@ -18,15 +19,20 @@ import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "./
 
 const signInFirst = () => redirectWithToast("/auth", { kind: "error", title: VENDOR_TEXTS.signInToApply });
 
-/** Signed-in users only; someone who already applied is sent on to where their application stands. */
+/**
+ * Signed-in users only; someone who already applied is sent on to where their application
+ * stands. A signed-out visitor gets the sign-in message and is sent to /auth by the page (a
+ * loader redirect would lose the message on in-app navigation).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
-  if (!viewer) throw await signInFirst();
+  if (!viewer) return { signedOut: true as const };
   const vendor = await findVendorByUser(context.db, viewer.userId);
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
   if (vendor?.status === "approved") throw redirect("/vendor-dashboard");
   const content = await getSiteContent(context.db, ["vendor_page_config"]).catch(() => ({ vendor_page_config: CMS_DEFAULTS.vendor_page_config }));
   return {
+    signedOut: false as const,
     email: viewer.email,
     rejectedReason: vendor?.status === "rejected" ? vendor.rejectionReason ?? VENDOR_TEXTS.defaultRejectionReason : null,
     terms: content.vendor_page_config.terms_section,
@@ -63,7 +69,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function VendorApplicationPage() {
-  const { email, rejectedReason, terms } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.signedOut) return <SignInToApply />;
+  const { email, rejectedReason, terms } = loaded;
   if (rejectedReason) {
     return (
       <AuthCard title="Vendor application" subtitle={VENDOR_TEXTS.rejected}>
@@ -75,6 +83,22 @@ export default function VendorApplicationPage() {
     );
   }
   return <ApplicationForm email={email} terms={terms} />;
+}
+
+/** 'Please sign in to apply as a vendor', then on to /auth; without scripts, a Sign In button. */
+function SignInToApply() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.error(VENDOR_TEXTS.signInToApply);
+    void navigate("/auth", { replace: true });
+  }, [navigate]);
+  return (
+    <AuthCard title="Apply as a Vendor" subtitle={VENDOR_TEXTS.signInToApply}>
+      <Link to="/auth" className="inline-flex w-full justify-center rounded-lg bg-brand-strong px-4 py-3 font-semibold text-white hover:opacity-90">
+        Sign In
+      </Link>
+    </AuthCard>
+  );
 }
 
 function ApplicationForm({ email, terms }: { email: string; terms: { title: string; items: string[] } }) {

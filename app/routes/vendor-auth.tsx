@@ -138,8 +138,14 @@ function UnderReview({ businessName, status }: { businessName: string; status: "
       </dl>
       <p className="mt-4 text-sm text-gray-700">We'll notify you and send an email as soon as your application is approved.</p>
       <Link
+        to="/vendor-pre-approval"
+        className="mt-6 inline-flex w-full items-center justify-center rounded-lg border border-brand-strong px-4 py-3 text-base font-semibold text-brand-strong hover:bg-brand-soft"
+      >
+        Complete your pre-approval form
+      </Link>
+      <Link
         to="/"
-        className="mt-6 inline-flex w-full items-center justify-center rounded-lg bg-brand-strong px-4 py-3 text-base font-semibold text-white hover:opacity-90"
+        className="mt-3 inline-flex w-full items-center justify-center rounded-lg bg-brand-strong px-4 py-3 text-base font-semibold text-white hover:opacity-90"
       >
         Back to Home
       </Link>

@@ -1,0 +1,73 @@
+import { type Browser, type Page, type TestInfo, expect } from "@playwright/test";
+import sharp from "sharp";
+import { DEMO_PASSWORD, latestMailLink, signIn } from "./accounts";
+
+export const ADMIN = "admin@tokunbo.test";
+
+/** A real photo-like JPEG or PNG: a gradient with a phone-coloured block, about the size a phone camera sends after resizing. */
+export async function photo(format: "jpeg" | "png", colour: string, width = 1200, height = 1600): Promise<Buffer> {
+  const block = { create: { width: Math.round(width / 2), height: Math.round(height / 2), channels: 3 as const, background: colour } };
+  const canvas = sharp({ create: { width, height, channels: 3, background: "#f4f4f5" } }).composite([
+    { input: await sharp(block).png().toBuffer(), left: Math.round(width / 4), top: Math.round(height / 4) },
+  ]);
+  return (format === "jpeg" ? canvas.jpeg() : canvas.png()).toBuffer();
+}
+
+/** The toast with this title. */
+export function toastWith(page: Page, title: string) {
+  return page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: title }).first();
+}
+
+/** Waits for the page's scripts: forms and the uploader behave as they do for people. */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
+}
+
+/** A fresh page in its own browser context, on this project's device. */
+export async function freshPage(browser: Browser, info: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ ...info.project.use });
+  return context.newPage();
+}
+
+/** Signs up at /vendor-auth, verifies the address from the development mailbox, and signs in there. */
+export async function signUpVendor(page: Page, email: string, password: string) {
+  await page.goto("/vendor-auth?signup=true");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Vendor Account" }).click();
+  await expect(toastWith(page, "Vendor account created! Please check your email to verify, then complete your vendor application.")).toBeVisible();
+  await page.goto(await latestMailLink(page, email, "Verify your e-mail address"));
+  await expect(page.getByText("Email verified!")).toBeVisible();
+  await page.goto("/vendor-auth");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** An admin, in a page of their own, sets a vendor's status from the admin dashboard. */
+export async function setVendorStatusAsAdmin(admin: Page, business: string, status: "approved" | "rejected") {
+  await admin.goto("/admin?tab=vendors");
+  await hydrated(admin);
+  const row = admin.getByRole("listitem", { name: business });
+  await row.getByLabel("Set status").selectOption(status);
+  await row.getByRole("button", { name: `Save status of ${business}` }).click();
+  await expect(toastWith(admin, `Vendor ${status} successfully`)).toBeVisible();
+}
+
+/** An admin approves a pending listing from the admin dashboard. */
+export async function approveProductAsAdmin(admin: Page, name: string) {
+  await admin.goto(`/admin?tab=products&status=pending`);
+  await hydrated(admin);
+  const row = admin.getByRole("region", { name: "Products" }).getByRole("listitem", { name });
+  await row.getByRole("button", { name: `Approve ${name}` }).click();
+  await expect(toastWith(admin, "Product approved successfully")).toBeVisible();
+}
+
+export async function signInAsAdmin(browser: Browser, info: TestInfo): Promise<Page> {
+  const admin = await freshPage(browser, info);
+  await signIn(admin, ADMIN, DEMO_PASSWORD);
+  await expect(admin).toHaveURL(/\/$/);
+  return admin;
+}
