@@ -72,4 +72,11 @@ describe("upload checks and storage", () => {
     expect((await sharp(path.join(dir, key.replace(".webp", "-640w.webp"))).metadata()).width).toBe(640);
     expect(imagesUploaded(2)).toBe("2 images uploaded successfully");
   });
+
+  it("scales a camera-sized photo down to 2560 pixels on its longest side before storing it", async () => {
+    const [stored] = await storeUploadedImages(createLocalStorage(dir), "products", [{ name: "camera.jpg", bytes: await photo("jpeg", 4032, 3024) }]);
+    expect(stored).toMatchObject({ width: 2560, height: 1920 });
+    const original = await sharp(path.join(dir, stored!.url.replace("/uploads/", ""))).metadata();
+    expect([original.format, original.width, original.height]).toEqual(["webp", 2560, 1920]);
+  });
 });
