@@ -129,7 +129,7 @@ export function AdminProductsTab({ products, status, markup }: { products: Page<
       ) : (
         <ul className="mt-4 space-y-3">
           {products.items.map((product) => (
-            <li key={product.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={product.name}>
+            <li key={product.id} data-product-id={product.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={product.name}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="flex min-w-0 gap-3">
                   {product.image ? (

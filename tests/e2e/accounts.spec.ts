@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { DEMO_PASSWORD, latestMailLink, openAccountMenu, seriousA11yViolations, signIn } from "./support/accounts";
 
 test("sign up with each rule enforced, verify from the mailbox, sign in, see the greeting, sign out", async ({ page }, info) => {

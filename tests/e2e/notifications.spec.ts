@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, seriousA11yViolations, signIn } from "./support/accounts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/admin";
+import { seriousA11yViolations, signIn } from "./support/accounts";
 import { signUpFreshCustomer } from "./support/customers";
 
 const isSmallScreen = (page: Page) => (page.viewportSize()?.width ?? 1024) < 768;
@@ -10,20 +11,32 @@ function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let field = "";
   let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\n" || c === "\r") {
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ",") {
+      endField();
+    } else if (!quoted && (c === "\n" || c === "\r")) {
       if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
-    } else field += c;
+      endField();
+      rows.push(row);
+      row = [];
+    } else {
+      field += c;
+    }
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    endField();
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -49,10 +62,11 @@ async function unreadShown(page: Page): Promise<string> {
   return (await page.getByRole("button", { name: /^Notifications/ }).getAttribute("aria-label")) ?? "";
 }
 
-test("a notification made on the server appears at once with its toast and unread count; mark-all-read clears it", async ({ page, playwright, baseURL }, info) => {
-  const admin = await playwright.request.newContext({ baseURL });
-  const adminSignIn = await admin.post("/auth", { form: { intent: "signin", email: "admin@tokunbo.test", password: DEMO_PASSWORD }, maxRedirects: 0 });
-  expect(adminSignIn.status()).toBe(302);
+// The buyer's page starts signed out; the admin acts through the shared admin session.
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test("a notification made on the server appears at once with its toast and unread count; mark-all-read clears it", async ({ page, playwright, baseURL, adminSession }, info) => {
+  const admin = await playwright.request.newContext({ baseURL, storageState: adminSession });
   const { email, orderId } = await shippedOrderOfAnotherBuyer(admin, info.project.name === "mobile" ? 0 : 1);
 
   await signIn(page, email);

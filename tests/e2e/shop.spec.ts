@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** Serious and critical accessibility violations on the page as it is now. */
 async function seriousA11yViolations(page: Page) {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoListings } from "../../db/seed";
 import type { ListingPlan } from "../../db/seed/plan";
 import { demoProductId } from "../../db/seed/products";
@@ -127,8 +128,9 @@ test("pages render without JavaScript and carry security headers", async ({ brow
 // Home page sections
 
 /** The id of the first demo phone matching `test` (demo ids are the same on every seed). */
+/** The last demo listing that passes: the admin journeys approve pending listings from the front. */
 function demoProductIdWhere(test: (listing: ListingPlan) => boolean): string {
-  const index = demoListings().findIndex(test);
+  const index = demoListings().findLastIndex(test);
   if (index < 0) throw new Error("no such demo listing");
   return demoProductId(index);
 }
@@ -200,8 +202,9 @@ test("every row and the featured grid show phones, and cards show stars only for
 
 test("the top banner stays dismissed after a reload, even before scripts load", async ({ page }) => {
   await page.goto("/");
+  // The banner's text is whatever the CMS holds now (another journey edits it), so only its presence is checked.
   const banner = page.getByRole("complementary", { name: "Announcement" });
-  await expect(banner).toContainText("Free delivery on every order");
+  await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: "Dismiss announcement" }).click();
   await expect(banner).toBeHidden();
 

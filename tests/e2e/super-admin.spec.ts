@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { seriousA11yViolations, signIn } from "./support/accounts";
 import { ADMIN_EMAIL, SUPER_ADMIN_EMAIL, openTab, projectIndex, signInAndWait, toastWith } from "./support/admin";
 

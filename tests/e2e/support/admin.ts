@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Page, type TestInfo, test as base, expect } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { test as base, expect } from "./test";
 import { signIn } from "./accounts";
 
 export const ADMIN_EMAIL = "admin@tokunbo.test";
