@@ -17,6 +17,7 @@ import { latestLiveEventId } from "../domain/live/events";
 import { countUnread } from "../domain/notifications/service";
 import { CMS_DEFAULTS, type TopBannerContent } from "../domain/cms/defaults";
 import { greetingAt } from "../lib/greeting";
+import { hexColourOr, safeImageUrl } from "../lib/safe-values";
 import { type SiteContent, getSiteContent } from "../domain/cms/service";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -43,15 +44,6 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#FF4500"/><rect x="12" y="7" width="16" height="26" rx="3.5" fill="none" stroke="#fff" stroke-width="2.5"/><path d="m15.5 20 3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
 )}`;
 
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-function safeImageUrl(url: string): string | null {
-  const value = url.trim();
-  if (value.startsWith("/") && !value.startsWith("//")) return value;
-  if (/^https:\/\//i.test(value)) return value;
-  return null;
-}
-
 function toSiteFrame(
   content: SiteContent<"branding" | "whatsapp_config">,
   publicUrl: string,
@@ -64,7 +56,7 @@ function toSiteFrame(
   return {
     siteName,
     logoUrl: branding.logo_url ? safeImageUrl(branding.logo_url) : null,
-    primaryColor: HEX_COLOUR.test(branding.primary_color ?? "") ? branding.primary_color : CMS_DEFAULTS.branding.primary_color,
+    primaryColor: hexColourOr(branding.primary_color, CMS_DEFAULTS.branding.primary_color),
     whatsapp: href ? { href, label: whatsapp.display_text?.trim() || CMS_DEFAULTS.whatsapp_config.display_text, number } : null,
     publicUrl,
     year: currentYear(),

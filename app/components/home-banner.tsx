@@ -1,73 +1,27 @@
-import { type FocusEvent, useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { HomeBannerContent, HomeBannerSlide } from "../../domain/cms/defaults";
 import { LIMITS } from "../../lib/constants";
+import { slideIntervalMs } from "../../lib/safe-values";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./icons";
-
-/** Milliseconds per slide: the configured duration held to 1–30 seconds. */
-function slideDuration(banner: HomeBannerContent): number {
-  const configured = Number(banner.autoplay_duration) || LIMITS.homeBannerAutoplayMs;
-  return Math.min(LIMITS.homeBannerAutoplayMaxSeconds * 1000, Math.max(LIMITS.homeBannerAutoplayMinSeconds * 1000, configured));
-}
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-function subscribeToMotionPreference(onChange: () => void): () => void {
-  const query = window.matchMedia?.(REDUCED_MOTION);
-  query?.addEventListener("change", onChange);
-  return () => query?.removeEventListener("change", onChange);
-}
-
-/** The visitor's wish for less motion; false on the server and during hydration. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeToMotionPreference, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false, () => false);
-}
-
-/**
- * The current slide of `count`, moved by `go` (wrapping at both ends) and, when `autoplay` is
- * on and there is more than one slide, every `duration` ms unless held.
- */
-function useCarousel(count: number, autoplay: boolean, duration: number, held: boolean) {
-  const [index, setIndex] = useState(0);
-  const reducedMotion = usePrefersReducedMotion();
-  const rotating = autoplay && count > 1 && !reducedMotion;
-
-  useEffect(() => {
-    if (!rotating || held) return;
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), duration);
-    return () => window.clearInterval(timer);
-  }, [rotating, held, count, duration]);
-
-  const current = Math.min(index, Math.max(0, count - 1));
-  const go = (to: number) => setIndex(((to % count) + count) % count);
-  return { current, go, rotating };
-}
+import { useCarousel } from "./use-carousel";
 
 /** Rotating home banner from the home_banner content block: arrows and dots wrap around; autoplay pauses on hover, focus or the pause button. */
 export function HomeBanner({ banner }: { banner: HomeBannerContent }) {
   const slides = Array.isArray(banner.slides) ? banner.slides.filter((s) => s && (s.image_url || s.title)) : [];
   const count = slides.length;
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(false);
-  const { current, go, rotating } = useCarousel(count, banner.autoplay, slideDuration(banner), hovered || focused || stopped);
+  const carousel = useCarousel({ count, autoplay: banner.autoplay, interval: slideIntervalMs(banner.autoplay_duration, LIMITS.homeBannerAutoplayMs), loop: true });
+  const { current, go, rotating, stopped } = carousel;
 
   if (!banner.enabled || count === 0) return null;
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Featured offers"
       className="container-page pt-4"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
+      {...carousel.regionProps}
     >
-      <div className="relative overflow-hidden rounded-2xl bg-gray-900" aria-live={rotating && !stopped ? "off" : "polite"}>
+      <div className="relative overflow-hidden rounded-2xl bg-gray-900" aria-live={carousel.live}>
         {slides.map((slide, i) => (
           <Slide key={slide.id || i} slide={slide} position={i} count={count} hidden={i !== current} />
         ))}
@@ -83,7 +37,7 @@ export function HomeBanner({ banner }: { banner: HomeBannerContent }) {
               {rotating ? (
                 <button
                   type="button"
-                  onClick={() => setStopped((s) => !s)}
+                  onClick={carousel.toggleStopped}
                   aria-label={stopped ? "Play slides" : "Pause slides"}
                   className="inline-flex h-6 w-6 items-center justify-center rounded-full text-white hover:bg-white/20"
                 >

@@ -1,10 +1,12 @@
 import { listFeaturedProducts, listProductRow, type ProductRowKind, type ProductSummary } from "../../domain/catalog/service";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
+import { heroCarouselOf } from "../../domain/cms/hero-carousel";
 import { getSiteContent } from "../../domain/cms/service";
 import { LIMITS, TEXTS } from "../../lib/constants";
 import { BrandStrip } from "../components/brand-strip";
 import { CreateAccountCta } from "../components/create-account-cta";
 import { Hero } from "../components/hero";
+import { HeroCarousel } from "../components/hero-carousel";
 import { HomeBanner } from "../components/home-banner";
 import { toCardData } from "../components/product-card";
 import { EmptyState, ProductGrid } from "../components/product-grid";
@@ -30,7 +32,7 @@ async function orEmpty(label: string, query: Promise<ProductSummary[]>): Promise
   }
 }
 
-const HOME_SECTIONS = ["top_banner", "home_banner", "hero_banner", "featured_categories"] as const;
+const HOME_SECTIONS = ["top_banner", "home_banner", "hero_banner", "hero_banners", "featured_categories"] as const;
 
 function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
@@ -54,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     topBanner: content.top_banner,
     homeBanner: content.home_banner,
     hero: content.hero_banner,
+    heroCarousel: heroCarouselOf(content.hero_banners),
     categories: content.featured_categories,
     featured: featured.map(toCardData),
     rows: ROWS.map((row, i) => ({ ...row, products: (rows[i] ?? []).map(toCardData) })),
@@ -72,11 +75,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const { homeBanner, hero, categories, featured, rows } = loaderData;
+  const { homeBanner, hero, heroCarousel, categories, featured, rows } = loaderData;
   return (
     <>
       <HomeBanner banner={homeBanner} />
-      <Hero hero={hero} />
+      {heroCarousel ? <HeroCarousel carousel={heroCarousel} /> : <Hero hero={hero} />}
       <BrandStrip content={categories} />
 
       <section aria-labelledby="featured-title" className="container-page py-8">
