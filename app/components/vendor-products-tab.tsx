@@ -52,7 +52,7 @@ function VendorProductItem({ product }: { product: VendorProductRow }) {
           </div>
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 text-sm sm:w-56">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm sm:w-72">
         <dt className="text-gray-600">Price</dt>
         <dd className="font-semibold text-gray-900">
           {product.finalPrice === null ? <span className="font-normal text-gray-700">Suggested {formatNaira(product.suggestedPrice)}</span> : formatNaira(product.finalPrice)}

@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import {
+  MANAGED_PAGE_SIZE,
   type ManagedProduct,
   type ManagementScope,
   createProduct,
@@ -76,6 +77,17 @@ async function dialogFor(context: Route.LoaderArgs["context"], url: URL, scope: 
   }
 }
 
+/** The list, or an empty one marked as failed ('Failed to load products') when the database does not answer. */
+async function listOrEmpty(context: Route.LoaderArgs["context"], viewer: Parameters<typeof listManagedProducts>[1], query: Parameters<typeof listManagedProducts>[2]) {
+  try {
+    return { ...(await listManagedProducts(context.db, viewer, query)), failed: false };
+  } catch (error) {
+    console.error("Failed to load the product list", error);
+    const scope = scopeOf(viewer);
+    return { scope, items: [], total: 0, page: 1, pageSize: MANAGED_PAGE_SIZE, pageCount: 1, hasVendorRecord: true, failed: true };
+  }
+}
+
 /** Product management (operations.md §2, §6): what each role sees is decided by the product service. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
@@ -83,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = productListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const scope = scopeOf(viewer);
-  const [page, { dialog, missing }] = await Promise.all([listManagedProducts(context.db, viewer, query), dialogFor(context, url, scope, viewer)]);
+  const [page, { dialog, missing }] = await Promise.all([listOrEmpty(context, viewer, query), dialogFor(context, url, scope, viewer)]);
   const vendors = scope === "admin" && dialog?.kind === "add" ? await listApprovedVendors(context.db, viewer!) : [];
   return data({ denied: false as const, page, query, dialog, missing, vendors }, { headers: { "Cache-Control": "no-store" } });
 }
@@ -230,7 +242,11 @@ function ProductsView({ loaded, result }: { loaded: LoadedPage; result: (VendorF
         </p>
       ) : null}
 
-      {!page.hasVendorRecord ? (
+      {page.failed ? (
+        <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          {PRODUCT_TEXTS.loadFailed}
+        </p>
+      ) : !page.hasVendorRecord ? (
         <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
           {PRODUCT_TEXTS.vendorNotFound}.{" "}
           <Link to="/vendor-application" className="font-semibold underline">

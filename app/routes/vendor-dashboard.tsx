@@ -35,10 +35,16 @@ function tabOf(url: string): TabId {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/vendor-auth");
-  const vendor = await getOwnVendor(context.db, viewer.userId);
+  let vendor: Awaited<ReturnType<typeof getOwnVendor>>;
+  try {
+    vendor = await getOwnVendor(context.db, viewer.userId);
+  } catch (error) {
+    console.error("Failed to load the vendor record", error);
+    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: [] };
+  }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
   if (viewer.role !== "vendor") throw redirect("/vendor-auth");
-  if (!vendor) return { tab: tabOf(request.url), vendor: null, products: [], orders: [] };
+  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: [] };
   const [products, orders] = await Promise.all([
     listOwnProducts(context.db, vendor.id),
     listVendorOrders(context.db, viewer).catch((error: unknown) => {
@@ -46,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return { tab: tabOf(request.url), vendor, products, orders };
+  return { tab: tabOf(request.url), vendor, failed: false, products, orders };
 }
 
 const liveSchema = z.object({
@@ -88,9 +94,16 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function VendorDashboardPage() {
-  const { tab, vendor, products, orders } = useLoaderData<typeof loader>();
+  const { tab, vendor, failed, products, orders } = useLoaderData<typeof loader>();
   const result = useActionData<VendorFormResult>();
   useActionToast(result);
+  if (failed) {
+    return (
+      <p role="alert" className="container-page my-14 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+        {VENDOR_TEXTS.loadVendorFailed}
+      </p>
+    );
+  }
   if (!vendor) return <NoVendorAccount />;
   return (
     <div className="container-page py-6 sm:py-10">
