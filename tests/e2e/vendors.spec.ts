@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, seriousA11yViolations, signIn } from "./support/accounts";
+import { expect, test } from "./support/test";
 import {
   approveProductAsAdmin,
   freshPage,
@@ -11,7 +11,7 @@ import {
   toastWith,
 } from "./support/vendors";
 
-test("the whole vendor journey: sign up, apply, pre-approval, approval, a listing with two photos, approval, the shop", async ({ page, browser }, info) => {
+test("the whole vendor journey: sign up, apply, pre-approval, approval, a listing with two photos, approval, the shop", async ({ page, browser, extraHTTPHeaders }, info) => {
   test.setTimeout(180_000);
   const stamp = `${info.project.name}${Date.now().toString(36)}`;
   const email = `seller.${stamp}@example.com`;
@@ -56,7 +56,7 @@ test("the whole vendor journey: sign up, apply, pre-approval, approval, a listin
     await expect(page.getByRole("button", { name: "Submit Information" })).toHaveCount(0);
   });
 
-  const admin = await signInAsAdmin(browser, info);
+  const admin = await signInAsAdmin(browser, info, extraHTTPHeaders);
   await test.step("an admin approves the vendor, who lands on the dashboard", async () => {
     await setVendorStatusAsAdmin(admin, business, "approved");
     await page.goto("/vendor-pre-approval");
@@ -115,7 +115,7 @@ test("the whole vendor journey: sign up, apply, pre-approval, approval, a listin
 
   await test.step("once an admin approves it, it is in the shop with its WebP photos", async () => {
     await approveProductAsAdmin(admin, product);
-    const shopper = await freshPage(browser, info);
+    const shopper = await freshPage(browser, info, extraHTTPHeaders);
     await shopper.goto(`/shop?search=${encodeURIComponent(product)}`);
     await shopper.getByRole("link", { name: new RegExp(product) }).first().click();
     await expect(shopper.getByRole("heading", { level: 1 })).toContainText("Pixel 8 Pro");

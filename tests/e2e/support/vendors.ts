@@ -23,9 +23,9 @@ export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
 }
 
-/** A fresh page in its own browser context, on this project's device. */
-export async function freshPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ ...info.project.use });
+/** A fresh page in its own browser context, on this project's device, as the same client address as the test's own page. */
+export async function freshPage(browser: Browser, info: TestInfo, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
+  const context = await browser.newContext({ ...info.project.use, extraHTTPHeaders });
   return context.newPage();
 }
 
@@ -65,8 +65,8 @@ export async function approveProductAsAdmin(admin: Page, name: string) {
   await expect(toastWith(admin, "Product approved successfully")).toBeVisible();
 }
 
-export async function signInAsAdmin(browser: Browser, info: TestInfo): Promise<Page> {
-  const admin = await freshPage(browser, info);
+export async function signInAsAdmin(browser: Browser, info: TestInfo, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
+  const admin = await freshPage(browser, info, extraHTTPHeaders);
   await signIn(admin, ADMIN, DEMO_PASSWORD);
   await expect(admin).toHaveURL(/\/$/);
   return admin;
