@@ -213,6 +213,40 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
     });
   });
 
+  describe("forms without scripts", () => {
+    it("adds a product with photos from a plain file input, then removes one on edit", async () => {
+      const files: Array<[string, Buffer, string]> = [
+        ["imageFiles", await photo("jpeg", "#264653", 800, 800), "front.jpg"],
+        ["imageFiles", await photo("png", "#f4a261", 800, 800), "back.png"],
+      ];
+      const added = await postMultipart(app.base, "/products?add=1", vendorA, { intent: "create", ...productFields({ name: "Pixel 6a no-script" }) }, files);
+      expect(added.status).toBe(302);
+      const [row] = await database.query<{ id: string; images: string[] }>("select id, images from products where name = 'Pixel 6a no-script'");
+      expect(row?.images).toHaveLength(2);
+      for (const url of row!.images) expect(url).toMatch(/^\/uploads\/products\/[a-f0-9]{32}\.webp$/);
+
+      const edited = await postMultipart(app.base, `/products?edit=${row!.id}`, vendorA, {
+        intent: "update",
+        productId: row!.id,
+        ...productFields({ name: "Pixel 6a no-script" }),
+        images: row!.images,
+        removeImages: row!.images[0]!,
+      });
+      expect(edited.status).toBe(302);
+      expect((await productRow(row!.id))?.images).toEqual([row!.images[1]]);
+
+      const tooMany = await postMultipart(
+        app.base,
+        `/products?edit=${row!.id}`,
+        vendorA,
+        { intent: "update", productId: row!.id, ...productFields({ name: "Pixel 6a no-script" }), images: [row!.images[1]!] },
+        Array.from({ length: 5 }, (_, i): [string, Buffer, string] => ["imageFiles", files[0]![1], `${i}.jpg`]),
+      );
+      expect(tooMany.status).toBe(400);
+      expect(await tooMany.text()).toContain("Maximum 5 images allowed");
+    });
+  });
+
   describe("the vendor dashboard", () => {
     it("shows only the vendor's own orders, with their net after commission", async () => {
       const orders = await database.query<{ id: string; email: string }>(
