@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import type { AdminActivity, AdminPayment } from "../../domain/admin/listings";
+import type { ActivityEntry } from "../../domain/activity/service";
+import type { AdminPayment } from "../../domain/admin/listings";
 import type { Page } from "../../domain/admin/paging";
 import { PREAPPROVAL_FIELD_TYPE_LABELS, PREAPPROVAL_TEXTS } from "../../domain/admin/validation";
 import type { PricingConfig } from "../../domain/pricing/service";
@@ -278,7 +279,7 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
 
 const USER_TYPE_LABELS = { vendor: "Vendors", buyer: "Buyers", admin: "Admins" } as const;
 
-export function AdminActivitiesTab({ activities, userType }: { activities: AdminActivity[]; userType: string }) {
+export function AdminActivitiesTab({ activities, userType }: { activities: ActivityEntry[]; userType: string }) {
   const filters = [{ value: "", label: "All" }, ...USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))];
   return (
     <section aria-label="Activities">

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { dashboardCounts, salesSummary } from "../../domain/admin/dashboard";
-import {
-  listPaymentsForAdmin, listProductsForAdmin, listRecentActivities, listVendorsForAdmin,
-} from "../../domain/admin/listings";
+import { listActivities } from "../../domain/activity/service";
+import { listPaymentsForAdmin, listProductsForAdmin, listVendorsForAdmin } from "../../domain/admin/listings";
 import { DASHBOARD_TEXTS } from "../../domain/admin/validation";
 import type { Viewer } from "../../domain/accounts/viewer";
 import { listOrdersForAdmin } from "../../domain/orders/admin";
@@ -80,7 +79,7 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
     case "pricing":
       return { tab: q.tab, pricing: await getPricingConfig(db) };
     case "activities":
-      return { tab: q.tab, userType: q.userType ?? "", activities: await listRecentActivities(db, viewer, { userType: q.userType }) };
+      return { tab: q.tab, userType: q.userType ?? "", activities: await listActivities(db, viewer, { userType: q.userType }) };
   }
 }
 

@@ -1,7 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS, type Role, type UserType } from "../../lib/constants";
 import { AccessDeniedError, isOneOf } from "../accounts/roles";
+import { users } from "../accounts/schema";
+import { newestFirst } from "../admin/paging";
 import { userActivities } from "./schema";
 
 export interface ActivityEvent {
@@ -36,28 +38,44 @@ export interface ActivityEntry {
   userType: UserType;
   activityType: string;
   description: string;
+  /** Who did it; null for an entry without a user or whose user was deleted. */
+  actorEmail: string | null;
   createdAt: string;
 }
 
-/** The newest entries of the activity log, optionally of one user type (admins only). */
+/**
+ * The 100 newest entries of the activity log (operations.md §9), optionally of one user type;
+ * admins only. Serves both the admin dashboard's Activities tab and its JSON endpoint.
+ */
 export async function listActivities(
   db: Database,
   actor: { role: Role },
   filter: { userType?: UserType },
 ): Promise<ActivityEntry[]> {
   if (!isOneOf(actor.role, ["admin", "super_admin"])) throw new AccessDeniedError();
-  const rows = await db
+  const rows = await newestActivitiesQuery(db, filter);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+}
+
+/**
+ * The statement behind listActivities, apart so its plan can be checked. Ordered as the
+ * created_at indexes are (DESC NULLS LAST), so it reads one of them newest first and stops at
+ * 100 rows instead of sorting the whole log.
+ */
+export function newestActivitiesQuery(db: Database, filter: { userType?: UserType }) {
+  return db
     .select({
       id: userActivities.id,
       userId: userActivities.userId,
       userType: userActivities.userType,
       activityType: userActivities.activityType,
       description: userActivities.activityDescription,
+      actorEmail: users.email,
       createdAt: userActivities.createdAt,
     })
     .from(userActivities)
+    .leftJoin(users, eq(users.id, userActivities.userId))
     .where(filter.userType ? eq(userActivities.userType, filter.userType) : undefined)
-    .orderBy(desc(userActivities.createdAt))
+    .orderBy(newestFirst(userActivities.createdAt))
     .limit(LIMITS.activityLogLimit);
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 }

@@ -1,10 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import {
-  LIMITS, type PaymentStatus, type ProductStatus, type UserType, type VendorStatus,
-} from "../../lib/constants";
+import type { PaymentStatus, ProductStatus, VendorStatus } from "../../lib/constants";
 import { profiles, users } from "../accounts/schema";
-import { userActivities } from "../activity/schema";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
 import { payments } from "../payments/schema";
@@ -146,33 +143,4 @@ export async function listPaymentsForAdmin(
     .limit(window.limit)
     .offset(window.offset);
   return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
-}
-
-export interface AdminActivity {
-  id: string;
-  userType: UserType;
-  activityType: string;
-  description: string;
-  actorEmail: string | null;
-  createdAt: string;
-}
-
-/** The 100 newest activity entries (operations.md §9), optionally of one user type. */
-export async function listRecentActivities(db: Database, actor: Actor, filter: { userType?: UserType }): Promise<AdminActivity[]> {
-  assertBackOffice(actor);
-  const rows = await db
-    .select({
-      id: userActivities.id,
-      userType: userActivities.userType,
-      activityType: userActivities.activityType,
-      description: userActivities.activityDescription,
-      actorEmail: users.email,
-      createdAt: userActivities.createdAt,
-    })
-    .from(userActivities)
-    .leftJoin(users, eq(users.id, userActivities.userId))
-    .where(filter.userType ? eq(userActivities.userType, filter.userType) : undefined)
-    .orderBy(newestFirst(userActivities.createdAt))
-    .limit(LIMITS.activityLogLimit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
