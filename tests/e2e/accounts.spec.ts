@@ -2,6 +2,8 @@ import { expect, test } from "./support/test";
 import { DEMO_PASSWORD, latestMailLink, openAccountMenu, seriousA11yViolations, signIn } from "./support/accounts";
 
 test("sign up with each rule enforced, verify from the mailbox, sign in, see the greeting, sign out", async ({ page }, info) => {
+  // Eight refused sign-ups, then the whole way through: longer than one page's journey.
+  test.slow();
   const email = `amaka.${info.project.name}.${Date.now()}@example.com`;
   await page.goto("/auth?tab=signup");
   await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");

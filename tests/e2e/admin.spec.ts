@@ -1,6 +1,7 @@
 import { demoListings } from "../../db/seed";
 import { demoProductId } from "../../db/seed/products";
 import { seriousA11yViolations, signIn } from "./support/accounts";
+import { FRESH_PASSWORD, applyAsFreshVendor } from "./support/customers";
 import { expect, formatNairaText, nairaOf, openTab, projectIndex, test, toastWith } from "./support/admin";
 
 test("the dashboard shows the four counts, the sales summary and the eight tabs", async ({ page }) => {
@@ -18,17 +19,13 @@ test("the dashboard shows the four counts, the sales summary and the eight tabs"
 });
 
 test("an admin approves a pending vendor, and the vendor's next sign-in reaches the dashboard", async ({ page, browser }, info) => {
-  // Each project approves its own vendor: the pending applicant, or a rejected one sent back to review first.
-  const [business, owner] = projectIndex(info) === 0
-    ? ["Garki Phone Store", "pending.vendor@tokunbo.test"]
-    : ["Onitsha Gadget Palace", "onitsha.gadgets@tokunbo.test"];
+  // A fresh applicant: the seeded pending and rejected vendors belong to the sign-in journeys.
+  const business = `Ikorodu Phones ${info.project.name} ${Date.now()}`;
+  const vendorPage = await (await browser.newContext({ ...info.project.use })).newPage();
+  const owner = await applyAsFreshVendor(vendorPage, info, business);
+
   await openTab(page, "/admin", "vendors");
   const row = page.getByRole("listitem", { name: business });
-  if (projectIndex(info) === 1) {
-    await row.getByLabel("Set status").selectOption("pending");
-    await row.getByRole("button", { name: `Save status of ${business}` }).click();
-    await expect(toastWith(page, "Vendor pending successfully")).toBeVisible();
-  }
   await expect(row.locator("span", { hasText: /^Pending$/ })).toBeVisible();
   await row.getByLabel("Set status").selectOption("approved");
   await row.getByRole("button", { name: `Save status of ${business}` }).click();
@@ -36,13 +33,14 @@ test("an admin approves a pending vendor, and the vendor's next sign-in reaches 
   await expect(row.locator("span", { hasText: /^Approved$/ })).toBeVisible();
   await expect(row.locator("span", { hasText: /^Verified$/ })).toBeVisible();
 
-  const vendorPage = await (await browser.newContext({ ...info.project.use })).newPage();
-  await vendorPage.goto("/vendor-auth");
-  await vendorPage.getByLabel("Email").fill(owner);
-  await vendorPage.getByLabel("Password", { exact: true }).fill("Tokunbo-demo-2026");
-  await vendorPage.getByRole("button", { name: "Sign In" }).click();
-  await expect(vendorPage).toHaveURL(/\/vendor-dashboard$/);
   await vendorPage.context().close();
+  const signInPage = await (await browser.newContext({ ...info.project.use })).newPage();
+  await signInPage.goto("/vendor-auth");
+  await signInPage.getByLabel("Email").fill(owner);
+  await signInPage.getByLabel("Password", { exact: true }).fill(FRESH_PASSWORD);
+  await signInPage.getByRole("button", { name: "Sign In" }).click();
+  await expect(signInPage).toHaveURL(/\/vendor-dashboard$/);
+  await signInPage.context().close();
 });
 
 test("an admin approves a pending product, which appears in the shop at the computed final price", async ({ page }, info) => {

@@ -52,8 +52,11 @@ export async function openEventStream(url: string, headers: Record<string, strin
 async function readBlocks(body: ReadableStream<Uint8Array>, onBlock: (block: string) => void): Promise<void> {
   const decoder = new TextDecoder();
   let buffered = "";
-  for await (const chunk of body) {
-    buffered += decoder.decode(chunk, { stream: true });
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffered += decoder.decode(value, { stream: true });
     let end: number;
     while ((end = buffered.indexOf("\n\n")) >= 0) {
       onBlock(buffered.slice(0, end));

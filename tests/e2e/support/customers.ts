@@ -22,6 +22,17 @@ export async function signUpFreshCustomer(page: Page, info: TestInfo, name = "To
   return email;
 }
 
+/** A new applicant of this test alone, signed in in the page's context, whose vendor application is pending. */
+export async function applyAsFreshVendor(page: Page, info: TestInfo, business: string): Promise<string> {
+  const email = await signUpFreshCustomer(page, info, "Kehinde Balogun");
+  const applied = await page.request.post("/vendor-application", {
+    form: { intent: "apply", businessName: business, contactEmail: email, contactPhone: "0803 555 0101", businessAddress: "14 Ayangburen Road, Ikorodu, Lagos", acceptTerms: "on" },
+    maxRedirects: 0,
+  });
+  expect(applied.status()).toBe(302);
+  return email;
+}
+
 /** The cart link of the site bar, named by its badge ('Cart, 2 items'). */
 export function cartLink(page: Page) {
   return page.getByRole("banner").getByRole("link", { name: /^Cart(, \d+ items?)?$/ }).last();
