@@ -37,6 +37,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "true", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}` },
+    // TRUST_PROXY: each journey presents its own client address, as a load balancer would pass it on.
+    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "true", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "1" },
   },
 });

@@ -59,7 +59,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   const accounts = { db: database.db, auth };
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  app.set("trust proxy", config.trustProxyHops);
   app.use(requestLogging(logger));
   app.use(compression());
   app.use(securityHeaders(config, { devServer: Boolean(vite) }));

@@ -13,6 +13,14 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.demoData).toBeUndefined();
     expect(config.env).toBe("development");
+    expect(config.trustProxyHops).toBe(0);
+  });
+
+  it("believes X-Forwarded-For only from the number of proxies it is told of", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
+    for (const bad of ["-1", "6", "yes", "1.5"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(`Invalid TRUST_PROXY="${bad}": must be the number of proxies in front of the app, from 0 to 5`);
+    }
   });
 
   it("reads every variable", () => {

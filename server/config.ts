@@ -45,6 +45,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as eu-west-2 or auto").default("us-east-1"),
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be the number of proxies in front of the app, from 0 to 5" })
+    .int("must be the number of proxies in front of the app, from 0 to 5")
+    .min(0, "must be the number of proxies in front of the app, from 0 to 5")
+    .max(5, "must be the number of proxies in front of the app, from 0 to 5")
+    .default(0),
 });
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -88,6 +94,11 @@ export interface Config {
   secureCookies: boolean;
   /** Uploaded files go to this S3-compatible bucket when set, to `uploadsDir` otherwise. */
   s3: S3Settings | undefined;
+  /**
+   * Proxies (load balancers) in front of the app whose X-Forwarded-For is believed. With none,
+   * a visitor could name any address and slip past the per-address limits.
+   */
+  trustProxyHops: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== "production",
     secureCookies: publicUrl.startsWith("https://"),
     s3: s3Settings(e),
+    trustProxyHops: e.TRUST_PROXY,
   };
 }

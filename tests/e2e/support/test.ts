@@ -3,9 +3,9 @@ import { test as base, expect } from "@playwright/test";
 
 /**
  * Every browser test is its own client, with an address of its own, as real buyers are: the
- * app reads the client address from X-Forwarded-For (it trusts one proxy hop, its load
- * balancer), so the per-address sign-in and sign-up limits count each test apart instead of
- * adding the whole suite up as one very busy visitor.
+ * test server runs with TRUST_PROXY=1, as behind a load balancer, and takes the client address
+ * from X-Forwarded-For, so the per-address sign-in and sign-up limits count each test apart
+ * instead of adding the whole suite up as one very busy visitor.
  */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, info) => {
