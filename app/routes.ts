@@ -25,6 +25,7 @@ export default [
   route("admin/orders", "routes/admin.orders.ts"),
   route("admin/reviews", "routes/admin.reviews.ts"),
   route("admin/preapproval-fields", "routes/admin.preapproval-fields.ts"),
+  route("admin/preapproval-documents/*", "routes/admin.preapproval-documents.$.ts"),
   route("admin/pricing", "routes/admin.pricing.ts"),
   route("admin/export/:kind", "routes/admin.export.ts"),
   route("cms", "routes/cms.tsx"),

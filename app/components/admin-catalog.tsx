@@ -1,5 +1,6 @@
 import type { AdminProduct, AdminVendor } from "../../domain/admin/listings";
 import type { Page } from "../../domain/admin/paging";
+import type { PreapprovalReview } from "../../domain/vendors/preapproval";
 import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, VENDOR_STATUSES, VENDOR_STATUS_LABELS, type VendorStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ActionButton, EmptyRow, FilterLinks, Pager, SectionHeading, formatDate, inputClass, useAdminAction } from "./admin-ui";
@@ -45,6 +46,32 @@ function VendorStatusForm({ vendor }: { vendor: AdminVendor }) {
   );
 }
 
+/** The vendor's latest pre-approval answers; documents open in a new tab through the admin-only route. */
+function PreapprovalAnswers({ review }: { review: PreapprovalReview }) {
+  return (
+    <details className="mt-3 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm">
+      <summary className="cursor-pointer font-semibold text-gray-900">Pre-approval answers</summary>
+      <p className="mt-2 text-xs text-gray-600">Sent {formatDate(review.submittedAt)}</p>
+      <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[minmax(8rem,16rem)_1fr]">
+        {review.answers.map((answer, i) => (
+          <div key={`${i}-${answer.label}`} className="contents">
+            <dt className="font-semibold text-gray-800">{answer.label}</dt>
+            <dd className="whitespace-pre-line break-words text-gray-800">
+              {answer.documentHref ? (
+                <a href={answer.documentHref} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-strong underline underline-offset-2">
+                  Open document
+                </a>
+              ) : (
+                answer.value
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 const VENDOR_FILTERS = [{ value: "", label: "All" }, ...VENDOR_STATUSES.map((s) => ({ value: s, label: VENDOR_STATUS_LABELS[s] }))];
 
 export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor>; status: string }) {
@@ -74,6 +101,7 @@ export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor
                   {vendor.verified ? <span className="text-xs font-semibold text-sky-800">Verified</span> : null}
                 </div>
               </div>
+              {vendor.preapproval ? <PreapprovalAnswers review={vendor.preapproval} /> : null}
               <div className="mt-4 border-t border-gray-100 pt-4">
                 <VendorStatusForm key={vendor.status} vendor={vendor} />
               </div>

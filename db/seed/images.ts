@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { escapeXml, phoneSvg } from "../../domain/media/phone-art";
+import { PREAPPROVAL_FOLDER } from "../../domain/media/private-uploads";
 import { type FileStorage, publicUrlFor } from "../../domain/media/storage";
 import { missingRenditionKeys, storeImage, writeImageVariants } from "../../domain/media/variants";
 import type { PhoneModel } from "./catalogue";
@@ -10,7 +11,8 @@ import type { ListingPlan, View } from "./plan";
 // Images
 
 const APPLICANT = DEMO_VENDORS.find((v) => v.status === "pending") as DemoVendor;
-const ID_DOCUMENT_KEY = `vendor-documents/${slug(APPLICANT.businessName)}-id.webp`;
+// Where the pre-approval form keeps documents, so the demo one is private like theirs.
+const ID_DOCUMENT_KEY = `${PREAPPROVAL_FOLDER}/${slug(APPLICANT.businessName)}-id.webp`;
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");

@@ -5,6 +5,7 @@ import { profiles, users } from "../accounts/schema";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
 import { payments } from "../payments/schema";
+import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preapproval";
 import { vendors } from "../vendors/schema";
 import { type Actor, assertBackOffice } from "./access";
 import { type Page, newestFirst, pageWindow, toPage } from "./paging";
@@ -20,6 +21,8 @@ export interface AdminVendor {
   rejectionReason: string | null;
   ownerName: string | null;
   createdAt: string;
+  /** The latest pre-approval submission, if the vendor sent one. */
+  preapproval: PreapprovalReview | null;
 }
 
 export async function listVendorsForAdmin(
@@ -48,7 +51,12 @@ export async function listVendorsForAdmin(
     .orderBy(newestFirst(vendors.createdAt), desc(vendors.id))
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+  const page = toPage(rows, window);
+  const submissions = await latestSubmissionsOf(db, page.items.map((row) => row.id));
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), preapproval: submissions.get(row.id) ?? null })),
+  };
 }
 
 export interface AdminProduct {

@@ -3,10 +3,12 @@
  * admin set up, in field order; required fields and field types are checked here, documents go
  * through the upload pipeline, and one submission per application is kept for review.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType, VendorStatus } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
+import { PUBLIC_UPLOADS_PREFIX } from "../media/image-urls";
+import { preapprovalDocumentHref } from "../media/private-uploads";
 import type { FileStorage } from "../media/storage";
 import { type IncomingFile, storeUploadedImages } from "../media/uploads";
 import { fieldErrors } from "../accounts/validation";
@@ -124,4 +126,57 @@ export async function submitPreapproval(
     });
     return { submissionId: row!.id };
   });
+}
+
+export interface PreapprovalAnswer {
+  label: string;
+  value: string;
+  /** For a document: where an admin opens it. */
+  documentHref: string | null;
+}
+
+/** A vendor's latest submission as admins review it: answers in field order. */
+export interface PreapprovalReview {
+  submittedAt: string;
+  answers: PreapprovalAnswer[];
+}
+
+type FieldLabel = Pick<PreapprovalField, "fieldName" | "fieldLabel" | "fieldType">;
+
+function toAnswer(label: string, value: string, fieldType: PreapprovalFieldType | null): PreapprovalAnswer {
+  // Documents stored before the private folder existed are still public uploads.
+  const publicFile = fieldType === "file" && value.startsWith(PUBLIC_UPLOADS_PREFIX) ? value : null;
+  return { label, value, documentHref: preapprovalDocumentHref(value) ?? publicFile };
+}
+
+/** Answers of every field, inactive ones included; answers of deleted fields come last, under their field name. */
+function answersOf(data: Record<string, string>, fields: readonly FieldLabel[]): PreapprovalAnswer[] {
+  const known = new Set(fields.map((field) => field.fieldName));
+  return [
+    ...fields.filter((field) => field.fieldName in data).map((field) => toAnswer(field.fieldLabel, data[field.fieldName]!, field.fieldType)),
+    ...Object.entries(data).filter(([name]) => !known.has(name)).map(([name, value]) => toAnswer(name, value, null)),
+  ];
+}
+
+/** The latest submission of each of the vendors, read in one query (callers check the admin role). */
+export async function latestSubmissionsOf(db: Database, vendorIds: readonly string[]): Promise<Map<string, PreapprovalReview>> {
+  if (vendorIds.length === 0) return new Map();
+  const [rows, fields] = await Promise.all([
+    db
+      .selectDistinctOn([vendorPreapprovalSubmissions.vendorId], {
+        vendorId: vendorPreapprovalSubmissions.vendorId,
+        data: vendorPreapprovalSubmissions.submissionData,
+        createdAt: vendorPreapprovalSubmissions.createdAt,
+      })
+      .from(vendorPreapprovalSubmissions)
+      .where(inArray(vendorPreapprovalSubmissions.vendorId, [...vendorIds]))
+      .orderBy(vendorPreapprovalSubmissions.vendorId, desc(vendorPreapprovalSubmissions.createdAt)),
+    db
+      .select({ fieldName: vendorPreapprovalFields.fieldName, fieldLabel: vendorPreapprovalFields.fieldLabel, fieldType: vendorPreapprovalFields.fieldType })
+      .from(vendorPreapprovalFields)
+      .orderBy(asc(vendorPreapprovalFields.fieldOrder), asc(vendorPreapprovalFields.createdAt)),
+  ]);
+  return new Map(
+    rows.map((row) => [row.vendorId, { submittedAt: new Date(row.createdAt).toISOString(), answers: answersOf(row.data, fields) }]),
+  );
 }

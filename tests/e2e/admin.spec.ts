@@ -43,6 +43,33 @@ test("an admin approves a pending vendor, and the vendor's next sign-in reaches 
   await signInPage.context().close();
 });
 
+test("the Vendors tab shows an applicant's pre-approval answers, and their ID document opens for the admin only", async ({ page }) => {
+  await openTab(page, "/admin", "vendors", "&status=pending");
+  const answers = page.getByRole("listitem", { name: "Garki Phone Store" }).locator("details");
+  await answers.getByText("Pre-approval answers").click();
+  await expect(answers.getByText(/^Sent [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(answers.locator("dt")).toHaveText([
+    "CAC registration number",
+    "Owner's full name",
+    "Business phone number",
+    "Valid ID (NIN slip, driver's licence or passport)",
+    "Tell us about your store",
+  ]);
+  await expect(answers.locator("dd").first()).toHaveText("BN 3482915");
+  await expect(answers.locator("dd").nth(1)).toHaveText("Hauwa Danjuma");
+
+  const link = answers.getByRole("link", { name: "Open document" });
+  await expect(link).toHaveAttribute("target", "_blank");
+  const href = (await link.getAttribute("href")) ?? "";
+  expect(href).toMatch(/^\/admin\/preapproval-documents\/preapproval\/[a-z0-9-]+\.webp$/);
+  const document = await page.request.get(href);
+  expect(document.status()).toBe(200);
+  expect(document.headers()["content-type"]).toMatch(/^image\//);
+  expect(document.headers()["cache-control"]).toBe("private, no-store");
+  const publicCopy = await page.request.get(href.replace("/admin/preapproval-documents/", "/uploads/"));
+  expect(publicCopy.status()).toBe(404);
+});
+
 test("an admin approves a pending product, which appears in the shop at the computed final price", async ({ page }, info) => {
   await openTab(page, "/admin", "products", "&status=pending");
   const markup = Number((await page.getByText(/plus the [\d.]+% markup/).textContent())?.match(/([\d.]+)%/)?.[1]);
