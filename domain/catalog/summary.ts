@@ -33,11 +33,11 @@ export interface ProductSummary {
 }
 
 /**
- * Publicly listed: approved, with a vendor (the inner join on vendors guarantees one). A
- * literal, not a parameter, so the planner can always use the partial `where status =
- * 'approved'` indexes.
+ * Publicly listed: approved, from a vendor who is approved too (a rejected vendor, or one back
+ * under review, sells nothing). Literals, not parameters, so the planner can always use the
+ * partial `where status = 'approved'` indexes.
  */
-export const listed = sql`${products.status} = 'approved'`;
+export const listed = sql`(${products.status} = 'approved' and ${products.vendorId} in (select ${vendors.id} from ${vendors} where ${vendors.status} = 'approved'))`;
 
 /** The price a buyer pays: the final price, falling back to the suggested price. */
 export const displayPrice = sql<number>`coalesce(${products.finalPrice}, ${products.suggestedPrice})`;

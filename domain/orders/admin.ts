@@ -179,10 +179,13 @@ async function lockOrder(tx: Database, orderId: string): Promise<LockedOrder> {
   return order;
 }
 
+const vendorIsApproved = sql`exists (select 1 from ${vendors} where ${vendors.id} = ${products.vendorId} and ${vendors.status} = 'approved')`;
+
 /**
  * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
  * order gives its reserved phones back to the stock (the product shows again if stock had run
- * out) and takes back what it had counted; money already taken is flagged for refund.
+ * out and its vendor is still approved) and takes back what it had counted; money already taken
+ * is flagged for refund.
  */
 async function updateStockAndSales(tx: Database, order: LockedOrder, to: OrderStatus): Promise<void> {
   const wasSold = isSold(order.status);
@@ -191,7 +194,7 @@ async function updateStockAndSales(tx: Database, order: LockedOrder, to: OrderSt
   await tx
     .update(products)
     .set({
-      isLive: sql`case when ${products.stockQuantity} = 0 then true else ${products.isLive} end`,
+      isLive: sql`case when ${products.stockQuantity} = 0 and ${vendorIsApproved} then true else ${products.isLive} end`,
       stockQuantity: sql`${products.stockQuantity} + ${order.quantity}`,
       updatedAt: sql`now()`,
     })

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { resolveRole } from "../accounts/roles";
+import { getPublicProduct } from "../catalog/service";
+import { listShopPage } from "../catalog/shop";
+import { changeOrderStatus } from "../orders/admin";
+import { orders } from "../orders/schema";
 import { listApprovedVendors, listVendors, setVendorStatus } from "./approval";
 import { Refusal } from "./errors";
-import { insertPerson, insertVendor, recordingMailer } from "./testing";
+import { LISTING_TEXTS, setProductLive } from "./service";
+import { insertListing, insertPerson, insertVendor, recordingMailer } from "./testing";
 
 describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
   let database: DatabaseHandle;
@@ -87,5 +92,92 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
     const vendor = await insertVendor(database.db, "admin-seller", "Admin's Own Shop", "pending");
     await setVendorStatus(ctx(), admin, { vendorId: vendor.id, status: "approved" });
     expect(await resolveRole(database.db, "admin-seller")).toBe("admin");
+  });
+
+  describe("a vendor who is no longer approved sells nothing", () => {
+    let seller: { id: string; userId: string };
+    let other: { id: string; userId: string };
+    const ids: Record<"live" | "alsoLive" | "hidden" | "soldOut" | "othersLive", string> = { live: "", alsoLive: "", hidden: "", soldOut: "", othersLive: "" };
+    const sellerViewer = { userId: "seller-1", email: "seller-1@example.ng", fullName: null, role: "vendor" as const };
+
+    beforeAll(async () => {
+      const db = database.db;
+      await insertPerson(db, "seller-1", "vendor");
+      await insertPerson(db, "seller-2", "vendor");
+      await insertPerson(db, "buyer-1");
+      seller = await insertVendor(db, "seller-1", "Otigba Phones");
+      other = await insertVendor(db, "seller-2", "Wuse Mobile World");
+      const approved = { status: "approved", finalPrice: 320_000_00 } as const;
+      ids.live = await insertListing(db, seller.id, "Otigba iPhone 12", approved);
+      ids.alsoLive = await insertListing(db, seller.id, "Otigba iPhone 13", approved);
+      ids.hidden = await insertListing(db, seller.id, "Otigba iPhone 11", { ...approved, isLive: false });
+      ids.soldOut = await insertListing(db, seller.id, "Otigba iPhone XR", { ...approved, isLive: false, stockQuantity: 0 });
+      ids.othersLive = await insertListing(db, other.id, "Wuse Galaxy S21", { ...approved, brand: "Samsung" });
+    });
+
+    const liveListings = async () =>
+      (await database.query<{ name: string }>("select name from products where is_live order by name")).map((row) => row.name);
+    const shopNames = async () => (await listShopPage(database.db, {})).items.map((item) => item.name).sort();
+    const loggedMetadata = async (activityType: string) =>
+      (
+        await database.query<{ metadata: Record<string, unknown> }>(
+          "select metadata from user_activities where activity_type = $1 and metadata->>'vendor_id' = $2 order by created_at desc limit 1",
+          [activityType, seller.id],
+        )
+      )[0]?.metadata;
+
+    it("rejecting hides every listing of that vendor and no other vendor's, logs how many, and the shop no longer lists them", async () => {
+      expect(await shopNames()).toEqual(["Otigba iPhone 11", "Otigba iPhone 12", "Otigba iPhone 13", "Otigba iPhone XR", "Wuse Galaxy S21"]);
+      await setVendorStatus(ctx(), admin, { vendorId: seller.id, status: "rejected", reason: "Unverified stock." });
+      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
+      expect(await loggedMetadata("vendor_rejected")).toMatchObject({ vendor_id: seller.id, hidden_listings: 2 });
+      expect(await shopNames()).toEqual(["Wuse Galaxy S21"]);
+      expect(await getPublicProduct(database.db, ids.live)).toBeNull();
+      expect(await getPublicProduct(database.db, ids.othersLive)).not.toBeNull();
+    });
+
+    it("refuses to show a listing of a vendor who is not approved, while hiding one still works", async () => {
+      await expect(setProductLive(database.db, sellerViewer, { productId: ids.live, isLive: true })).rejects.toMatchObject({
+        status: 403,
+        message: LISTING_TEXTS.notApproved,
+      });
+      await expect(setProductLive(database.db, sellerViewer, { productId: ids.othersLive, isLive: true })).rejects.toMatchObject({ status: 404 });
+      expect(await setProductLive(database.db, sellerViewer, { productId: ids.live, isLive: false })).toEqual({ isLive: false });
+      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
+    });
+
+    it("a cancelled order gives its phone back to the stock without putting it back in the shop", async () => {
+      const [order] = await database.db
+        .insert(orders)
+        .values({
+          customerId: "buyer-1", productId: ids.soldOut, vendorId: seller.id, customerName: "Ada Obi", customerEmail: "ada@example.ng",
+          customerPhone: "+2348030000000", shippingAddress: "1 Marina", city: "Lagos", state: "Lagos", quantity: 1,
+          unitPrice: 320_000_00, totalAmount: 320_000_00, status: "pending",
+        })
+        .returning({ id: orders.id });
+      await changeOrderStatus(database.db, { ...admin, email: "admin-1@example.ng" }, { orderId: order!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
+      const [soldOut] = await database.query<{ stock_quantity: number; is_live: boolean }>("select stock_quantity, is_live from products where id = $1", [ids.soldOut]);
+      expect(soldOut).toEqual({ stock_quantity: 1, is_live: false });
+    });
+
+    it("approving again relists nothing: listings stay hidden until the vendor switches them on", async () => {
+      await setVendorStatus(ctx(), admin, { vendorId: seller.id, status: "approved" });
+      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
+      expect(await loggedMetadata("vendor_approved")).not.toHaveProperty("hidden_listings");
+      expect(await getPublicProduct(database.db, ids.live)).toBeNull();
+
+      expect(await setProductLive(database.db, sellerViewer, { productId: ids.live, isLive: true })).toEqual({ isLive: true });
+      expect(await liveListings()).toEqual(["Otigba iPhone 12", "Wuse Galaxy S21"]);
+      expect(await getPublicProduct(database.db, ids.live)).toMatchObject({ name: "Otigba iPhone 12" });
+      const shop = (await listShopPage(database.db, {})).items;
+      expect(shop.filter((item) => item.isLive).map((item) => item.name).sort()).toEqual(["Otigba iPhone 12", "Wuse Galaxy S21"]);
+    });
+
+    it("returning the vendor to review hides their listings again", async () => {
+      await setVendorStatus(ctx(), admin, { vendorId: seller.id, status: "pending" });
+      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
+      expect(await loggedMetadata("vendor_pending")).toMatchObject({ hidden_listings: 1 });
+      expect(await shopNames()).toEqual(["Wuse Galaxy S21"]);
+    });
   });
 });

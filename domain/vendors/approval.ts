@@ -1,7 +1,8 @@
 /**
  * Admin decisions on vendors (operations.md §4, vendor status; decisions.md 7): only admins
  * change a vendor's status, `verified` follows it, and the vendor role is granted or taken away
- * in the same transaction. The vendor is told by a notification and an e-mail.
+ * in the same transaction, as are the listings of a vendor who is no longer approved. The vendor
+ * is told by a notification and an e-mail.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -12,6 +13,7 @@ import type { Mailer } from "../mail/mailer";
 import { notify } from "../notifications/service";
 import { LIMITS, type VendorStatus } from "../../lib/constants";
 import { users } from "../accounts/schema";
+import { products } from "../catalog/schema";
 import { vendorApprovedEmail, vendorRejectedEmail } from "./emails";
 import { Refusal } from "./errors";
 import { vendors } from "./schema";
@@ -118,6 +120,19 @@ async function syncVendorRole(tx: Database, userId: string, status: VendorStatus
   if (!isOneOf(current, ["admin", "super_admin"])) await grantRole(tx, userId, "vendor");
 }
 
+/**
+ * Takes every listing of a vendor who is no longer approved out of the shop; returns how many
+ * were showing. Approving again relists nothing: the vendor chooses what to show.
+ */
+async function hideListings(tx: Database, vendorId: string): Promise<number> {
+  const hidden = await tx
+    .update(products)
+    .set({ isLive: false, updatedAt: sql`now()` })
+    .where(and(eq(products.vendorId, vendorId), eq(products.isLive, true)))
+    .returning({ id: products.id });
+  return hidden.length;
+}
+
 async function announce(tx: Database, vendor: VendorListItem, reason: string): Promise<void> {
   if (vendor.status === "approved") {
     await notify(
@@ -157,7 +172,8 @@ async function sendDecisionEmail(ctx: VendorDecisionContext, vendor: VendorListI
 /**
  * An admin sets a vendor's status (operations.md §4). Approved: verified, vendor role granted.
  * Rejected: not verified, role removed, the reason stored and sent. Pending: back under review.
- * One transaction; setting the status a vendor already has changes and sends nothing.
+ * Rejected or pending also hides all the vendor's listings. One transaction; setting the status
+ * a vendor already has changes and sends nothing.
  */
 export async function setVendorStatus(
   ctx: VendorDecisionContext,
@@ -184,13 +200,18 @@ export async function setVendorStatus(
     }
     const vendor = (await readVendor(tx, input.vendorId)) as VendorListItem;
     await syncVendorRole(tx, vendor.userId, vendor.status);
+    const hiddenListings = vendor.status === "approved" ? null : await hideListings(tx, vendor.id);
     await announce(tx, vendor, reason);
     await recordActivity(tx, {
       userId: actor.userId,
       userType: "admin",
       activityType: `vendor_${vendor.status}`,
       description: `${vendor.status === "approved" ? "Approved" : vendor.status === "rejected" ? "Rejected" : "Returned to review"} vendor ${vendor.businessName}`,
-      metadata: { vendor_id: vendor.id, ...(vendor.status === "rejected" ? { reason } : {}) },
+      metadata: {
+        vendor_id: vendor.id,
+        ...(vendor.status === "rejected" ? { reason } : {}),
+        ...(hiddenListings === null ? {} : { hidden_listings: hiddenListings }),
+      },
     });
     return { vendor, changed: true };
   });

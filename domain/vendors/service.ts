@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { VendorStatus } from "../../lib/constants";
 import type { Viewer } from "../accounts/viewer";
@@ -30,7 +30,7 @@ export async function findVendorByUser(db: Database, userId: string): Promise<Ve
 
 export class ListingError extends Error {
   constructor(
-    readonly status: 404 | 409,
+    readonly status: 403 | 404 | 409,
     message: string,
   ) {
     super(message);
@@ -40,34 +40,46 @@ export class ListingError extends Error {
 export const LISTING_TEXTS = {
   notFound: "Product not found",
   outOfStock: "Out of stock products cannot be shown in the shop. Add stock first.",
+  notApproved: "Only approved vendors can show products in the shop.",
 } as const;
 
 /**
- * A vendor shows or hides one of their own products in the shop (operations.md §4). Another
- * vendor's product answers "not found"; a product without stock cannot go live.
+ * The user's vendor record, its row locked against a status change until the transaction ends:
+ * setVendorStatus updates that row before hiding the listings, so a listing cannot go live while
+ * its vendor is being rejected.
  */
-export async function setProductLive(
+async function lockVendorOfUser(tx: Database, userId: string): Promise<{ id: string; status: VendorStatus } | null> {
+  const [row] = await tx.select({ id: vendors.id, status: vendors.status }).from(vendors).where(eq(vendors.userId, userId)).for("share");
+  return row ?? null;
+}
+
+/**
+ * A vendor shows or hides one of their own products in the shop (operations.md §4). Another
+ * vendor's product answers "not found"; a product without stock cannot go live, nor can any
+ * product of a vendor who is not approved (hiding is always allowed).
+ */
+export function setProductLive(
   db: Database,
   actor: Viewer,
   input: { productId: string; isLive: boolean },
 ): Promise<{ isLive: boolean }> {
-  const vendor = await findVendorByUser(db, actor.userId);
-  if (!vendor) throw new ListingError(404, LISTING_TEXTS.notFound);
-  const [updated] = await db
-    .update(products)
-    .set({ isLive: input.isLive, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(products.id, input.productId),
-        eq(products.vendorId, vendor.id),
-        input.isLive ? sql`${products.stockQuantity} > 0` : undefined,
-      ),
-    )
-    .returning({ isLive: products.isLive });
-  if (updated) return updated;
-  const [own] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, input.productId), eq(products.vendorId, vendor.id)));
-  throw own ? new ListingError(409, LISTING_TEXTS.outOfStock) : new ListingError(404, LISTING_TEXTS.notFound);
+  return db.transaction(async (tx) => {
+    const vendor = await lockVendorOfUser(tx, actor.userId);
+    if (!vendor) throw new ListingError(404, LISTING_TEXTS.notFound);
+    const own = and(eq(products.id, input.productId), eq(products.vendorId, vendor.id));
+    if (input.isLive && vendor.status !== "approved") throw await refusalFor(tx, own, new ListingError(403, LISTING_TEXTS.notApproved));
+    const [updated] = await tx
+      .update(products)
+      .set({ isLive: input.isLive, updatedAt: sql`now()` })
+      .where(and(own, input.isLive ? sql`${products.stockQuantity} > 0` : undefined))
+      .returning({ isLive: products.isLive });
+    if (updated) return updated;
+    throw await refusalFor(tx, own, new ListingError(409, LISTING_TEXTS.outOfStock));
+  });
+}
+
+/** The refusal for the vendor's own product; "not found" when the product is not theirs. */
+async function refusalFor(tx: Database, own: SQL | undefined, refusal: ListingError): Promise<ListingError> {
+  const [product] = await tx.select({ id: products.id }).from(products).where(own);
+  return product ? refusal : new ListingError(404, LISTING_TEXTS.notFound);
 }

@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { seedDemoData } from "../db/seed";
+import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
+import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+
+/** A vendor's listings around an admin's decisions, over HTTP: rejected sells nothing, re-approved shows what they switch back on. */
+describe.each(TEST_ENGINES)("listings of a rejected, then re-approved vendor (%s)", (engine) => {
+  let database: DatabaseHandle;
+  let app: TestApp;
+  let seedUploads: string;
+  let admin: string;
+  let vendor: string;
+  let vendorId: string;
+  let product: { id: string; name: string };
+
+  beforeAll(async () => {
+    database = await createDatabaseFor(engine);
+    seedUploads = await mkdtemp(path.join(tmpdir(), "tokunbo-vendor-status-"));
+    await seedDemoData(database.db, { uploadsDir: seedUploads });
+    app = await startTestApp(database);
+    admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
+    vendor = await signInAs(app.base, "wuse.mobile@tokunbo.test", DEMO_PASSWORD);
+    const [row] = await database.query<{ id: string; name: string; vendor_id: string }>(
+      `select p.id, p.name, p.vendor_id from products p join vendors v on v.id = p.vendor_id join users u on u.id = v.user_id
+       where u.email = 'wuse.mobile@tokunbo.test' and p.status = 'approved' and p.is_live and p.stock_quantity > 0 order by p.id limit 1`,
+    );
+    product = row!;
+    vendorId = row!.vendor_id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await rm(seedUploads, { recursive: true, force: true });
+  });
+
+  const liveCount = async () =>
+    (await database.query<{ n: number }>("select count(*)::int n from products where vendor_id = $1 and is_live", [vendorId]))[0]!.n;
+  const switchLive = (isLive: boolean) => postForm(app.base, "/vendor-dashboard", { intent: "live", productId: product.id, isLive: String(isLive) }, { cookie: vendor });
+  const shopPage = async () => (await fetch(`${app.base}/shop?search=${encodeURIComponent(product.name)}`)).text();
+  const decide = (status: string) => postForm(app.base, "/admin/vendors", { vendorId, status, reason: "Stock could not be verified." }, { cookie: admin });
+
+  it("rejecting takes every listing out of the shop, and the dashboard switch cannot bring one back", async () => {
+    expect(await liveCount()).toBeGreaterThan(0);
+    expect(await shopPage()).toContain(`/product/${product.id}`);
+    expect((await decide("rejected")).status).toBe(200);
+    expect(await liveCount()).toBe(0);
+    expect((await fetch(`${app.base}/product/${product.id}`)).status).toBe(404);
+    expect(await shopPage()).not.toContain(`/product/${product.id}`);
+    expect((await switchLive(true)).status).toBe(403);
+    expect(await liveCount()).toBe(0);
+  });
+
+  it("approving again relists nothing; the dashboard switch shows a listing again", async () => {
+    expect((await decide("approved")).status).toBe(200);
+    expect(await liveCount()).toBe(0);
+    const shown = await switchLive(true);
+    expect(shown.status).toBe(200);
+    expect(await liveCount()).toBe(1);
+    expect((await fetch(`${app.base}/product/${product.id}`)).status).toBe(200);
+  });
+});
