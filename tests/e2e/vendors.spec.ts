@@ -6,7 +6,7 @@ import {
   hydrated,
   photo,
   setVendorStatusAsAdmin,
-  signInAsAdmin,
+  openAsAdmin,
   signUpVendor,
   toastWith,
 } from "./support/vendors";
@@ -56,7 +56,7 @@ test("the whole vendor journey: sign up, apply, pre-approval, approval, a listin
     await expect(page.getByRole("button", { name: "Submit Information" })).toHaveCount(0);
   });
 
-  const admin = await signInAsAdmin(browser, info, extraHTTPHeaders);
+  const admin = await openAsAdmin(browser, info, extraHTTPHeaders);
   await test.step("an admin approves the vendor, who lands on the dashboard", async () => {
     await setVendorStatusAsAdmin(admin, business, "approved");
     await page.goto("/vendor-pre-approval");

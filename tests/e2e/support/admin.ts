@@ -1,4 +1,3 @@
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { test as base, expect } from "./test";
@@ -7,24 +6,15 @@ import { signIn } from "./accounts";
 export const ADMIN_EMAIL = "admin@tokunbo.test";
 export const SUPER_ADMIN_EMAIL = "superadmin@tokunbo.test";
 
+/** The demo admin's session, signed in once per run by the setup project. */
+export const ADMIN_STATE_FILE = path.join(".e2e-data", process.env.E2E_PORT ?? "3210", "admin-state.json");
+
 /**
- * Tests that start signed in as the demo admin. Each worker signs in once and shares the
- * session, so the journeys stay well inside the sign-in limit of one address.
+ * Tests that start signed in as the demo admin. The whole run shares one session (signed in by
+ * tests/e2e/admin.setup.ts), so the journeys stay well inside the sign-in limit of one address.
  */
 export const test = base.extend<object, { adminSession: string }>({
-  adminSession: [
-    async ({ browser }, provide, workerInfo) => {
-      const file = path.join(tmpdir(), `tokunbo-admin-${process.pid}-${workerInfo.workerIndex}-${workerInfo.project.name}.json`);
-      const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}` });
-      const page = await context.newPage();
-      await signIn(page, ADMIN_EMAIL);
-      await expect(page).toHaveURL(/\/$/);
-      await context.storageState({ path: file });
-      await context.close();
-      await provide(file);
-    },
-    { scope: "worker" },
-  ],
+  adminSession: [ADMIN_STATE_FILE, { scope: "worker", option: true }],
   storageState: ({ adminSession }, provide) => provide(adminSession),
 });
 
