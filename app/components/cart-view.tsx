@@ -165,7 +165,7 @@ function CartLineRow({
   onRemove: () => void;
 }) {
   const { product } = line;
-  const name = `${product.brand} ${product.model}`;
+  const name = product.name;
   return (
     <li className="flex gap-3 px-4 py-4" aria-busy={busy} data-testid="cart-line">
       <input
@@ -188,7 +188,7 @@ function CartLineRow({
           <Link to={`/product/${product.id}`} className="font-semibold text-gray-900 hover:text-brand-strong">
             {name}
           </Link>
-          <GradeBadge grade={product.grade} />
+          <GradeBadge grade={product.grade} className="shrink-0 whitespace-nowrap" />
         </div>
         <p className="mt-0.5 text-sm text-gray-700">{formatNaira(product.price)} each</p>
         {product.available ? null : <p className="mt-1 text-sm font-semibold text-red-700">{product.stock <= 0 ? CART_TEXTS.outOfStock : CART_TEXTS.unavailableLine}</p>}
@@ -216,7 +216,7 @@ function CartLineRow({
 
 /** − and + are buttons of one form, so they also work before scripts load; − at 1 removes the line. */
 function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolean; onQuantity: (quantity: number) => void }) {
-  const name = `${line.product.brand} ${line.product.model}`;
+  const name = line.product.name;
   const buttonClass = "inline-flex h-10 w-10 items-center justify-center text-gray-800 hover:bg-gray-100 disabled:text-gray-400";
   return (
     <Form

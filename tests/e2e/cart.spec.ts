@@ -3,8 +3,8 @@ import { expect, test } from "./support/test";
 import { seriousA11yViolations } from "./support/accounts";
 import { cartLink, phonesInStock, signUpFreshCustomer } from "./support/customers";
 
-const lineOf = (page: Page, phone: { brand: string; model: string }) =>
-  page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: `${phone.brand} ${phone.model}`, exact: true }) });
+const lineOf = (page: Page, phone: { name: string }) =>
+  page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: phone.name, exact: true }) });
 
 async function addFromProductPage(page: Page, id: string) {
   await page.goto(`/product/${id}`);
@@ -62,7 +62,7 @@ test("the summary adds up the ticked lines and checkout receives exactly them", 
   await expect(page.getByLabel("Select all (3)")).toBeChecked();
 
   const dropped = phones[1]!;
-  await page.getByLabel(`Select ${dropped.brand} ${dropped.model}`).uncheck();
+  await page.getByLabel(`Select ${dropped.name}`).uncheck();
   await expect(page.getByLabel("Select all (3)")).not.toBeChecked();
   const kept = items.filter((line) => line.product.id !== dropped.id);
   await expect(page.getByTestId("summary-count")).toHaveText("3 items");

@@ -40,8 +40,7 @@ export function cartLink(page: Page) {
 
 export interface ListedPhone {
   id: string;
-  brand: string;
-  model: string;
+  name: string;
   stockQuantity: number;
 }
 
