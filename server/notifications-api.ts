@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { NOTIFICATION_TEXTS, countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from "../domain/notifications/service";
+import { NOTIFICATION_TEXTS, countUnread, loadNotificationCentre, markAllNotificationsRead, markNotificationRead } from "../domain/notifications/service";
 import { requireApiUser, viewerOf } from "./api-guards";
 
 const notificationIdSchema = z.guid();
@@ -13,9 +13,7 @@ export function createNotificationsApi({ db }: { db: Database }): Router {
 
   api.get("/notifications", async (_req, res, next) => {
     try {
-      const { userId } = viewerOf(res);
-      const [notifications, unread] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
-      res.set("Cache-Control", "no-store").json({ notifications, unread });
+      res.set("Cache-Control", "no-store").json(await loadNotificationCentre(db, viewerOf(res).userId));
     } catch (error) {
       next(error);
     }

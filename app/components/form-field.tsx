@@ -7,12 +7,39 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
+/** The ids of a control's error and hint, for aria-describedby. */
+export function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** The look of every text-like control: input, textarea, select. */
+export function controlClass(error?: string): string {
+  return `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 placeholder:text-gray-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30 ${
+    error ? "border-red-600" : "border-gray-300"
+  }`;
+}
+
+/** A control's hint and error, with the ids describedBy() points at. */
+export function FieldNotes({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled input with its error announced and tied to it (aria-invalid, aria-describedby). */
 export function TextField({ label, name, error, hint, id, className = "", ...input }: TextFieldProps) {
   const inputId = id ?? `field-${name}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={inputId} className="block text-sm font-semibold text-gray-900">
@@ -22,22 +49,11 @@ export function TextField({ label, name, error, hint, id, className = "", ...inp
         id={inputId}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-base text-gray-900 placeholder:text-gray-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30 ${
-          error ? "border-red-600" : "border-gray-300"
-        }`}
+        aria-describedby={describedBy(inputId, error, hint)}
+        className={controlClass(error)}
         {...input}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={inputId} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,30 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useSyncExternalStore } from "react";
+import { FieldNotes, controlClass, describedBy } from "./form-field";
 
 /** Labelled form controls beside TextField (form-field.tsx), with errors tied to them for screen readers. */
-
-function describedBy(id: string, error?: string, hint?: string): string | undefined {
-  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-}
-
-const CONTROL =
-  "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 placeholder:text-gray-500 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30";
-
-function FieldNotes({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -46,7 +23,7 @@ export function TextAreaField({ label, name, error, hint, id, className = "", ro
         rows={rows}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fieldId, error, hint)}
-        className={`${CONTROL} ${error ? "border-red-600" : "border-gray-300"}`}
+        className={controlClass(error)}
         {...rest}
       />
       <FieldNotes id={fieldId} error={error} hint={hint} />
@@ -76,7 +53,7 @@ export function SelectField({ label, name, options, placeholder, error, hint, id
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fieldId, error, hint)}
-        className={`${CONTROL} ${error ? "border-red-600" : "border-gray-300"}`}
+        className={controlClass(error)}
         {...rest}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

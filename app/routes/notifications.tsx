@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { NOTIFICATION_TEXTS, countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from "../../domain/notifications/service";
+import { NOTIFICATION_TEXTS, loadNotificationCentre, markAllNotificationsRead, markNotificationRead } from "../../domain/notifications/service";
 import { MarkAllReadButton, NotificationList, useNotificationActions } from "../components/notification-centre";
 import { notificationStore, useNotifications } from "../components/notification-store";
 import { redirectWithToast } from "../server/flash.server";
@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Notifications" }, { nam
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
-  const [notifications, unread] = await Promise.all([listNotifications(context.db, viewer.userId), countUnread(context.db, viewer.userId)]);
-  return data({ userId: viewer.userId, notifications, unread }, { headers: { "Cache-Control": "no-store" } });
+  const centre = await loadNotificationCentre(context.db, viewer.userId);
+  return data({ userId: viewer.userId, ...centre }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const actionSchema = z.discriminatedUnion("intent", [

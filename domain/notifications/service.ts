@@ -1,13 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { LIMITS } from "../../lib/constants";
+import { LIMITS, type NotificationType } from "../../lib/constants";
 import { type NotificationPayload, publishLiveEvent } from "../live/events";
 import { notifications } from "./schema";
 
 export { NOTIFICATION_TEXTS, WELCOME_NOTIFICATION } from "./texts";
-
-/** order, product, warning and error have their own look; anything else gets the default. */
-export type NotificationType = "order" | "product" | "warning" | "error" | "info";
 
 export type Notification = NotificationPayload;
 
@@ -46,6 +43,12 @@ export async function listNotifications(db: Database, userId: string, limit: num
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
   return rows.map(toPayload);
+}
+
+/** What the bell and /notifications show: the newest notifications and the unread count. */
+export async function loadNotificationCentre(db: Database, userId: string): Promise<{ notifications: Notification[]; unread: number }> {
+  const [notifications, unread] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
+  return { notifications, unread };
 }
 
 /** The unread badge. */

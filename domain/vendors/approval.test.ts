@@ -6,7 +6,8 @@ import { getPublicProduct } from "../catalog/service";
 import { listShopPage } from "../catalog/shop";
 import { changeOrderStatus } from "../orders/admin";
 import { orders } from "../orders/schema";
-import { listApprovedVendors, listVendors, setVendorStatus } from "./approval";
+import { listVendorsForAdmin } from "../admin/listings";
+import { listApprovedVendors, setVendorStatus } from "./approval";
 import { Refusal } from "./errors";
 import { LISTING_TEXTS, setProductLive } from "./service";
 import { insertListing, insertPerson, insertVendor, recordingMailer } from "./testing";
@@ -38,7 +39,7 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
         status: 403,
       });
     }
-    await expect(listVendors(database.db, { userId: "applicant-1", role: "vendor" })).rejects.toBeInstanceOf(Refusal);
+    await expect(listApprovedVendors(database.db, { userId: "applicant-1", role: "vendor" })).rejects.toBeInstanceOf(Refusal);
     const [row] = await database.query<{ status: string }>("select status from vendors where id = $1", [applicant.id]);
     expect(row?.status).toBe("pending");
   });
@@ -76,8 +77,8 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
     const notes = await notificationsOf("applicant-1");
     expect(notes.at(-1)).toEqual({ title: "Vendor application rejected", message: reason, type: "warning" });
     expect(mailer.sent.at(-1)?.text).toContain(reason);
-    expect(await listVendors(database.db, admin, { status: "rejected" })).toEqual([
-      expect.objectContaining({ id: applicant.id, ownerEmail: "applicant-1@example.ng" }),
+    expect((await listVendorsForAdmin(database.db, { ...admin, email: "admin@shop.ng" }, { status: "rejected" })).items).toEqual([
+      expect.objectContaining({ id: applicant.id, status: "rejected", rejectionReason: reason }),
     ]);
   });
 

@@ -4,7 +4,7 @@
  * in the same transaction, as are the listings of a vendor who is no longer approved. The vendor
  * is told by a notification and an e-mail.
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ACCESS_TEXTS } from "../accounts/texts";
 import { type Role, grantRole, isOneOf, resolveRole, revokeRole } from "../accounts/roles";
@@ -79,18 +79,6 @@ function toListItem(row: Omit<VendorListItem, "createdAt"> & { createdAt: Date }
 }
 
 /** Every vendor, newest first, optionally of one status (admins only; operations.md §7). */
-export async function listVendors(db: Database, actor: Actor, filter: { status?: VendorStatus } = {}): Promise<VendorListItem[]> {
-  assertAdmin(actor);
-  const rows = await db
-    .select(LIST_COLUMNS)
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
-    .where(filter.status ? eq(vendors.status, filter.status) : undefined)
-    .orderBy(desc(vendors.createdAt), desc(vendors.id))
-    .limit(500);
-  return rows.map(toListItem);
-}
-
 /** Approved vendors by business name: whom an admin may add a product for. */
 export async function listApprovedVendors(db: Database, actor: Actor): Promise<Array<{ id: string; businessName: string }>> {
   assertAdmin(actor);
