@@ -10,6 +10,7 @@ import { publishLiveEvent } from "../live/events";
 import { notify } from "../notifications/service";
 import { payments } from "../payments/schema";
 import { vendors } from "../vendors/schema";
+import { recordOrderStatus } from "./history";
 import { orders } from "./schema";
 import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder } from "./status";
 
@@ -146,6 +147,7 @@ export async function changeOrderStatus(db: Database, actor: Actor, change: Orde
       .returning({ id: orders.id });
     if (!moved) throw new OrderStatusError(409, ORDER_STATUS_TEXTS.changedMeanwhile);
     await updateStockAndSales(tx, order, change.status);
+    await recordOrderStatus(tx, [{ orderId: order.id, status: change.status, note: shippingNote(change) }]);
     await tellBuyer(tx, order, change);
     await recordActivity(tx, {
       userId: actor.userId,
@@ -222,6 +224,10 @@ async function countSale(tx: Database, order: LockedOrder, sign: 1 | -1): Promis
     .update(vendors)
     .set({ totalSales: sql`greatest(0, ${vendors.totalSales} + ${sign * order.totalAmount})` })
     .where(eq(vendors.id, order.vendorId));
+}
+
+function shippingNote(change: OrderStatusChange): string | null {
+  return change.status === "shipped" ? `Tracking number ${change.trackingNumber}` : null;
 }
 
 const BUYER_TITLES: Record<OrderStatus, string> = {

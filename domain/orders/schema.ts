@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
+  type AnyPgColumn, bigint, bigserial, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
 import { NIGERIAN_STATES, ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
 import { sqlList } from "../../db/sql-list";
@@ -58,4 +58,20 @@ export const orders = pgTable(
     index("orders_product_idx").on(t.productId),
     index("orders_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/** Every status an order has been in, oldest first: what the buyer's Track dialog shows. */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: orderStatusEnum("status").notNull(),
+    /** Shown to the buyer beside the status, such as the tracking number when shipped. */
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
 );

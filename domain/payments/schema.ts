@@ -32,6 +32,10 @@ export const payments = pgTable(
     flaggedForRefund: boolean("flagged_for_refund").notNull().default(false),
     refundReason: text("refund_reason"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When reconciliation gave the reserved stock back because the payment never completed. */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    /** The last time reconciliation asked the provider about this payment. */
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,15 +1,11 @@
 /** Vendor forms, shared by the browser (instant feedback) and the server (the decision). */
 import { z } from "zod";
 import { LIMITS, type PreapprovalFieldType, VENDOR_STATUSES } from "../../lib/constants";
+import { nigerianPhoneSchema as nigerianPhone } from "../../lib/nigerian-phone";
 import { emailSchema } from "../accounts/validation";
 import { VENDOR_TEXTS as T } from "./texts";
 
-/** Nigerian numbers as people type them (0803…, +234 803…, 234-803…), kept as +234…. */
-export const nigerianPhoneSchema = z
-  .string({ error: T.phoneInvalid })
-  .transform((value) => value.replace(/[\s().-]/g, ""))
-  .pipe(z.string().regex(/^(?:\+?234|0)[1-9]\d{7,9}$/, T.phoneInvalid))
-  .transform((digits) => `+234${digits.replace(/^(?:\+?234|0)/, "")}`);
+export const nigerianPhoneSchema = nigerianPhone(T.phoneInvalid);
 
 export const businessNameSchema = z
   .string({ error: T.businessNameTooShort })

@@ -1,0 +1,45 @@
+/** The checkout form and selection, shared by the browser (instant feedback) and the server (the decision). */
+import { z } from "zod";
+import { LIMITS, NIGERIAN_STATES } from "../../lib/constants";
+import { nigerianPhoneSchema } from "../../lib/nigerian-phone";
+import { CHECKOUT_TEXTS as T } from "./texts";
+
+const bounded = (min: number, max: number, short: string, long: string) =>
+  z.string({ error: short }).trim().min(min, short).max(max, long);
+
+/** Shipping bounds of decisions.md 16; the e-mail comes from the account, never the form. */
+export const shippingSchema = z.object({
+  customerName: bounded(2, 100, T.fullNameShort, T.fullNameLong),
+  customerPhone: nigerianPhoneSchema(T.phoneInvalid),
+  shippingAddress: bounded(5, 200, T.addressShort, T.addressLong),
+  city: bounded(2, 60, T.cityShort, T.cityLong),
+  state: z.enum(NIGERIAN_STATES, { error: T.stateRequired }),
+  deliveryNotes: z
+    .string()
+    .trim()
+    .max(LIMITS.deliveryNotesMax, T.notesLong)
+    .optional()
+    .transform((value) => value || null),
+});
+
+export const checkoutItemSchema = z.object({
+  productId: z.guid({ error: T.checkInput }),
+  quantity: z.coerce.number({ error: T.quantityInvalid }).int(T.quantityInvalid).min(1, T.quantityInvalid).max(99, T.quantityInvalid),
+});
+
+export const checkoutSchema = z.object({
+  items: z
+    .array(checkoutItemSchema, { error: T.selectAtLeastOne })
+    .min(1, T.selectAtLeastOne)
+    .max(50, T.checkInput)
+    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, T.checkInput),
+  shipping: shippingSchema,
+});
+
+export type ShippingDetails = z.output<typeof shippingSchema>;
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** The first message of a failed parse, or the spec's fallback. */
+export function firstCheckoutError(error: z.ZodError): string {
+  return error.issues[0]?.message || T.checkInput;
+}

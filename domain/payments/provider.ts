@@ -1,0 +1,79 @@
+/**
+ * What the shop needs from a card payment provider. Paystack's client implements it over HTTP,
+ * whether it talks to Paystack itself or to our stand-in. Amounts are kobo.
+ */
+
+export interface InitializePayment {
+  email: string;
+  /** Kobo. */
+  amount: number;
+  reference: string;
+  callbackUrl: string;
+  metadata: Record<string, unknown>;
+}
+
+export interface InitializedPayment {
+  authorizationUrl: string;
+  accessCode: string;
+  reference: string;
+}
+
+/** Paystack's transaction statuses; only "success" means the money was taken. */
+export type ProviderTransactionStatus = "success" | "failed" | "abandoned" | "ongoing" | "pending" | "processing" | "queued" | "reversed";
+
+export interface ProviderTransaction {
+  id: number;
+  reference: string;
+  status: ProviderTransactionStatus | (string & {});
+  /** Kobo. */
+  amount: number;
+  currency: string;
+  channel: string | null;
+  gatewayResponse: string | null;
+  paidAt: string | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface ListTransactions {
+  perPage?: number;
+  page?: number;
+  status?: "success" | "failed" | "abandoned" | "reversed";
+  from?: string;
+  to?: string;
+}
+
+export interface RefundRequest {
+  /** The transaction reference or id. */
+  transaction: string;
+  /** Kobo; the whole amount when left out. */
+  amount?: number;
+}
+
+export interface Refund {
+  id: number;
+  status: string;
+  /** Kobo. */
+  amount: number;
+  currency: string;
+  transactionReference: string;
+}
+
+export interface PaymentProvider {
+  initialize(input: InitializePayment): Promise<InitializedPayment>;
+  /** The transaction, or null when the provider has never heard of the reference. */
+  verify(reference: string): Promise<ProviderTransaction | null>;
+  listTransactions(query?: ListTransactions): Promise<ProviderTransaction[]>;
+  refund(input: RefundRequest): Promise<Refund>;
+}
+
+/** The provider refused or could not be reached; `message` is the provider's own words when it gave any. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status the provider answered with, or null when it could not be reached. */
+    readonly httpStatus: number | null,
+  ) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
