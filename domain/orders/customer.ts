@@ -1,0 +1,106 @@
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import type { Grade, OrderStatus, WarrantyType } from "../../lib/constants";
+import { products } from "../catalog/schema";
+import { reviews } from "../reviews/schema";
+import { orderNumberOf } from "./admin";
+import { type OrderHistoryItem, listOrderHistory } from "./history";
+import { orders } from "./schema";
+
+/** One order as its buyer sees it on My Orders (operations.md §2, §3). Money in kobo, dates ISO. */
+export interface CustomerOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  /** Counted under the Active tab: neither delivered nor cancelled. */
+  active: boolean;
+  quantity: number;
+  unitPrice: number;
+  totalAmount: number;
+  warrantyType: WarrantyType;
+  trackingNumber: string | null;
+  /** YYYY-MM-DD */
+  estimatedDeliveryDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  product: { id: string; name: string; brand: string; model: string; grade: Grade; image: string | null };
+  /** Every status the order entered, oldest first. */
+  history: OrderHistoryItem[];
+  /** The buyer has reviewed this product already (one review per customer and product). */
+  reviewed: boolean;
+}
+
+export interface OrderTabCounts {
+  all: number;
+  active: number;
+  delivered: number;
+}
+
+export interface CustomerOrderList {
+  orders: CustomerOrder[];
+  counts: OrderTabCounts;
+}
+
+export const isActiveOrder = (status: OrderStatus) => status !== "delivered" && status !== "cancelled";
+
+/** The buyer's own orders, newest first, with the tab counts: two queries however many orders there are. */
+export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrderList> {
+  const found = await findOrders(db, eq(orders.customerId, userId));
+  return { orders: found, counts: countOrderTabs(found) };
+}
+
+const orderIdSchema = z.guid();
+
+/** One of the buyer's orders; null when it does not exist, is someone else's or the id is malformed. */
+export async function getCustomerOrder(db: Database, userId: string, orderId: string): Promise<CustomerOrder | null> {
+  if (!orderIdSchema.safeParse(orderId).success) return null;
+  const [order] = await findOrders(db, and(eq(orders.id, orderId), eq(orders.customerId, userId)));
+  return order ?? null;
+}
+
+export function countOrderTabs(list: readonly Pick<CustomerOrder, "status">[]): OrderTabCounts {
+  return {
+    all: list.length,
+    active: list.filter((o) => isActiveOrder(o.status)).length,
+    delivered: list.filter((o) => o.status === "delivered").length,
+  };
+}
+
+async function findOrders(db: Database, where: SQL | undefined): Promise<CustomerOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      quantity: orders.quantity,
+      unitPrice: orders.unitPrice,
+      totalAmount: orders.totalAmount,
+      warrantyType: orders.warrantyType,
+      trackingNumber: orders.trackingNumber,
+      estimatedDeliveryDate: orders.estimatedDeliveryDate,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+      productId: products.id,
+      name: products.name,
+      brand: products.brand,
+      model: products.model,
+      grade: products.grade,
+      image: sql<string | null>`${products.images}[1]`,
+      reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const history = await listOrderHistory(db, rows.map((row) => row.id));
+  return rows.map(({ productId, name, brand, model, grade, image, ...row }) => ({
+    ...row,
+    orderNumber: orderNumberOf(row.id),
+    active: isActiveOrder(row.status),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    product: { id: productId, name, brand, model, grade, image: image || null },
+    history: history.get(row.id) ?? [],
+    reviewed: Boolean(row.reviewed),
+  }));
+}

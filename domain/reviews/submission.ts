@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { Viewer } from "../accounts/viewer";
+import { recordActivity } from "../activity/service";
+import { products } from "../catalog/schema";
+import { orders } from "../orders/schema";
+import { reviews } from "./schema";
+import { REVIEW_SUBMISSION_TEXTS, type ReviewSubmission } from "./validation";
+
+export { REVIEW_SUBMISSION_TEXTS, reviewFormSchema, reviewSubmissionSchema, type ReviewSubmission } from "./validation";
+
+/** A review the buyer may not write: an order that is not theirs (404), not delivered or already reviewed (409). */
+export class ReviewSubmissionError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Stores the buyer's review of the phone of one of their delivered orders, waiting for an admin's
+ * approval; one review per customer and product.
+ */
+export async function submitReview(
+  db: Database,
+  actor: Pick<Viewer, "userId">,
+  input: ReviewSubmission,
+): Promise<{ reviewId: string; message: string }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, productId: orders.productId, productName: products.name })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(and(eq(orders.id, input.orderId), eq(orders.customerId, actor.userId)));
+    if (!order) throw new ReviewSubmissionError(404, REVIEW_SUBMISSION_TEXTS.orderNotFound);
+    if (order.status !== "delivered") throw new ReviewSubmissionError(409, REVIEW_SUBMISSION_TEXTS.notDelivered);
+    // The unique (customer, product) key decides a race between two submissions, without an error.
+    const [review] = await tx
+      .insert(reviews)
+      .values({ productId: order.productId, customerId: actor.userId, orderId: input.orderId, rating: input.rating, comment: input.comment, approved: false })
+      .onConflictDoNothing({ target: [reviews.customerId, reviews.productId] })
+      .returning({ id: reviews.id });
+    if (!review) throw new ReviewSubmissionError(409, REVIEW_SUBMISSION_TEXTS.alreadyReviewed);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "buyer",
+      activityType: "review_submitted",
+      description: `Reviewed ${order.productName}: ${input.rating} of 5 stars`,
+      metadata: { review_id: review.id, product_id: order.productId, order_id: input.orderId },
+    });
+    return { reviewId: review.id, message: REVIEW_SUBMISSION_TEXTS.submitted };
+  });
+}
