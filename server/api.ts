@@ -7,6 +7,7 @@ import { createLiveApi } from "./live-api";
 import type { LiveHub } from "./live-hub";
 import type { Logger } from "./logger";
 import { createNotificationsApi } from "./notifications-api";
+import { createOrdersApi } from "./orders-api";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
 export function createApiRouter({ logger, accounts, live }: { logger: Logger; accounts: AccountsContext; live: LiveHub }): Router {
@@ -16,6 +17,7 @@ export function createApiRouter({ logger, accounts, live }: { logger: Logger; ac
   api.use(createCatalogApi({ db: accounts.db }));
   api.use(createCartApi({ db: accounts.db }));
   api.use(createNotificationsApi({ db: accounts.db }));
+  api.use(createOrdersApi({ db: accounts.db }));
   api.use(createLiveApi({ accounts, hub: live, logger }));
 
   api.use((_req, res) => {
