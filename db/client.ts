@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** LISTENs on a channel; resolves once listening, with a function that stops. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs `task` only if no other holder of this lock runs it now, on any instance sharing the
+   * database (a session advisory lock on PostgreSQL); resolves undefined when it was taken.
+   */
+  exclusively<T>(lockKey: number, task: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -47,11 +52,26 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     kind: "postgres",
     query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
     listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+    exclusively: async (lockKey, task) => {
+      const holder = await pool.connect();
+      try {
+        const [row] = (await holder.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [lockKey])).rows;
+        if (!row?.locked) return undefined;
+        try {
+          return await task();
+        } finally {
+          await holder.query("select pg_advisory_unlock($1)", [lockKey]);
+        }
+      } finally {
+        holder.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const running = new Set<number>();
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
@@ -67,6 +87,16 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     listen: async (channel, { onNotify }) => {
       const unlisten = await client.listen(channel, onNotify);
       return () => unlisten();
+    },
+    // One process owns an embedded database, so a lock in memory is enough.
+    exclusively: async (lockKey, task) => {
+      if (running.has(lockKey)) return undefined;
+      running.add(lockKey);
+      try {
+        return await task();
+      } finally {
+        running.delete(lockKey);
+      }
     },
     close: async () => {
       await client.close();

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
@@ -199,6 +199,17 @@ export async function clearCart(db: Database, actor: Pick<Viewer, "userId">): Pr
 
 function ownLine(userId: string, itemId: string) {
   return and(eq(cart.id, itemId), eq(cart.customerId, userId));
+}
+
+/** Deletes the lines a paid checkout bought (operations.md §4, on success); returns how many went. */
+export async function removeCheckedOutLines(tx: Database, userId: string, productIds: readonly string[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const removed = await tx
+    .delete(cart)
+    .where(and(eq(cart.customerId, userId), inArray(cart.productId, [...productIds])))
+    .returning({ id: cart.id });
+  if (removed.length > 0) await announceCartChange(tx, userId);
+  return removed.length;
 }
 
 /** Tells the buyer's other tabs and devices the cart changed; returns the new badge count. */

@@ -6,6 +6,7 @@ import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
 import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
 import { products } from "../catalog/schema";
+import { countSale, restoreStock } from "../catalog/stock";
 import { publishLiveEvent } from "../live/events";
 import { notify } from "../notifications/service";
 import { payments } from "../payments/schema";
@@ -181,8 +182,6 @@ async function lockOrder(tx: Database, orderId: string): Promise<LockedOrder> {
   return order;
 }
 
-const vendorIsApproved = sql`exists (select 1 from ${vendors} where ${vendors.id} = ${products.vendorId} and ${vendors.status} = 'approved')`;
-
 /**
  * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
  * order gives its reserved phones back to the stock (the product shows again if stock had run
@@ -193,14 +192,7 @@ async function updateStockAndSales(tx: Database, order: LockedOrder, to: OrderSt
   const wasSold = isSold(order.status);
   if (!wasSold && isSold(to)) await countSale(tx, order, 1);
   if (to !== "cancelled") return;
-  await tx
-    .update(products)
-    .set({
-      isLive: sql`case when ${products.stockQuantity} = 0 and ${vendorIsApproved} then true else ${products.isLive} end`,
-      stockQuantity: sql`${products.stockQuantity} + ${order.quantity}`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(products.id, order.productId));
+  await restoreStock(tx, order.productId, order.quantity);
   if (!wasSold) return;
   await countSale(tx, order, -1);
   if (order.paymentId) {
@@ -213,17 +205,6 @@ async function updateStockAndSales(tx: Database, order: LockedOrder, to: OrderSt
       })
       .where(and(eq(payments.id, order.paymentId), eq(payments.status, "successful")));
   }
-}
-
-async function countSale(tx: Database, order: LockedOrder, sign: 1 | -1): Promise<void> {
-  await tx
-    .update(products)
-    .set({ unitsSold: sql`greatest(0, ${products.unitsSold} + ${sign * order.quantity})` })
-    .where(eq(products.id, order.productId));
-  await tx
-    .update(vendors)
-    .set({ totalSales: sql`greatest(0, ${vendors.totalSales} + ${sign * order.totalAmount})` })
-    .where(eq(vendors.id, order.vendorId));
 }
 
 function shippingNote(change: OrderStatusChange): string | null {

@@ -1,0 +1,85 @@
+/**
+ * Stock moves only through these conditional updates, so it never goes below zero and two
+ * buyers can never hold the same last phone (decisions.md 5). is_live follows stock: a phone
+ * whose last unit is reserved leaves the shop, and comes back when a unit is given back.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { vendors } from "../vendors/schema";
+import { products } from "./schema";
+import { displayPrice, listed } from "./summary";
+
+export interface ReservedUnit {
+  productId: string;
+  vendorId: string;
+  name: string;
+  /** Kobo: what the buyer pays per phone now (final price, else suggested). */
+  unitPrice: number;
+}
+
+/**
+ * Takes `quantity` units of a listed, live phone out of stock. Null when the phone is not
+ * for sale or has fewer units left: nothing changed then.
+ */
+export async function reserveStock(tx: Database, productId: string, quantity: number): Promise<ReservedUnit | null> {
+  const [row] = await tx
+    .update(products)
+    .set({
+      stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
+      isLive: sql`${products.stockQuantity} - ${quantity} > 0`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(products.id, productId), eq(products.isLive, true), gte(products.stockQuantity, quantity), listed))
+    .returning({ productId: products.id, vendorId: products.vendorId, name: products.name, unitPrice: displayPrice.mapWith(Number) });
+  return row ?? null;
+}
+
+/**
+ * Takes units again for an order whose reservation had been released (a payment confirmed
+ * late). Unlike a new checkout it ignores is_live: the buyer already paid for this phone.
+ */
+export async function reserveStockAgain(tx: Database, productId: string, quantity: number): Promise<boolean> {
+  const taken = await tx
+    .update(products)
+    .set({
+      stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
+      isLive: sql`${products.isLive} and ${products.stockQuantity} - ${quantity} > 0`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(products.id, productId), gte(products.stockQuantity, quantity)))
+    .returning({ id: products.id });
+  return taken.length > 0;
+}
+
+const vendorIsApproved = sql`exists (select 1 from ${vendors} where ${vendors.id} = ${products.vendorId} and ${vendors.status} = 'approved')`;
+
+/**
+ * Gives units back. A phone that had left the shop because its stock ran out shows again,
+ * provided its vendor is still approved.
+ */
+export async function restoreStock(tx: Database, productId: string, quantity: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({
+      isLive: sql`case when ${products.stockQuantity} = 0 and ${vendorIsApproved} then true else ${products.isLive} end`,
+      stockQuantity: sql`${products.stockQuantity} + ${quantity}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** A first sale counts towards the phone's units sold and the vendor's sales; -1 takes it back. */
+export async function countSale(
+  tx: Database,
+  sale: { productId: string; vendorId: string; quantity: number; totalAmount: number },
+  sign: 1 | -1,
+): Promise<void> {
+  await tx
+    .update(products)
+    .set({ unitsSold: sql`greatest(0, ${products.unitsSold} + ${sign * sale.quantity})` })
+    .where(eq(products.id, sale.productId));
+  await tx
+    .update(vendors)
+    .set({ totalSales: sql`greatest(0, ${vendors.totalSales} + ${sign * sale.totalAmount})` })
+    .where(eq(vendors.id, sale.vendorId));
+}

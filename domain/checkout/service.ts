@@ -1,0 +1,201 @@
+/**
+ * Placing an order (operations.md §4, checkout flow; decisions.md 2–5): one transaction
+ * reserves the stock, creates one pending order per item and one pending payment whose amount
+ * the server computes; then the provider is asked for its payment page. If the provider
+ * refuses, the reservation is given back at once.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { CHECKOUT_WARRANTY } from "../../lib/constants";
+import { recordActivity } from "../activity/service";
+import { cart } from "../cart/schema";
+import { products } from "../catalog/schema";
+import { type ReservedUnit, reserveStock } from "../catalog/stock";
+import { recordOrderStatus } from "../orders/history";
+import { orders } from "../orders/schema";
+import { releaseReservation } from "../payments/release";
+import { payments } from "../payments/schema";
+import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import { getPricingConfig } from "../pricing/service";
+import { CHECKOUT_TEXTS as T } from "./texts";
+import type { CheckoutInput, ShippingDetails } from "./validation";
+
+export interface CheckoutDeps {
+  db: Database;
+  payments: PaymentProvider;
+  publicUrl: string;
+}
+
+export interface Buyer {
+  userId: string;
+  email: string;
+}
+
+export class CheckoutError extends Error {
+  constructor(
+    readonly status: 400 | 409 | 502 | 503,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface PlacedOrder {
+  reference: string;
+  authorizationUrl: string;
+  orderIds: string[];
+  /** Kobo charged: the order totals plus the delivery fee. */
+  amount: number;
+}
+
+/** `pay_<timestamp><random>`, the random part from a strong source (decisions.md 4). */
+export function newPaymentReference(now: Date = new Date()): string {
+  return `pay_${now.getTime()}${randomBytes(12).toString("hex")}`;
+}
+
+export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<PlacedOrder> {
+  const reservation = await reserveOrders(deps.db, buyer, input);
+  try {
+    const payment = await deps.payments.initialize({
+      email: buyer.email,
+      amount: reservation.amount,
+      reference: reservation.reference,
+      callbackUrl: `${deps.publicUrl}/payment-success?reference=${encodeURIComponent(reservation.reference)}`,
+      metadata: reservation.metadata,
+    });
+    if (!payment.authorizationUrl) throw new CheckoutError(502, T.noPaymentUrl);
+    await deps.db
+      .update(payments)
+      .set({ gatewayReference: payment.reference, metadata: sql`${payments.metadata} || ${JSON.stringify({ access_code: payment.accessCode })}::jsonb` })
+      .where(eq(payments.paymentReference, reservation.reference));
+    return { reference: reservation.reference, authorizationUrl: payment.authorizationUrl, orderIds: reservation.orderIds, amount: reservation.amount };
+  } catch (error) {
+    await releaseReservation(deps.db, reservation.reference, { reason: "initialization_failed" });
+    if (error instanceof CheckoutError) throw error;
+    if (error instanceof PaymentProviderError) throw new CheckoutError(502, error.message || T.paymentInitFailed, { cause: error });
+    throw new CheckoutError(502, T.paymentInitFailed, { cause: error });
+  }
+}
+
+interface Reservation {
+  reference: string;
+  orderIds: string[];
+  amount: number;
+  metadata: Record<string, unknown>;
+}
+
+async function reserveOrders(db: Database, buyer: Buyer, input: CheckoutInput): Promise<Reservation> {
+  try {
+    return await db.transaction(async (tx) => {
+      const units = await reserveAll(tx, input.items);
+      const { deliveryFeeKobo } = await getPricingConfig(tx);
+      const subtotal = input.items.reduce((sum, item, i) => sum + units[i]!.unitPrice * item.quantity, 0);
+      const reference = newPaymentReference();
+      const cartItemIds = await cartLinesFor(tx, buyer.userId, input.items.map((i) => i.productId));
+      const [payment] = await tx
+        .insert(payments)
+        .values({ customerId: buyer.userId, paymentReference: reference, amount: subtotal + deliveryFeeKobo, deliveryFee: deliveryFeeKobo })
+        .returning({ id: payments.id });
+      const placed = await tx
+        .insert(orders)
+        .values(input.items.map((item, i) => orderRow(buyer, input.shipping, payment!.id, units[i]!, item.quantity)))
+        .returning({ id: orders.id });
+      const orderIds = placed.map((o) => o.id);
+      const metadata = paymentMetadata({ buyer, shipping: input.shipping, paymentId: payment!.id, orderIds, cartItemIds, subtotal, deliveryFeeKobo });
+      await tx.update(payments).set({ orderId: orderIds[0], metadata }).where(eq(payments.id, payment!.id));
+      await recordOrderStatus(tx, orderIds.map((orderId) => ({ orderId, status: "pending" as const })));
+      await recordActivity(tx, {
+        userId: buyer.userId,
+        userType: "buyer",
+        activityType: "order_placed",
+        description: `Placed ${orderIds.length} ${orderIds.length === 1 ? "order" : "orders"} (payment ${reference})`,
+        metadata: { payment_reference: reference, order_ids: orderIds },
+      });
+      return { reference, orderIds, amount: subtotal + deliveryFeeKobo, metadata };
+    });
+  } catch (error) {
+    throw asCheckoutError(error);
+  }
+}
+
+/** Reserves every item in product id order (so two checkouts never wait on each other in a cycle), or none. */
+async function reserveAll(tx: Database, items: CheckoutInput["items"]): Promise<ReservedUnit[]> {
+  const byProduct = new Map<string, ReservedUnit | null>();
+  for (const item of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    byProduct.set(item.productId, await reserveStock(tx, item.productId, item.quantity));
+  }
+  const missing = items.filter((item) => !byProduct.get(item.productId)).map((item) => item.productId);
+  if (missing.length > 0) throw new CheckoutError(409, T.outOfStock(await namesOf(tx, missing)));
+  return items.map((item) => byProduct.get(item.productId)!);
+}
+
+async function namesOf(tx: Database, productIds: string[]): Promise<string[]> {
+  const rows = await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds));
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return productIds.map((id) => names.get(id) ?? "Unknown product");
+}
+
+async function cartLinesFor(tx: Database, userId: string, productIds: string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ id: cart.id })
+    .from(cart)
+    .where(sql`${cart.customerId} = ${userId} and ${inArray(cart.productId, productIds)}`);
+  return rows.map((row) => row.id);
+}
+
+function orderRow(buyer: Buyer, shipping: ShippingDetails, paymentId: string, unit: ReservedUnit, quantity: number) {
+  return {
+    customerId: buyer.userId,
+    productId: unit.productId,
+    vendorId: unit.vendorId,
+    paymentId,
+    customerName: shipping.customerName,
+    customerEmail: buyer.email,
+    customerPhone: shipping.customerPhone,
+    shippingAddress: shipping.shippingAddress,
+    city: shipping.city,
+    state: shipping.state,
+    deliveryNotes: shipping.deliveryNotes,
+    quantity,
+    unitPrice: unit.unitPrice,
+    totalAmount: unit.unitPrice * quantity,
+    status: "pending" as const,
+    warrantyType: CHECKOUT_WARRANTY,
+  };
+}
+
+/** The payment metadata of operations.md §3, also sent to the provider. */
+function paymentMetadata(p: {
+  buyer: Buyer;
+  shipping: ShippingDetails;
+  paymentId: string;
+  orderIds: string[];
+  cartItemIds: string[];
+  subtotal: number;
+  deliveryFeeKobo: number;
+}): Record<string, unknown> {
+  return {
+    customer_id: p.buyer.userId,
+    customer_name: p.shipping.customerName,
+    customer_phone: p.shipping.customerPhone,
+    shipping_address: `${p.shipping.shippingAddress}, ${p.shipping.city}, ${p.shipping.state}`,
+    payment_id: p.paymentId,
+    order_ids: p.orderIds,
+    all_order_ids: p.orderIds,
+    cart_item_ids: p.cartItemIds,
+    order_count: p.orderIds.length,
+    total_orders: p.orderIds.length,
+    total_amount: p.subtotal,
+    delivery_fee: p.deliveryFeeKobo,
+  };
+}
+
+/** Database refusals keep the spec's wording (operations.md §8); nothing was written. */
+function asCheckoutError(error: unknown): CheckoutError {
+  if (error instanceof CheckoutError) return error;
+  const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
+  if (code === "23503") return new CheckoutError(409, T.orderDataIssue, { cause: error });
+  return new CheckoutError(503, T.createOrderFailed, { cause: error });
+}

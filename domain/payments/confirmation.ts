@@ -1,0 +1,69 @@
+/**
+ * What /payment-success shows (operations.md §4, return and verification, as decisions.md 1
+ * changes it): the stored payment first, then the provider, asked twice when it cannot be
+ * reached. The URL's status is never read here.
+ */
+import { and, count, eq } from "drizzle-orm";
+import { orders } from "../orders/schema";
+import { PAYMENT_TEXTS as T } from "../checkout/texts";
+import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment";
+import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
+import { payments } from "./schema";
+
+export interface ConfirmationDeps extends FulfilmentDeps {
+  payments: PaymentProvider;
+}
+
+export type PaymentCheck =
+  | { status: "successful"; reference: string; orderCount: number; amount: number; removedCartItems: number; justConfirmed: boolean }
+  | { status: "failed"; reference: string; reasons: string[] };
+
+export async function confirmPayment(deps: ConfirmationDeps, userId: string, reference: string): Promise<PaymentCheck> {
+  const failed = (...reasons: string[]): PaymentCheck => ({ status: "failed", reference, reasons });
+  const [stored] = await deps.db
+    .select({ id: payments.id, status: payments.status, amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.paymentReference, reference), eq(payments.customerId, userId)));
+  if (!stored) return failed(T.reasonNotFound);
+  if (stored.status === "successful") {
+    const [counted] = await deps.db.select({ n: count() }).from(orders).where(eq(orders.paymentId, stored.id));
+    return { status: "successful", reference, orderCount: counted?.n ?? 0, amount: stored.amount, removedCartItems: 0, justConfirmed: false };
+  }
+  const transaction = await verifyTwice(deps.payments, reference);
+  if (transaction === "unreachable") return failed(T.reasonUnreachable);
+  if (!transaction) return failed(T.reasonNotPaid);
+  if (transaction.status !== "success") {
+    return failed(transaction.gatewayResponse ? T.reasonDeclined(transaction.gatewayResponse) : T.reasonNotPaid);
+  }
+  const fulfilment = await fulfilPayment(deps, reference, transaction);
+  switch (fulfilment.outcome) {
+    case "fulfilled":
+      return { status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, removedCartItems: fulfilment.removedCartItems, justConfirmed: true };
+    case "already_fulfilled":
+      return { status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, removedCartItems: 0, justConfirmed: false };
+    case "refund_flagged":
+      return failed(T.reasonReleased);
+    case "mismatch":
+      return failed(...new Set(fulfilment.problems.map(reasonFor)));
+    case "not_ours":
+      return failed(T.reasonNotFound);
+  }
+}
+
+function reasonFor(problem: Mismatch): string {
+  if (problem === "amount") return T.reasonAmountMismatch;
+  if (problem === "currency") return T.reasonCurrencyMismatch;
+  return T.reasonNotPaid;
+}
+
+/** The spec's two identical attempts: a second only when the first could not reach the provider. */
+async function verifyTwice(provider: PaymentProvider, reference: string): Promise<ProviderTransaction | null | "unreachable"> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      return await provider.verify(reference);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError) || attempt === 2) return "unreachable";
+    }
+  }
+  return "unreachable";
+}

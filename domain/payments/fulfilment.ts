@@ -1,0 +1,227 @@
+/**
+ * Fulfilling a payment the provider confirmed (decisions.md 1): one idempotent transaction
+ * that the return page, the webhook and reconciliation may all call, in any order and any
+ * number of times. The payment row is locked first and its status decides: it is fulfilled
+ * exactly once.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { formatNaira } from "../../lib/money";
+import { users } from "../accounts/schema";
+import { recordActivity } from "../activity/service";
+import { removeCheckedOutLines } from "../cart/service";
+import { products } from "../catalog/schema";
+import { countSale, reserveStockAgain } from "../catalog/stock";
+import { publishLiveEvent } from "../live/events";
+import type { Mailer } from "../mail/mailer";
+import { renderEmail } from "../mail/template";
+import { notify } from "../notifications/service";
+import { orderNumberOf } from "../orders/admin";
+import { recordOrderStatus } from "../orders/history";
+import { orders } from "../orders/schema";
+import { vendors } from "../vendors/schema";
+import type { ProviderTransaction } from "./provider";
+import { payments } from "./schema";
+import { PAYMENT_NOTICES as N } from "./texts";
+
+export interface FulfilmentDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+export type Fulfilment =
+  | { outcome: "fulfilled"; orderCount: number; amount: number; removedCartItems: number }
+  | { outcome: "already_fulfilled"; orderCount: number; amount: number }
+  | { outcome: "refund_flagged"; orderCount: number; amount: number }
+  | { outcome: "not_ours" }
+  | { outcome: "mismatch"; problems: Mismatch[] };
+
+export type Mismatch = "reference" | "status" | "currency" | "amount";
+
+interface StoredPayment {
+  id: string;
+  reference: string;
+  customerId: string;
+  amount: number;
+  status: string;
+}
+
+/** What does not match between the provider's transaction and the payment we stored. */
+export function mismatches(payment: Pick<StoredPayment, "reference" | "amount">, transaction: ProviderTransaction): Mismatch[] {
+  const problems: Mismatch[] = [];
+  if (transaction.reference !== payment.reference) problems.push("reference");
+  if (transaction.status !== "success") problems.push("status");
+  if (transaction.currency !== "NGN") problems.push("currency");
+  if (transaction.amount !== payment.amount) problems.push("amount");
+  return problems;
+}
+
+export async function fulfilPayment(deps: FulfilmentDeps, reference: string, transaction: ProviderTransaction): Promise<Fulfilment> {
+  const result = await deps.db.transaction(async (tx): Promise<{ fulfilment: Fulfilment; receipt?: Receipt | null }> => {
+    const payment = await lockPayment(tx, reference);
+    if (!payment) return { fulfilment: { outcome: "not_ours" } };
+    if (payment.status === "successful") {
+      return { fulfilment: { outcome: "already_fulfilled", orderCount: await countOrders(tx, payment.id), amount: payment.amount } };
+    }
+    const problems = mismatches(payment, transaction);
+    if (problems.length > 0) {
+      if (transaction.status === "success") await flagMismatch(tx, payment, transaction, problems);
+      return { fulfilment: { outcome: "mismatch", problems } };
+    }
+    return fulfilLocked(tx, payment, transaction);
+  });
+  if (result.receipt) await deps.mailer.send(receiptEmail(deps.publicUrl, result.receipt.payment, result.receipt.paid));
+  return result.fulfilment;
+}
+
+async function lockPayment(tx: Database, reference: string): Promise<StoredPayment | null> {
+  const [payment] = await tx
+    .select({ id: payments.id, reference: payments.paymentReference, customerId: payments.customerId, amount: payments.amount, status: payments.status })
+    .from(payments)
+    .where(eq(payments.paymentReference, reference))
+    .for("update");
+  return payment ?? null;
+}
+
+async function countOrders(tx: Database, paymentId: string): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.paymentId, paymentId));
+  return row?.n ?? 0;
+}
+
+/** Money was taken but not as we asked: nothing is paid, and admins see it among refunds. */
+async function flagMismatch(tx: Database, payment: StoredPayment, transaction: ProviderTransaction, problems: Mismatch[]) {
+  const detail = problems.map((p) => (p === "amount" ? `amount ${transaction.amount} kobo, expected ${payment.amount}` : p === "currency" ? `currency ${transaction.currency}` : p)).join("; ");
+  await tx
+    .update(payments)
+    .set({ flaggedForRefund: true, refundReason: N.mismatchReason(detail), updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
+}
+
+interface Receipt {
+  payment: StoredPayment;
+  paid: PaidOrder[];
+}
+
+interface PaidOrder {
+  id: string;
+  productId: string;
+  vendorId: string;
+  quantity: number;
+  totalAmount: number;
+  productName: string;
+  customerEmail: string;
+  customerName: string;
+}
+
+async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: ProviderTransaction) {
+  const held = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      productId: orders.productId,
+      vendorId: orders.vendorId,
+      quantity: orders.quantity,
+      totalAmount: orders.totalAmount,
+      productName: products.name,
+      customerEmail: orders.customerEmail,
+      customerName: orders.customerName,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.paymentId, payment.id))
+    .orderBy(orders.createdAt, orders.id)
+    .for("update", { of: orders });
+  const paid: PaidOrder[] = [];
+  const unfulfillable: PaidOrder[] = [];
+  for (const order of held) {
+    if (order.status === "pending") paid.push(order);
+    // Released while the buyer was paying: fulfilled only if the phones are still there.
+    else if (order.status === "cancelled") (await reserveStockAgain(tx, order.productId, order.quantity) ? paid : unfulfillable).push(order);
+  }
+  await markPaymentSuccessful(tx, payment, transaction, unfulfillable);
+  if (paid.length > 0) {
+    await tx
+      .update(orders)
+      .set({ status: "paid", updatedAt: sql`now()` })
+      .where(inArray(orders.id, paid.map((o) => o.id)));
+  }
+  for (const order of paid) await countSale(tx, order, 1);
+  await recordOrderStatus(tx, paid.map((order) => ({ orderId: order.id, status: "paid" as const })));
+  const removedCartItems = await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
+  await tellEveryone(tx, payment, paid, unfulfillable);
+  await recordActivity(tx, {
+    userId: payment.customerId,
+    userType: "buyer",
+    activityType: "order_paid",
+    description: `Paid ${formatNaira(payment.amount)} for ${paid.length} ${paid.length === 1 ? "order" : "orders"} (payment ${payment.reference})`,
+    metadata: { payment_reference: payment.reference, order_ids: paid.map((o) => o.id), refund_order_ids: unfulfillable.map((o) => o.id) },
+  });
+  const fulfilment: Fulfilment = paid.length > 0
+    ? { outcome: "fulfilled", orderCount: paid.length, amount: payment.amount, removedCartItems }
+    : { outcome: "refund_flagged", orderCount: 0, amount: payment.amount };
+  return { fulfilment, receipt: paid.length > 0 ? { payment, paid } : null };
+}
+
+async function markPaymentSuccessful(tx: Database, payment: StoredPayment, transaction: ProviderTransaction, unfulfillable: PaidOrder[]) {
+  const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
+  await tx
+    .update(payments)
+    .set({
+      status: "successful",
+      paidAt: transaction.paidAt ? new Date(transaction.paidAt) : sql`now()`,
+      paymentMethod: transaction.channel,
+      gatewayReference: String(transaction.id),
+      metadata: sql`${payments.metadata} || ${JSON.stringify({ gateway_response: transaction.gatewayResponse })}::jsonb`,
+      ...(unfulfillable.length > 0
+        ? { flaggedForRefund: true, refundReason: N.lateRefundReason(refund, unfulfillable.map((o) => orderNumberOf(o.id))) }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'successful'`));
+}
+
+/** The buyer's notification and live events, and one notification per vendor order. */
+async function tellEveryone(tx: Database, payment: StoredPayment, paid: PaidOrder[], unfulfillable: PaidOrder[]) {
+  if (paid.length > 0) {
+    await notify(tx, payment.customerId, "order", N.paidTitle, N.paidMessage(payment.amount, paid.map((o) => orderNumberOf(o.id))));
+  }
+  if (unfulfillable.length > 0) {
+    const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
+    await notify(tx, payment.customerId, "warning", N.lateRefundTitle, N.lateRefundMessage(refund, unfulfillable.map((o) => orderNumberOf(o.id))));
+  }
+  for (const order of paid) await publishLiveEvent(tx, payment.customerId, { kind: "order.updated", orderId: order.id, status: "paid" });
+  const vendorUsers = await vendorUserIds(tx, paid.map((o) => o.vendorId));
+  for (const order of paid) {
+    const userId = vendorUsers.get(order.vendorId);
+    if (userId) await notify(tx, userId, "order", N.vendorTitle, N.vendorMessage(orderNumberOf(order.id), order.quantity, order.productName, order.totalAmount));
+  }
+}
+
+async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<string, string>> {
+  if (vendorIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: vendors.id, userId: vendors.userId })
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .where(inArray(vendors.id, [...new Set(vendorIds)]));
+  return new Map(rows.map((row) => [row.id, row.userId]));
+}
+
+function receiptEmail(publicUrl: string, payment: StoredPayment, paid: PaidOrder[]) {
+  const lines = paid.map((o) => `Order #${orderNumberOf(o.id)}: ${o.quantity} × ${o.productName}, ${formatNaira(o.totalAmount)}`);
+  const first = paid[0]!;
+  return {
+    to: first.customerEmail,
+    ...renderEmail({
+      subject: `Your Tokunbo Phones receipt (${payment.reference})`,
+      heading: `Thank you, ${first.customerName}: payment received`,
+      paragraphs: [
+        ...lines,
+        `Total paid: ${formatNaira(payment.amount)} (payment reference ${payment.reference}).`,
+        "Each phone comes with a 48-hour warranty from delivery. We will let you know as soon as your order ships.",
+      ],
+      action: { label: "Track your orders", url: `${publicUrl}/orders` },
+    }),
+  };
+}

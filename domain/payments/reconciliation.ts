@@ -1,0 +1,111 @@
+/**
+ * The periodic payment check (decisions.md 1 and 5): pending payments are verified with the
+ * provider again, so a lost webhook or a closed tab never loses a payment; reservations still
+ * unpaid after 30 minutes are released; released ones are checked for a while longer, so money
+ * that arrives late is still fulfilled (or flagged for a refund).
+ */
+import { and, asc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { LIMITS } from "../../lib/constants";
+import type { ConfirmationDeps } from "./confirmation";
+import { fulfilPayment } from "./fulfilment";
+import { PaymentProviderError } from "./provider";
+import { releaseReservation } from "./release";
+import { payments } from "./schema";
+
+const MINUTE_MS = 60_000;
+
+export const RECONCILIATION = {
+  /** Advisory lock key: one instance at a time runs the job. */
+  lockKey: 0x70617973,
+  intervalMs: MINUTE_MS,
+  /** A buyer on the provider's page is left alone this long before the first check. */
+  firstCheckAfterMs: 2 * MINUTE_MS,
+  recheckPendingMs: MINUTE_MS,
+  /** Released reservations are still checked for late money, less often. */
+  recheckReleasedMs: 15 * MINUTE_MS,
+  watchReleasedForMs: 24 * 60 * MINUTE_MS,
+  batchSize: 100,
+} as const;
+
+export interface ReconciliationReport {
+  checked: number;
+  fulfilled: number;
+  released: number;
+  unreachable: number;
+}
+
+export async function reconcilePayments(deps: ConfirmationDeps, now: Date = new Date()): Promise<ReconciliationReport> {
+  const report: ReconciliationReport = { checked: 0, fulfilled: 0, released: 0, unreachable: 0 };
+  for (const payment of await paymentsToCheck(deps, now)) {
+    report.checked++;
+    const outcome = await checkPayment(deps, payment, now);
+    if (outcome === "fulfilled") report.fulfilled++;
+    else if (outcome === "released") report.released++;
+    else if (outcome === "unreachable") report.unreachable++;
+  }
+  return report;
+}
+
+interface PaymentToCheck {
+  reference: string;
+  status: string;
+  createdAt: Date;
+}
+
+async function paymentsToCheck({ db }: ConfirmationDeps, now: Date): Promise<PaymentToCheck[]> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const pending = and(
+    eq(payments.status, "pending"),
+    lt(payments.createdAt, ago(RECONCILIATION.firstCheckAfterMs)),
+    or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, ago(RECONCILIATION.recheckPendingMs))),
+  );
+  const recentlyReleased = and(
+    eq(payments.status, "failed"),
+    isNotNull(payments.releasedAt),
+    gt(payments.releasedAt, ago(RECONCILIATION.watchReleasedForMs)),
+    or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, ago(RECONCILIATION.recheckReleasedMs))),
+  );
+  return db
+    .select({ reference: payments.paymentReference, status: payments.status, createdAt: payments.createdAt })
+    .from(payments)
+    .where(or(pending, recentlyReleased))
+    .orderBy(asc(payments.createdAt))
+    .limit(RECONCILIATION.batchSize);
+}
+
+async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now: Date): Promise<"fulfilled" | "released" | "unpaid" | "unreachable"> {
+  let transaction;
+  try {
+    transaction = await deps.payments.verify(payment.reference);
+  } catch (error) {
+    if (error instanceof PaymentProviderError) return "unreachable";
+    throw error;
+  }
+  if (transaction?.status === "success") {
+    const fulfilment = await fulfilPayment(deps, payment.reference, transaction);
+    if (fulfilment.outcome === "fulfilled" || fulfilment.outcome === "refund_flagged") return "fulfilled";
+  }
+  await deps.db.update(payments).set({ lastCheckedAt: now }).where(eq(payments.paymentReference, payment.reference));
+  const expired = now.getTime() - payment.createdAt.getTime() > LIMITS.reservationMinutes * MINUTE_MS;
+  if (payment.status === "pending" && expired && (await releaseReservation(deps.db, payment.reference, { reason: "expired" }))) {
+    return "released";
+  }
+  return "unpaid";
+}
+
+/** Runs the job every minute on whichever instance takes the lock; returns a function that stops it. */
+export function scheduleReconciliation(
+  deps: ConfirmationDeps & { exclusively: <T>(key: number, task: () => Promise<T>) => Promise<T | undefined> },
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = deps.exclusively(RECONCILIATION.lockKey, () => reconcilePayments(deps)).catch(onError);
+  };
+  const timer = setInterval(tick, RECONCILIATION.intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
