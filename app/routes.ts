@@ -17,6 +17,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("cart/items", "routes/cart.items.ts"),
   route("notifications", "routes/notifications.tsx"),
+  route("orders", "routes/orders.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("admin", "routes/admin.tsx"),

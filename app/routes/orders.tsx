@@ -1,0 +1,55 @@
+import { type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
+import { listCustomerOrders } from "../../domain/orders/customer";
+import { REVIEW_SUBMISSION_TEXTS, ReviewSubmissionError, reviewSubmissionSchema, submitReview } from "../../domain/reviews/submission";
+import type { ReviewFormResult } from "../components/order-review-form";
+import { OrdersLoadFailed, OrdersView } from "../components/order-view";
+import { siteFromMatches } from "../components/site";
+import { formValues, invalid, unknownIntent } from "../server/auth-forms.server";
+import { redirectWithToast } from "../server/flash.server";
+import type { Route } from "./+types/orders";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+/** The signed-in buyer's own orders (operations.md §2: /orders requires sign-in). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await context.getViewer();
+  if (!viewer) throw redirect("/auth");
+  return data(await listCustomerOrders(context.db, viewer.userId), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Opening or closing a dialog changes only the address: the orders on the page are already current. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const dialogOnly = formMethod === undefined && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  return dialogOnly ? false : defaultShouldRevalidate;
+}
+
+/** The review form of a delivered order; with or without scripts the answer comes back to /orders. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await context.getViewer();
+  if (!viewer) return redirect("/auth");
+  const form = await request.formData();
+  if (form.get("intent") !== "review") return unknownIntent();
+  const values = formValues(form, "orderId", "rating", "comment");
+  const parsed = reviewSubmissionSchema.safeParse(values);
+  if (!parsed.success) {
+    const refused = invalid("review", REVIEW_SUBMISSION_TEXTS.failed, parsed.error);
+    return data<ReviewFormResult>({ ...refused.data, values }, { status: 400 });
+  }
+  try {
+    const { message } = await submitReview(context.db, viewer, parsed.data);
+    return redirectWithToast("/orders", { kind: "success", title: message });
+  } catch (error) {
+    if (!(error instanceof ReviewSubmissionError)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: REVIEW_SUBMISSION_TEXTS.failed, description: error.message });
+  }
+}
+
+export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <OrdersView orders={loaderData.orders} counts={loaderData.counts} reviewResult={actionData as ReviewFormResult | undefined} />;
+}
+
+export function ErrorBoundary() {
+  return <OrdersLoadFailed />;
+}
