@@ -1,0 +1,182 @@
+import { z } from "zod";
+import {
+  type InitializePayment, type InitializedPayment, type ListTransactions, type PaymentProvider, PaymentProviderError,
+  type ProviderTransaction, type Refund, type RefundRequest,
+} from "./provider";
+
+export const PAYSTACK_BASE_URL = "https://api.paystack.co";
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface PaystackClientOptions {
+  /** Paystack's API root, or a function giving it when it is known only later (the in-app stand-in). */
+  baseUrl: string | (() => string);
+  secretKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Paystack's answers are `{status, message, data}`; extra fields are ignored, missing ones refused. */
+const envelopeSchema = z.object({ status: z.boolean(), message: z.string(), data: z.unknown().optional() });
+type Envelope = z.infer<typeof envelopeSchema>;
+
+const initializedSchema = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
+
+const transactionSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  channel: z.string().nullish(),
+  gateway_response: z.string().nullish(),
+  paid_at: z.string().nullish(),
+  paidAt: z.string().nullish(),
+  metadata: z.unknown(),
+});
+
+const refundSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  transaction: z.union([z.object({ reference: z.string() }), z.number(), z.string()]).optional(),
+});
+
+const REFERENCE_NOT_FOUND = /transaction reference not found/i;
+
+/** The shop's PaymentProvider over Paystack's HTTP API (or anything that speaks it, such as our stand-in). */
+export function createPaystackClient(options: PaystackClientOptions): PaymentProvider {
+  const send = (method: "GET" | "POST", path: string, body?: unknown) => request(options, method, path, body);
+
+  return {
+    async initialize(input: InitializePayment): Promise<InitializedPayment> {
+      const answer = await send("POST", "/transaction/initialize", {
+        email: input.email,
+        amount: input.amount,
+        reference: input.reference,
+        callback_url: input.callbackUrl,
+        currency: "NGN",
+        metadata: input.metadata,
+      });
+      const data = dataOf(answer, initializedSchema, "initialize");
+      return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };
+    },
+
+    async verify(reference: string): Promise<ProviderTransaction | null> {
+      const answer = await send("GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+      const unknown = (answer.httpStatus === 400 || answer.httpStatus === 404) && REFERENCE_NOT_FOUND.test(answer.envelope.message);
+      if (unknown) return null;
+      return toTransaction(dataOf(answer, transactionSchema, "verify"));
+    },
+
+    async listTransactions(query: ListTransactions = {}): Promise<ProviderTransaction[]> {
+      const params = new URLSearchParams();
+      // Paystack's API documentation names the page size perPage (its OpenAPI file says per_page).
+      if (query.perPage !== undefined) params.set("perPage", String(query.perPage));
+      if (query.page !== undefined) params.set("page", String(query.page));
+      if (query.status) params.set("status", query.status);
+      if (query.from) params.set("from", query.from);
+      if (query.to) params.set("to", query.to);
+      const search = params.size > 0 ? `?${params}` : "";
+      const answer = await send("GET", `/transaction${search}`);
+      return dataOf(answer, z.array(transactionSchema), "list").map(toTransaction);
+    },
+
+    async refund(input: RefundRequest): Promise<Refund> {
+      const answer = await send("POST", "/refund", { transaction: input.transaction, ...(input.amount !== undefined && { amount: input.amount }) });
+      const data = dataOf(answer, refundSchema, "refund");
+      const reference = typeof data.transaction === "object" ? data.transaction.reference : input.transaction;
+      return { id: data.id, status: data.status, amount: data.amount, currency: data.currency, transactionReference: reference };
+    },
+  };
+}
+
+interface Answer {
+  httpStatus: number;
+  envelope: Envelope;
+}
+
+async function request(options: PaystackClientOptions, method: string, path: string, body?: unknown): Promise<Answer> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let url = "";
+  let response: Response;
+  let text: string;
+  try {
+    url = `${(typeof options.baseUrl === "function" ? options.baseUrl() : options.baseUrl).replace(/\/+$/, "")}${path}`;
+    response = await (options.fetch ?? fetch)(url, {
+      method,
+      headers: {
+        Authorization: `Bearer ${options.secretKey}`,
+        Accept: "application/json",
+        ...(body !== undefined && { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    throw unreachable(error, url, timeoutMs);
+  }
+  return { httpStatus: response.status, envelope: parseEnvelope(text, response.status) };
+}
+
+function parseEnvelope(text: string, httpStatus: number): Envelope {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new PaymentProviderError(`Paystack answered HTTP ${httpStatus} with something other than JSON`, httpStatus);
+  }
+  const parsed = envelopeSchema.safeParse(json);
+  if (!parsed.success) throw new PaymentProviderError(`Paystack answered HTTP ${httpStatus} without its {status, message} envelope`, httpStatus);
+  return parsed.data;
+}
+
+/** The answer's data when Paystack said yes; its own message as the error when it said no. */
+function dataOf<T>(answer: Answer, schema: z.ZodType<T>, operation: string): T {
+  const { httpStatus, envelope } = answer;
+  if (httpStatus < 200 || httpStatus >= 300 || !envelope.status) throw new PaymentProviderError(envelope.message, httpStatus);
+  const parsed = schema.safeParse(envelope.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at data.${issue.path.join(".")}` : "";
+    throw new PaymentProviderError(`Paystack's ${operation} answer is not in the expected shape${where}: ${issue?.message}`, httpStatus);
+  }
+  return parsed.data;
+}
+
+function unreachable(error: unknown, url: string, timeoutMs: number): PaymentProviderError {
+  const place = URL.canParse(url) ? ` at ${new URL(url).origin}` : "";
+  if (error instanceof Error && error.name === "TimeoutError") {
+    return new PaymentProviderError(`Paystack did not answer within ${timeoutMs / 1000} seconds${place}`, null);
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+  return new PaymentProviderError(`Paystack could not be reached${place}: ${cause}`, null);
+}
+
+function toTransaction(data: z.infer<typeof transactionSchema>): ProviderTransaction {
+  return {
+    id: data.id,
+    reference: data.reference,
+    status: data.status,
+    amount: data.amount,
+    currency: data.currency,
+    channel: data.channel ?? null,
+    gatewayResponse: data.gateway_response ?? null,
+    paidAt: data.paid_at ?? data.paidAt ?? null,
+    metadata: metadataObject(data.metadata),
+  };
+}
+
+/** Paystack returns metadata as an object, as stringified JSON, or as "" when there is none. */
+function metadataObject(metadata: unknown): Record<string, unknown> {
+  let value = metadata;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningStandin, startPaystackStandin } from "../../../tests/support/paystack-standin";
+import { openApiSchemas } from "./openapi-schemas";
+
+const OPENAPI_FILE = "/work/shared/reference/paystack-openapi.yaml";
+
+/** The stand-in answers in the shapes Paystack's own OpenAPI description documents. */
+describe("the Paystack stand-in against Paystack's OpenAPI description", () => {
+  const openApi = openApiSchemas(OPENAPI_FILE);
+  let standin: RunningStandin;
+  beforeAll(async () => {
+    standin = await startPaystackStandin();
+  });
+  afterAll(() => standin?.close());
+
+  const call = async (method: string, path: string, body?: unknown, key = standin.secretKey) => {
+    const response = await fetch(`${standin.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+  const initialize = (reference: string) =>
+    call("POST", "/transaction/initialize", { email: "ada@example.com", amount: 125_000_000, reference, callback_url: "http://shop.test/done", metadata: { order: 7 } });
+  const pay = async (accessCode: string, card: string) => {
+    const response = await fetch(`${standin.baseUrl}/pay/${accessCode}`, {
+      method: "POST",
+      body: new URLSearchParams({ action: "pay", card_number: card, expiry: "12/40", cvv: "408" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+  };
+
+  it("reads the schemas it checks against", () => {
+    expect(openApi.schema("VerifyResponse").required).toEqual(["status", "message", "data"]);
+    expect(openApi.schema("VerifyResponse").properties?.data?.required).toContain("gateway_response");
+    expect(openApi.problems({ status: true, message: "x", data: {} }, "TransactionInitializeResponse")).toEqual([
+      "data.authorization_url is required",
+      "data.access_code is required",
+      "data.reference is required",
+    ]);
+    expect(openApi.problems({ status: "yes", message: "x", data: { authorization_url: 1, access_code: "a", reference: "r" } }, "TransactionInitializeResponse")).toEqual([
+      'status should be boolean but is "yes"',
+      "data.authorization_url should be string but is 1",
+    ]);
+  });
+
+  it("initialize answers as TransactionInitializeResponse", async () => {
+    const { status, json } = await initialize("contract-init");
+    expect(status).toBe(200);
+    expect(openApi.problems(json, "TransactionInitializeResponse")).toEqual([]);
+  });
+
+  it("verify answers as VerifyResponse before payment, after success and after a decline", async () => {
+    const fresh = await initialize("contract-verify-ok");
+    const declined = await initialize("contract-verify-declined");
+    expect(openApi.problems((await call("GET", "/transaction/verify/contract-verify-ok")).json, "VerifyResponse")).toEqual([]);
+    await pay((fresh.json.data as { access_code: string }).access_code, "4084084084084081");
+    await pay((declined.json.data as { access_code: string }).access_code, "4084080000005408");
+    for (const reference of ["contract-verify-ok", "contract-verify-declined"]) {
+      const { status, json } = await call("GET", `/transaction/verify/${reference}`);
+      expect(status).toBe(200);
+      expect(openApi.problems(json, "VerifyResponse")).toEqual([]);
+    }
+  });
+
+  it("list answers as TransactionListResponse", async () => {
+    const { status, json } = await call("GET", "/transaction?perPage=1&page=1&status=success");
+    expect(status).toBe(200);
+    expect((json.data as unknown[]).length).toBe(1);
+    expect(openApi.problems(json, "TransactionListResponse")).toEqual([]);
+  });
+
+  it("list items of unpaid transactions differ only in paidAt, which the description does not mark nullable", async () => {
+    const { json } = await call("GET", "/transaction?perPage=1&status=failed");
+    expect(openApi.problems(json, "TransactionListResponse")).toEqual(["data[0].paidAt is null but not nullable"]);
+  });
+
+  it("refund answers as RefundCreateResponse", async () => {
+    const { json } = await initialize("contract-refund");
+    await pay((json.data as { access_code: string }).access_code, "4084 0840 8408 4081");
+    const refund = await call("POST", "/refund", { transaction: "contract-refund" });
+    expect(refund.status).toBe(200);
+    expect(openApi.problems(refund.json, "RefundCreateResponse")).toEqual([]);
+  });
+
+  it("refusals answer as Error, duplicate references as TransactionInitializeBadRequestModel", async () => {
+    const invalidKey = await call("GET", "/transaction/verify/contract-init", undefined, "sk_test_wrong");
+    expect(invalidKey).toEqual({ status: 401, json: { status: false, message: "Invalid key" } });
+    expect(openApi.problems(invalidKey.json, "Error")).toEqual([]);
+    const duplicate = await initialize("contract-init");
+    expect(duplicate.status).toBe(400);
+    expect(openApi.problems(duplicate.json, "TransactionInitializeBadRequestModel")).toEqual([]);
+    expect(duplicate.json).toMatchObject({ status: false, message: "Duplicate Transaction Reference", type: "validation_error" });
+  });
+});

@@ -1,0 +1,124 @@
+import { formatNaira } from "../../../lib/money";
+import type { StandinTransaction } from "./store";
+
+/**
+ * The stand-in's checkout page: server-rendered HTML with no scripts (the shop's
+ * Content-Security-Policy allows no inline script; inline styles are fine).
+ */
+
+export const MERCHANT_NAME = "Tokunbo Phones";
+export const TEST_MODE_BANNER = "Test mode — no real money";
+
+export const PAGE_TEXTS = {
+  unknownCard: "This is not a test card. Pay with 4084 0840 8408 4081, or use 4084 0800 0000 5408 to see a decline.",
+  badExpiry: "Enter the card's expiry date as MM/YY, not in the past.",
+  badCvv: "Enter the 3-digit CVV from the back of the card (408 for the test cards).",
+  alreadyPaid: "This payment has already been made.",
+  closed: "This payment is closed. Go back to the shop to try again.",
+  notFound: "This payment link is not valid.",
+} as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;color:#111827}
+main{max-width:28rem;margin:0 auto;padding:1rem}
+.banner{margin:0 0 1rem;padding:.75rem 1rem;border:2px dashed #b45309;border-radius:.5rem;background:#fef3c7;color:#78350f;font-weight:700;text-align:center}
+.card{background:#fff;border-radius:.75rem;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+h1{font-size:1.125rem;margin:0 0 .25rem}
+.amount{font-size:1.75rem;font-weight:700;margin:.25rem 0}
+.email{color:#4b5563;margin:0 0 1rem;overflow-wrap:anywhere}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input{width:100%;font:inherit;padding:.75rem;border:1px solid #9ca3af;border-radius:.5rem}
+input:focus,button:focus{outline:3px solid #2563eb;outline-offset:2px}
+input[aria-invalid=true]{border-color:#b91c1c}
+.row{display:flex;gap:.75rem}.row>div{flex:1}
+.error{margin:1rem 0 0;padding:.75rem;border-radius:.5rem;background:#fee2e2;color:#7f1d1d}
+.actions{display:flex;flex-direction:column;gap:.5rem;margin-top:1.25rem}
+button{font:inherit;font-weight:700;padding:.85rem;border-radius:.5rem;border:0;cursor:pointer;min-height:3rem}
+.pay{background:#059669;color:#fff}.cancel{background:#e5e7eb;color:#111827}
+.hint{font-size:.875rem;color:#4b5563;margin-top:1rem}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="banner" role="note">${TEST_MODE_BANNER}</p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function summary(transaction: StandinTransaction): string {
+  return `<h1>${MERCHANT_NAME}</h1>
+<p class="amount">${formatNaira(transaction.amount)}</p>
+<p class="email">${escapeHtml(transaction.email)}</p>`;
+}
+
+export interface PaymentFormState {
+  error?: { field: "card_number" | "expiry" | "cvv"; message: string };
+  cardNumber?: string;
+  expiry?: string;
+}
+
+function field(name: "card_number" | "expiry" | "cvv", label: string, attributes: string, state: PaymentFormState, value = ""): string {
+  const invalid = state.error?.field === name;
+  const described = invalid ? ' aria-invalid="true" aria-describedby="payment-error"' : "";
+  return `<label for="${name}">${label}</label>
+<input id="${name}" name="${name}" ${attributes} required value="${escapeHtml(value)}"${described}>`;
+}
+
+export function paymentPage(transaction: StandinTransaction, state: PaymentFormState = {}): string {
+  const amount = formatNaira(transaction.amount);
+  const error = state.error ? `<p class="error" id="payment-error" role="alert">${escapeHtml(state.error.message)}</p>` : "";
+  return layout(
+    `Pay ${amount} to ${MERCHANT_NAME} (test mode)`,
+    `<section class="card" aria-labelledby="pay-heading">
+${summary(transaction)}
+<h2 id="pay-heading" class="hint">Pay with card</h2>
+<form method="post">
+${field("card_number", "Card number", 'inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" maxlength="23"', state, state.cardNumber)}
+<div class="row">
+<div>${field("expiry", "Expiry (MM/YY)", 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7"', state, state.expiry)}</div>
+<div>${field("cvv", "CVV", 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4"', state)}</div>
+</div>
+${error}
+<div class="actions">
+<button class="pay" type="submit" name="action" value="pay">Pay ${amount}</button>
+<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
+</div>
+</form>
+<p class="hint">Test cards: 4084 0840 8408 4081 succeeds, 4084 0800 0000 5408 is declined. Any future expiry date, CVV 408.</p>
+</section>`,
+  );
+}
+
+/** For a transaction that cannot be paid any more. */
+export function closedPage(transaction: StandinTransaction): string {
+  const message = transaction.status === "success" ? PAGE_TEXTS.alreadyPaid : PAGE_TEXTS.closed;
+  return layout(`${MERCHANT_NAME} (test mode)`, `<section class="card">${summary(transaction)}<p role="status">${message}</p></section>`);
+}
+
+/** Where the customer lands when the transaction has no callback URL to send them back to. */
+export function finishedPage(transaction: StandinTransaction): string {
+  return layout(
+    `${MERCHANT_NAME} (test mode)`,
+    `<section class="card">${summary(transaction)}<p role="status">${escapeHtml(transaction.gatewayResponse)}. Reference: ${escapeHtml(transaction.reference)}</p></section>`,
+  );
+}
+
+export function notFoundPage(): string {
+  return layout(`Payment not found (test mode)`, `<section class="card"><h1>Payment not found</h1><p>${PAGE_TEXTS.notFound}</p></section>`);
+}

@@ -1,0 +1,357 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
+import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage } from "./hosted-page";
+import { listItemJson, refundJson, transactionJson } from "./paystack-json";
+import type { StandinStore, StandinTransaction } from "./store";
+import { checkCard } from "./test-cards";
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
+
+export { createJsonFileStore, createMemoryStore } from "./store";
+export type { StandinStore, StandinTransaction } from "./store";
+export { TEST_CARDS } from "./test-cards";
+export { PAGE_TEXTS, TEST_MODE_BANNER } from "./hosted-page";
+
+/**
+ * A stand-in for Paystack that speaks its HTTP API (initialize, verify, list, refund) and serves a
+ * hosted test checkout page at /pay/:accessCode, so the shop runs end to end without Paystack.
+ */
+export interface PaystackStandinOptions {
+  /** The Bearer key callers must present. */
+  secretKey: string;
+  /** Where browsers reach this router: authorization_url = publicBaseUrl + "/pay/" + accessCode. */
+  publicBaseUrl: string | (() => string);
+  /** Where charge.success webhooks go; none are sent while it returns undefined. */
+  webhookUrl?: () => string | undefined;
+  store: StandinStore;
+  /** The stand-in's own failures (a webhook that could not be delivered, an unexpected error). */
+  onError?: (error: unknown) => void;
+  webhookRetryDelaysMs?: readonly number[];
+  fetch?: typeof fetch;
+}
+
+export type PaystackStandinRouter = Router & {
+  /** Settles once every webhook under way has been delivered or given up. */
+  idle(): Promise<void>;
+};
+
+/** Paystack's own words, as its API answers them. */
+export const STANDIN_MESSAGES = {
+  invalidKey: "Invalid key",
+  initialized: "Authorization URL created",
+  duplicateReference: "Duplicate Transaction Reference",
+  invalidEmail: "Invalid Email Address Passed",
+  invalidAmount: "Invalid Amount Sent",
+  unsupportedCurrency: "Currency not supported by merchant",
+  invalidReference: "Invalid transaction reference: only -, ., =, _ and alphanumeric characters are allowed",
+  invalidCallbackUrl: "Invalid callback_url: it must be an absolute http(s) URL",
+  referenceNotFound: "Transaction reference not found",
+  verified: "Verification successful",
+  listed: "Transactions retrieved",
+  refundQueued: "Refund has been queued for processing",
+  transactionRequired: "Transaction reference or id is required",
+  transactionNotFound: "Transaction not found",
+  refundUnpaid: "Cannot refund a transaction that was not successful",
+  fullyReversed: "Transaction has been fully reversed",
+  refundTooLarge: "Refund amount cannot be greater than the amount left to refund",
+  badRequestBody: "Invalid request body",
+  notFound: "Not found",
+  internalError: "An error occurred. Please try again",
+} as const;
+
+const FIRST_TRANSACTION_ID = 4_100_000_001;
+const FIRST_REFUND_ID = 12_000_001;
+const BODY_LIMIT = "100kb";
+
+export function createPaystackStandin(options: PaystackStandinOptions): PaystackStandinRouter {
+  const { store } = options;
+  const onError = options.onError ?? (() => {});
+  const deliveries = new Set<Promise<void>>();
+  const router = express.Router();
+  const api = [requireSecretKey(options.secretKey), express.json({ limit: BODY_LIMIT }), express.urlencoded({ extended: false, limit: BODY_LIMIT })];
+
+  router.post("/transaction/initialize", ...api, async (req, res) => {
+    const input = parseInitialize(req.body ?? {});
+    if ("problem" in input) return refuse(res, 400, input.problem);
+    if (store.byReference(input.reference)) {
+      return res.status(400).json({
+        status: false,
+        message: STANDIN_MESSAGES.duplicateReference,
+        meta: { nextStep: "Try and create the Transaction or Charge with a new reference" },
+        type: "validation_error",
+        code: "duplicate_reference",
+      });
+    }
+    const transaction = newTransaction(input, store);
+    await store.save(transaction);
+    const authorizationUrl = `${resolve(options.publicBaseUrl).replace(/\/+$/, "")}/pay/${transaction.accessCode}`;
+    res.json({
+      status: true,
+      message: STANDIN_MESSAGES.initialized,
+      data: { authorization_url: authorizationUrl, access_code: transaction.accessCode, reference: transaction.reference },
+    });
+  });
+
+  router.get("/transaction/verify/:reference", ...api, (req, res) => {
+    const transaction = store.byReference(String(req.params.reference));
+    if (!transaction) {
+      return res.status(400).json({
+        status: false,
+        message: STANDIN_MESSAGES.referenceNotFound,
+        meta: { nextStep: "Ensure that you're passing the reference of a transaction that exists on this integration" },
+        type: "validation_error",
+        code: "transaction_not_found",
+      });
+    }
+    res.json({ status: true, message: STANDIN_MESSAGES.verified, data: transactionJson(transaction) });
+  });
+
+  router.get("/transaction", ...api, (req, res) => {
+    res.json(listTransactions(store, req.query as Record<string, unknown>));
+  });
+
+  router.post("/refund", ...api, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const key = typeof body.transaction === "number" ? String(body.transaction) : body.transaction;
+    if (typeof key !== "string" || !key) return refuse(res, 400, STANDIN_MESSAGES.transactionRequired);
+    const transaction = store.byReference(key) ?? store.all().find((t) => String(t.id) === key);
+    if (!transaction) return refuse(res, 404, STANDIN_MESSAGES.transactionNotFound);
+    const refunded = transaction.refunds.reduce((sum, r) => sum + r.amount, 0);
+    if (transaction.status === "reversed" && refunded >= transaction.amount) return refuse(res, 400, STANDIN_MESSAGES.fullyReversed);
+    if (transaction.status !== "success" && transaction.status !== "reversed") return refuse(res, 400, STANDIN_MESSAGES.refundUnpaid);
+    const amount = body.amount === undefined || body.amount === "" ? transaction.amount - refunded : wholeKobo(body.amount);
+    if (amount === undefined) return refuse(res, 400, STANDIN_MESSAGES.invalidAmount);
+    if (amount > transaction.amount - refunded) return refuse(res, 400, STANDIN_MESSAGES.refundTooLarge);
+    const refund = { id: nextRefundId(store), amount, createdAt: new Date().toISOString() };
+    const reversed: StandinTransaction = { ...transaction, status: "reversed", refunds: [...transaction.refunds, refund] };
+    await store.save(reversed);
+    res.json({ status: true, message: STANDIN_MESSAGES.refundQueued, data: refundJson(reversed, refund) });
+  });
+
+  router.get("/pay/:accessCode", (req, res) => {
+    const transaction = store.byAccessCode(String(req.params.accessCode));
+    if (!transaction) return sendHtml(res, 404, notFoundPage());
+    sendHtml(res, 200, isPayable(transaction) ? paymentPage(transaction) : closedPage(transaction));
+  });
+
+  router.post("/pay/:accessCode", express.urlencoded({ extended: false, limit: BODY_LIMIT }), async (req, res) => {
+    const transaction = store.byAccessCode(String(req.params.accessCode));
+    if (!transaction) return sendHtml(res, 404, notFoundPage());
+    if (!isPayable(transaction)) return sendHtml(res, 409, closedPage(transaction));
+    const form = formFields(req.body);
+    if (form.action === "cancel") {
+      return finish(res, { ...transaction, closed: true, gatewayResponse: "The transaction was not completed" });
+    }
+    const check = checkCard(form);
+    if (check.outcome === "invalid") {
+      const message = { card_number: PAGE_TEXTS.unknownCard, expiry: PAGE_TEXTS.badExpiry, cvv: PAGE_TEXTS.badCvv }[check.field];
+      return sendHtml(res, 400, paymentPage(transaction, { error: { field: check.field, message }, cardNumber: form.cardNumber, expiry: form.expiry }));
+    }
+    const approved = check.outcome === "approved";
+    const finished: StandinTransaction = {
+      ...transaction,
+      closed: true,
+      status: approved ? "success" : "failed",
+      gatewayResponse: approved ? "Successful" : "Declined",
+      paidAt: approved ? new Date().toISOString() : null,
+      channel: "card",
+      card: check.card,
+      ipAddress: req.ip ?? null,
+    };
+    await finish(res, finished);
+    if (approved) sendChargeSuccess(finished);
+  });
+
+  router.use((_req, res) => refuse(res, 404, STANDIN_MESSAGES.notFound));
+  router.use(errorHandler(onError));
+
+  async function finish(res: Response, transaction: StandinTransaction): Promise<void> {
+    await store.save(transaction);
+    if (!transaction.callbackUrl) return sendHtml(res, 200, finishedPage(transaction));
+    const target = new URL(transaction.callbackUrl);
+    target.searchParams.set("trxref", transaction.reference);
+    target.searchParams.set("reference", transaction.reference);
+    res.redirect(303, target.toString());
+  }
+
+  function sendChargeSuccess(transaction: StandinTransaction): void {
+    let url: string | undefined;
+    try {
+      url = options.webhookUrl?.();
+    } catch (error) {
+      return onError(error);
+    }
+    if (!url) return;
+    const delivery = deliverWebhook({
+      url,
+      event: "charge.success",
+      data: transactionJson(transaction),
+      secretKey: options.secretKey,
+      retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+      fetch: options.fetch ?? fetch,
+    }).catch(onError);
+    deliveries.add(delivery);
+    void delivery.finally(() => deliveries.delete(delivery));
+  }
+
+  return Object.assign(router, {
+    idle: async () => {
+      while (deliveries.size > 0) await Promise.all(deliveries);
+    },
+  });
+}
+
+interface InitializeInput {
+  email: string;
+  amount: number;
+  reference: string;
+  callbackUrl: string | null;
+  metadata: unknown;
+}
+
+function parseInitialize(body: Record<string, unknown>): InitializeInput | { problem: string } {
+  const email = typeof body.email === "string" ? body.email.trim() : "";
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { problem: STANDIN_MESSAGES.invalidEmail };
+  const amount = wholeKobo(body.amount);
+  if (amount === undefined) return { problem: STANDIN_MESSAGES.invalidAmount };
+  if (body.currency !== undefined && body.currency !== "NGN") return { problem: STANDIN_MESSAGES.unsupportedCurrency };
+  const reference = body.reference === undefined || body.reference === "" ? randomCode(12) : body.reference;
+  // Paystack's documentation allows only -, . and = besides letters and digits; the shop's pay_ references need _.
+  if (typeof reference !== "string" || !/^[A-Za-z0-9\-.=_]{1,100}$/.test(reference)) return { problem: STANDIN_MESSAGES.invalidReference };
+  const callbackUrl = body.callback_url === undefined || body.callback_url === "" ? null : body.callback_url;
+  if (callbackUrl !== null && !(typeof callbackUrl === "string" && /^https?:\/\//.test(callbackUrl) && URL.canParse(callbackUrl))) {
+    return { problem: STANDIN_MESSAGES.invalidCallbackUrl };
+  }
+  return { email, amount, reference, callbackUrl, metadata: parseMetadata(body.metadata) };
+}
+
+/** Paystack takes metadata as an object or as stringified JSON. */
+function parseMetadata(metadata: unknown): unknown {
+  if (typeof metadata !== "string") return metadata ?? null;
+  try {
+    return JSON.parse(metadata) as unknown;
+  } catch {
+    return metadata;
+  }
+}
+
+/** A positive whole number of kobo, given as a number or a string of digits (Paystack accepts both). */
+function wholeKobo(value: unknown): number | undefined {
+  const amount = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof amount === "number" && Number.isSafeInteger(amount) && amount > 0 ? amount : undefined;
+}
+
+function newTransaction(input: InitializeInput, store: StandinStore): StandinTransaction {
+  const ids = store.all().map((t) => t.id);
+  return {
+    id: Math.max(FIRST_TRANSACTION_ID - 1, ...ids) + 1,
+    reference: input.reference,
+    accessCode: randomCode(15),
+    amount: input.amount,
+    currency: "NGN",
+    email: input.email,
+    callbackUrl: input.callbackUrl,
+    metadata: input.metadata,
+    // Paystack reports a transaction nobody has paid yet as abandoned, not pending.
+    status: "abandoned",
+    gatewayResponse: "The transaction was not completed",
+    closed: false,
+    channel: "card",
+    card: null,
+    ipAddress: null,
+    paidAt: null,
+    createdAt: new Date().toISOString(),
+    refunds: [],
+  };
+}
+
+function nextRefundId(store: StandinStore): number {
+  const ids = store.all().flatMap((t) => t.refunds.map((r) => r.id));
+  return Math.max(FIRST_REFUND_ID - 1, ...ids) + 1;
+}
+
+function listTransactions(store: StandinStore, query: Record<string, unknown>) {
+  // Paystack's prose documentation says perPage; its OpenAPI description says per_page. Both work here.
+  const perPage = positiveInteger(query.perPage ?? query.per_page) ?? 50;
+  const page = positiveInteger(query.page) ?? 1;
+  const from = dateOf(query.from);
+  const to = dateOf(query.to);
+  const matching = store
+    .all()
+    .filter((t) => !query.status || t.status === query.status)
+    .filter((t) => from === undefined || Date.parse(t.createdAt) >= from)
+    .filter((t) => to === undefined || Date.parse(t.createdAt) <= to)
+    .sort((a, b) => b.id - a.id);
+  const skipped = (page - 1) * perPage;
+  return {
+    status: true,
+    message: STANDIN_MESSAGES.listed,
+    data: matching.slice(skipped, skipped + perPage).map(listItemJson),
+    meta: {
+      total: matching.length,
+      total_volume: matching.filter((t) => t.status === "success").reduce((sum, t) => sum + t.amount, 0),
+      skipped,
+      perPage,
+      page,
+      pageCount: Math.ceil(matching.length / perPage),
+    },
+  };
+}
+
+function positiveInteger(value: unknown): number | undefined {
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : undefined;
+  return n !== undefined && n >= 1 ? Math.min(n, 1000) : undefined;
+}
+
+function dateOf(value: unknown): number | undefined {
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
+}
+
+function isPayable(transaction: StandinTransaction): boolean {
+  return !transaction.closed && transaction.status === "abandoned";
+}
+
+function formFields(body: unknown) {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+  return { action: text("action"), cardNumber: text("card_number"), expiry: text("expiry"), cvv: text("cvv") };
+}
+
+function requireSecretKey(secretKey: string): RequestHandler {
+  const expected = sha256(secretKey);
+  return (req, res, next) => {
+    const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
+    if (presented !== undefined && timingSafeEqual(sha256(presented), expected)) return next();
+    refuse(res, 401, STANDIN_MESSAGES.invalidKey);
+  };
+}
+
+function errorHandler(onError: (error: unknown) => void): ErrorRequestHandler {
+  return (error, req: Request, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) onError(error);
+    if (req.path.startsWith("/pay/")) {
+      res.status(status).type("text/plain").send(status === 500 ? STANDIN_MESSAGES.internalError : STANDIN_MESSAGES.badRequestBody);
+      return;
+    }
+    refuse(res, status, status === 500 ? STANDIN_MESSAGES.internalError : STANDIN_MESSAGES.badRequestBody);
+  };
+}
+
+function refuse(res: Response, status: number, message: string): void {
+  res.status(status).json({ status: false, message });
+}
+
+function sendHtml(res: Response, status: number, html: string): void {
+  res.status(status).type("html").set("Cache-Control", "no-store").send(html);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+const resolve = (value: string | (() => string)) => (typeof value === "function" ? value() : value);
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+function randomCode(length: number): string {
+  return [...randomBytes(length)].map((byte) => ALPHABET[byte % ALPHABET.length]).join("");
+}
