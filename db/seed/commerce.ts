@@ -4,7 +4,7 @@ import { DEMO_CUSTOMERS } from "./demo-accounts";
 import { mustFind, newestFirst, type People, type Person } from "./people";
 import { isApproved, isBuyable } from "./products";
 import { between, intBetween, pick, type Random, shuffle, weighted } from "./random";
-import type { NewCartItem, NewOrder, NewPayment, NewProduct, NewReview } from "./rows";
+import type { NewCartItem, NewOrder, NewOrderStatus, NewPayment, NewProduct, NewReview } from "./rows";
 import { after, DAY_MS, daysAgo, isoDate, MINUTE_MS } from "./time";
 
 // ---------------------------------------------------------------------------------------------
@@ -48,6 +48,7 @@ export function buildCheckouts(now: Date, people: People, productRows: readonly 
   const checkouts = planCheckouts(now, people, productRows, random);
   const payments: NewPayment[] = [];
   const orders: NewOrder[] = [];
+  const history: NewOrderStatus[] = [];
   let cancelledSeen = 0;
   for (const checkout of checkouts) {
     const placed = checkoutRows(now, checkout, random);
@@ -56,8 +57,27 @@ export function buildCheckouts(now: Date, people: People, productRows: readonly 
       : paymentStatusFor(checkout.status);
     payments.push(paymentRow(checkout, placed, paymentStatus));
     orders.push(...placed);
+    for (const order of placed) history.push(...historyRows(now, order, paymentStatus));
   }
-  return { payments, orders };
+  return { payments, orders, history };
+}
+
+/** The statuses an order passed through to reach its own; a refunded cancellation had been paid first. */
+function statusPath(status: OrderStatus, paymentStatus: PaymentStatus): OrderStatus[] {
+  if (status === "cancelled") return paymentStatus === "refunded" ? ["pending", "paid", "cancelled"] : ["pending", "cancelled"];
+  const progress: OrderStatus[] = ["pending", "paid", "processing", "shipped", "delivered"];
+  return progress.slice(0, progress.indexOf(status) + 1);
+}
+
+/** One history row per status the order entered, each at its usual delay after placing; shipping notes the tracking number. */
+function historyRows(now: Date, order: NewOrder, paymentStatus: PaymentStatus): NewOrderStatus[] {
+  const placedAt = order.createdAt as Date;
+  return statusPath(order.status as OrderStatus, paymentStatus).map((status) => ({
+    orderId: order.id as string,
+    status,
+    note: status === "shipped" ? `Tracking number ${order.trackingNumber}` : null,
+    createdAt: after(placedAt, STATUS_DELAY[status], now),
+  }));
 }
 
 function planCheckouts(now: Date, people: People, productRows: readonly NewProduct[], random: Random): Checkout[] {

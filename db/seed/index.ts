@@ -6,7 +6,7 @@ import { createLocalStorage } from "../../domain/media/storage";
 import { CMS_SECTIONS, type OrderStatus, PRICING_DEFAULTS } from "../../lib/constants";
 import type { Database } from "../client";
 import {
-  accounts, adminPricingConfig, cart, cmsContent, notifications, orders, payments, products, profiles, reviews,
+  accounts, adminPricingConfig, cart, cmsContent, notifications, orderStatusHistory, orders, payments, products, profiles, reviews,
   userActivities, userRoles, users, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
 } from "../schema";
 import { buildCart, buildCheckouts, buildReviews } from "./commerce";
@@ -20,7 +20,7 @@ import { type ListingPlan, planListings } from "./plan";
 import { buildProducts } from "./products";
 import { createRandom } from "./random";
 import type {
-  NewAccount, NewActivity, NewCartItem, NewField, NewNotification, NewOrder, NewPayment, NewProduct, NewProfile,
+  NewAccount, NewActivity, NewCartItem, NewField, NewNotification, NewOrder, NewOrderStatus, NewPayment, NewProduct, NewProfile,
   NewReview, NewRole, NewSubmission, NewUser, NewVendor,
 } from "./rows";
 
@@ -129,6 +129,7 @@ interface SeedData {
   products: NewProduct[];
   payments: NewPayment[];
   orders: NewOrder[];
+  orderHistory: NewOrderStatus[];
   reviews: NewReview[];
   cart: NewCartItem[];
   notifications: NewNotification[];
@@ -165,6 +166,7 @@ function buildSeedData(ctx: BuildContext): SeedData {
     products: productRows,
     payments: sales.payments,
     orders: sales.orders,
+    orderHistory: sales.history,
     reviews: reviewRows,
     cart: cartRows,
     notifications: buildNotifications(world),
@@ -191,6 +193,7 @@ async function insertSeedData(tx: Database, data: SeedData): Promise<void> {
     .update(payments)
     .set({ orderId: sql`(${payments.metadata} -> 'order_ids' ->> 0)::uuid` })
     .where(inArray(payments.id, data.payments.map((p) => p.id as string)));
+  await tx.insert(orderStatusHistory).values(data.orderHistory);
   await tx.insert(reviews).values(data.reviews);
   await refreshDerivedCounts(tx);
   await tx.insert(cart).values(data.cart);

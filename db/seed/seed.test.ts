@@ -186,6 +186,36 @@ describe("seedDemoData", () => {
     expect(payments.some((p) => p.order_status === "cancelled" && p.status === "failed")).toBe(true);
   });
 
+  it("gives every order its status history: each status it passed through, oldest first, shipping with its tracking number", async () => {
+    const rows = await handle.query<{
+      status: string; payment: string; tracking: string | null; placed: number; updated: number; statuses: string[]; notes: (string | null)[]; times: number[];
+    }>(`select o.status::text, pay.status::text payment, o.tracking_number tracking,
+        extract(epoch from o.created_at)::float8 placed, extract(epoch from o.updated_at)::float8 updated,
+        array_agg(h.status::text order by h.id) statuses, array_agg(h.note order by h.id) notes,
+        array_agg(extract(epoch from h.created_at)::float8 order by h.id) times
+      from orders o join payments pay on pay.id = o.payment_id join order_status_history h on h.order_id = o.id
+      group by o.id, pay.status`);
+    const orders = await one<{ n: number }>(handle, "select count(*)::int n from orders");
+    expect(rows).toHaveLength(orders.n);
+    const progress = ["pending", "paid", "processing", "shipped", "delivered"];
+    for (const row of rows) {
+      const path = row.status === "cancelled"
+        ? row.payment === "refunded" ? ["pending", "paid", "cancelled"] : ["pending", "cancelled"]
+        : progress.slice(0, progress.indexOf(row.status) + 1);
+      expect(row.statuses).toEqual(path);
+      expect(row.notes).toEqual(path.map((s) => (s === "shipped" ? `Tracking number ${row.tracking}` : null)));
+      expect(row.times[0]).toBe(row.placed);
+      expect(row.times.at(-1)).toBe(row.updated);
+      expect(row.times).toEqual([...row.times].sort((a, b) => a - b));
+      expect(Math.max(...row.times)).toBeLessThanOrEqual(NOW.getTime() / 1000);
+    }
+    const demo = await handle.query<{ status: string; entries: number }>(`select o.status::text, count(h.id)::int entries
+      from orders o join users u on u.id = o.customer_id join order_status_history h on h.order_id = o.id
+      where u.email = 'customer@tokunbo.test' and o.status = 'delivered' group by o.id, o.status`);
+    expect(demo.length).toBeGreaterThan(0);
+    for (const order of demo) expect(order.entries).toBe(5);
+  });
+
   it("keeps units sold and vendor sales equal to paid-or-later orders", async () => {
     const drift = await one<{ products: number; vendors: number; sold: number }>(handle, `select
       (select count(*)::int from products p where p.units_sold <> coalesce((select sum(quantity) from orders o
