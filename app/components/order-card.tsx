@@ -112,7 +112,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="text-sm text-gray-700" data-testid="order-number">
-            Order #{order.orderNumber}
+            {`Order #${order.orderNumber}`}
           </p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <GradeBadge grade={product.grade} className="whitespace-nowrap" />
