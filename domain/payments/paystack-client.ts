@@ -150,8 +150,14 @@ function unreachable(error: unknown, url: string, timeoutMs: number): PaymentPro
   if (error instanceof Error && error.name === "TimeoutError") {
     return new PaymentProviderError(`Paystack did not answer within ${timeoutMs / 1000} seconds${place}`, null);
   }
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-  return new PaymentProviderError(`Paystack could not be reached${place}: ${cause}`, null);
+  return new PaymentProviderError(`Paystack could not be reached${place}: ${describeFailure(error)}`, null);
+}
+
+/** fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND…) is in its cause. */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as (Error & { code?: string }) | undefined;
+  return cause?.message || cause?.code || error.message;
 }
 
 function toTransaction(data: z.infer<typeof transactionSchema>): ProviderTransaction {

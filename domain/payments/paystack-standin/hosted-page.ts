@@ -11,7 +11,7 @@ export const TEST_MODE_BANNER = "Test mode — no real money";
 
 export const PAGE_TEXTS = {
   unknownCard: "This is not a test card. Pay with 4084 0840 8408 4081, or use 4084 0800 0000 5408 to see a decline.",
-  badExpiry: "Enter the card's expiry date as MM/YY, not in the past.",
+  badExpiry: "Enter the expiry date as MM/YY, not in the past.",
   badCvv: "Enter the 3-digit CVV from the back of the card (408 for the test cards).",
   alreadyPaid: "This payment has already been made.",
   closed: "This payment is closed. Go back to the shop to try again.",
