@@ -16,6 +16,8 @@ export default [
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("cart", "routes/cart.tsx"),
   route("cart/items", "routes/cart.items.ts"),
+  route("checkout", "routes/checkout.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("orders", "routes/orders.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -1,0 +1,151 @@
+import type { MouseEvent } from "react";
+import { Link } from "react-router";
+import type { CartLine } from "../../domain/cart/service";
+import { CART_TEXTS } from "../../domain/cart/texts";
+import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
+import { formatNaira } from "../../lib/money";
+import { GradeBadge } from "./badges";
+import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
+import { quantityFieldOf } from "./checkout-form-data";
+import { MinusIcon, PhonePlaceholder, PlusIcon } from "./icons";
+
+type LineIntent = "quantity" | "remove";
+
+/** The small form a line's button sends when scripts have not loaded; it sits outside the checkout form. */
+const lineFormId = (lineId: string, intent: LineIntent) => `line-${intent}-${lineId}`;
+
+export interface LineHandlers {
+  onToggle: (line: CartLine, on: boolean) => void;
+  onQuantity: (line: CartLine, quantity: number) => void;
+  onRemove: (line: CartLine) => void;
+}
+
+/** Calls the handler instead of sending the line's form, once scripts run. */
+const instead = (handler: () => void) => (event: MouseEvent) => {
+  event.preventDefault();
+  handler();
+};
+
+export function CheckoutLines({
+  lines, isTicked, busyLine, handlers,
+}: {
+  lines: CartLine[];
+  isTicked: (line: CartLine) => boolean;
+  busyLine: string | null;
+  handlers: LineHandlers;
+}) {
+  return (
+    <section className="rounded-2xl border border-gray-200 bg-white" aria-labelledby="checkout-items-title">
+      <h2 id="checkout-items-title" className="border-b border-gray-100 px-4 py-3 text-lg font-bold text-gray-900">
+        {T.itemsTitle}
+      </h2>
+      <ul className="divide-y divide-gray-100">
+        {lines.map((line) => (
+          <CheckoutLineRow key={line.id} line={line} ticked={isTicked(line)} busy={busyLine === line.id} handlers={handlers} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CheckoutLineRow({ line, ticked, busy, handlers }: { line: CartLine; ticked: boolean; busy: boolean; handlers: LineHandlers }) {
+  const { product } = line;
+  return (
+    <li className="flex gap-3 px-4 py-4" aria-busy={busy} data-testid="checkout-line">
+      <input
+        type="checkbox"
+        name="productId"
+        value={product.id}
+        aria-label={T.selectLine(product.name)}
+        checked={ticked}
+        disabled={!product.available}
+        onChange={(event) => handlers.onToggle(line, event.target.checked)}
+        className="mt-8 h-5 w-5 shrink-0 accent-[var(--color-brand)]"
+      />
+      {product.available ? <input type="hidden" name={quantityFieldOf(product.id)} value={line.quantity} /> : null}
+      <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg bg-gray-50">
+        {product.image ? (
+          <CatalogImage src={product.image} alt="" sizes={IMAGE_SIZES.thumbnail} width={80} height={80} className="h-full w-full object-contain" />
+        ) : (
+          <PhonePlaceholder />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/product/${product.id}`} className="font-semibold text-gray-900 hover:text-brand-strong">
+              {product.name}
+            </Link>
+            <p className="text-xs text-gray-600">
+              {product.brand} · {product.model}
+            </p>
+          </div>
+          <GradeBadge grade={product.grade} className="shrink-0 whitespace-nowrap" />
+        </div>
+        <p className="mt-0.5 text-sm text-gray-700">{T.unitPrice(formatNaira(product.price))}</p>
+        {product.available ? null : (
+          <p className="mt-1 text-sm font-semibold text-red-700">{product.stock <= 0 ? CART_TEXTS.outOfStock : CART_TEXTS.unavailableLine}</p>
+        )}
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <LineQuantity line={line} busy={busy} onQuantity={(quantity) => handlers.onQuantity(line, quantity)} />
+          <p className="font-bold text-gray-900" data-testid="line-total">
+            {formatNaira(product.price * line.quantity)}
+          </p>
+        </div>
+        <button
+          type="submit"
+          form={lineFormId(line.id, "remove")}
+          disabled={busy}
+          onClick={instead(() => handlers.onRemove(line))}
+          aria-label={`Remove ${product.name}`}
+          className="mt-2 min-h-11 text-sm font-semibold text-red-700 hover:underline disabled:text-gray-400"
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** − stops at 1 and + at the stock; without scripts each sends its line's quantity form. */
+function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolean; onQuantity: (quantity: number) => void }) {
+  const name = line.product.name;
+  const buttonClass = "inline-flex h-11 w-11 items-center justify-center text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent";
+  const step = (quantity: number) => ({
+    type: "submit" as const,
+    form: lineFormId(line.id, "quantity"),
+    name: "quantity",
+    value: quantity,
+    onClick: instead(() => onQuantity(quantity)),
+    className: buttonClass,
+  });
+  return (
+    <div className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300 bg-white">
+      <button {...step(line.quantity - 1)} disabled={busy || line.quantity <= 1} aria-label={`Decrease quantity of ${name}`}>
+        <MinusIcon className="h-4 w-4" />
+      </button>
+      <output className="w-10 text-center font-semibold text-gray-900" aria-label={`Quantity of ${name}`} aria-live="polite">
+        {line.quantity}
+      </output>
+      <button {...step(line.quantity + 1)} disabled={busy || line.quantity >= line.product.stock} aria-label={`Increase quantity of ${name}`}>
+        <PlusIcon className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
+/** The forms the line buttons belong to; rendered after the checkout form, since forms cannot nest. */
+export function LineActionForms({ lines }: { lines: CartLine[] }) {
+  return (
+    <>
+      {lines.flatMap((line) =>
+        (["quantity", "remove"] as const).map((intent) => (
+          <form key={`${intent}-${line.id}`} id={lineFormId(line.id, intent)} method="post" action="/checkout">
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="itemId" value={line.id} />
+          </form>
+        )),
+      )}
+    </>
+  );
+}
