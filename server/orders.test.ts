@@ -132,6 +132,21 @@ describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
     });
   });
 
+  it("shows 'Unable to Load Orders' with Try Again when the orders cannot be read", async () => {
+    await database.query("alter table order_status_history rename to order_status_history_away");
+    try {
+      const response = await get("/orders", customer);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain("Unable to Load Orders");
+      expect(html).toContain("Try Again");
+      expect((await get("/api/orders", customer)).status).toBe(500);
+    } finally {
+      await database.query("alter table order_status_history_away rename to order_status_history");
+    }
+    expect((await get("/orders", customer)).status).toBe(200);
+  });
+
   describe("/api/orders", () => {
     it("answers 401 to a signed-out caller", async () => {
       const id = (await orderIdsOf(DEMO_CUSTOMER))[0]!;
