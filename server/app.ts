@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -8,8 +9,11 @@ import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client";
 import { type Auth, createAuth } from "../domain/accounts/auth";
 import { type Mailer, createMailer } from "../domain/mail/mailer";
+import { createPaystackClient } from "../domain/payments/paystack-client";
+import { type PaystackStandinRouter, createJsonFileStore, createPaystackStandin } from "../domain/payments/paystack-standin";
+import type { PaymentProvider } from "../domain/payments/provider";
 import { createApiRouter } from "./api";
-import type { Config } from "./config";
+import { type Config, paymentsSecretKey } from "./config";
 import type { AppContext } from "./context";
 import { type LiveHub, createLiveHub } from "./live-hub";
 import type { Logger } from "./logger";
@@ -28,11 +32,23 @@ interface AppOptions {
   vite?: ViteDevServer;
 }
 
+/** Where test mode mounts the Paystack stand-in: its API at this path, its payment pages at PATH/pay/:accessCode. */
+export const PAYSTACK_STANDIN_PATH = "/paystack-standin";
+export const PAYSTACK_WEBHOOK_PATH = "/api/webhooks/paystack";
+
 /** The parts of the app that outlive a request. */
 export interface AppServices {
   auth: Auth;
   mailer: Mailer;
   live: LiveHub;
+  payments: PaymentProvider;
+  /** Test mode only: the Paystack stand-in, mounted by createApp at PAYSTACK_STANDIN_PATH. */
+  paystackStandin: PaystackStandinRouter | undefined;
+  /**
+   * Tells the services where the server listens, once it does (tests listen on port 0). Test mode's
+   * client and the stand-in's webhooks reach the app over loopback at that address.
+   */
+  listeningOn(server: Server): void;
 }
 
 export function createServices({ config, database, logger }: Omit<AppOptions, "vite">): AppServices {
@@ -50,12 +66,48 @@ export function createServices({ config, database, logger }: Omit<AppOptions, "v
     secureCookies: config.secureCookies,
     mailer,
   });
-  return { auth, mailer, live: createLiveHub(database, logger) };
+  return { auth, mailer, live: createLiveHub(database, logger), ...createPayments(config, logger) };
+}
+
+type Payments = Pick<AppServices, "payments" | "paystackStandin" | "listeningOn">;
+
+function createPayments(config: Config, logger: Logger): Payments {
+  const secretKey = paymentsSecretKey(config);
+  if (config.payments.mode === "paystack") {
+    return { payments: createPaystackClient({ baseUrl: config.payments.baseUrl!, secretKey }), paystackStandin: undefined, listeningOn: () => {} };
+  }
+  let loopback: string | undefined;
+  const paystackStandin = createPaystackStandin({
+    secretKey,
+    publicBaseUrl: `${config.publicUrl}${PAYSTACK_STANDIN_PATH}`,
+    webhookUrl: () => loopback && `${loopback}${PAYSTACK_WEBHOOK_PATH}`,
+    store: createJsonFileStore(path.join(config.dataDir, "paystack-standin.json")),
+    onError: (error) => logger.error({ err: error }, "paystack stand-in"),
+  });
+  const standinApi = () => {
+    if (!loopback) throw new Error("the app is not listening yet");
+    return `${loopback}${PAYSTACK_STANDIN_PATH}`;
+  };
+  return {
+    payments: createPaystackClient({ baseUrl: standinApi, secretKey }),
+    paystackStandin,
+    listeningOn: (server) => {
+      loopback = loopbackUrl(server);
+    },
+  };
+}
+
+/** http://host:port to reach this server from this machine; a wildcard address becomes the loopback one. */
+export function loopbackUrl(server: Server): string {
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("The server is not listening on a TCP port");
+  const host = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 }
 
 export function createApp(options: AppOptions, services: AppServices = createServices(options)): Express {
   const { config, database, logger, vite } = options;
-  const { auth, mailer, live } = services;
+  const { auth, mailer, live, payments, paystackStandin } = services;
   const accounts = { db: database.db, auth };
   const app = express();
   app.disable("x-powered-by");
@@ -70,6 +122,8 @@ export function createApp(options: AppOptions, services: AppServices = createSer
     const healthy = await isDatabaseHealthy(database);
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
+  // Before /api and the pages, whose catch-alls would answer its paths.
+  if (paystackStandin) app.use(PAYSTACK_STANDIN_PATH, paystackStandin);
   app.use("/api", createApiRouter({ logger, accounts, live }));
   app.use("/uploads", ...serveUploads(config));
 
@@ -96,6 +150,8 @@ export function createApp(options: AppOptions, services: AppServices = createSer
         cspNonce: res.locals.cspNonce,
         auth,
         mailer,
+        payments,
+        paymentsMode: config.payments.mode,
         clientIp: req.ip ?? "unknown",
         getViewer: res.locals.getViewer,
       }),

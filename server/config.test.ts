@@ -1,6 +1,12 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Response } from "express";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, assertPaymentsReady, loadConfig, paymentsSecretKey, testModeSecretKey } from "./config";
+import { contentSecurityPolicy, securityHeaders } from "./security";
 
 describe("loadConfig", () => {
   it("uses the documented defaults", () => {
@@ -90,3 +96,124 @@ describe("loadConfig", () => {
     );
   });
 });
+
+describe("payments settings", () => {
+  const authSecret = "a-production-secret-of-at-least-32-chars";
+  const production = { NODE_ENV: "production", AUTH_SECRET: authSecret };
+  const refusal =
+    'Invalid PAYSTACK_SECRET_KEY="": must be set in production, or set PAYMENTS_MODE=sandbox to take test payments with the built-in Paystack stand-in (no real money)';
+
+  it("talk to Paystack with a secret key, at api.paystack.co unless PAYSTACK_BASE_URL says otherwise", () => {
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: "sk_live_abc" }).payments).toEqual({
+      mode: "paystack",
+      secretKey: "sk_live_abc",
+      baseUrl: "https://api.paystack.co",
+      sandbox: false,
+    });
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: "sk_test_abc", PAYSTACK_BASE_URL: "http://127.0.0.1:4010/" }).payments.baseUrl).toBe("http://127.0.0.1:4010");
+  });
+
+  it("without a key use test mode, with a key derived from the session secret", () => {
+    const payments = loadConfig({ AUTH_SECRET: authSecret }).payments;
+    expect(payments).toEqual({ mode: "test", secretKey: testModeSecretKey(authSecret), baseUrl: undefined, sandbox: false });
+    expect(payments.secretKey).toMatch(/^sk_test_[0-9a-f]{40}$/);
+    expect(loadConfig({ AUTH_SECRET: authSecret }).payments.secretKey).toBe(payments.secretKey);
+    expect(testModeSecretKey(`${authSecret}!`)).not.toBe(payments.secretKey);
+    expect(loadConfig({ AUTH_SECRET: authSecret, PAYSTACK_BASE_URL: "https://api.paystack.co" }).payments.baseUrl).toBeUndefined();
+  });
+
+  it("derive test mode's key once the session secret is known, when it comes from DATA_DIR", () => {
+    const config = loadConfig({});
+    expect(config.payments.secretKey).toBe("");
+    expect(paymentsSecretKey({ ...config, authSecret })).toBe(testModeSecretKey(authSecret));
+    expect(() => paymentsSecretKey(config)).toThrowError(new ConfigError("The session secret is missing (AUTH_SECRET or DATA_DIR/auth-secret)."));
+    expect(paymentsSecretKey(loadConfig({ PAYSTACK_SECRET_KEY: "sk_live_abc" }))).toBe("sk_live_abc");
+  });
+
+  it.each([
+    [{ PAYSTACK_BASE_URL: "api.paystack.co" }, 'Invalid PAYSTACK_BASE_URL="api.paystack.co": must be an absolute http(s) URL such as https://api.paystack.co'],
+    [{ PAYSTACK_BASE_URL: "ftp://api.paystack.co" }, 'Invalid PAYSTACK_BASE_URL="ftp://api.paystack.co": must be an absolute http(s) URL such as https://api.paystack.co'],
+    [{ PAYMENTS_MODE: "live" }, 'Invalid PAYMENTS_MODE="live": must be "sandbox" or unset'],
+    [{ PAYSTACK_SECRET_KEY: "sk_live abc" }, 'Invalid PAYSTACK_SECRET_KEY="sk_live abc": must be the secret key from the Paystack dashboard (sk_live_… or sk_test_…)'],
+  ])("reject %o with one readable line", (env, message) => {
+    expect(() => loadConfig(env)).toThrowError(new ConfigError(message));
+  });
+
+  it("refuse test mode in production unless PAYMENTS_MODE=sandbox", () => {
+    expect(() => assertPaymentsReady(loadConfig(production))).toThrowError(new ConfigError(refusal));
+    expect(() => assertPaymentsReady(loadConfig({ ...production, PAYMENTS_MODE: "sandbox" }))).not.toThrow();
+    expect(loadConfig({ ...production, PAYMENTS_MODE: "sandbox" }).payments).toMatchObject({ mode: "test", sandbox: true });
+    expect(() => assertPaymentsReady(loadConfig({ ...production, PAYSTACK_SECRET_KEY: "sk_live_abc" }))).not.toThrow();
+    expect(() => assertPaymentsReady(loadConfig({}))).not.toThrow();
+  });
+
+  it("let forms post towards Paystack's checkout only in paystack mode", () => {
+    expect(contentSecurityPolicy("n")).toContain("; form-action 'self'; frame-ancestors 'none'");
+    expect(contentSecurityPolicy("n", ["https://checkout.paystack.com"])).toContain("; form-action 'self' https://checkout.paystack.com; frame-ancestors 'none'");
+    const policyFor = (env: Record<string, string>) => {
+      const headers: Record<string, string> = {};
+      const res = { locals: {}, setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response;
+      securityHeaders(loadConfig(env), { devServer: false })({} as never, res, () => {});
+      return headers["Content-Security-Policy"]!.replace(/'nonce-[^']+'/, "'nonce-n'");
+    };
+    expect(policyFor({ PAYSTACK_SECRET_KEY: "sk_live_abc" })).toBe(contentSecurityPolicy("n", ["https://checkout.paystack.com"]));
+    expect(policyFor({})).toBe(contentSecurityPolicy("n"));
+  });
+});
+
+describe("starting in production without a Paystack key", () => {
+  const root = path.resolve(import.meta.dirname, "..");
+  const launch = (env: Record<string, string>): ChildProcessWithoutNullStreams =>
+    spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, BUILD_DIR: process.env.BUILD_DIR ?? "build", NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-at-least-32-chars", ...env },
+    });
+  const output = (child: ChildProcessWithoutNullStreams) => {
+    const seen = { stdout: "", stderr: "" };
+    child.stdout.on("data", (chunk) => (seen.stdout += chunk));
+    child.stderr.on("data", (chunk) => (seen.stderr += chunk));
+    return seen;
+  };
+  const exited = (child: ChildProcessWithoutNullStreams) => new Promise<number | null>((resolve) => child.on("exit", resolve));
+
+  it("refuses with one readable line", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-payments-"));
+    try {
+      const child = launch({ DATA_DIR: dataDir });
+      const seen = output(child);
+      expect(await exited(child)).toBe(1);
+      expect(seen.stderr).toBe(
+        'Invalid PAYSTACK_SECRET_KEY="": must be set in production, or set PAYMENTS_MODE=sandbox to take test payments with the built-in Paystack stand-in (no real money)\n',
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts with PAYMENTS_MODE=sandbox and serves the stand-in", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-payments-"));
+    const port = await freePort();
+    const child = launch({ DATA_DIR: dataDir, PAYMENTS_MODE: "sandbox", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" });
+    const seen = output(child);
+    const exit = exited(child);
+    try {
+      await expect.poll(() => seen.stdout, { timeout: 60_000, interval: 200 }).toContain("Tokunbo is serving at");
+      expect(seen.stdout).toContain("Payments are in test mode (no real money): the Paystack stand-in is at http://localhost:");
+      const answer = await fetch(`http://127.0.0.1:${port}/paystack-standin/transaction`);
+      expect(answer.status).toBe(401);
+      expect(await answer.json()).toEqual({ status: false, message: "Invalid key" });
+    } finally {
+      child.kill("SIGTERM");
+      await exit;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { S3Settings } from "../domain/media/s3-storage";
@@ -45,6 +46,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as eu-west-2 or auto").default("us-east-1"),
+  PAYSTACK_SECRET_KEY: z.string().regex(/^\S+$/, "must be the secret key from the Paystack dashboard (sk_live_… or sk_test_…)").optional(),
+  PAYSTACK_BASE_URL: z
+    .url({ error: "must be an absolute http(s) URL such as https://api.paystack.co" })
+    .refine((v) => /^https?:\/\//.test(v), "must be an absolute http(s) URL such as https://api.paystack.co")
+    .optional(),
+  PAYMENTS_MODE: z.enum(["sandbox"], { error: 'must be "sandbox" or unset' }).optional(),
   TRUST_PROXY: z.coerce
     .number({ error: "must be the number of proxies in front of the app, from 0 to 5" })
     .int("must be the number of proxies in front of the app, from 0 to 5")
@@ -69,6 +76,23 @@ function s3Settings(e: z.output<typeof envSchema>): S3Settings | undefined {
     accessKeyId: e.S3_ACCESS_KEY_ID!,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
   };
+}
+
+export const PAYSTACK_API_URL = "https://api.paystack.co";
+
+export interface PaymentsConfig {
+  /** "paystack" with PAYSTACK_SECRET_KEY; otherwise "test": the built-in Paystack stand-in, no real money. */
+  mode: "paystack" | "test";
+  /**
+   * The Bearer key: PAYSTACK_SECRET_KEY, or in test mode one derived from the session secret. That
+   * secret may come from DATA_DIR later than this config is read: until then this is "" and
+   * paymentsSecretKey() derives it.
+   */
+  secretKey: string;
+  /** Paystack's API root in paystack mode (PAYSTACK_BASE_URL); undefined in test mode. */
+  baseUrl: string | undefined;
+  /** PAYMENTS_MODE=sandbox: test mode is allowed in production. */
+  sandbox: boolean;
 }
 
 export interface Config {
@@ -99,6 +123,7 @@ export interface Config {
    * a visitor could name any address and slip past the per-address limits.
    */
   trustProxyHops: number;
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +165,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith("https://"),
     s3: s3Settings(e),
     trustProxyHops: e.TRUST_PROXY,
+    payments: paymentsConfig(e),
   };
+}
+
+function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {
+  const sandbox = e.PAYMENTS_MODE === "sandbox";
+  if (e.PAYSTACK_SECRET_KEY) {
+    return { mode: "paystack", secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: (e.PAYSTACK_BASE_URL ?? PAYSTACK_API_URL).replace(/\/+$/, ""), sandbox };
+  }
+  return { mode: "test", secretKey: e.AUTH_SECRET ? testModeSecretKey(e.AUTH_SECRET) : "", baseUrl: undefined, sandbox };
+}
+
+/** Test mode's key for the stand-in: stable across restarts, unguessable without the session secret. */
+export function testModeSecretKey(authSecret: string): string {
+  return `sk_test_${createHmac("sha256", authSecret).update("tokunbo paystack stand-in secret key").digest("hex").slice(0, 40)}`;
+}
+
+/** The payments key, deriving test mode's from the session secret when loadConfig could not yet. */
+export function paymentsSecretKey(config: Pick<Config, "payments" | "authSecret">): string {
+  if (config.payments.secretKey) return config.payments.secretKey;
+  if (!config.authSecret) throw new ConfigError("The session secret is missing (AUTH_SECRET or DATA_DIR/auth-secret).");
+  return testModeSecretKey(config.authSecret);
+}
+
+/**
+ * Production takes real payments: without PAYSTACK_SECRET_KEY the shop refuses to start unless
+ * PAYMENTS_MODE=sandbox says test payments are meant (a demo or staging site). Checked when the
+ * server starts rather than in loadConfig, so tools and tests can read a production config.
+ */
+export function assertPaymentsReady(config: Pick<Config, "env" | "payments">): void {
+  if (config.env !== "production" || config.payments.mode === "paystack" || config.payments.sandbox) return;
+  throw new ConfigError(
+    'Invalid PAYSTACK_SECRET_KEY="": must be set in production, or set PAYMENTS_MODE=sandbox to take test payments with the built-in Paystack stand-in (no real money)',
+  );
 }

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import type { Auth } from "../domain/accounts/auth";
 import type { Viewer } from "../domain/accounts/viewer";
 import type { Mailer } from "../domain/mail/mailer";
+import type { PaymentProvider } from "../domain/payments/provider";
 import type { Config } from "./config";
 
 /** What every loader and action receives as `context` (set per request by server/app.ts). */
@@ -14,6 +15,9 @@ declare module "react-router" {
     cspNonce: string;
     auth: Auth;
     mailer: Mailer;
+    /** Paystack, or in test mode the built-in stand-in (reached over loopback). */
+    payments: PaymentProvider;
+    paymentsMode: "paystack" | "test";
     /** The client's address (behind one trusted proxy), for rate limits. */
     clientIp: string;
     /** The signed-in user, or null; looked up once per request. */

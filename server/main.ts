@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { withAuthSecret } from "./auth-secret";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, assertPaymentsReady, loadConfig } from "./config";
 import { StartupError, describeError, prepareDatabase } from "./database";
 import { createLogger } from "./logger";
 
@@ -12,6 +12,7 @@ import { createLogger } from "./logger";
 async function main(): Promise<void> {
   const devServer = process.argv.includes("--dev");
   const config = await withAuthSecret(loadConfig());
+  assertPaymentsReady(config);
   const logger = createLogger(config);
   const database = await prepareDatabase(config, logger);
 
@@ -23,7 +24,11 @@ async function main(): Promise<void> {
   const app = createApp({ config, database, logger, vite }, services);
 
   const server = await listen(app.listen.bind(app), config.port, config.host);
-  logger.info({ url: config.publicUrl, database: database.kind }, `Tokunbo is serving at ${config.publicUrl}`);
+  services.listeningOn(server);
+  logger.info({ url: config.publicUrl, database: database.kind, payments: config.payments.mode }, `Tokunbo is serving at ${config.publicUrl}`);
+  if (config.payments.mode === "test") {
+    logger.warn(`Payments are in test mode (no real money): the Paystack stand-in is at ${config.publicUrl}/paystack-standin`);
+  }
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");

@@ -4,6 +4,7 @@ import type { Config } from "./config";
 
 /** Per-request CSP nonce and the security headers every response carries. */
 export function securityHeaders(config: Config, { devServer }: { devServer: boolean }): RequestHandler {
+  const formActionOrigins = config.payments.mode === "paystack" ? [PAYSTACK_CHECKOUT_ORIGIN] : [];
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -15,12 +16,19 @@ export function securityHeaders(config: Config, { devServer }: { devServer: bool
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     // Vite's dev server injects inline scripts and a websocket; the policy applies to built assets only.
-    if (!devServer) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (!devServer) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, formActionOrigins));
     next();
   };
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** Paystack's hosted checkout: the checkout form's answer redirects there. */
+export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
+
+/**
+ * `formActionOrigins`: other sites a form post may end up on. Chrome applies form-action to the
+ * redirect after a post too, so the checkout form needs Paystack's checkout when it redirects there.
+ */
+export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -30,7 +38,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActionOrigins].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -1,5 +1,10 @@
 import { type Server, type ServerResponse, createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { type TestApp, startTestApp } from "../../tests/support/app";
+import { createTestDatabase } from "../../tests/support/database";
 import { type RunningStandin, startPaystackStandin } from "../../tests/support/paystack-standin";
 import { createPaystackClient } from "./paystack-client";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
@@ -197,5 +202,58 @@ describe("the Paystack client when Paystack misbehaves", () => {
     );
     expect(requests[1]!.init.body).toBeUndefined();
     expect(listed[0]).toMatchObject({ paidAt: "2025-01-01T00:00:00.000Z", metadata: { paymentId: "p-1" } });
+  });
+});
+
+describe("payments in the app's test mode", () => {
+  let database: DatabaseHandle;
+  let app: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  /** authorization_url is for browsers (PUBLIC_URL); the test reaches the same path on the test server. */
+  const onTestServer = (url: string) => `${app.base}${new URL(url).pathname}`;
+
+  it("initializes through services.payments over loopback and serves the hosted page under /paystack-standin", async () => {
+    expect(app.config.payments.mode).toBe("test");
+    const started = await app.services.payments.initialize({ ...payment("pay_in_app_1"), callbackUrl: `${app.config.publicUrl}/payment-success` });
+    expect(started.authorizationUrl).toBe(`${app.config.publicUrl}/paystack-standin/pay/${started.accessCode}`);
+    const page = await fetch(onTestServer(started.authorizationUrl));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-security-policy")).toContain("form-action 'self';");
+    const html = await page.text();
+    expect(html).toContain("Test mode — no real money");
+    expect(html).toContain("₦1,250,000");
+  });
+
+  it("takes a payment on the hosted page, as a browser posts it, and verifies it", async () => {
+    const started = await app.services.payments.initialize({ ...payment("pay_in_app_2"), callbackUrl: `${app.config.publicUrl}/payment-success` });
+    const response = await fetch(onTestServer(started.authorizationUrl), {
+      method: "POST",
+      headers: { Origin: app.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ action: "pay", card_number: "4084 0840 8408 4081", expiry: "12/40", cvv: "408" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${app.config.publicUrl}/payment-success?trxref=pay_in_app_2&reference=pay_in_app_2`);
+    expect(await app.services.payments.verify("pay_in_app_2")).toMatchObject({ status: "success", gatewayResponse: "Successful", amount: 125_000_000 });
+    const stored = JSON.parse(await readFile(path.join(app.config.dataDir, "paystack-standin.json"), "utf8")) as { transactions: { reference: string }[] };
+    expect(stored.transactions.map((t) => t.reference)).toEqual(expect.arrayContaining(["pay_in_app_1", "pay_in_app_2"]));
+  });
+
+  it("answers the stand-in's API paths itself, not the pages or /api", async () => {
+    const answer = await fetch(`${app.base}/paystack-standin/transaction/verify/pay_in_app_1`);
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ status: false, message: "Invalid key" });
+    const unknownPage = await fetch(`${app.base}/paystack-standin/pay/nosuchcode`);
+    expect(unknownPage.status).toBe(404);
+    expect(await unknownPage.text()).toContain("This payment link is not valid.");
   });
 });

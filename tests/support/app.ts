@@ -26,6 +26,7 @@ export async function startTestApp(database: DatabaseHandle, env: Record<string,
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
+  services.listeningOn(server);
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     base,

@@ -36,6 +36,7 @@ export async function deliverWebhook(delivery: WebhookDelivery): Promise<void> {
   throw new Error(`The ${delivery.event} webhook to ${delivery.url} failed ${attempts} times (last: ${lastProblem})`);
 }
 
+/** A pending retry does not keep the process alive: a stopping server does not wait for it. */
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
