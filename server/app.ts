@@ -17,6 +17,7 @@ import { type Config, paymentsSecretKey } from "./config";
 import type { AppContext } from "./context";
 import { type LiveHub, createLiveHub } from "./live-hub";
 import type { Logger } from "./logger";
+import { createPaystackWebhook } from "./paystack-webhook";
 import { limitPageBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
@@ -122,8 +123,10 @@ export function createApp(options: AppOptions, services: AppServices = createSer
     const healthy = await isDatabaseHealthy(database);
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
   });
-  // Before /api and the pages, whose catch-alls would answer its paths.
+  // Before /api and the pages, whose catch-alls would answer their paths, and before /api's JSON
+  // parser: the webhook's signature is over the raw body.
   if (paystackStandin) app.use(PAYSTACK_STANDIN_PATH, paystackStandin);
+  app.use(createPaystackWebhook({ db: database.db, mailer, publicUrl: config.publicUrl, secretKey: paymentsSecretKey(config), logger }));
   app.use("/api", createApiRouter({ logger, accounts, live }));
   app.use("/uploads", ...serveUploads(config));
 

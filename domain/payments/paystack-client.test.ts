@@ -6,8 +6,10 @@ import type { DatabaseHandle } from "../../db/client";
 import { type TestApp, startTestApp } from "../../tests/support/app";
 import { createTestDatabase } from "../../tests/support/database";
 import { type RunningStandin, startPaystackStandin } from "../../tests/support/paystack-standin";
+import { paymentsSecretKey } from "../../server/config";
 import { createPaystackClient } from "./paystack-client";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
+import { signWebhook } from "./webhook-signature";
 
 const payment = (reference: string, amount = 125_000_000) => ({
   email: "ada@example.com",
@@ -246,6 +248,27 @@ describe("payments in the app's test mode", () => {
     expect(await app.services.payments.verify("pay_in_app_2")).toMatchObject({ status: "success", gatewayResponse: "Successful", amount: 125_000_000 });
     const stored = JSON.parse(await readFile(path.join(app.config.dataDir, "paystack-standin.json"), "utf8")) as { transactions: { reference: string }[] };
     expect(stored.transactions.map((t) => t.reference)).toEqual(expect.arrayContaining(["pay_in_app_1", "pay_in_app_2"]));
+  });
+
+  it("sends charge.success to the app's own webhook, which accepts the stand-in's signature", async () => {
+    const started = await app.services.payments.initialize({ ...payment("pay_in_app_3"), callbackUrl: `${app.config.publicUrl}/payment-success` });
+    const response = await fetch(onTestServer(started.authorizationUrl), {
+      method: "POST",
+      body: new URLSearchParams({ action: "pay", card_number: "4084084084084081", expiry: "12/40", cvv: "408" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    await app.services.payments.verify("pay_in_app_3");
+    // A refused first delivery would wait a second before its retry.
+    const waited = performance.now();
+    await app.services.paystackStandin!.idle();
+    expect(performance.now() - waited).toBeLessThan(900);
+
+    const body = JSON.stringify({ event: "charge.success", data: { id: 1, reference: "pay_in_app_3", status: "success", amount: 1, currency: "NGN" } });
+    const post = (signature: string) =>
+      fetch(`${app.base}/api/webhooks/paystack`, { method: "POST", headers: { "Content-Type": "application/json", "x-paystack-signature": signature }, body });
+    expect((await post(signWebhook(body, paymentsSecretKey(app.config)))).status).toBe(200);
+    expect((await post(signWebhook(body, "sk_test_someone_else"))).status).toBe(401);
   });
 
   it("answers the stand-in's API paths itself, not the pages or /api", async () => {
