@@ -37,7 +37,7 @@ export async function buyerWithCart(db: Database, id: string, lines: { productId
 
 /** Submits the hosted payment page as a browser would; answers the redirect's Location. */
 export async function payOnHostedPage(authorizationUrl: string, how: "approved" | "declined" | "cancel"): Promise<string> {
-  const fields = how === "cancel"
+  const fields: Record<string, string> = how === "cancel"
     ? { action: "cancel" }
     : { action: "pay", card_number: TEST_CARDS[how], expiry: "12/30", cvv: "123" };
   const response = await fetch(authorizationUrl, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
