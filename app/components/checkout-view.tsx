@@ -37,7 +37,7 @@ interface CheckoutViewProps {
 export function CheckoutView({ lines: loadedLines, deliveryFee, account, testMode, result }: CheckoutViewProps) {
   const cart = useCheckoutLines(loadedLines);
   const selection = useSelection(cart.lines, result?.ticked);
-  const placing = usePlaceOrder(result);
+  const placing = usePlaceOrder(result, cart.reload);
   const ticked = cart.lines.filter(selection.isTicked);
   const itemCount = ticked.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = ticked.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
@@ -72,7 +72,7 @@ export function CheckoutView({ lines: loadedLines, deliveryFee, account, testMod
             <input type="hidden" name="intent" value="place" />
             <div className="min-w-0 space-y-6">
               {placing.message ? (
-                <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+                <p className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
                   {placing.message}
                 </p>
               ) : null}
@@ -169,6 +169,7 @@ function useCheckoutLines(loaded: CartLine[]) {
   return {
     lines,
     busyLine,
+    reload,
     refresh: async () => {
       if (await reload()) toast.success(T.cartRefreshed);
       else toast.error(T.refreshFailed);
@@ -244,7 +245,7 @@ function storedSelection(): string[] | null {
  * spec's toast of the first one), then POST /api/checkout and off to the provider's page. The
  * server decides the amount; the browser sends only product ids and quantities.
  */
-function usePlaceOrder(result?: CheckoutFormResult) {
+function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () => Promise<boolean>) {
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
   const [errors, setErrors] = useState<ShippingErrors>(result?.errors ?? {});
@@ -292,6 +293,8 @@ function usePlaceOrder(result?: CheckoutFormResult) {
       return void navigate("/auth");
     }
     fail(placed.error ?? T.processFailed);
+    // A refusal is often about stock: show the lines as they are now.
+    void reloadLines();
   };
 
   return { processing, errors, message, check, submit };
