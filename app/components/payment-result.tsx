@@ -106,7 +106,8 @@ async function announce({ check }: PaymentOutcome): Promise<void> {
   if (check.status === "failed") return void toast.error(P.verificationFailed);
   toast.success(check.removedCartItems > 0 ? P.verifiedRemoved(check.removedCartItems) : P.verifiedUpdating);
   sessionStorage.removeItem(CHECKOUT_ITEMS_KEY);
-  if (check.removedCartItems > 0) await announceCartCount();
+  // The webhook may have emptied the lines before this page asked, so the cart is announced either way.
+  await announceCartCount();
 }
 
 /** Tells this page and the other tabs the cart changed; the verification answer does not carry the new count. */
