@@ -3,6 +3,7 @@ import type { AccountsContext } from "../domain/accounts/service";
 import { createAccountsApi } from "./accounts-api";
 import { createCartApi } from "./cart-api";
 import { createCatalogApi } from "./catalog-api";
+import { type CheckoutApiDeps, createCheckoutApi } from "./checkout-api";
 import { createLiveApi } from "./live-api";
 import type { LiveHub } from "./live-hub";
 import type { Logger } from "./logger";
@@ -10,7 +11,7 @@ import { createNotificationsApi } from "./notifications-api";
 import { createOrdersApi } from "./orders-api";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
-export function createApiRouter({ logger, accounts, live }: { logger: Logger; accounts: AccountsContext; live: LiveHub }): Router {
+export function createApiRouter({ logger, accounts, live, checkout }: { logger: Logger; accounts: AccountsContext; live: LiveHub; checkout: CheckoutApiDeps }): Router {
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
   api.use(createAccountsApi(accounts));
@@ -18,6 +19,7 @@ export function createApiRouter({ logger, accounts, live }: { logger: Logger; ac
   api.use(createCartApi({ db: accounts.db }));
   api.use(createNotificationsApi({ db: accounts.db }));
   api.use(createOrdersApi({ db: accounts.db }));
+  api.use(createCheckoutApi({ ...checkout, db: accounts.db, logger }));
   api.use(createLiveApi({ accounts, hub: live, logger }));
 
   api.use((_req, res) => {

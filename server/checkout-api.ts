@@ -13,6 +13,8 @@ const referenceSchema = z.object({ reference: z.string({ error: PAYMENT_TEXTS.no
  * POST /api/checkout places the order and answers the provider's payment page;
  * POST /api/payments/verify answers what /payment-success shows. Both for the signed-in buyer only.
  */
+export type CheckoutApiDeps = Omit<CheckoutDeps & ConfirmationDeps, "db">;
+
 export function createCheckoutApi(deps: CheckoutDeps & ConfirmationDeps & { logger: Logger }): Router {
   const api = express.Router();
   api.use(["/checkout", "/payments"], requireApiUser());

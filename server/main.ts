@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { scheduleReconciliation } from "../domain/payments/reconciliation";
 import { withAuthSecret } from "./auth-secret";
 import { ConfigError, assertPaymentsReady, loadConfig } from "./config";
 import { StartupError, describeError, prepareDatabase } from "./database";
@@ -25,6 +26,10 @@ async function main(): Promise<void> {
 
   const server = await listen(app.listen.bind(app), config.port, config.host);
   services.listeningOn(server);
+  const stopReconciliation = scheduleReconciliation(
+    { db: database.db, exclusively: database.exclusively, payments: services.payments, mailer: services.mailer, publicUrl: config.publicUrl },
+    (error) => logger.error({ err: error }, "payment reconciliation failed"),
+  );
   logger.info({ url: config.publicUrl, database: database.kind, payments: config.payments.mode }, `Tokunbo is serving at ${config.publicUrl}`);
   if (config.payments.mode === "test") {
     logger.warn(`Payments are in test mode (no real money): the Paystack stand-in is at ${config.publicUrl}/paystack-standin`);
@@ -35,7 +40,9 @@ async function main(): Promise<void> {
     // Open event streams would hold server.close() until the timeout; end them first.
     void services.live.close();
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void stopReconciliation()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

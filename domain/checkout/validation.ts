@@ -18,7 +18,7 @@ export const shippingSchema = z.object({
     .string()
     .trim()
     .max(LIMITS.deliveryNotesMax, T.notesLong)
-    .optional()
+    .nullish()
     .transform((value) => value || null),
 });
 

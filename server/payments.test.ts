@@ -1,0 +1,135 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { seedDemoData } from "../db/seed";
+import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
+import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "../domain/checkout/texts";
+import { SHIPPING, payOnHostedPage } from "../domain/payments/testing";
+import { signWebhook } from "../domain/payments/webhook-signature";
+import { type TestApp, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { paymentsSecretKey } from "./config";
+
+const BUYER = "customer@tokunbo.test";
+
+/** Checkout, the return page's verification and the Paystack webhook, over real HTTP against the app in test mode. */
+describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
+  let database: DatabaseHandle;
+  let app: TestApp;
+  let buyer: string;
+  let stranger: string;
+  let phone: { id: string; name: string };
+
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
+  const post = (url: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) =>
+    fetch(`${app.base}${url}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const checkout = (cookie: string, quantity = 1) => post("/api/checkout", { items: [{ productId: phone.id, quantity }], shipping: SHIPPING }, cookie);
+  const statusesOf = async (reference: string) =>
+    (await q<{ status: string }>("select o.status from orders o join payments p on p.id = o.payment_id where p.payment_reference = $1", [reference])).map((r) => r.status);
+  const paidActivities = (reference: string) =>
+    q("select id from user_activities where activity_type = 'order_paid' and metadata->>'payment_reference' = $1", [reference]);
+  const chargeSuccess = async (reference: string) => {
+    const transaction = (await app.services.payments.verify(reference))!;
+    return JSON.stringify({
+      event: "charge.success",
+      data: { id: transaction.id, reference, status: transaction.status, amount: transaction.amount, currency: transaction.currency, channel: "card", gateway_response: "Successful", paid_at: transaction.paidAt },
+    });
+  };
+  const sendWebhook = (body: string, signature: string) => post("/api/webhooks/paystack", body, undefined, { "x-paystack-signature": signature });
+
+  beforeAll(async () => {
+    database = await createDatabaseFor(engine);
+    await seedDemoData(database.db, { uploadsDir: await mkdtemp(path.join(tmpdir(), "tokunbo-payments-")) });
+    app = await startTestApp(database);
+    buyer = await signInAs(app.base, BUYER, DEMO_PASSWORD);
+    const strangerEmail = (await q<{ email: string }>("select email from users where email like '%@tokunbo.test' and email not in ($1, 'admin@tokunbo.test', 'superadmin@tokunbo.test') and id not in (select user_id from vendors) order by email limit 1", [BUYER]))[0]!.email;
+    stranger = await signInAs(app.base, strangerEmail, DEMO_PASSWORD);
+    phone = (await q<{ id: string; name: string }>("update products set stock_quantity = 20 where id = (select id from products where status = 'approved' and is_live order by id limit 1) returning id, name"))[0]!;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("refuses checkout and verification when signed out", async () => {
+    const placed = await post("/api/checkout", { items: [{ productId: phone.id, quantity: 1 }], shipping: SHIPPING });
+    expect(placed.status).toBe(401);
+    expect((await post("/api/payments/verify", { reference: "pay_1" })).status).toBe(401);
+  });
+
+  it("answers bad input with the schema's message and writes nothing", async () => {
+    const before = await q("select count(*)::int n from orders");
+    const cases: [unknown, string][] = [
+      [{ items: [], shipping: SHIPPING }, CHECKOUT_TEXTS.selectAtLeastOne],
+      [{ items: [{ productId: phone.id, quantity: 1 }], shipping: { ...SHIPPING, customerPhone: "12345" } }, CHECKOUT_TEXTS.phoneInvalid],
+      [{ items: [{ productId: phone.id, quantity: -3 }], shipping: SHIPPING }, CHECKOUT_TEXTS.quantityInvalid],
+      [{ items: [{ productId: phone.id, quantity: 1 }], shipping: { ...SHIPPING, state: "Atlantis" } }, CHECKOUT_TEXTS.stateRequired],
+      ["not json", "The request body is not valid JSON."],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post("/api/checkout", body, buyer);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message });
+    }
+    expect(await q("select count(*)::int n from orders")).toEqual(before);
+  });
+
+  it("pays through the stand-in's page; the webhook and the return page fulfil it once", async () => {
+    const placed = await checkout(buyer);
+    expect(placed.status).toBe(201);
+    const { reference, authorizationUrl } = (await placed.json()) as { reference: string; authorizationUrl: string };
+    expect(authorizationUrl.startsWith(`${app.config.publicUrl}/paystack-standin/pay/`)).toBe(true);
+    const pageUrl = authorizationUrl.replace(app.config.publicUrl, app.base);
+    expect(await (await fetch(pageUrl)).text()).toContain("Test mode — no real money");
+
+    const unpaid = await post("/api/payments/verify", { reference }, buyer);
+    expect(await unpaid.json()).toMatchObject({ status: "failed", reasons: [PAYMENT_TEXTS.reasonDeclined("The transaction was not completed")] });
+
+    const location = new URL(await payOnHostedPage(pageUrl, "approved"));
+    expect(location.pathname).toBe("/payment-success");
+    await app.services.paystackStandin!.idle();
+    expect(await statusesOf(reference)).toEqual(["paid"]);
+
+    const body = await chargeSuccess(reference);
+    const signature = signWebhook(body, paymentsSecretKey(app.config));
+    const replies = await Promise.all(Array.from({ length: 10 }, () => sendWebhook(body, signature)));
+    expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    const returned = await post("/api/payments/verify", { reference }, buyer);
+    expect(await returned.json()).toMatchObject({ status: "successful", orderCount: 1, justConfirmed: false });
+    expect(await paidActivities(reference)).toHaveLength(1);
+  });
+
+  it("refuses a webhook with a bad signature with 401 and changes nothing", async () => {
+    const placed = (await (await checkout(buyer)).json()) as { reference: string; authorizationUrl: string };
+    const body = (await chargeSuccess(placed.reference)).replace('"status":"abandoned"', '"status":"success"');
+    for (const signature of ["", "deadbeef", signWebhook(body, "sk_test_someone_else")]) {
+      const response = await sendWebhook(body, signature);
+      expect(response.status).toBe(401);
+    }
+    expect(await statusesOf(placed.reference)).toEqual(["pending"]);
+    expect(await q("select status from payments where payment_reference = $1", [placed.reference])).toEqual([{ status: "pending" }]);
+  });
+
+  it("never trusts the URL: an unpaid reference with status=success pays nothing", async () => {
+    const placed = (await (await checkout(buyer)).json()) as { reference: string };
+    const page = await fetch(`${app.base}/payment-success?reference=${placed.reference}&status=success`, { headers: { Cookie: buyer } });
+    expect(page.status).toBe(200);
+    const verified = await post("/api/payments/verify", { reference: placed.reference }, buyer);
+    expect(await verified.json()).toMatchObject({ status: "failed" });
+    expect(await statusesOf(placed.reference)).toEqual(["pending"]);
+  });
+
+  it("tells another customer the reference is not theirs", async () => {
+    const placed = (await (await checkout(buyer)).json()) as { reference: string; authorizationUrl: string };
+    await payOnHostedPage(placed.authorizationUrl.replace(app.config.publicUrl, app.base), "approved");
+    await app.services.paystackStandin!.idle();
+    const response = await post("/api/payments/verify", { reference: placed.reference }, stranger);
+    expect(await response.json()).toEqual({ status: "failed", reference: placed.reference, reasons: [PAYMENT_TEXTS.reasonNotFound] });
+  });
+});
