@@ -3,8 +3,7 @@
  * changes it): the stored payment first, then the provider, asked twice when it cannot be
  * reached. The URL's status is never read here.
  */
-import { and, count, eq } from "drizzle-orm";
-import { orders } from "../orders/schema";
+import { and, eq, sql } from "drizzle-orm";
 import { PAYMENT_TEXTS as T } from "../checkout/texts";
 import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
@@ -20,15 +19,9 @@ export type PaymentCheck =
 
 export async function confirmPayment(deps: ConfirmationDeps, userId: string, reference: string): Promise<PaymentCheck> {
   const failed = (...reasons: string[]): PaymentCheck => ({ status: "failed", reference, reasons });
-  const [stored] = await deps.db
-    .select({ id: payments.id, status: payments.status, amount: payments.amount })
-    .from(payments)
-    .where(and(eq(payments.paymentReference, reference), eq(payments.customerId, userId)));
+  const stored = await storedPayment(deps, userId, reference);
   if (!stored) return failed(T.reasonNotFound);
-  if (stored.status === "successful") {
-    const [counted] = await deps.db.select({ n: count() }).from(orders).where(eq(orders.paymentId, stored.id));
-    return { status: "successful", reference, orderCount: counted?.n ?? 0, amount: stored.amount, removedCartItems: 0, justConfirmed: false };
-  }
+  if (stored.status === "successful") return stored.orderCount > 0 ? confirmedEarlier(stored) : failed(T.reasonReleased);
   const transaction = await verifyTwice(deps.payments, reference);
   if (transaction === "unreachable") return failed(T.reasonUnreachable);
   if (!transaction) return failed(T.reasonNotPaid);
@@ -40,7 +33,7 @@ export async function confirmPayment(deps: ConfirmationDeps, userId: string, ref
     case "fulfilled":
       return { status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, removedCartItems: fulfilment.removedCartItems, justConfirmed: true };
     case "already_fulfilled":
-      return { status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, removedCartItems: 0, justConfirmed: false };
+      return confirmedEarlier((await storedPayment(deps, userId, reference))!);
     case "refund_flagged":
       return failed(T.reasonReleased);
     case "mismatch":
@@ -48,6 +41,27 @@ export async function confirmPayment(deps: ConfirmationDeps, userId: string, ref
     case "not_ours":
       return failed(T.reasonNotFound);
   }
+}
+
+async function storedPayment({ db }: ConfirmationDeps, userId: string, reference: string) {
+  const [stored] = await db
+    .select({
+      reference: payments.paymentReference,
+      status: payments.status,
+      amount: payments.amount,
+      // Written out: inside a subquery Drizzle would leave the columns unqualified.
+      orderCount: sql<number>`(select count(*) from orders o where o.payment_id = "payments"."id" and o.status <> 'cancelled')`.mapWith(Number),
+      removedCartItems: sql<number>`coalesce((${payments.metadata}->>'removed_cart_items')::int, 0)`.mapWith(Number),
+    })
+    .from(payments)
+    .where(and(eq(payments.paymentReference, reference), eq(payments.customerId, userId)));
+  return stored;
+}
+
+/** Confirmed before this visit (by the webhook, reconciliation or an earlier visit): the same answer again. */
+function confirmedEarlier(stored: NonNullable<Awaited<ReturnType<typeof storedPayment>>>): PaymentCheck {
+  const { reference, orderCount, amount, removedCartItems } = stored;
+  return { status: "successful", reference, orderCount, amount, removedCartItems, justConfirmed: false };
 }
 
 function reasonFor(problem: Mismatch): string {

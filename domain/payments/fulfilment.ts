@@ -149,6 +149,10 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
   for (const order of paid) await countSale(tx, order, 1);
   await recordOrderStatus(tx, paid.map((order) => ({ orderId: order.id, status: "paid" as const })));
   const removedCartItems = await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
+  await tx
+    .update(payments)
+    .set({ metadata: sql`${payments.metadata} || ${JSON.stringify({ removed_cart_items: removedCartItems })}::jsonb` })
+    .where(eq(payments.id, payment.id));
   await tellEveryone(tx, payment, paid, unfulfillable);
   await recordActivity(tx, {
     userId: payment.customerId,
