@@ -88,36 +88,6 @@ test("an admin approves a pending product, which appears in the shop at the comp
   await expect(card.first()).toBeVisible();
 });
 
-test("an admin moves a paid order to processing, then shipped with a tracking number", async ({ page }, info) => {
-  await openTab(page, "/admin", "orders", "&status=paid");
-  const heading = page.getByRole("heading", { name: /^Order #/ }).nth(projectIndex(info));
-  const title = (await heading.textContent()) ?? "";
-  await openTab(page, "/admin", "orders");
-  const order = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-  await expect(order.getByText("Successful", { exact: true })).toBeVisible();
-  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Processing", "Mark as Shipped", "Cancel Order"]);
-
-  await order.getByLabel("Change status").selectOption("processing");
-  await order.getByRole("button", { name: /^Update order/ }).click();
-  await expect(toastWith(page, "Order status updated to processing")).toBeVisible();
-  await expect(order.getByText("Processing", { exact: true })).toBeVisible();
-  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Shipped", "Cancel Order"]);
-
-  await order.getByLabel("Change status").selectOption("shipped");
-  await order.getByRole("button", { name: /^Update order/ }).click();
-  await expect(toastWith(page, "Failed to update order status")).toBeVisible();
-  await expect(order.getByText("Enter the tracking number")).toBeVisible();
-
-  const eta = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
-  await order.getByLabel("Tracking number").fill(`GIGL-${info.project.name}-42`);
-  await order.getByLabel("Estimated delivery").fill(eta);
-  await order.getByRole("button", { name: /^Update order/ }).click();
-  await expect(toastWith(page, "Order status updated to shipped")).toBeVisible();
-  await expect(order.getByText("Shipped", { exact: true })).toBeVisible();
-  await expect(order.getByText(`GIGL-${info.project.name}-42`)).toBeVisible();
-  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Delivered", "Cancel Order"]);
-});
-
 test("pre-approval fields: add, deactivate and delete after confirming, with the spec's toasts", async ({ page }, info) => {
   const name = `store_photo_${info.project.name}`;
   const label = `Photo of your store (${info.project.name})`;

@@ -1,0 +1,177 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { ADMIN_STATE_FILE, openTab, projectIndex, toastWith } from "./support/admin";
+import { type ListedPhone, signUpFreshCustomer } from "./support/customers";
+import { expect, test } from "./support/test";
+
+const SHIPPING = {
+  customerName: "Ngozi Eze",
+  customerPhone: "0803 555 0199",
+  shippingAddress: "7 Bode Thomas Street",
+  city: "Surulere",
+  state: "Lagos",
+};
+
+/** Where each journey's phones start within its project's share (the success journey takes three). */
+const SLOT = { success: 0, declined: 3, cancelled: 4, unpaid: 5 } as const;
+const PHONES_PER_PROJECT = 6;
+
+/**
+ * Phones only this journey buys from: the cheapest phones with stock to spare, each project and
+ * journey taking its own, so parallel journeys never race for the same units (other journeys
+ * pick from the dear end of the shop).
+ */
+async function phonesToBuy(page: Page, info: TestInfo, slot: keyof typeof SLOT, count: number): Promise<ListedPhone[]> {
+  const stocked: ListedPhone[] = [];
+  for (let shopPage = 1; shopPage <= 4 && stocked.length < 2 * PHONES_PER_PROJECT; shopPage++) {
+    const response = await page.request.get(`/api/products?sort=price-low&page=${shopPage}`);
+    const { items } = (await response.json()) as { items: ListedPhone[] };
+    stocked.push(...items.filter((p) => p.stockQuantity >= 2));
+  }
+  const start = projectIndex(info) * PHONES_PER_PROJECT + SLOT[slot];
+  const phones = stocked.slice(start, start + count);
+  expect(phones).toHaveLength(count);
+  return phones;
+}
+
+async function stockOf(page: Page, phone: ListedPhone): Promise<number> {
+  const response = await page.request.get(`/api/products?sort=price-low&search=${encodeURIComponent(phone.name)}`);
+  const { items } = (await response.json()) as { items: ListedPhone[] };
+  return items.find((p) => p.id === phone.id)?.stockQuantity ?? 0;
+}
+
+async function fillCart(page: Page, phones: ListedPhone[]) {
+  for (const phone of phones) {
+    const added = await page.request.post("/cart/items", { form: { productId: phone.id, quantity: "1" } });
+    expect(added.ok()).toBe(true);
+  }
+}
+
+/** From /checkout with the cart's lines: ticks exactly `buy`, fills the form, places the order, lands on the payment page. */
+async function placeOrder(page: Page, buy: ListedPhone[], keep: ListedPhone[] = []) {
+  await page.goto("/checkout");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  for (const phone of keep) await page.getByLabel(`Select ${phone.name} for checkout`).uncheck();
+  for (const phone of buy) await expect(page.getByLabel(`Select ${phone.name} for checkout`)).toBeChecked();
+  await page.getByLabel("Full Name").fill(SHIPPING.customerName);
+  await page.getByLabel("Phone Number").fill(SHIPPING.customerPhone);
+  await page.getByLabel("Street Address").fill(SHIPPING.shippingAddress);
+  await page.getByLabel("City").fill(SHIPPING.city);
+  await page.getByLabel("State").selectOption(SHIPPING.state);
+  await page.getByRole("button", { name: `Place Order (${buy.length} ${buy.length === 1 ? "item" : "items"})` }).click();
+  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+  await expect(page.getByText("Test mode — no real money")).toBeVisible();
+}
+
+async function payWithCard(page: Page, cardNumber: string) {
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVV").fill("408");
+  await page.getByRole("button", { name: /^Pay ₦/ }).click();
+  await expect(page).toHaveURL(/\/payment-success\?/);
+}
+
+async function asAdmin(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: ADMIN_STATE_FILE });
+  return context.newPage();
+}
+
+// The cards of the open tab (every tab panel holds its cards; hidden ones are not counted).
+const orderCards = (page: Page) => page.getByRole("tabpanel").getByTestId("order-card");
+
+test("a buyer pays for two of three phones with the success card; an admin's changes reach the open orders page live", async ({ page, browser }, info) => {
+  test.setTimeout(90_000);
+  await signUpFreshCustomer(page, info, SHIPPING.customerName);
+  const [first, second, kept] = await phonesToBuy(page, info, "success", 3);
+  await fillCart(page, [first!, second!, kept!]);
+  const stockBefore = [await stockOf(page, first!), await stockOf(page, second!), await stockOf(page, kept!)];
+
+  await placeOrder(page, [first!, second!], [kept!]);
+  await payWithCard(page, "4084 0840 8408 4081");
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByTestId("payment-summary")).toContainText("Paid");
+  await expect(page.getByTestId("payment-summary")).toContainText(/Orders\s*2/);
+  await expect(page.getByText("Payment verified successfully! 2 checked-out items removed from your cart.")).toBeVisible();
+
+  const { items } = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ product: { id: string } }> };
+  expect(items.map((line) => line.product.id)).toEqual([kept!.id]);
+  expect([await stockOf(page, first!), await stockOf(page, second!), await stockOf(page, kept!)]).toEqual([
+    stockBefore[0]! - 1,
+    stockBefore[1]! - 1,
+    stockBefore[2]!,
+  ]);
+
+  await page.getByRole("link", { name: "View Orders" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(orderCards(page)).toHaveCount(2);
+  for (const card of await orderCards(page).all()) await expect(card.getByText("Successful", { exact: true })).toBeVisible();
+
+  const card = orderCards(page).first();
+  const orderNumber = ((await card.getByTestId("order-number").textContent()) ?? "").replace("Order ", "");
+  const admin = await asAdmin(browser);
+  await openTab(admin, "/admin", "orders");
+  const order = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: `Order ${orderNumber}`, exact: true }) });
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Processing", "Mark as Shipped", "Cancel Order"]);
+  await order.getByLabel("Change status").selectOption("processing");
+  await order.getByRole("button", { name: /^Update order/ }).click();
+  await expect(toastWith(admin, "Order status updated to processing")).toBeVisible();
+
+  await expect(page.getByText("Order status updated!")).toBeVisible();
+  await expect(card.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await expect(card.getByTestId("order-status-text")).toHaveText("Your order is being processed");
+
+  const tracking = `GIGL-${info.project.name}-${Date.now() % 100000}`;
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Shipped", "Cancel Order"]);
+  await order.getByLabel("Change status").selectOption("shipped");
+  await order.getByRole("button", { name: /^Update order/ }).click();
+  await expect(toastWith(admin, "Failed to update order status")).toBeVisible();
+  await expect(order.getByText("Enter the tracking number")).toBeVisible();
+  await order.getByLabel("Tracking number").fill(tracking);
+  await order.getByLabel("Estimated delivery").fill(new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10));
+  await order.getByRole("button", { name: /^Update order/ }).click();
+  await expect(toastWith(admin, "Order status updated to shipped")).toBeVisible();
+  await expect(card.getByText(tracking)).toBeVisible();
+  await expect(card.getByTestId("order-status-text")).toHaveText("Your order is on the way");
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Delivered", "Cancel Order"]);
+  await admin.context().close();
+});
+
+for (const [how, card] of [["declined", "4084 0800 0000 5408"], ["cancelled", null]] as const) {
+  test(`a ${how} payment leaves the order pending with the phone reserved`, async ({ page }, info) => {
+    await signUpFreshCustomer(page, info, SHIPPING.customerName);
+    const [phone] = await phonesToBuy(page, info, how, 1);
+    await fillCart(page, [phone!]);
+    const before = await stockOf(page, phone!);
+    await placeOrder(page, [phone!]);
+    if (card) await payWithCard(page, card);
+    else {
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page).toHaveURL(/\/payment-success\?/);
+    }
+    await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
+    await expect(page.getByText("Payment verification failed. Please check your orders page.")).toBeVisible();
+    await expect(page.getByTestId("payment-reasons")).toContainText(card ? '"Declined"' : "not completed");
+    await expect(page.getByRole("button", { name: "Retry Verification" })).toBeVisible();
+
+    expect(await stockOf(page, phone!)).toBe(before - 1);
+    await page.getByRole("link", { name: "Check Orders" }).click();
+    await expect(orderCards(page)).toHaveCount(1);
+    await expect(orderCards(page).getByTestId("order-status-text")).toHaveText("Waiting for payment confirmation");
+  });
+}
+
+test("opening the return page of an unpaid order with status=success pays nothing", async ({ page }, info) => {
+  await signUpFreshCustomer(page, info, SHIPPING.customerName);
+  const [phone] = await phonesToBuy(page, info, "unpaid", 1);
+  const placed = await page.request.post("/api/checkout", {
+    data: { items: [{ productId: phone!.id, quantity: 1 }], shipping: SHIPPING },
+  });
+  expect(placed.status()).toBe(201);
+  const { reference } = (await placed.json()) as { reference: string };
+
+  await page.goto(`/payment-success?reference=${reference}&status=success`);
+  await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
+  await expect(page.getByText(reference)).toBeVisible();
+  await page.goto("/orders");
+  await expect(orderCards(page).getByTestId("order-status-text")).toHaveText("Waiting for payment confirmation");
+});
