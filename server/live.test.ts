@@ -180,6 +180,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live events across two app instan
       env: {
         ...process.env,
         NODE_ENV: "production",
+        PAYMENTS_MODE: "sandbox",
         PORT: String(port),
         HOST: "127.0.0.1",
         DATABASE_URL: database.url,
