@@ -5,9 +5,9 @@ import { CART_TEXTS } from "../../domain/cart/texts";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "./badges";
-import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
 import { quantityFieldOf } from "./checkout-form-data";
-import { MinusIcon, PhonePlaceholder, PlusIcon } from "./icons";
+import { MinusIcon, PlusIcon } from "./icons";
+import { ProductThumb } from "./product-thumb";
 
 type LineIntent = "quantity" | "remove";
 
@@ -63,13 +63,7 @@ function CheckoutLineRow({ line, ticked, busy, handlers }: { line: CartLine; tic
         className="mt-8 h-5 w-5 shrink-0 accent-[var(--color-brand)]"
       />
       {product.available ? <input type="hidden" name={quantityFieldOf(product.id)} value={line.quantity} /> : null}
-      <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg bg-gray-50">
-        {product.image ? (
-          <CatalogImage src={product.image} alt="" sizes={IMAGE_SIZES.thumbnail} width={80} height={80} className="h-full w-full object-contain" />
-        ) : (
-          <PhonePlaceholder />
-        )}
-      </div>
+      <ProductThumb src={product.image} size="h-20 w-20" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">

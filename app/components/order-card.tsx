@@ -4,9 +4,9 @@ import type { CustomerOrder } from "../../domain/orders/customer";
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, WARRANTY_TYPE_LABELS, type OrderStatus, type WarrantyType } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "./badges";
-import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
 import { formatDate } from "./format";
-import { PhonePlaceholder, ShieldIcon } from "./icons";
+import { ShieldIcon } from "./icons";
+import { ProductThumb } from "./product-thumb";
 import { OrderStatusBadge } from "./vendor-badges";
 
 /** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
@@ -97,13 +97,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
   return (
     <article aria-labelledby={titleId} data-testid="order-card" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex gap-3">
-        <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg bg-gray-50">
-          {product.image ? (
-            <CatalogImage src={product.image} alt="" sizes={IMAGE_SIZES.thumbnail} width={80} height={80} className="h-full w-full object-contain" />
-          ) : (
-            <PhonePlaceholder />
-          )}
-        </div>
+        <ProductThumb src={product.image} size="h-20 w-20" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
             <h2 id={titleId} className="font-semibold text-gray-900">

@@ -8,7 +8,7 @@ import { GradeBadge } from "./badges";
 import { formatDate } from "./format";
 import { toast } from "./toast";
 import { OrderStatusBadge } from "./vendor-badges";
-import { VendorProductThumb } from "./vendor-product-thumb";
+import { ProductThumb } from "./product-thumb";
 import { useHydrated } from "./vendor-fields";
 
 /** The Orders tab: orders for the vendor's phones, what to ship where, and what the vendor is paid. */
@@ -98,7 +98,7 @@ function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commis
       <p className="text-sm text-gray-600">Placed {formatDate(order.createdAt)}</p>
       <div className="mt-3 grid gap-4 md:grid-cols-3">
         <div className="flex items-start gap-3">
-          <VendorProductThumb src={order.product.image} size="h-14 w-14" />
+          <ProductThumb src={order.product.image} size="h-14 w-14" />
           <div>
             <p className="font-semibold text-gray-900">{order.product.name}</p>
             <p className="text-sm text-gray-700">

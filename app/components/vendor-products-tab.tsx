@@ -5,7 +5,7 @@ import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "./badges";
 import { toast } from "./toast";
 import { StatusBadge, StockBadge } from "./vendor-badges";
-import { VendorProductThumb } from "./vendor-product-thumb";
+import { ProductThumb } from "./product-thumb";
 import type { AuthFormResult } from "../server/auth-forms.server";
 
 /** The Products tab: the vendor's listings with status, price, stock and the show-in-shop switch. */
@@ -39,7 +39,7 @@ function VendorProductItem({ product }: { product: VendorProductRow }) {
   return (
     <li aria-label={product.name} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <VendorProductThumb src={product.image} />
+        <ProductThumb src={product.image} />
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-gray-900">{product.name}</h3>
           <p className="text-sm text-gray-700">

@@ -35,7 +35,7 @@ import { ShopPagination } from "../components/shop-pagination";
 import { siteFromMatches } from "../components/site";
 import { StatusBadge, StockBadge } from "../components/vendor-badges";
 import { FormButton } from "../components/vendor-fields";
-import { VendorProductThumb } from "../components/vendor-product-thumb";
+import { ProductThumb } from "../components/product-thumb";
 import { requireRole } from "../server/access.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/products";
@@ -352,7 +352,7 @@ function ProductRow({ product, params, manages, showVendor }: { product: Managed
   return (
     <li aria-label={product.name} className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <VendorProductThumb src={product.images[0] ?? null} />
+        <ProductThumb src={product.images[0] ?? null} />
         <div className="min-w-0">
           <h2 className="truncate font-semibold text-gray-900">
             {product.status === "approved" && product.isLive ? (

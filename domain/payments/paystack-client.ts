@@ -31,7 +31,7 @@ const transactionSchema = z.object({
   gateway_response: z.string().nullish(),
   paid_at: z.string().nullish(),
   paidAt: z.string().nullish(),
-  metadata: z.unknown(),
+  metadata: z.unknown().optional(),
 });
 
 const refundSchema = z.object({
@@ -158,6 +158,12 @@ function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause as (Error & { code?: string }) | undefined;
   return cause?.message || cause?.code || error.message;
+}
+
+/** A transaction as Paystack writes it (verify, list, and the data of a charge.success event); null when it is not one. */
+export function parsePaystackTransaction(data: unknown): ProviderTransaction | null {
+  const parsed = transactionSchema.safeParse(data);
+  return parsed.success ? toTransaction(parsed.data) : null;
 }
 
 function toTransaction(data: z.infer<typeof transactionSchema>): ProviderTransaction {

@@ -1,8 +1,8 @@
 import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
 import { PhonePlaceholder } from "./icons";
 
-/** A listing's cover image at thumbnail size, or the phone placeholder. */
-export function VendorProductThumb({ src, size = "h-16 w-16" }: { src: string | null; size?: string }) {
+/** A phone's cover image at thumbnail size, or the phone placeholder (lists, cart, checkout, orders). */
+export function ProductThumb({ src, size = "h-16 w-16" }: { src: string | null; size?: string }) {
   return (
     <span className={`block shrink-0 overflow-hidden rounded-lg bg-gray-100 ${size}`}>
       {src ? (
