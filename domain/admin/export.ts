@@ -5,6 +5,7 @@ import { koboToNaira } from "../../lib/money";
 import { profiles, users } from "../accounts/schema";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
+import { orderNumberOf } from "../orders/status";
 import { payments } from "../payments/schema";
 import { vendors } from "../vendors/schema";
 import { type Actor, assertBackOffice } from "./access";
@@ -80,7 +81,7 @@ type OrderExportRow = Awaited<ReturnType<typeof orderBatch>>[number];
 
 function orderCells(o: OrderExportRow): CsvCell[] {
   return [
-    o.id, o.id.slice(-8), o.createdAt.toISOString(), ORDER_STATUS_LABELS[o.status], o.customerName, o.customerEmail,
+    o.id, orderNumberOf(o.id), o.createdAt.toISOString(), ORDER_STATUS_LABELS[o.status], o.customerName, o.customerEmail,
     o.customerPhone, o.shippingAddress, o.city, o.state, o.productName, o.brand, o.model, o.grade, o.vendorName, o.quantity,
     naira(o.unitPrice), naira(o.totalAmount), o.warrantyType, o.trackingNumber, o.estimatedDeliveryDate, o.paymentReference,
   ];

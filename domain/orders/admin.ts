@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { LIMITS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type ProductStatus } from "../../lib/constants";
+import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type ProductStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
@@ -13,7 +13,7 @@ import { payments } from "../payments/schema";
 import { vendors } from "../vendors/schema";
 import { recordOrderStatus } from "./history";
 import { orders } from "./schema";
-import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder } from "./status";
+import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
 
 export interface AdminOrder {
   id: string;
@@ -29,8 +29,6 @@ export interface AdminOrder {
   product: { id: string; name: string; brand: string; model: string; grade: string; image: string | null; status: ProductStatus };
   vendor: { id: string; businessName: string };
 }
-
-export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);
 
 /** Every order, newest first, a page at a time, with its product, customer and vendor. */
 export async function listOrdersForAdmin(

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { Grade, OrderStatus, WarrantyType } from "../../lib/constants";
 import { products } from "../catalog/schema";
 import { reviews } from "../reviews/schema";
-import { orderNumberOf } from "./admin";
+import { orderNumberOf } from "./status";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
 import { orders } from "./schema";
 

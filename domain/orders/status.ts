@@ -3,7 +3,10 @@
  * zod, with no server imports, so the menu in the browser and the check on the server share it.
  */
 import { z } from "zod";
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
+import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
+
+/** The order number people see: the last 8 characters of the id (operations.md §9). */
+export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);
 
 /** A status the admin menu can move an order to (every status but pending). */
 export type OrderMenuStatus = keyof typeof ORDER_TRANSITIONS;

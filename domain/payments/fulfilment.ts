@@ -16,7 +16,7 @@ import { publishLiveEvent } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 import { notify } from "../notifications/service";
-import { orderNumberOf } from "../orders/admin";
+import { orderNumberOf } from "../orders/status";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../orders/schema";
 import { vendors } from "../vendors/schema";

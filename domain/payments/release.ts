@@ -11,7 +11,7 @@ import { publishLiveEvent } from "../live/events";
 import { notify } from "../notifications/service";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../orders/schema";
-import { orderNumberOf } from "../orders/admin";
+import { orderNumberOf } from "../orders/status";
 import { payments } from "./schema";
 import { PAYMENT_NOTICES as N } from "./texts";
 

@@ -4,7 +4,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type Grade, LIMITS, type OrderStatus, type ProductStatus, type VendorStatus, type WarrantyType } from "../../lib/constants";
+import { type Grade, type OrderStatus, type ProductStatus, type VendorStatus, type WarrantyType } from "../../lib/constants";
 import { commissionOf } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { products } from "../catalog/schema";
@@ -13,6 +13,7 @@ import { Refusal } from "./errors";
 import { vendors } from "./schema";
 import { VENDOR_TEXTS } from "./texts";
 import { type VendorDetails, detailColumns } from "./validation";
+import { orderNumberOf } from "../orders/status";
 
 export interface VendorProfile {
   id: string;
@@ -167,7 +168,7 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
     const commission = commissionOf(row.totalAmount, vendor.commissionRate);
     return {
       id: row.id,
-      orderNumber: row.id.slice(-LIMITS.orderNumberLength),
+      orderNumber: orderNumberOf(row.id),
       status: row.status,
       createdAt: new Date(row.createdAt).toISOString(),
       product: { id: row.productId, name: row.productName, brand: row.brand, model: row.model, storage: row.storage, grade: row.grade, image: row.image || null },
