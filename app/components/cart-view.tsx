@@ -7,8 +7,9 @@ import { callApi } from "./api-client";
 import { GradeBadge } from "./badges";
 import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
 import { plural } from "./format";
-import { MinusIcon, PhonePlaceholder, PlusIcon } from "./icons";
+import { PhonePlaceholder } from "./icons";
 import { announceCartUpdated } from "./live-events";
+import { LineStepper } from "./quantity-stepper";
 import { toast } from "./toast";
 
 /** Where /checkout reads which cart lines to buy (storefront.md §2). */
@@ -216,12 +217,10 @@ function CartLineRow({
 
 /** − and + are buttons of one form, so they also work before scripts load; − at 1 removes the line. */
 function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolean; onQuantity: (quantity: number) => void }) {
-  const name = line.product.name;
-  const buttonClass = "inline-flex h-10 w-10 items-center justify-center text-gray-800 hover:bg-gray-100 disabled:text-gray-400";
   return (
     <Form
       method="post"
-      className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300 bg-white"
+      className="inline-flex"
       onSubmit={(event) => {
         event.preventDefault();
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -230,22 +229,14 @@ function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolea
     >
       <input type="hidden" name="intent" value="quantity" />
       <input type="hidden" name="itemId" value={line.id} />
-      <button type="submit" name="quantity" value={line.quantity - 1} disabled={busy} aria-label={`Decrease quantity of ${name}`} className={buttonClass}>
-        <MinusIcon className="h-4 w-4" />
-      </button>
-      <output className="w-10 text-center font-semibold text-gray-900" aria-label={`Quantity of ${name}`}>
-        {line.quantity}
-      </output>
-      <button
-        type="submit"
-        name="quantity"
-        value={line.quantity + 1}
-        disabled={busy || line.quantity >= line.product.stock}
-        aria-label={`Increase quantity of ${name}`}
-        className={buttonClass}
-      >
-        <PlusIcon className="h-4 w-4" />
-      </button>
+      <LineStepper
+        name={line.product.name}
+        quantity={line.quantity}
+        stock={line.product.stock}
+        busy={busy}
+        keepOne={false}
+        stepTo={(quantity) => ({ type: "submit", name: "quantity", value: quantity })}
+      />
     </Form>
   );
 }

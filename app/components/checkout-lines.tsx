@@ -6,8 +6,8 @@ import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "./badges";
 import { quantityFieldOf } from "./checkout-form-data";
-import { MinusIcon, PlusIcon } from "./icons";
 import { ProductThumb } from "./product-thumb";
+import { LineStepper } from "./quantity-stepper";
 
 type LineIntent = "quantity" | "remove";
 
@@ -103,28 +103,15 @@ function CheckoutLineRow({ line, ticked, busy, handlers }: { line: CartLine; tic
 
 /** − stops at 1 and + at the stock; without scripts each sends its line's quantity form. */
 function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolean; onQuantity: (quantity: number) => void }) {
-  const name = line.product.name;
-  const buttonClass = "inline-flex h-11 w-11 items-center justify-center text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent";
-  const step = (quantity: number) => ({
-    type: "submit" as const,
-    form: lineFormId(line.id, "quantity"),
-    name: "quantity",
-    value: quantity,
-    onClick: instead(() => onQuantity(quantity)),
-    className: buttonClass,
-  });
   return (
-    <div className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300 bg-white">
-      <button {...step(line.quantity - 1)} disabled={busy || line.quantity <= 1} aria-label={`Decrease quantity of ${name}`}>
-        <MinusIcon className="h-4 w-4" />
-      </button>
-      <output className="w-10 text-center font-semibold text-gray-900" aria-label={`Quantity of ${name}`} aria-live="polite">
-        {line.quantity}
-      </output>
-      <button {...step(line.quantity + 1)} disabled={busy || line.quantity >= line.product.stock} aria-label={`Increase quantity of ${name}`}>
-        <PlusIcon className="h-4 w-4" />
-      </button>
-    </div>
+    <LineStepper
+      name={line.product.name}
+      quantity={line.quantity}
+      stock={line.product.stock}
+      busy={busy}
+      keepOne
+      stepTo={(quantity) => ({ type: "submit", form: lineFormId(line.id, "quantity"), name: "quantity", value: quantity, onClick: instead(() => onQuantity(quantity)) })}
+    />
   );
 }
 

@@ -5,7 +5,7 @@
  * refuses, the reservation is given back at once.
  */
 import { randomBytes } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { CHECKOUT_WARRANTY } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
@@ -141,7 +141,7 @@ async function cartLinesFor(tx: Database, userId: string, productIds: string[]):
   const rows = await tx
     .select({ id: cart.id })
     .from(cart)
-    .where(sql`${cart.customerId} = ${userId} and ${inArray(cart.productId, productIds)}`);
+    .where(and(eq(cart.customerId, userId), inArray(cart.productId, productIds)));
   return rows.map((row) => row.id);
 }
 

@@ -7,7 +7,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { formatNaira } from "../../lib/money";
-import { users } from "../accounts/schema";
 import { recordActivity } from "../activity/service";
 import { removeCheckedOutLines } from "../cart/service";
 import { products } from "../catalog/schema";
@@ -139,7 +138,8 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
     // Released while the buyer was paying: fulfilled only if the phones are still there.
     else if (order.status === "cancelled") (await reserveStockAgain(tx, order.productId, order.quantity) ? paid : unfulfillable).push(order);
   }
-  await markPaymentSuccessful(tx, payment, transaction, unfulfillable);
+  const removedCartItems = await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
+  await markPaymentSuccessful(tx, payment, transaction, { unfulfillable, removedCartItems });
   if (paid.length > 0) {
     await tx
       .update(orders)
@@ -148,11 +148,6 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
   }
   for (const order of paid) await countSale(tx, order, 1);
   await recordOrderStatus(tx, paid.map((order) => ({ orderId: order.id, status: "paid" as const })));
-  const removedCartItems = await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
-  await tx
-    .update(payments)
-    .set({ metadata: sql`${payments.metadata} || ${JSON.stringify({ removed_cart_items: removedCartItems })}::jsonb` })
-    .where(eq(payments.id, payment.id));
   await tellEveryone(tx, payment, paid, unfulfillable);
   await recordActivity(tx, {
     userId: payment.customerId,
@@ -167,7 +162,13 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
   return { fulfilment, receipt: paid.length > 0 ? { payment, paid } : null };
 }
 
-async function markPaymentSuccessful(tx: Database, payment: StoredPayment, transaction: ProviderTransaction, unfulfillable: PaidOrder[]) {
+/** `removed_cart_items` is kept so a later visit of the return page can still say how many lines went. */
+async function markPaymentSuccessful(
+  tx: Database,
+  payment: StoredPayment,
+  transaction: ProviderTransaction,
+  { unfulfillable, removedCartItems }: { unfulfillable: PaidOrder[]; removedCartItems: number },
+) {
   const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
   await tx
     .update(payments)
@@ -176,7 +177,7 @@ async function markPaymentSuccessful(tx: Database, payment: StoredPayment, trans
       paidAt: transaction.paidAt ? new Date(transaction.paidAt) : sql`now()`,
       paymentMethod: transaction.channel,
       gatewayReference: String(transaction.id),
-      metadata: sql`${payments.metadata} || ${JSON.stringify({ gateway_response: transaction.gatewayResponse })}::jsonb`,
+      metadata: sql`${payments.metadata} || ${JSON.stringify({ gateway_response: transaction.gatewayResponse, removed_cart_items: removedCartItems })}::jsonb`,
       ...(unfulfillable.length > 0
         ? { flaggedForRefund: true, refundReason: N.lateRefundReason(refund, unfulfillable.map((o) => orderNumberOf(o.id))) }
         : {}),
@@ -207,7 +208,6 @@ async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<str
   const rows = await tx
     .select({ id: vendors.id, userId: vendors.userId })
     .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
     .where(inArray(vendors.id, [...new Set(vendorIds)]));
   return new Map(rows.map((row) => [row.id, row.userId]));
 }
