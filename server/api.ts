@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { AccountsContext } from "../domain/accounts/service";
+import type { ListingCache } from "../domain/catalog/listing-cache";
 import { createAccountsApi } from "./accounts-api";
 import { createCartApi } from "./cart-api";
 import { createCatalogApi } from "./catalog-api";
@@ -11,11 +12,17 @@ import { createNotificationsApi } from "./notifications-api";
 import { createOrdersApi } from "./orders-api";
 
 /** JSON endpoints under /api. Every answer is JSON, including errors. */
-export function createApiRouter({ logger, accounts, live, checkout }: { logger: Logger; accounts: AccountsContext; live: LiveHub; checkout: CheckoutApiDeps }): Router {
+export function createApiRouter({ logger, accounts, live, listingCache, checkout }: {
+  logger: Logger;
+  accounts: AccountsContext;
+  live: LiveHub;
+  listingCache: ListingCache;
+  checkout: CheckoutApiDeps;
+}): Router {
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
   api.use(createAccountsApi(accounts));
-  api.use(createCatalogApi({ db: accounts.db }));
+  api.use(createCatalogApi({ db: accounts.db, listingCache }));
   api.use(createCartApi({ db: accounts.db }));
   api.use(createNotificationsApi({ db: accounts.db }));
   api.use(createOrdersApi({ db: accounts.db }));

@@ -16,6 +16,7 @@ import { createApiRouter } from "./api";
 import { type Config, paymentsSecretKey } from "./config";
 import type { AppContext } from "./context";
 import { type LiveHub, createLiveHub } from "./live-hub";
+import { type ListingCache, createListingCache } from "../domain/catalog/listing-cache";
 import type { Logger } from "./logger";
 import { createPaystackWebhook } from "./paystack-webhook";
 import { limitPageBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
@@ -43,6 +44,8 @@ export interface AppServices {
   mailer: Mailer;
   live: LiveHub;
   payments: PaymentProvider;
+  /** Shop pages remembered per query while the catalogue is unchanged. */
+  listingCache: ListingCache;
   /** Test mode only: the Paystack stand-in, mounted by createApp at PAYSTACK_STANDIN_PATH. */
   paystackStandin: PaystackStandinRouter | undefined;
   /**
@@ -67,7 +70,7 @@ export function createServices({ config, database, logger }: Omit<AppOptions, "v
     secureCookies: config.secureCookies,
     mailer,
   });
-  return { auth, mailer, live: createLiveHub(database, logger), ...createPayments(config, logger) };
+  return { auth, mailer, live: createLiveHub(database, logger), listingCache: createListingCache(), ...createPayments(config, logger) };
 }
 
 type Payments = Pick<AppServices, "payments" | "paystackStandin" | "listeningOn">;
@@ -108,7 +111,7 @@ export function loopbackUrl(server: Server): string {
 
 export function createApp(options: AppOptions, services: AppServices = createServices(options)): Express {
   const { config, database, logger, vite } = options;
-  const { auth, mailer, live, payments, paystackStandin } = services;
+  const { auth, mailer, live, payments, paystackStandin, listingCache } = services;
   const accounts = { db: database.db, auth };
   const app = express();
   app.disable("x-powered-by");
@@ -127,7 +130,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   // parser: the webhook's signature is over the raw body.
   if (paystackStandin) app.use(PAYSTACK_STANDIN_PATH, paystackStandin);
   app.use(createPaystackWebhook({ db: database.db, mailer, publicUrl: config.publicUrl, secretKey: paymentsSecretKey(config), logger }));
-  app.use("/api", createApiRouter({ logger, accounts, live, checkout: { payments, mailer, publicUrl: config.publicUrl } }));
+  app.use("/api", createApiRouter({ logger, accounts, live, listingCache, checkout: { payments, mailer, publicUrl: config.publicUrl } }));
   app.use("/uploads", ...serveUploads(config));
 
   if (vite) {
@@ -155,6 +158,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
         mailer,
         payments,
         paymentsMode: config.payments.mode,
+        listingCache,
         clientIp: req.ip ?? "unknown",
         getViewer: res.locals.getViewer,
       }),

@@ -4,6 +4,7 @@ import type { Auth } from "../domain/accounts/auth";
 import type { Viewer } from "../domain/accounts/viewer";
 import type { Mailer } from "../domain/mail/mailer";
 import type { PaymentProvider } from "../domain/payments/provider";
+import type { ListingCache } from "../domain/catalog/listing-cache";
 import type { Config } from "./config";
 
 /** What every loader and action receives as `context` (set per request by server/app.ts). */
@@ -18,6 +19,8 @@ declare module "react-router" {
     /** Paystack, or in test mode the built-in stand-in (reached over loopback). */
     payments: PaymentProvider;
     paymentsMode: "paystack" | "test";
+    /** Shop pages remembered while the catalogue is unchanged. */
+    listingCache: ListingCache;
     /** The client's address (behind one trusted proxy), for rate limits. */
     clientIp: string;
     /** The signed-in user, or null; looked up once per request. */

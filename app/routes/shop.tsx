@@ -21,7 +21,7 @@ function toShopItem(product: ProductSummary): ShopItemData {
 export async function loader({ request, context }: Route.LoaderArgs): Promise<ShopData> {
   const query = parseShopParams(new URL(request.url).searchParams);
   try {
-    const result = await listShopPage(context.db, query);
+    const result = await listShopPage(context.db, query, context.listingCache);
     return { ...result, items: result.items.map(toShopItem) };
   } catch (error) {
     // A failed shop list load shows an empty list (storefront.md §8).

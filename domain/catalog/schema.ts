@@ -90,3 +90,17 @@ export const products = pgTable(
     index("products_created_idx").on(t.createdAt.desc()),
   ],
 );
+
+/**
+ * A counter the database raises (by trigger, in the changing transaction) whenever anything a
+ * shop listing shows or sorts by changes, except stock: the listing cache compares it to
+ * know its pages are still right. One row.
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
+);

@@ -8,9 +8,10 @@ import type { Database } from "../../db/client";
 import { LIMITS, PRICE_SLIDER } from "../../lib/constants";
 import { nairaToKobo } from "../../lib/money";
 import { vendors } from "../vendors/schema";
-import { products } from "./schema";
-import { type ShopOrder, type ShopQuery, type ShopQueryInput, parseShopQuery, shopOrder } from "./shop-query";
-import { type ProductSummary, displayPrice, listed, selectSummaries, toSummary } from "./summary";
+import { type ListingCache, type RememberedPage } from "./listing-cache";
+import { catalogueVersion, products } from "./schema";
+import { type ShopOrder, type ShopQuery, type ShopQueryInput, parseShopQuery, shopHref, shopOrder } from "./shop-query";
+import { type ProductSummary, displayPrice, listed, selectSummaries, summaryColumns, toSummary } from "./summary";
 
 export interface ShopPage {
   items: ProductSummary[];
@@ -30,16 +31,60 @@ export interface ShopPage {
  */
 export const SEARCH_SIMILARITY_THRESHOLD = 0.4;
 
-/** The shop page a query asks for, with the total over all pages. */
-export async function listShopPage(db: Database, input: ShopQueryInput = {}): Promise<ShopPage> {
+/**
+ * The shop page a query asks for, with the total over all pages. With a cache, a page whose
+ * catalogue version is unchanged is read back by its product ids (fresh stock, prices and
+ * ratings) instead of being filtered, sorted and counted again.
+ */
+export async function listShopPage(db: Database, input: ShopQueryInput = {}, cache?: ListingCache): Promise<ShopPage> {
   const query = parseShopQuery(input);
-  const pageSize = LIMITS.shopPageSize;
+  if (!cache) return readShopPage(db, query);
+  const key = shopHref({ ...query, view: "grid" });
+  const remembered = cache.get(key);
+  const items = remembered && (await readRememberedItems(db, remembered));
+  if (remembered && items) return shopPage(query, items, remembered.total);
+  // Read before the page: a page is then never remembered under a newer version than its own.
+  const version = await readCatalogueVersion(db);
+  const page = await readShopPage(db, query);
+  cache.remember(key, { version, ids: page.items.map((item) => item.id), total: page.total });
+  return page;
+}
+
+async function readShopPage(db: Database, query: ShopQuery): Promise<ShopPage> {
   return inShopSession(db, query, async (session) => {
     const statements = shopStatements(session, query);
     const items = (await statements.page).map(toSummary);
     const total = totalFromPage(items.length, query.page) ?? (await statements.count)[0]?.total ?? 0;
-    return { items, total, page: query.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    return shopPage(query, items, total);
   });
+}
+
+function shopPage(query: ShopQuery, items: ProductSummary[], total: number): ShopPage {
+  const pageSize = LIMITS.shopPageSize;
+  return { items, total, page: query.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+const currentVersion = sql<number>`(select ${catalogueVersion.version} from ${catalogueVersion})`.mapWith(Number);
+
+async function readCatalogueVersion(db: Database): Promise<number> {
+  const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion);
+  return row?.version ?? 0;
+}
+
+/**
+ * The remembered page's products, in its order, read with the catalogue version in one
+ * statement (one snapshot); null when the version moved on since.
+ */
+async function readRememberedItems(db: Database, remembered: RememberedPage): Promise<ProductSummary[] | null> {
+  if (remembered.ids.length === 0) return (await readCatalogueVersion(db)) === remembered.version ? [] : null;
+  const rows = await db
+    .select({ ...summaryColumns, catalogueVersion: currentVersion })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(inArray(products.id, remembered.ids));
+  if (rows.length !== remembered.ids.length || rows.some((row) => row.catalogueVersion !== remembered.version)) return null;
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  return remembered.ids.map((id) => byId.get(id)!);
 }
 
 /**
