@@ -24,6 +24,14 @@ describe("the listing cache's memory", () => {
     cache.remember("d", { version: 2, ids: [], total: 0 });
     expect([cache.get("b"), cache.get("c"), cache.get("d")].map(Boolean)).toEqual([false, true, true]);
   });
+
+  it("works a key out once for everyone asking while it runs, and again after", async () => {
+    const cache = createListingCache();
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await Promise.all([cache.once("k", read), cache.once("k", read), cache.once("other", read)])).toEqual([1, 1, 2]);
+    expect(await cache.once("k", read)).toBe(3);
+  });
 });
 
 describe.each(TEST_ENGINES)("shop pages through the listing cache (%s)", (engine) => {

@@ -13,6 +13,11 @@ export interface RememberedPage {
 export interface ListingCache {
   get(key: string): RememberedPage | undefined;
   remember(key: string, page: RememberedPage): void;
+  /**
+   * Runs `read` for a key once at a time: requests arriving while it runs share its answer,
+   * so a page wanted by many at once after a catalogue change is worked out once.
+   */
+  once<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
 /** Pages kept at most; the oldest remembered goes first. */
@@ -20,9 +25,17 @@ const MAX_PAGES = 5_000;
 
 export function createListingCache(maxPages = MAX_PAGES): ListingCache {
   const pages = new Map<string, RememberedPage>();
+  const reading = new Map<string, Promise<unknown>>();
   let newestVersion = 0;
   return {
     get: (key) => pages.get(key),
+    once<T>(key: string, read: () => Promise<T>): Promise<T> {
+      const running = reading.get(key) as Promise<T> | undefined;
+      if (running) return running;
+      const started = read().finally(() => reading.delete(key));
+      reading.set(key, started);
+      return started;
+    },
     remember(key, page) {
       if (page.version < newestVersion) return;
       if (page.version > newestVersion) {

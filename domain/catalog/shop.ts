@@ -43,11 +43,13 @@ export async function listShopPage(db: Database, input: ShopQueryInput = {}, cac
   const remembered = cache.get(key);
   const items = remembered && (await readRememberedItems(db, remembered));
   if (remembered && items) return shopPage(query, items, remembered.total);
-  // Read before the page: a page is then never remembered under a newer version than its own.
-  const version = await readCatalogueVersion(db);
-  const page = await readShopPage(db, query);
-  cache.remember(key, { version, ids: page.items.map((item) => item.id), total: page.total });
-  return page;
+  return cache.once(key, async () => {
+    // Read before the page: a page is then never remembered under a newer version than its own.
+    const version = await readCatalogueVersion(db);
+    const page = await readShopPage(db, query);
+    cache.remember(key, { version, ids: page.items.map((item) => item.id), total: page.total });
+    return page;
+  });
 }
 
 async function readShopPage(db: Database, query: ShopQuery): Promise<ShopPage> {
