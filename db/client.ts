@@ -36,21 +36,34 @@ export interface ListenHandlers {
 
 export type DatabaseTarget = { databaseUrl: string } | { pgliteDir: string } | { inMemory: true };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("databaseUrl" in target) return openPostgres(target.databaseUrl);
-  return openPglite("pgliteDir" in target ? target.pgliteDir : undefined);
+export interface DatabaseOptions {
+  /** Called with the text of every statement sent through Drizzle or `query` (tests count them). */
+  onQuery?: (sql: string) => void;
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if ("databaseUrl" in target) return openPostgres(target.databaseUrl, options);
+  return openPglite("pgliteDir" in target ? target.pgliteDir : undefined, options);
+}
+
+/** Drizzle's settings: the schema, and a logger only when someone listens to the statements. */
+function drizzleConfig({ onQuery }: DatabaseOptions) {
+  return onQuery ? { schema, logger: { logQuery: (query: string) => onQuery(query) } } : { schema };
+}
+
+async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 5000 });
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on("error", () => {});
   const client = await pool.connect();
   client.release();
   return {
-    db: drizzleNodePg(pool, { schema }) as unknown as Database,
+    db: drizzleNodePg(pool, drizzleConfig(options)) as unknown as Database,
     kind: "postgres",
-    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    query: async <T>(text: string, params?: unknown[]) => {
+      options.onQuery?.(text);
+      return (await pool.query(text, params)).rows as T[];
+    },
     listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
     exclusively: async (lockKey, task) => {
       const holder = await pool.connect();
@@ -70,7 +83,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, options: DatabaseOptions): Promise<DatabaseHandle> {
   const running = new Set<number>();
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
@@ -81,9 +94,12 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     throw error;
   }
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite(client, drizzleConfig(options)) as unknown as Database,
     kind: "pglite",
-    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params?: unknown[]) => {
+      options.onQuery?.(text);
+      return (await client.query<T>(text, params)).rows;
+    },
     listen: async (channel, { onNotify }) => {
       const unlisten = await client.listen(channel, onNotify);
       return () => unlisten();
