@@ -84,6 +84,8 @@ export const products = pgTable(
     // searchable through the index at once, and the planner never falls back to a table scan
     // because unmerged entries piled up between vacuums.
     index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")).with({ fastupdate: false }),
+    // The listings of the phones a search matched (product_search_texts), newest first.
+    index("products_public_search_idx").on(t.searchText, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
     // Vendor's own products and the admin/product-management list.
     index("products_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),
     index("products_status_created_idx").on(t.status, t.createdAt.desc()),
@@ -103,4 +105,16 @@ export const catalogueVersion = pgTable(
     version: bigint("version", { mode: "number" }).notNull().default(0),
   },
   (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Every search text a product has had (name, brand and model, lower case), once each. A shop of
+ * 100,000 listings holds a few thousand distinct phones: a search matches these by trigram and
+ * then reads the products of the matching ones by index, instead of testing every listing.
+ * Kept by triggers on products (migration 0006); texts no product has any more match nothing.
+ */
+export const productSearchTexts = pgTable(
+  "product_search_texts",
+  { searchText: text("search_text").primaryKey() },
+  (t) => [index("product_search_texts_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")).with({ fastupdate: false })],
 );

@@ -1,7 +1,8 @@
 /**
  * The shop listing (storefront.md §2, §7 "Shop list"; decisions.md 13, 14): filtered,
  * sorted and paged on the server, 24 a page, with a typo-forgiving search over name, brand
- * and model through the trigram index on products.search_text.
+ * and model: the trigram index finds the alike phones among product_search_texts, and their
+ * listings are read through products.search_text.
  */
 import { type SQL, and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -9,7 +10,7 @@ import { LIMITS, PRICE_SLIDER } from "../../lib/constants";
 import { nairaToKobo } from "../../lib/money";
 import { vendors } from "../vendors/schema";
 import { type ListingCache, type RememberedPage } from "./listing-cache";
-import { catalogueVersion, products } from "./schema";
+import { catalogueVersion, productSearchTexts, products } from "./schema";
 import { type ShopOrder, type ShopQuery, type ShopQueryInput, parseShopQuery, shopHref, shopOrder } from "./shop-query";
 import { type ProductSummary, displayPrice, listed, selectSummaries, summaryColumns, toSummary } from "./summary";
 
@@ -30,6 +31,9 @@ export interface ShopPage {
  * Pixel 7) and word order ('galaxy s21 samsung'), yet keeps unrelated phones out.
  */
 export const SEARCH_SIMILARITY_THRESHOLD = 0.4;
+
+/** Most distinct phones a search takes, the most alike first: a term matching more is no search. */
+const SEARCH_MAX_PHONES = 5_000;
 
 /**
  * The shop page a query asks for, with the total over all pages. With a cache, a page whose
@@ -106,16 +110,52 @@ export async function inShopSession<T>(db: Database, query: ShopQuery, run: (ses
 export function shopStatements(db: Database, query: ShopQuery) {
   const pageSize = LIMITS.shopPageSize;
   const conditions = shopConditions(query);
-  const page = selectSummaries(db, ...conditions)
-    .orderBy(...orderBy(shopOrder(query), searchTerm(query.search)), desc(products.id))
+  const term = searchTerm(query.search);
+  const order = shopOrder(query);
+  const matching = term ? matchingSearchTexts(db, term) : undefined;
+  const inMatching = matching && inArray(products.searchText, db.select({ searchText: matching.searchText }).from(matching));
+  // By relevance, each listing takes its phone's likeness from the join, worked out once per phone.
+  const byRelevance = order === "relevance" && matching !== undefined;
+  const selected = byRelevance
+    ? selectSummaries(db, ...conditions).innerJoin(matching, eq(matching.searchText, products.searchText))
+    : selectSummaries(db, ...conditions, inMatching);
+  const page = selected
+    .orderBy(...(byRelevance ? byLikeness(matching) : orderBy(order === "relevance" ? "newest" : order)), desc(products.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
   // Every product has a vendor (vendor_id is a non-null foreign key), so the count needs no join.
   const count = db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(products)
-    .where(and(listed, ...conditions));
+    .where(and(listed, ...conditions, inMatching));
   return { page, count };
+}
+
+/**
+ * The distinct phone texts alike to the term, with how alike: `%>` means some extent of the text
+ * is at least the threshold alike to the term (GIN-indexed).
+ */
+function matchingSearchTexts(db: Database, term: string) {
+  const text = productSearchTexts.searchText;
+  return db
+    .select({
+      searchText: text,
+      wordSimilarity: sql<number>`word_similarity(${term}, ${text})`.as("word_likeness"),
+      strictWordSimilarity: sql<number>`strict_word_similarity(${term}, ${text})`.as("strict_word_likeness"),
+      similarity: sql<number>`similarity(${term}, ${text})`.as("likeness"),
+    })
+    .from(productSearchTexts)
+    .where(sql`${text} %> ${term}`)
+    // A limit keeps the planner from merging this into the outer query, where it would work the
+    // likeness out again for every listing instead of once per phone.
+    .orderBy(desc(sql`word_likeness`))
+    .limit(SEARCH_MAX_PHONES)
+    .as("matching");
+}
+
+/** Most alike first; among equals, the closer whole-word match, then the shorter name, then newest. */
+function byLikeness(matching: ReturnType<typeof matchingSearchTexts>): SQL[] {
+  return [desc(matching.wordSimilarity), desc(matching.strictWordSimilarity), desc(matching.similarity), desc(products.createdAt)];
 }
 
 /** The total a page already tells (a short page is the last one), or null when it takes a count. */
@@ -138,22 +178,11 @@ function shopConditions(query: ShopQuery): SQL[] {
   if (query.verified) {
     conditions.push(sql`${products.vendorId} in (select ${vendors.id} from ${vendors} where ${vendors.verified})`);
   }
-  const term = searchTerm(query.search);
-  // `%>`: some extent of search_text is at least the threshold alike to the term (GIN-indexed).
-  if (term) conditions.push(sql`${products.searchText} %> ${term}`);
   return conditions;
 }
 
-function orderBy(order: ShopOrder, term: string): SQL[] {
+function orderBy(order: Exclude<ShopOrder, "relevance">): SQL[] {
   switch (order) {
-    case "relevance":
-      // Most alike first; among equals, the closer whole-word match, then the shorter name.
-      return [
-        desc(sql`word_similarity(${term}, ${products.searchText})`),
-        desc(sql`strict_word_similarity(${term}, ${products.searchText})`),
-        desc(sql`similarity(${term}, ${products.searchText})`),
-        desc(products.createdAt),
-      ];
     case "price-low":
       return [asc(displayPrice), desc(products.createdAt)];
     case "price-high":
