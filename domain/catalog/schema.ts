@@ -75,6 +75,10 @@ export const products = pgTable(
     index("products_public_popular_idx")
       .on(descending(t.unitsSold), descending(t.createdAt), descending(t.id))
       .where(sql`${t.status} = 'approved'`),
+    // The home page's featured phones: inspected first, then best rated.
+    index("products_public_featured_idx")
+      .on(descending(t.adminInspected), descending(t.ratingAverage), descending(t.createdAt), descending(t.id))
+      .where(sql`${t.status} = 'approved'`),
     index("products_public_brand_idx").on(t.brand, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
     index("products_public_grade_idx").on(t.grade, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
     // The "verified vendors only" and "admin-inspected only" filters; narrow enough that a

@@ -1,0 +1,1 @@
+CREATE INDEX "products_public_featured_idx" ON "products" USING btree ("admin_inspected" DESC NULLS FIRST,"rating_average" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'approved';
