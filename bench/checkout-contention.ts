@@ -1,0 +1,121 @@
+/**
+ * Checkout under contention: many signed-in buyers, each with the same phone in the cart, press
+ * Place Order at the same moment through the running app, for fewer units than buyers. Every
+ * checkout reserves stock and asks the payment provider (the stand-in) for its page.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import pg from "pg";
+import { CHECKOUT_TEXTS } from "../domain/checkout/texts";
+import { SHIPPING } from "../domain/payments/testing";
+import { BENCH_EMAIL_DOMAIN } from "./catalogue";
+
+export interface ContentionResult {
+  buyers: number;
+  units: number;
+  reserved: number;
+  refused: number;
+  /** Anything but a reservation or the out-of-stock refusal. */
+  errors: number;
+  reservationsPerSecond: number;
+  /** Units ordered beyond the stock there was: must be 0. */
+  oversold: number;
+  /** Units neither in an order nor back in stock (or counted twice): must be 0. */
+  unaccounted: number;
+  seconds: number;
+}
+
+const PHONE_NAME = "iPhone 13 contention";
+
+export async function measureCheckoutContention(options: {
+  base: string;
+  databaseUrl: string;
+  authSecret: string;
+  buyers: number;
+  units: number;
+}): Promise<ContentionResult> {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  try {
+    const productId = await listPhone(pool, options.units);
+    const cookies = await signInBuyers(pool, options.buyers, productId, options.authSecret);
+    const started = performance.now();
+    const answers = await Promise.all(cookies.map((cookie) => placeOrder(options.base, cookie, productId)));
+    const seconds = (performance.now() - started) / 1000;
+    const reserved = answers.filter((a) => a.status === 201).length;
+    const refused = answers.filter((a) => a.status === 409 && a.error === CHECKOUT_TEXTS.outOfStock([PHONE_NAME])).length;
+    return {
+      buyers: options.buyers,
+      units: options.units,
+      reserved,
+      refused,
+      errors: answers.length - reserved - refused,
+      reservationsPerSecond: reserved / seconds,
+      ...(await stockOutcome(pool, productId, options.units)),
+      seconds,
+    };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** A live, approved phone with `units` in stock from an approved vendor. */
+async function listPhone(pool: pg.Pool, units: number): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into products (vendor_id, name, brand, model, storage, grade, suggested_price, final_price, stock_quantity, status)
+     select id, $1, 'Apple', 'iPhone 13', '128GB', 'A', 50000000, 55000000, $2, 'approved'
+     from vendors where status = 'approved' order by created_at limit 1
+     returning id`,
+    [PHONE_NAME, units],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Buyers with the phone in their cart and a session each, written straight to the database (signing
+ * in 200 people through the page would meet its per-address limit), with the cookie the app
+ * would set: the session token signed with HMAC-SHA256 under the app's secret.
+ */
+async function signInBuyers(pool: pg.Pool, count: number, productId: string, secret: string): Promise<string[]> {
+  const run = randomBytes(4).toString("hex");
+  const ids = Array.from({ length: count }, (_, i) => `bench-buyer-${run}-${i}`);
+  const tokens = ids.map(() => randomBytes(24).toString("base64url"));
+  await pool.query(
+    `insert into users (id, name, email, email_verified)
+     select id, 'Contention Buyer', id || '@${BENCH_EMAIL_DOMAIN}', true from unnest($1::text[]) as id`,
+    [ids],
+  );
+  await pool.query(`insert into cart (customer_id, product_id, quantity) select id, $2, 1 from unnest($1::text[]) as id`, [ids, productId]);
+  await pool.query(
+    `insert into sessions (id, token, user_id, expires_at)
+     select 'bench-session-' || id, token, id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(id, token)`,
+    [ids, tokens],
+  );
+  return tokens.map((token) => {
+    const signature = createHmac("sha256", secret).update(token).digest("base64");
+    return `tokunbo.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+  });
+}
+
+async function placeOrder(base: string, cookie: string, productId: string): Promise<{ status: number; error?: string }> {
+  try {
+    const response = await fetch(`${base}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie, Origin: base },
+      body: JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: SHIPPING }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    return { status: response.status, error: body.error };
+  } catch {
+    return { status: 0 };
+  }
+}
+
+async function stockOutcome(pool: pg.Pool, productId: string, units: number): Promise<Pick<ContentionResult, "oversold" | "unaccounted">> {
+  const { rows } = await pool.query<{ ordered: string; stock: number }>(
+    `select p.stock_quantity as stock, (select coalesce(sum(quantity), 0) from orders where product_id = p.id and status <> 'cancelled') as ordered
+     from products p where p.id = $1`,
+    [productId],
+  );
+  const ordered = Number(rows[0]!.ordered);
+  const stock = rows[0]!.stock;
+  return { oversold: Math.max(0, ordered - units), unaccounted: Math.abs(units - ordered - stock) };
+}

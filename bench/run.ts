@@ -1,0 +1,230 @@
+/**
+ * `npm run bench`: generates the marketplace at scale, starts the production build against it and
+ * prints the figures beside their targets; docs/benchmarks.md receives the same table.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { ShopQueryInput } from "../domain/catalog/shop-query";
+import { BENCH_AUTH_SECRET, type RunningApp, startApp } from "./app-process";
+import { type CatalogueSize, PGLITE_SIZE, POSTGRES_SIZE } from "./catalogue";
+import { measureCheckoutContention } from "./checkout-contention";
+import { preparePglite, preparePostgres } from "./databases";
+import { CONNECTIONS, type LoadResult, measureLoad } from "./http-load";
+import { runLighthouse } from "./lighthouse";
+import { runPgbench, shopSqlScript } from "./raw-sql";
+import { type Row, type Section, atMost, kilobytes, missedTargets, ms, percent, perSecond, renderDocument, renderTable, runFacts } from "./report";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/tokunbo_bench";
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const SECONDS = { load: 10, warmup: 3, raw: 10, pglite: 5 };
+
+/** The four shop queries of the budget, as /shop and GET /api/products take them. */
+const SHOP_QUERIES: Array<{ name: string; params: Record<string, string> }> = [
+  { name: "newest, no filter", params: {} },
+  { name: "brand + grade + price range", params: { brand: "samsung", grade: "A", minPrice: "200000", maxPrice: "600000" } },
+  { name: "misspelt search 'iphnoe 12'", params: { search: "iphnoe 12" } },
+  { name: "price low to high, page 50", params: { sort: "price-low", page: "50" } },
+];
+
+const TARGETS = { listingP95Ms: 25, rawShare: 0.4, lighthouse: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150, jsBytes: 120 * 1024 };
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const workDir = mkdtempSync(path.join(tmpdir(), "tokunbo-bench-"));
+  const sections: Section[] = [];
+  try {
+    step("Building the app (production) if needed");
+    build();
+    const postgresVersion = await checkPostgres();
+
+    step(`Generating ${describe(POSTGRES_SIZE)} into PostgreSQL (${redact(DATABASE_URL)})`);
+    const pgData = path.join(workDir, "postgres");
+    const prepared = await preparePostgres(DATABASE_URL, pgData, POSTGRES_SIZE);
+    step(`  ${describe(prepared.size)} in ${prepared.seconds.toFixed(0)} s`);
+    const app = await startApp({ port: PORT, dataDir: pgData, databaseUrl: DATABASE_URL, logFile: path.join(workDir, "app-postgres.log") });
+    try {
+      sections.push(await shopListing(app, prepared.size, workDir));
+      sections.push(await pages(app));
+      sections.push(await checkout(app));
+      sections.push(await lighthouse(app));
+    } finally {
+      await app.stop();
+    }
+
+    step(`Generating ${describe(PGLITE_SIZE)} into an embedded database`);
+    const pgliteData = path.join(workDir, "pglite");
+    const embedded = await preparePglite(pgliteData, PGLITE_SIZE);
+    step(`  ${describe(embedded.size)} in ${embedded.seconds.toFixed(0)} s`);
+    const embeddedApp = await startApp({ port: PORT + 1, dataDir: pgliteData, logFile: path.join(workDir, "app-pglite.log") });
+    try {
+      sections.push(await embeddedListing(embeddedApp, embedded.size));
+    } finally {
+      await embeddedApp.stop();
+    }
+
+    const missed = missedTargets(sections);
+    const facts = runFacts(startedAt, postgresVersion);
+    console.log(`\n${renderTable(sections)}\n\n${missed === 0 ? "Every target met." : `${missed} target(s) not met.`} (${facts.minutes.toFixed(1)} minutes)`);
+    writeFileSync(path.join(ROOT, "docs/benchmarks.md"), renderDocument(facts, sections, missed));
+    console.log("Written to docs/benchmarks.md");
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+async function shopListing(app: RunningApp, size: CatalogueSize, workDir: string): Promise<Section> {
+  const rows: Row[] = [];
+  for (const [index, query] of SHOP_QUERIES.entries()) {
+    const search = new URLSearchParams(query.params).toString();
+    step(`Shop listing: ${query.name}`);
+    const api = await load(`${app.base}/api/products${search ? `?${search}` : ""}`);
+    const ssr = await load(`${app.base}/shop${search ? `?${search}` : ""}`);
+    // Page 1 of a long list does not tell the total, so the app counts too; page 50 as well.
+    const raw = runPgbench(DATABASE_URL, shopSqlScript(query.params as ShopQueryInput, true), path.join(workDir, `query-${index}.sql`), SECONDS.raw);
+    const share = api.requestsPerSecond / raw.transactionsPerSecond;
+    rows.push(
+      listingRow(`${query.name}: GET /api/products`, api),
+      listingRow(`${query.name}: /shop page (SSR)`, ssr),
+      {
+        measure: `${query.name}: raw SQL (pgbench), app ÷ raw`,
+        figure: `${perSecond(raw.transactionsPerSecond)}, ${ms(raw.averageMs)} average; ${percent(share)}`,
+        target: { text: `≥ ${percent(TARGETS.rawShare)}`, met: share >= TARGETS.rawShare },
+      },
+    );
+  }
+  return {
+    title: `Shop listing, ${size.products.toLocaleString("en-US")} products on PostgreSQL, ${CONNECTIONS} connections`,
+    note:
+      "Requests per second, then p50 / p95 / p99 latency and errors (failed or non-2xx answers). The app " +
+      "remembers which products a page holds while the catalogue version stands and reads them back " +
+      "fresh by id; raw SQL is what a page costs the database when worked out (page and count).",
+    rows,
+  };
+}
+
+function listingRow(measure: string, result: LoadResult): Row {
+  return {
+    measure,
+    figure: `${perSecond(result.requestsPerSecond)}; ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)}; ${result.errors} errors`,
+    target: { text: `p95 ≤ ${TARGETS.listingP95Ms} ms, 0 errors`, met: result.p95 <= TARGETS.listingP95Ms && result.errors === 0 },
+  };
+}
+
+async function pages(app: RunningApp): Promise<Section> {
+  const product = await firstListedProduct(app);
+  const rows: Row[] = [];
+  for (const [name, url] of [["product page (SSR)", `${app.base}/product/${product}`], ["home page (SSR)", `${app.base}/`]]) {
+    step(`Page: ${name}`);
+    const result = await load(url!);
+    rows.push({
+      measure: name!,
+      figure: `${perSecond(result.requestsPerSecond)}; p95 ${ms(result.p95)}; ${result.errors} errors`,
+      target: { text: "0 errors", met: result.errors === 0 },
+    });
+  }
+  return { title: `Pages, ${CONNECTIONS} connections`, rows };
+}
+
+async function checkout(app: RunningApp): Promise<Section> {
+  step("Checkout: 200 buyers for 20 units");
+  const result = await measureCheckoutContention({ base: app.base, databaseUrl: DATABASE_URL, authSecret: BENCH_AUTH_SECRET, buyers: 200, units: 20 });
+  return {
+    title: "Checkout under contention (PostgreSQL)",
+    note: "200 signed-in buyers press Place Order for the same phone at once; each reservation also asks the payment stand-in for its page over HTTP.",
+    rows: [
+      { measure: "reservations per second", figure: `${perSecond(result.reservationsPerSecond)} (all ${result.buyers} answered in ${ms(result.seconds * 1000)})` },
+      { measure: "reserved / refused as out of stock", figure: `${result.reserved} / ${result.refused}`, target: { text: `${result.units} / ${result.buyers - result.units}`, met: result.reserved === result.units && result.refused === result.buyers - result.units } },
+      { measure: "oversold units", figure: String(result.oversold), target: atMost(result.oversold, 0, "0") },
+      { measure: "units unaccounted for (ordered + in stock ≠ stock before)", figure: String(result.unaccounted), target: atMost(result.unaccounted, 0, "0") },
+      { measure: "errors", figure: String(result.errors), target: atMost(result.errors, 0, "0") },
+    ],
+  };
+}
+
+async function lighthouse(app: RunningApp): Promise<Section> {
+  step("Lighthouse (mobile): home, shop, product page");
+  const product = await firstListedProduct(app);
+  const results = await runLighthouse([`${app.base}/`, `${app.base}/shop`, `${app.base}/product/${product}`]);
+  const rows = results.flatMap((result): Row[] => {
+    const page = new URL(result.url).pathname.replace(/\/product\/.+/, "/product/…");
+    return [
+      { measure: `${page}: performance`, figure: String(result.performance), target: { text: `≥ ${TARGETS.lighthouse}`, met: result.performance >= TARGETS.lighthouse } },
+      { measure: `${page}: LCP`, figure: ms(result.lcpMs), target: atMost(result.lcpMs, TARGETS.lcpMs, "≤ 2,000 ms") },
+      { measure: `${page}: TBT`, figure: ms(result.tbtMs), target: atMost(result.tbtMs, TARGETS.tbtMs, `≤ ${TARGETS.tbtMs} ms`) },
+      { measure: `${page}: CLS`, figure: result.cls.toFixed(3), target: { text: `< ${TARGETS.cls}`, met: result.cls < TARGETS.cls } },
+      { measure: `${page}: JavaScript (gzip)`, figure: kilobytes(result.jsBytes), target: atMost(result.jsBytes, TARGETS.jsBytes, "≤ 120 KB") },
+      { measure: `${page}: everything transferred`, figure: kilobytes(result.totalBytes) },
+    ];
+  });
+  return { title: "Storefront in Lighthouse (mobile: slow 4G, 4× CPU slowdown)", note: "Median of three runs per page.", rows };
+}
+
+async function embeddedListing(app: RunningApp, size: CatalogueSize): Promise<Section> {
+  const rows: Row[] = [];
+  for (const query of SHOP_QUERIES) {
+    const search = new URLSearchParams(query.params).toString();
+    step(`Embedded shop listing: ${query.name}`);
+    const result = await measureLoad(`${app.base}/api/products${search ? `?${search}` : ""}`, { seconds: SECONDS.pglite, warmupSeconds: 1 });
+    rows.push({
+      measure: `${query.name}: GET /api/products`,
+      figure: `${perSecond(result.requestsPerSecond)}; ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)}; ${result.errors} errors`,
+      target: { text: "0 errors", met: result.errors === 0 },
+    });
+  }
+  return { title: `Shop listing, ${size.products.toLocaleString("en-US")} products on the embedded database (PGlite), ${CONNECTIONS} connections`, rows };
+}
+
+function load(url: string): Promise<LoadResult> {
+  return measureLoad(url, { seconds: SECONDS.load, warmupSeconds: SECONDS.warmup, headers: { "accept-encoding": "gzip" } });
+}
+
+async function firstListedProduct(app: RunningApp): Promise<string> {
+  const page = (await (await fetch(`${app.base}/api/products`)).json()) as { items: Array<{ id: string; image: string | null }> };
+  const product = page.items.find((item) => item.image) ?? page.items[0];
+  if (!product) throw new Error("The shop lists no products");
+  return product.id;
+}
+
+function build(): void {
+  const result = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/build-if-needed.ts"], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`The build failed:\n${result.stdout}${result.stderr}`);
+}
+
+async function checkPostgres(): Promise<string> {
+  const maintenance = new URL(DATABASE_URL);
+  maintenance.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: maintenance.toString(), connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ server_version: string }>("show server_version");
+    return `PostgreSQL ${rows[0]!.server_version.split(" ")[0]}`;
+  } catch (error) {
+    throw new Error(`Cannot reach PostgreSQL for BENCH_DATABASE_URL (${redact(DATABASE_URL)}): ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function describe(size: CatalogueSize): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  return `${n(size.products)} products, ${n(size.vendors)} vendors, ${n(size.orders)} orders, ${n(size.reviews)} reviews, ${n(size.customers)} customers`;
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+function step(message: string): void {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`The benchmark stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
