@@ -10,8 +10,10 @@ export function formatDate(value: string | number | Date): string {
   return dateFormatter.format(new Date(value));
 }
 
+const yearFormatter = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "Africa/Lagos" });
+
 export function currentYear(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "Africa/Lagos" }).format(now));
+  return Number(yearFormatter.format(now));
 }
 
 export function plural(count: number, one: string, many: string): string {

@@ -5,7 +5,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
-import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { type CountedDatabase, openCountedDatabase } from "../../tests/support/query-counter";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
 import { vendors } from "../vendors/schema";
 import { type ListingCache, createListingCache } from "./listing-cache";
@@ -35,16 +36,17 @@ describe("the listing cache's memory", () => {
 });
 
 describe.each(TEST_ENGINES)("shop pages through the listing cache (%s)", (engine) => {
+  let counted: CountedDatabase;
   let handle: DatabaseHandle;
   let db: Database;
   let cache: ListingCache;
   let vendorId: string;
-  let statements: string[];
   const version = async () => (await db.select().from(catalogueVersion))[0]!.version;
   const names = async (query = {}) => (await listShopPage(db, query, cache)).items.map((item) => item.name);
 
   beforeAll(async () => {
-    handle = await createDatabaseFor(engine);
+    counted = await openCountedDatabase(engine);
+    handle = counted.database;
     db = handle.db;
     cache = createListingCache();
     await insertPerson(db, "cache-vendor", "vendor");
@@ -91,10 +93,11 @@ describe.each(TEST_ENGINES)("shop pages through the listing cache (%s)", (engine
   it("asks the database one statement for a remembered page", async () => {
     await db.update(vendors).set({ status: "approved" }).where(eq(vendors.id, vendorId));
     await listShopPage(db, { brand: ["google"] }, cache);
-    statements = [];
-    const counted = countingStatements(db, statements);
-    const page = await listShopPage(counted, { brand: ["google"] }, cache);
-    expect(page.items.map((item) => item.name)).toEqual(["Pixel 9", "Pixel 8", "Pixel 7"]);
+    let page: Awaited<ReturnType<typeof listShopPage>> | undefined;
+    const statements = await counted.statementsDuring(async () => {
+      page = await listShopPage(db, { brand: ["google"] }, cache);
+    });
+    expect(page?.items.map((item) => item.name)).toEqual(["Pixel 9", "Pixel 8", "Pixel 7"]);
     expect(statements).toHaveLength(1);
   });
 
@@ -105,17 +108,3 @@ describe.each(TEST_ENGINES)("shop pages through the listing cache (%s)", (engine
     expect(await version()).toBe(before + 2);
   });
 });
-
-/** The same database, recording each statement it is asked to run. */
-function countingStatements(db: Database, into: string[]): Database {
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (property !== "select" && property !== "execute") return value;
-      return (...args: unknown[]) => {
-        into.push(String(property));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-}

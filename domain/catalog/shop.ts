@@ -78,16 +78,36 @@ async function readCatalogueVersion(db: Database): Promise<number> {
 }
 
 /**
+ * The statement of every request served from the cache, prepared once per database: PostgreSQL
+ * plans it once per connection and Drizzle builds it once, instead of both on every request.
+ */
+const rememberedItemsStatements = new WeakMap<Database, ReturnType<typeof prepareRememberedItems>>();
+
+function prepareRememberedItems(db: Database) {
+  return db
+    .select({ ...summaryColumns, catalogueVersion: currentVersion })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("shop_remembered_page");
+}
+
+function rememberedItemsStatement(db: Database) {
+  let statement = rememberedItemsStatements.get(db);
+  if (!statement) {
+    statement = prepareRememberedItems(db);
+    rememberedItemsStatements.set(db, statement);
+  }
+  return statement;
+}
+
+/**
  * The remembered page's products, in its order, read with the catalogue version in one
  * statement (one snapshot); null when the version moved on since.
  */
 async function readRememberedItems(db: Database, remembered: RememberedPage): Promise<ProductSummary[] | null> {
   if (remembered.ids.length === 0) return (await readCatalogueVersion(db)) === remembered.version ? [] : null;
-  const rows = await db
-    .select({ ...summaryColumns, catalogueVersion: currentVersion })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(inArray(products.id, remembered.ids));
+  const rows = await rememberedItemsStatement(db).execute({ ids: remembered.ids });
   if (rows.length !== remembered.ids.length || rows.some((row) => row.catalogueVersion !== remembered.version)) return null;
   const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
   return remembered.ids.map((id) => byId.get(id)!);
