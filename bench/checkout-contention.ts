@@ -16,7 +16,10 @@ export interface ContentionResult {
   refused: number;
   /** Anything but a reservation or the out-of-stock refusal. */
   errors: number;
+  /** Reservations over the time until the last of them was answered. */
   reservationsPerSecond: number;
+  /** Every answer, reservation or refusal, over the time until the last one. */
+  answersPerSecond: number;
   /** Units ordered beyond the stock there was: must be 0. */
   oversold: number;
   /** Units neither in an order nor back in stock (or counted twice): must be 0. */
@@ -38,9 +41,10 @@ export async function measureCheckoutContention(options: {
     const productId = await listPhone(pool, options.units);
     const cookies = await signInBuyers(pool, options.buyers, productId, options.authSecret);
     const started = performance.now();
-    const answers = await Promise.all(cookies.map((cookie) => placeOrder(options.base, cookie, productId)));
-    const seconds = (performance.now() - started) / 1000;
-    const reserved = answers.filter((a) => a.status === 201).length;
+    const answers = await Promise.all(cookies.map((cookie) => placeOrder(options.base, cookie, productId, started)));
+    const seconds = Math.max(...answers.map((a) => a.seconds));
+    const reservations = answers.filter((a) => a.status === 201);
+    const reserved = reservations.length;
     const refused = answers.filter((a) => a.status === 409 && a.error === CHECKOUT_TEXTS.outOfStock([PHONE_NAME])).length;
     return {
       buyers: options.buyers,
@@ -48,7 +52,8 @@ export async function measureCheckoutContention(options: {
       reserved,
       refused,
       errors: answers.length - reserved - refused,
-      reservationsPerSecond: reserved / seconds,
+      reservationsPerSecond: reserved / Math.max(...reservations.map((a) => a.seconds), Number.EPSILON),
+      answersPerSecond: answers.length / seconds,
       ...(await stockOutcome(pool, productId, options.units)),
       seconds,
     };
@@ -95,7 +100,15 @@ async function signInBuyers(pool: pg.Pool, count: number, productId: string, sec
   });
 }
 
-async function placeOrder(base: string, cookie: string, productId: string): Promise<{ status: number; error?: string }> {
+interface Answer {
+  status: number;
+  error?: string;
+  /** Since all buyers pressed the button. */
+  seconds: number;
+}
+
+async function placeOrder(base: string, cookie: string, productId: string, started: number): Promise<Answer> {
+  const seconds = () => (performance.now() - started) / 1000;
   try {
     const response = await fetch(`${base}/api/checkout`, {
       method: "POST",
@@ -103,9 +116,9 @@ async function placeOrder(base: string, cookie: string, productId: string): Prom
       body: JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: SHIPPING }),
     });
     const body = (await response.json().catch(() => ({}))) as { error?: string };
-    return { status: response.status, error: body.error };
+    return { status: response.status, error: body.error, seconds: seconds() };
   } catch {
-    return { status: 0 };
+    return { status: 0, seconds: seconds() };
   }
 }
 
