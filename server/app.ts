@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -137,7 +138,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
     app.use(vite.middlewares);
   } else {
     const clientDir = path.join(BUILD_DIR, "client");
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use("/assets", ...serveBuiltAssets(path.join(clientDir, "assets")));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
@@ -167,6 +168,30 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   app.use(finalErrorHandler(logger));
   return app;
 }
+
+/**
+ * Built assets have content hashes in their names: browsers keep them for a year. The build
+ * writes a brotli and a gzip copy beside each (vite.config.ts); a browser that accepts one gets
+ * it, compressed once at the highest level instead of on every request.
+ */
+function serveBuiltAssets(assetsDir: string): express.RequestHandler[] {
+  const files = new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+  const serve = express.static(assetsDir, { immutable: true, maxAge: "1y", index: false });
+  const precompressed: express.RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    const encoding = (["br", "gzip"] as const).find((candidate) => req.acceptsEncodings(candidate) && files.has(`${name}${SUFFIXES[candidate]}`));
+    if (!encoding) return next();
+    res.vary("Accept-Encoding");
+    res.setHeader("Content-Encoding", encoding);
+    res.type(path.extname(name));
+    req.url = `/${name}${SUFFIXES[encoding]}`;
+    serve(req, res, next);
+  };
+  return [precompressed, serve];
+}
+
+const SUFFIXES = { br: ".br", gzip: ".gz" } as const;
 
 const ERROR_TEXTS: Record<number, string> = {
   400: "Bad request.",
