@@ -68,18 +68,30 @@ export async function restoreStock(tx: Database, productId: string, quantity: nu
     .where(eq(products.id, productId));
 }
 
+type Sale = { productId: string; vendorId: string; quantity: number; totalAmount: number };
+
 /** A first sale counts towards the phone's units sold and the vendor's sales; -1 takes it back. */
-export async function countSale(
-  tx: Database,
-  sale: { productId: string; vendorId: string; quantity: number; totalAmount: number },
-  sign: 1 | -1,
-): Promise<void> {
-  await tx
-    .update(products)
-    .set({ unitsSold: sql`greatest(0, ${products.unitsSold} + ${sign * sale.quantity})` })
-    .where(eq(products.id, sale.productId));
-  await tx
-    .update(vendors)
-    .set({ totalSales: sql`greatest(0, ${vendors.totalSales} + ${sign * sale.totalAmount})` })
-    .where(eq(vendors.id, sale.vendorId));
+export function countSale(tx: Database, sale: Sale, sign: 1 | -1): Promise<void> {
+  return countSales(tx, [sale], sign);
+}
+
+/** Several sales at once: one update of the phones and one of the vendors, whatever their number. */
+export async function countSales(tx: Database, sales: readonly Sale[], sign: 1 | -1): Promise<void> {
+  if (sales.length === 0) return;
+  const units = totalsBy(sales, (sale) => sale.productId, (sale) => sale.quantity);
+  const amounts = totalsBy(sales, (sale) => sale.vendorId, (sale) => sale.totalAmount);
+  await tx.execute(sql`
+    update ${products} set units_sold = greatest(0, ${products.unitsSold} + ${sign} * sold.units)
+    from unnest(${sql.param([...units.keys()])}::uuid[], ${sql.param([...units.values()])}::int[]) as sold(product_id, units)
+    where ${products.id} = sold.product_id`);
+  await tx.execute(sql`
+    update ${vendors} set total_sales = greatest(0, ${vendors.totalSales} + ${sign} * sold.amount)
+    from unnest(${sql.param([...amounts.keys()])}::uuid[], ${sql.param([...amounts.values()])}::bigint[]) as sold(vendor_id, amount)
+    where ${vendors.id} = sold.vendor_id`);
+}
+
+function totalsBy<T>(items: readonly T[], key: (item: T) => string, amount: (item: T) => number): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const item of items) totals.set(key(item), (totals.get(key(item)) ?? 0) + amount(item));
+  return totals;
 }

@@ -35,13 +35,20 @@ export interface StoredLiveEvent {
  * transaction that made the change: PostgreSQL delivers the NOTIFY only when that
  * transaction commits, and a rollback takes the event with it.
  */
-export async function publishLiveEvent(tx: Database, userId: string, event: LiveEvent): Promise<void> {
+export function publishLiveEvent(tx: Database, userId: string, event: LiveEvent): Promise<void> {
+  return publishLiveEvents(tx, [{ userId, event }]);
+}
+
+/** Several events, for one user or many, in three statements whatever their number. */
+export async function publishLiveEvents(tx: Database, entries: ReadonlyArray<{ userId: string; event: LiveEvent }>): Promise<void> {
+  if (entries.length === 0) return;
+  const users = [...new Set(entries.map((entry) => entry.userId))].sort();
   // One writer per user at a time, held until commit, so a user's event ids become visible
   // in increasing order and a stream that has seen id n can never later miss an id below n.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live_events'), hashtext(${userId}))`);
-  const { kind, ...payload } = event;
-  await tx.insert(liveEvents).values({ userId, kind, payload });
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${userId})`);
+  // Users are locked in one order, so two transactions never wait on each other in a cycle.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live_events'), hashtext(u)) from unnest(${sql.param(users)}::text[]) as u order by u`);
+  await tx.insert(liveEvents).values(entries.map(({ userId, event: { kind, ...payload } }) => ({ userId, kind, payload })));
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, u) from unnest(${sql.param(users)}::text[]) as u`);
 }
 
 /** Most events read from the table at once; a stream further behind reads again. */

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS, type NotificationType } from "../../lib/constants";
-import { type NotificationPayload, publishLiveEvent } from "../live/events";
+import { type NotificationPayload, publishLiveEvent, publishLiveEvents } from "../live/events";
 import { notifications } from "./schema";
 
 export { NOTIFICATION_TEXTS, WELCOME_NOTIFICATION } from "./texts";
@@ -27,11 +27,40 @@ function toPayload(row: { id: string; title: string; message: string; type: stri
  * announces does (an order's status, a vendor's approval, a product's review).
  */
 export async function notify(tx: Database, userId: string, type: NotificationType, title: string, message: string): Promise<Notification> {
-  const [row] = await tx.insert(notifications).values({ userId, type, title, message }).returning(COLUMNS);
-  if (!row) throw new Error("notification insert returned nothing");
-  const notification = toPayload(row);
-  await publishLiveEvent(tx, userId, { kind: "notification.created", notification, unread: await countUnread(tx, userId) });
-  return notification;
+  const [notification] = await notifyMany(tx, [{ userId, type, title, message }]);
+  return notification!;
+}
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+}
+
+/**
+ * Several notifications, to one user or many, in a fixed number of statements: one insert, one
+ * count of each user's unread, and the live events. Each event carries its user's unread count
+ * once all of them are in.
+ */
+export async function notifyMany(tx: Database, items: readonly NewNotification[]): Promise<Notification[]> {
+  if (items.length === 0) return [];
+  const rows = await tx.insert(notifications).values([...items]).returning({ ...COLUMNS, userId: notifications.userId });
+  const unread = await countUnreadOf(tx, [...new Set(items.map((item) => item.userId))]);
+  await publishLiveEvents(
+    tx,
+    rows.map(({ userId, ...row }) => ({ userId, event: { kind: "notification.created", notification: toPayload(row), unread: unread.get(userId) ?? 0 } })),
+  );
+  return rows.map(({ userId: _, ...row }) => toPayload(row));
+}
+
+async function countUnreadOf(tx: Database, userIds: string[]): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ userId: notifications.userId, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.read, false)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((row) => [row.userId, row.count]));
 }
 
 /** The user's newest notifications, newest first. */

@@ -10,11 +10,11 @@ import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { removeCheckedOutLines } from "../cart/service";
 import { products } from "../catalog/schema";
-import { countSale, reserveStockAgain } from "../catalog/stock";
-import { publishLiveEvent } from "../live/events";
+import { countSales, reserveStockAgain } from "../catalog/stock";
+import { publishLiveEvents } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
-import { notify } from "../notifications/service";
+import { type NewNotification, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../orders/schema";
@@ -146,7 +146,7 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
       .set({ status: "paid", updatedAt: sql`now()` })
       .where(inArray(orders.id, paid.map((o) => o.id)));
   }
-  for (const order of paid) await countSale(tx, order, 1);
+  await countSales(tx, paid, 1);
   await recordOrderStatus(tx, paid.map((order) => ({ orderId: order.id, status: "paid" as const })));
   await tellEveryone(tx, payment, paid, unfulfillable);
   await recordActivity(tx, {
@@ -186,21 +186,30 @@ async function markPaymentSuccessful(
     .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'successful'`));
 }
 
-/** The buyer's notification and live events, and one notification per vendor order. */
+/** The buyer's notification and live events, and one notification per vendor order: a fixed number of statements. */
 async function tellEveryone(tx: Database, payment: StoredPayment, paid: PaidOrder[], unfulfillable: PaidOrder[]) {
+  const notices: NewNotification[] = [];
   if (paid.length > 0) {
-    await notify(tx, payment.customerId, "order", N.paidTitle, N.paidMessage(payment.amount, paid.map((o) => orderNumberOf(o.id))));
+    notices.push({ userId: payment.customerId, type: "order", title: N.paidTitle, message: N.paidMessage(payment.amount, paid.map((o) => orderNumberOf(o.id))) });
   }
   if (unfulfillable.length > 0) {
     const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
-    await notify(tx, payment.customerId, "warning", N.lateRefundTitle, N.lateRefundMessage(refund, unfulfillable.map((o) => orderNumberOf(o.id))));
+    notices.push({
+      userId: payment.customerId,
+      type: "warning",
+      title: N.lateRefundTitle,
+      message: N.lateRefundMessage(refund, unfulfillable.map((o) => orderNumberOf(o.id))),
+    });
   }
-  for (const order of paid) await publishLiveEvent(tx, payment.customerId, { kind: "order.updated", orderId: order.id, status: "paid" });
   const vendorUsers = await vendorUserIds(tx, paid.map((o) => o.vendorId));
   for (const order of paid) {
     const userId = vendorUsers.get(order.vendorId);
-    if (userId) await notify(tx, userId, "order", N.vendorTitle, N.vendorMessage(orderNumberOf(order.id), order.quantity, order.productName, order.totalAmount));
+    if (userId) {
+      notices.push({ userId, type: "order", title: N.vendorTitle, message: N.vendorMessage(orderNumberOf(order.id), order.quantity, order.productName, order.totalAmount) });
+    }
   }
+  await notifyMany(tx, notices);
+  await publishLiveEvents(tx, paid.map((order) => ({ userId: payment.customerId, event: { kind: "order.updated", orderId: order.id, status: "paid" } })));
 }
 
 async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<string, string>> {
