@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { loadAccountHeader } from "./components/signed-in-header";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +18,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   console.error(error);
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -29,6 +30,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // The site bar's signed-in parts are a chunk of their own: loaded once, so no page streams them in late.
+  await loadAccountHeader();
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,10 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { LIMITS } from "../../lib/constants";
-import { AccountDrawerSection, AccountMenu } from "./account-menu";
 import { CartIcon, CloseIcon, LogoMark, MenuIcon, WhatsappIcon } from "./icons";
-import { NotificationBell, unreadBadgeText } from "./notification-centre";
-import { useNotifications } from "./notification-store";
+import { SignedInPart } from "./signed-in-header";
 import type { SiteFrameData } from "./site";
 
 function SiteLogo({ site }: { site: SiteFrameData }) {
@@ -48,20 +46,11 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
-/** On small screens the bell is hidden (storefront.md §2): the drawer links to the list instead. */
-function DrawerNotificationsLink({ userId, pageUnread }: { userId: string; pageUnread: number }) {
-  const { unread } = useNotifications(userId, pageUnread);
-  return (
-    <NavLink to="/notifications" className={navLinkClass}>
-      Notifications{unread > 0 ? ` (${unreadBadgeText(unread)})` : ""}
-    </NavLink>
-  );
-}
-
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "text-brand-strong" : "text-gray-800 hover:text-brand-strong"}`;
 
 export function SiteHeader({ site }: { site: SiteFrameData }) {
+  const { account } = site;
   const drawer = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -125,7 +114,13 @@ export function SiteHeader({ site }: { site: SiteFrameData }) {
             <NavLink to="/cart" className={navLinkClass}>
               Cart{site.cartCount > 0 ? ` (${site.cartCount})` : ""}
             </NavLink>
-            {site.account ? <DrawerNotificationsLink userId={site.account.userId} pageUnread={site.unreadNotifications} /> : null}
+            {account ? (
+              <SignedInPart
+                render={({ DrawerNotificationsLink }) => (
+                  <DrawerNotificationsLink userId={account.userId} pageUnread={site.unreadNotifications} className={navLinkClass} />
+                )}
+              />
+            ) : null}
             {site.whatsapp ? (
               <a href={site.whatsapp.href} target="_blank" rel="noopener noreferrer" className={navLinkClass({ isActive: false })}>
                 <span className="inline-flex items-center gap-2">
@@ -134,8 +129,8 @@ export function SiteHeader({ site }: { site: SiteFrameData }) {
                 </span>
               </a>
             ) : null}
-            {site.account ? (
-              <AccountDrawerSection account={site.account} />
+            {account ? (
+              <SignedInPart render={({ AccountDrawerSection }) => <AccountDrawerSection account={account} />} />
             ) : (
               <Link
                 to="/auth"
@@ -167,10 +162,14 @@ export function SiteHeader({ site }: { site: SiteFrameData }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-2 md:ml-2">
-          {site.account ? <NotificationBell userId={site.account.userId} pageUnread={site.unreadNotifications} /> : null}
+          {account ? (
+            <SignedInPart
+              render={({ NotificationBell }) => <NotificationBell userId={account.userId} pageUnread={site.unreadNotifications} />}
+            />
+          ) : null}
           <CartLink count={site.cartCount} />
-          {site.account ? (
-            <AccountMenu account={site.account} />
+          {account ? (
+            <SignedInPart render={({ AccountMenu }) => <AccountMenu account={account} />} />
           ) : (
             <Link
               to="/auth"
