@@ -94,7 +94,9 @@ function statements(add: CatalogueSize): string[] {
      select n, gen_random_uuid() as order_id, gen_random_uuid() as payment_id, 1 + n % ${add.customers} as customer,
        'bench-customer-' || (1 + n % ${add.customers}) as customer_id, p.id as product_id, p.vendor_id,
        coalesce(p.final_price, p.suggested_price) as unit_price, 1 + (n % 7 = 0)::int as quantity,
-       (array['pending', 'paid', 'processing', 'shipped', 'delivered', 'delivered', 'delivered', 'cancelled'])[1 + n % 8] as status,
+       -- Only the newest few still await payment: older unpaid checkouts were released long ago.
+       case when n <= 3 then 'pending'
+            else (array['paid', 'processing', 'shipped', 'delivered', 'delivered', 'delivered', 'delivered', 'cancelled'])[1 + n % 8] end as status,
        now() - make_interval(secs => n * 1277) as created
      from generate_series(1, ${add.orders}) as n
      cross join (select count(*) as total from products where status = 'approved') as c
@@ -127,11 +129,12 @@ function statements(add: CatalogueSize): string[] {
 function ordersFromStaging(states: string): string[] {
   return [
     `insert into payments (id, customer_id, payment_reference, amount, status, payment_method, gateway_reference, metadata,
-                           paid_at, created_at, updated_at)
+                           paid_at, released_at, created_at, updated_at)
      select payment_id, customer_id, 'pay_bench_' || n, unit_price * quantity,
        (case when status = 'pending' then 'pending' when status = 'cancelled' then 'failed' else 'successful' end)::payment_status,
        case when status in ('pending', 'cancelled') then null else 'card' end, 'bench-' || n, '{}'::jsonb,
-       case when status in ('pending', 'cancelled') then null else created + interval '3 minutes' end, created, created
+       case when status in ('pending', 'cancelled') then null else created + interval '3 minutes' end,
+       case when status = 'cancelled' then created + interval '30 minutes' end, created, created
      from bench_orders`,
     `insert into orders (id, customer_id, product_id, vendor_id, payment_id, customer_name, customer_email, customer_phone,
                          shipping_address, city, state, quantity, unit_price, total_amount, status, tracking_number, created_at, updated_at)
