@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -51,12 +51,9 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = pageBody(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
 
@@ -76,5 +73,33 @@ export default async function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * React writes a page in pieces of about 2 KB, and the server compresses and flushes each piece
+ * it is given on its own, which made the home page a tenth bigger on the wire (over the 14 KB a
+ * new connection carries in its first round trip). What React writes in one go leaves in one
+ * piece; parts streamed later still leave as soon as they are written.
+ */
+function pageBody(onEnd: () => void): Transform {
+  let pending: Uint8Array[] = [];
+  return new Transform({
+    transform(chunk: Uint8Array, _encoding, callback) {
+      if (pending.length === 0) {
+        setImmediate(() => {
+          if (pending.length > 0) this.push(Buffer.concat(pending));
+          pending = [];
+        });
+      }
+      pending.push(chunk);
+      callback();
+    },
+    flush(callback) {
+      onEnd();
+      if (pending.length > 0) this.push(Buffer.concat(pending));
+      pending = [];
+      callback();
+    },
   });
 }
