@@ -38,9 +38,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
 
-    // Crawlers (and link previews such as WhatsApp's) get the complete document at once.
+    // Crawlers (and link previews such as WhatsApp's) get the complete document at once; so does
+    // everyone when no loader left data to come later: streaming it would only add React's
+    // reveal script and markers (on the home page, enough to need a second round trip).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !defersData(routerContext) ? "onAllReady" : "onShellReady";
 
     // Abort after streamTimeout so rejected boundaries still have time to flush.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -74,6 +76,13 @@ export default async function handleRequest(
       },
     );
   });
+}
+
+/** Whether a loader returned a promise among its data, for the page to stream in when it settles. */
+function defersData({ staticHandlerContext }: EntryContext): boolean {
+  return Object.values(staticHandlerContext.loaderData).some(
+    (data) => typeof data === "object" && data !== null && Object.values(data).some((value) => value instanceof Promise),
+  );
 }
 
 /**
