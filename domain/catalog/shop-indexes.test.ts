@@ -87,7 +87,8 @@ const CASES: Array<{ name: string; input: ShopQueryInput; pageIndexes: string[] 
   {
     name: "verified vendors, inspected, best rated",
     input: { verified: "true", inspected: "true", sort: "rating" },
-    pageIndexes: ["products_public_rating_idx"],
+    // Inspected first, then best rated: the home page's featured index serves this exactly.
+    pageIndexes: ["products_public_featured_idx"],
   },
 ];
 
