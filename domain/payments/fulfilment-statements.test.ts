@@ -48,6 +48,7 @@ describe.each(TEST_ENGINES)("statements of a fulfilment, few orders against many
     const placed = await placeOrder(deps(), buyer, { items: lines, shipping: SHIPPING });
     await payOnHostedPage(placed.authorizationUrl, "approved");
     const transaction = await provider.verify(placed.reference);
+    if (!transaction) throw new Error(`The provider does not know ${placed.reference}`);
 
     let outcome: Awaited<ReturnType<typeof fulfilPayment>> | undefined;
     const statements = await counted.statementsDuring(async () => {
