@@ -12,8 +12,10 @@ export interface LighthouseResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** JavaScript transferred, in bytes as served (compressed). */
+  /** JavaScript transferred, in bytes as served (compressed as the browser asked: brotli for Chromium). */
   jsBytes: number;
+  /** The scripts the page loaded. */
+  scriptUrls: string[];
   /** Everything transferred, in bytes. */
   totalBytes: number;
 }
@@ -61,6 +63,10 @@ function summarise(url: string, lhr: Result): LighthouseResult {
   const rows = resources?.type === "table" ? resources.items : [];
   const transferred = (type: string) => Number(rows.find((row) => row.resourceType === type)?.transferSize ?? 0);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = lhr.audits["network-requests"]?.details;
+  const scriptUrls = (requests?.type === "table" ? requests.items : [])
+    .filter((item) => item.resourceType === "Script")
+    .map((item) => String(item.url));
   return {
     url,
     performance: Math.round(score * 100),
@@ -68,6 +74,7 @@ function summarise(url: string, lhr: Result): LighthouseResult {
     tbtMs: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
     jsBytes: transferred("script"),
+    scriptUrls,
     totalBytes: transferred("total"),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -150,6 +151,8 @@ async function lighthouse(app: RunningApp): Promise<Section> {
   step("Lighthouse (mobile): home, shop, product page");
   const product = await firstListedProduct(app);
   const results = await runLighthouse([`${app.base}/`, `${app.base}/shop`, `${app.base}/product/${product}`]);
+  const gzipped = new Map<string, number>();
+  for (const result of results) gzipped.set(result.url, await sumGzippedBytes(result.scriptUrls));
   const rows = results.flatMap((result): Row[] => {
     const page = new URL(result.url).pathname.replace(/\/product\/.+/, "/product/…");
     return [
@@ -157,7 +160,8 @@ async function lighthouse(app: RunningApp): Promise<Section> {
       { measure: `${page}: LCP`, figure: ms(result.lcpMs), target: atMost(result.lcpMs, TARGETS.lcpMs, "≤ 2,000 ms") },
       { measure: `${page}: TBT`, figure: ms(result.tbtMs), target: atMost(result.tbtMs, TARGETS.tbtMs, `≤ ${TARGETS.tbtMs} ms`) },
       { measure: `${page}: CLS`, figure: result.cls.toFixed(3), target: { text: `< ${TARGETS.cls}`, met: result.cls < TARGETS.cls } },
-      { measure: `${page}: JavaScript (gzip)`, figure: kilobytes(result.jsBytes), target: atMost(result.jsBytes, TARGETS.jsBytes, "≤ 120 KB") },
+      { measure: `${page}: JavaScript, as sent to Chromium (brotli)`, figure: kilobytes(result.jsBytes) },
+      { measure: `${page}: JavaScript, gzipped`, figure: kilobytes(gzipped.get(result.url)!), target: atMost(gzipped.get(result.url)!, TARGETS.jsBytes, "≤ 120 KB") },
       { measure: `${page}: everything transferred`, figure: kilobytes(result.totalBytes) },
     ];
   });
@@ -177,6 +181,23 @@ async function embeddedListing(app: RunningApp, size: CatalogueSize): Promise<Se
     });
   }
   return { title: `Shop listing, ${size.products.toLocaleString("en-US")} products on the embedded database (PGlite), ${CONNECTIONS} connections`, rows };
+}
+
+/** What the scripts weigh when a browser takes gzip only (the budget is in gzip): each fetched again, its compressed body counted. */
+async function sumGzippedBytes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    total += await new Promise<number>((resolve, reject) => {
+      http
+        .get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+          let bytes = 0;
+          response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+          response.on("end", () => resolve(bytes));
+        })
+        .on("error", reject);
+    });
+  }
+  return total;
 }
 
 function load(url: string): Promise<LoadResult> {
