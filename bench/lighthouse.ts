@@ -4,6 +4,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 export interface LighthouseResult {
   url: string;
@@ -20,22 +21,12 @@ export interface LighthouseResult {
   totalBytes: number;
 }
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  // Without these Chromium's own background connections fail here and take the page load with them.
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_FLAGS];
 
 /** Each URL `runs` times (default 3); per URL, the run with the median performance score. */
 export async function runLighthouse(urls: string[], options: { runs?: number } = {}): Promise<LighthouseResult[]> {
   const runs = Math.max(1, options.runs ?? 3);
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const results: LighthouseResult[] = [];
     for (const url of urls) {
