@@ -23,7 +23,7 @@ export const PGLITE_SIZE: CatalogueSize = { vendors: 100, products: 10_000, cust
 /** Generated accounts are recognisable by their e-mail domain. */
 export const BENCH_EMAIL_DOMAIN = "bench.tokunbo.test";
 
-const sqlList = (values: readonly string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}]`;
+const textArray = (values: readonly string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}]`;
 
 /**
  * Grows a migrated, demo-seeded database to `size` (totals, demo rows included). Reviews pair
@@ -55,7 +55,7 @@ export async function growCatalogue(handle: DatabaseHandle, size: CatalogueSize)
 }
 
 function statements(add: CatalogueSize): string[] {
-  const states = sqlList(NIGERIAN_STATES);
+  const states = textArray(NIGERIAN_STATES);
   return [
     // Vendors: nine in ten approved (a third of those verified), the rest pending or rejected.
     `insert into users (id, name, email, email_verified)

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { ShopQueryInput } from "../domain/catalog/shop-query";
+import { redactUrl } from "../server/database";
 import { BENCH_AUTH_SECRET, type RunningApp, startApp } from "./app-process";
 import { type CatalogueSize, PGLITE_SIZE, POSTGRES_SIZE } from "./catalogue";
 import { measureCheckoutContention } from "./checkout-contention";
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     build();
     const postgresVersion = await checkPostgres();
 
-    step(`Generating ${describe(POSTGRES_SIZE)} into PostgreSQL (${redact(DATABASE_URL)})`);
+    step(`Generating ${describe(POSTGRES_SIZE)} into PostgreSQL (${redactUrl(DATABASE_URL)})`);
     const pgData = path.join(workDir, "postgres");
     const prepared = await preparePostgres(DATABASE_URL, pgData, POSTGRES_SIZE);
     step(`  ${describe(prepared.size)} in ${prepared.seconds.toFixed(0)} s`);
@@ -225,7 +226,7 @@ async function checkPostgres(): Promise<string> {
     const { rows } = await client.query<{ server_version: string }>("show server_version");
     return `PostgreSQL ${rows[0]!.server_version.split(" ")[0]}`;
   } catch (error) {
-    throw new Error(`Cannot reach PostgreSQL for BENCH_DATABASE_URL (${redact(DATABASE_URL)}): ${(error as Error).message}`);
+    throw new Error(`Cannot reach PostgreSQL for BENCH_DATABASE_URL (${redactUrl(DATABASE_URL)}): ${(error as Error).message}`);
   } finally {
     await client.end().catch(() => {});
   }
@@ -234,12 +235,6 @@ async function checkPostgres(): Promise<string> {
 function describe(size: CatalogueSize): string {
   const n = (value: number) => value.toLocaleString("en-US");
   return `${n(size.products)} products, ${n(size.vendors)} vendors, ${n(size.orders)} orders, ${n(size.reviews)} reviews, ${n(size.customers)} customers`;
-}
-
-function redact(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.toString();
 }
 
 function step(message: string): void {

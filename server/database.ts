@@ -49,7 +49,7 @@ async function seedIfWanted(handle: DatabaseHandle, config: Config, logger: Logg
   logger.info({ ...summary, ms: Math.round(performance.now() - started) }, "demo data seeded");
 }
 
-function redactUrl(databaseUrl: string): string {
+export function redactUrl(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   if (url.password) url.password = "***";
   return url.toString();
