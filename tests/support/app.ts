@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
+import type { Express } from "express";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DatabaseHandle } from "../../db/client";
@@ -11,6 +12,8 @@ export const TEST_AUTH_SECRET = "a-test-secret-that-is-at-least-32-characters";
 
 export interface TestApp {
   base: string;
+  /** The Express app, for tests that inspect its routes. */
+  app: Express;
   config: Config;
   services: AppServices;
   close(): Promise<void>;
@@ -30,6 +33,7 @@ export async function startTestApp(database: DatabaseHandle, env: Record<string,
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     base,
+    app,
     config,
     services,
     async close() {

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { type TestApp, startTestApp } from "../support/app";
+import { createTestDatabase } from "../support/database";
+import { allEndpoints, keyOf } from "./endpoints";
+
+describe("the inventory of doors", () => {
+  let database: DatabaseHandle;
+  let app: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await startTestApp(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("finds the pages, their actions, the API, the webhook and the uploads", () => {
+    const keys = allEndpoints(app.app).map(keyOf);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(expect.arrayContaining([
+      "GET /", "GET /product/:id", "POST /cart", "GET /admin/preapproval-documents/*", "GET /api/cart",
+      "PATCH /api/cart/items/:id", "POST /api/webhooks/paystack", "GET /uploads/*", "GET /healthz",
+      "POST /paystack-standin/transaction/initialize", "GET /*",
+    ]));
+    expect(keys).not.toContain("GET /cart/items");
+    expect(keys).not.toContain("GET *splat");
+  });
+});
