@@ -29,6 +29,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reconciles payments every minute unless RECONCILE_EVERY_SECONDS says otherwise", () => {
+    expect(loadConfig({}).reconcileEveryMs).toBe(60_000);
+    expect(loadConfig({ RECONCILE_EVERY_SECONDS: "5" }).reconcileEveryMs).toBe(5_000);
+    for (const bad of ["0", "3601", "1.5", "often"]) {
+      expect(() => loadConfig({ RECONCILE_EVERY_SECONDS: bad })).toThrow(`Invalid RECONCILE_EVERY_SECONDS="${bad}": must be a whole number of seconds from 1 to 3600`);
+    }
+  });
+
   it("reads every variable", () => {
     const config = loadConfig({
       PORT: "8080",

@@ -52,6 +52,12 @@ const envSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), "must be an absolute http(s) URL such as https://api.paystack.co")
     .optional(),
   PAYMENTS_MODE: z.enum(["sandbox"], { error: 'must be "sandbox" or unset' }).optional(),
+  RECONCILE_EVERY_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds from 1 to 3600" })
+    .int("must be a whole number of seconds from 1 to 3600")
+    .min(1, "must be a whole number of seconds from 1 to 3600")
+    .max(3600, "must be a whole number of seconds from 1 to 3600")
+    .default(60),
   TRUST_PROXY: z.coerce
     .number({ error: "must be the number of proxies in front of the app, from 0 to 5" })
     .int("must be the number of proxies in front of the app, from 0 to 5")
@@ -124,6 +130,8 @@ export interface Config {
    */
   trustProxyHops: number;
   payments: PaymentsConfig;
+  /** How often payment reconciliation runs (RECONCILE_EVERY_SECONDS); see docs/payments.md. */
+  reconcileEveryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(e),
     trustProxyHops: e.TRUST_PROXY,
     payments: paymentsConfig(e),
+    reconcileEveryMs: e.RECONCILE_EVERY_SECONDS * 1000,
   };
 }
 

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const stopReconciliation = scheduleReconciliation(
     { db: database.db, exclusively: database.exclusively, payments: services.payments, mailer: services.mailer, publicUrl: config.publicUrl },
     (error) => logger.error({ err: error }, "payment reconciliation failed"),
+    config.reconcileEveryMs,
   );
   logger.info({ url: config.publicUrl, database: database.kind, payments: config.payments.mode }, `Tokunbo is serving at ${config.publicUrl}`);
   if (config.payments.mode === "test") {

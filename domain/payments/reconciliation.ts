@@ -93,16 +93,20 @@ async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now
   return "unpaid";
 }
 
-/** Runs the job every minute on whichever instance takes the lock; returns a function that stops it. */
+/**
+ * Runs the job every `everyMs` (a minute unless configured) on whichever instance takes the lock;
+ * returns a function that stops it.
+ */
 export function scheduleReconciliation(
   deps: ConfirmationDeps & { exclusively: <T>(key: number, task: () => Promise<T>) => Promise<T | undefined> },
   onError: (error: unknown) => void,
+  everyMs: number = RECONCILIATION.intervalMs,
 ): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = deps.exclusively(RECONCILIATION.lockKey, () => reconcilePayments(deps)).catch(onError);
   };
-  const timer = setInterval(tick, RECONCILIATION.intervalMs);
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return async () => {
     clearInterval(timer);
