@@ -45,7 +45,7 @@ export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly
 
 /** Uploaded files are data, never documents that run script. */
 export const UPLOAD_HEADERS = {
-  "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
   "X-Content-Type-Options": "nosniff",
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;
