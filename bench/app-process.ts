@@ -1,5 +1,5 @@
 /** The built app as its own process, the way `npm start` runs it in production, for the load to hit. */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 
@@ -18,6 +18,8 @@ export async function startApp(options: { port: number; dataDir: string; databas
     NODE_ENV: "production",
     PORT: String(options.port),
     HOST: "127.0.0.1",
+    // The address the load reaches it at: the payment page's link and the same-origin check use it.
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
     DATA_DIR: options.dataDir,
     AUTH_SECRET: BENCH_AUTH_SECRET,
     // Payments in test mode, against the built-in Paystack stand-in.
@@ -37,6 +39,12 @@ export async function startApp(options: { port: number; dataDir: string; databas
   const base = `http://127.0.0.1:${options.port}`;
   await waitUntilHealthy(base, child, options.logFile);
   return { base, pid: child.pid!, stop: () => stop(child) };
+}
+
+/** A production build into BUILD_DIR (default build/) when it is missing or older than the sources. */
+export function buildIfNeeded(): void {
+  const result = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/build-if-needed.ts"], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`The build failed:\n${result.stdout}${result.stderr}`);
 }
 
 async function waitUntilHealthy(base: string, child: ChildProcess, logFile: string): Promise<void> {

@@ -3,11 +3,10 @@
  * Place Order at the same moment through the running app, for fewer units than buyers. Every
  * checkout reserves stock and asks the payment provider (the stand-in) for its page.
  */
-import { createHmac, randomBytes } from "node:crypto";
 import pg from "pg";
 import { CHECKOUT_TEXTS } from "../domain/checkout/texts";
 import { SHIPPING } from "../domain/payments/testing";
-import { BENCH_EMAIL_DOMAIN } from "./catalogue";
+import { signInBuyers } from "./sessions";
 
 export interface ContentionResult {
   buyers: number;
@@ -39,7 +38,7 @@ export async function measureCheckoutContention(options: {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
   try {
     const productId = await listPhone(pool, options.units);
-    const cookies = await signInBuyers(pool, options.buyers, productId, options.authSecret);
+    const cookies = await buyersWithThePhone(pool, options.buyers, productId, options.authSecret);
     const started = performance.now();
     const answers = await Promise.all(cookies.map((cookie) => placeOrder(options.base, cookie, productId, started)));
     const seconds = Math.max(...answers.map((a) => a.seconds));
@@ -74,30 +73,11 @@ async function listPhone(pool: pg.Pool, units: number): Promise<string> {
   return rows[0]!.id;
 }
 
-/**
- * Buyers with the phone in their cart and a session each, written straight to the database (signing
- * in 200 people through the page would meet its per-address limit), with the cookie the app
- * would set: the session token signed with HMAC-SHA256 under the app's secret.
- */
-async function signInBuyers(pool: pg.Pool, count: number, productId: string, secret: string): Promise<string[]> {
-  const run = randomBytes(4).toString("hex");
-  const ids = Array.from({ length: count }, (_, i) => `bench-buyer-${run}-${i}`);
-  const tokens = ids.map(() => randomBytes(24).toString("base64url"));
-  await pool.query(
-    `insert into users (id, name, email, email_verified)
-     select id, 'Contention Buyer', id || '@${BENCH_EMAIL_DOMAIN}', true from unnest($1::text[]) as id`,
-    [ids],
-  );
-  await pool.query(`insert into cart (customer_id, product_id, quantity) select id, $2, 1 from unnest($1::text[]) as id`, [ids, productId]);
-  await pool.query(
-    `insert into sessions (id, token, user_id, expires_at)
-     select 'bench-session-' || id, token, id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(id, token)`,
-    [ids, tokens],
-  );
-  return tokens.map((token) => {
-    const signature = createHmac("sha256", secret).update(token).digest("base64");
-    return `tokunbo.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-  });
+/** Buyers signed in, each with the phone in their cart. */
+async function buyersWithThePhone(pool: pg.Pool, count: number, productId: string, secret: string): Promise<string[]> {
+  const buyers = await signInBuyers(pool, { count, secret, idPrefix: "bench-buyer", name: "Contention Buyer" });
+  await pool.query(`insert into cart (customer_id, product_id, quantity) select id, $2, 1 from unnest($1::text[]) as id`, [buyers.ids, productId]);
+  return buyers.cookies;
 }
 
 interface Answer {

@@ -2,7 +2,6 @@
  * `npm run bench`: generates the marketplace at scale, starts the production build against it and
  * prints the figures beside their targets; docs/benchmarks.md receives the same table.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -10,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import type { ShopQueryInput } from "../domain/catalog/shop-query";
 import { redactUrl } from "../server/database";
-import { BENCH_AUTH_SECRET, type RunningApp, startApp } from "./app-process";
+import { BENCH_AUTH_SECRET, type RunningApp, buildIfNeeded, startApp } from "./app-process";
 import { type CatalogueSize, PGLITE_SIZE, POSTGRES_SIZE } from "./catalogue";
 import { measureCheckoutContention } from "./checkout-contention";
 import { preparePglite, preparePostgres } from "./databases";
@@ -40,7 +39,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   try {
     step("Building the app (production) if needed");
-    build();
+    buildIfNeeded();
     const postgresVersion = await checkPostgres();
 
     step(`Generating ${describe(POSTGRES_SIZE)} into PostgreSQL (${redactUrl(DATABASE_URL)})`);
@@ -210,11 +209,6 @@ async function firstListedProduct(app: RunningApp): Promise<string> {
   const product = page.items.find((item) => item.image) ?? page.items[0];
   if (!product) throw new Error("The shop lists no products");
   return product.id;
-}
-
-function build(): void {
-  const result = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/build-if-needed.ts"], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`The build failed:\n${result.stdout}${result.stderr}`);
 }
 
 async function checkPostgres(): Promise<string> {
