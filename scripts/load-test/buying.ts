@@ -1,0 +1,77 @@
+/**
+ * A signed-in buyer, over and over: phones into the cart, Place Order (POST /api/checkout), the
+ * card paid on the stand-in's hosted page, the return page's check (POST /api/payments/verify),
+ * then a look at /orders. Each purchase finishes even when the time runs out during it, so no
+ * payment is left half done by the load itself.
+ */
+import { type Random, intBetween, shuffle } from "../../db/seed/random";
+import { TEST_CARDS } from "../../domain/payments/paystack-standin";
+import { SHIPPING } from "../../domain/payments/testing";
+import { type Visit, think } from "./browsing";
+
+export interface Buyer {
+  id: string;
+  cookie: string;
+}
+
+export interface Line {
+  productId: string;
+  quantity: number;
+}
+
+/** What the buyer was told: the order was placed under this reference, and whether the payment was confirmed. */
+export interface Purchase {
+  buyerId: string;
+  reference: string;
+  lines: Line[];
+  confirmed: boolean;
+}
+
+export async function buy(visit: Visit, buyer: Buyer, phoneIds: readonly string[], purchases: Purchase[]): Promise<void> {
+  if (!(await think(visit))) return;
+  while (performance.now() < visit.until) {
+    const purchase = await purchaseOnce(visit, buyer, chooseLines(visit.random, phoneIds));
+    if (purchase) purchases.push(purchase);
+    if (!(await think(visit))) return;
+  }
+}
+
+/** One or two of the phones, one or two of each. */
+function chooseLines(random: Random, phoneIds: readonly string[]): Line[] {
+  return shuffle(random, phoneIds)
+    .slice(0, intBetween(random, 1, 2))
+    .map((productId) => ({ productId, quantity: intBetween(random, 1, 2) }));
+}
+
+/** The purchase as far as it got: undefined when no order was placed. */
+async function purchaseOnce({ base, recorder }: Visit, buyer: Buyer, lines: Line[]): Promise<Purchase | undefined> {
+  const sameSite = { Cookie: buyer.cookie, Origin: base };
+  for (const line of lines) {
+    const form = new URLSearchParams({ productId: line.productId, quantity: String(line.quantity) });
+    await recorder.request("add to cart (POST /cart/items)", `${base}/cart/items`, { method: "POST", headers: { ...sameSite, Accept: "application/json" }, body: form });
+  }
+
+  const placed = await recorder.request("place order (POST /api/checkout)", `${base}/api/checkout`, {
+    method: "POST",
+    headers: { ...sameSite, "Content-Type": "application/json" },
+    body: JSON.stringify({ items: lines, shipping: SHIPPING }),
+  });
+  if (placed.status !== 201) return undefined;
+  const { reference, authorizationUrl } = JSON.parse(placed.text) as { reference: string; authorizationUrl: string };
+  const purchase: Purchase = { buyerId: buyer.id, reference, lines, confirmed: false };
+
+  await recorder.request("payment page (stand-in)", authorizationUrl);
+  const card = new URLSearchParams({ action: "pay", card_number: TEST_CARDS.approved, expiry: "12/30", cvv: "408" });
+  const paid = await recorder.request("pay by card (stand-in)", authorizationUrl, { method: "POST", body: card, redirect: "manual" });
+  if (paid.status !== 303) return purchase;
+
+  const verified = await recorder.request("confirm (POST /api/payments/verify)", `${base}/api/payments/verify`, {
+    method: "POST",
+    headers: { ...sameSite, "Content-Type": "application/json" },
+    body: JSON.stringify({ reference }),
+  });
+  purchase.confirmed = verified.status === 200 && (JSON.parse(verified.text) as { status: string }).status === "successful";
+
+  await recorder.request("orders page", `${base}/orders`, { headers: sameSite });
+  return purchase;
+}
