@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { z } from "zod";
@@ -16,7 +16,7 @@ import { ms } from "../bench/report";
 import { signInBuyers } from "../bench/sessions";
 import { createRandom } from "../db/seed/random";
 import { redactUrl } from "../server/database";
-import { browse, warmUp } from "./load-test/browsing";
+import { THINK_TIME_MS, browse, warmUp } from "./load-test/browsing";
 import { type Buyer, type Purchase, buy } from "./load-test/buying";
 import { type Check, checkOutcome, stockUpPhones } from "./load-test/checks";
 import { type KindSummary, NO_ANSWER, Recorder } from "./load-test/recorder";
@@ -99,10 +99,13 @@ interface LoadOutcome {
   recorder: Recorder;
   purchases: Purchase[];
   seconds: number;
+  /** The machine's one-minute load average: other work on it slows the app down too. */
+  loadAverage: { before: number; after: number };
 }
 
 async function runLoad(base: string, settings: z.output<typeof settingsSchema>, productIds: string[], buyers: Buyer[], phoneIds: string[]): Promise<LoadOutcome> {
   await warmUp(base, productIds[0]!);
+  const loadBefore = loadavg()[0]!;
   const stop = new AbortController();
   // Every visitor's pause and request listens to it.
   setMaxListeners(0, stop.signal);
@@ -120,7 +123,7 @@ async function runLoad(base: string, settings: z.output<typeof settingsSchema>, 
   } finally {
     clearTimeout(cutOff);
   }
-  return { recorder, purchases, seconds: (performance.now() - started) / 1000 };
+  return { recorder, purchases, seconds: (performance.now() - started) / 1000, loadAverage: { before: loadBefore, after: loadavg()[0]! } };
 }
 
 async function listedProducts(pool: pg.Pool): Promise<string[]> {
@@ -143,7 +146,8 @@ function printReport(load: LoadOutcome, checks: Check[]): void {
   const summaries = load.recorder.summaries();
   const overall = summaries.at(-1)!;
   console.log(`\n${overall.requests.toLocaleString("en-US")} requests in ${load.seconds.toFixed(1)} s: ${Math.round(overall.requests / load.seconds)} a second`);
-  console.log(`${load.purchases.length} orders placed, ${load.purchases.filter((p) => p.confirmed).length} paid and confirmed\n`);
+  console.log(`${load.purchases.length} orders placed, ${load.purchases.filter((p) => p.confirmed).length} paid and confirmed`);
+  console.log(`Pauses between clicks ${THINK_TIME_MS.min / 1000}–${THINK_TIME_MS.max / 1000} s; machine load average ${load.loadAverage.before.toFixed(1)} before, ${load.loadAverage.after.toFixed(1)} after (${cpus().length} cores)\n`);
   console.log(["request", "count", "p50", "p95", "p99", "not 2xx/3xx"].join(" | "));
   for (const summary of summaries) console.log(row(summary));
   for (const failure of load.recorder.failures) console.log(`  no answer: ${failure}`);

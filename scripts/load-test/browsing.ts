@@ -13,8 +13,8 @@ export interface Visit {
   signal: AbortSignal;
 }
 
-/** A person reads a page for a moment before the next click. */
-export const THINK_TIME_MS = { min: 1_000, max: 3_000 } as const;
+/** A person looks at a page for a few seconds before the next click. */
+export const THINK_TIME_MS = { min: 2_000, max: 8_000 } as const;
 
 const SEARCHES = ["iphone 12", "iphnoe 12", "galaxy s21 samsung", "pixel", "redmi note", "oneplus 9", "128gb", "iphone pro max"];
 
