@@ -43,6 +43,30 @@ describe("e-mail", () => {
     expect(message).toMatchObject({ to: "ada@example.com", subject: "Verify your e-mail address", status: "pending" });
   });
 
+  it("records a message with the change it tells of: delivered after the commit, gone with a rollback", async () => {
+    const sink = await startSmtpSink();
+    try {
+      const mailer = createMailer({ db: database.db, from: "Tokunbo <no-reply@tokunbo.ng>", smtpUrl: sink.url });
+      const message = (to: string) => ({ to, ...verificationEmail({ link: "https://t.ng/v?token=3" }) });
+      const deliver = await database.db.transaction((tx) => mailer.record(tx, message("chidi@example.com")));
+      await mailer.idle();
+      expect(sink.received).toHaveLength(0);
+      deliver();
+      await mailer.idle();
+      expect(sink.received.map((m) => m.to)).toEqual([["<chidi@example.com>"]]);
+
+      await database.db
+        .transaction(async (tx) => {
+          await mailer.record(tx, message("dayo@example.com"));
+          throw new Error("the change failed");
+        })
+        .catch(() => {});
+      expect(await database.query("select id from email_outbox where to_address = 'dayo@example.com'")).toEqual([]);
+    } finally {
+      await sink.close();
+    }
+  });
+
   it("with SMTP delivers the message and marks it sent; a dead server marks it failed", async () => {
     const sink = await startSmtpSink();
     try {

@@ -11,6 +11,11 @@ export interface OutgoingEmail extends RenderedEmail {
 export interface Mailer {
   /** Records the message in the outbox, then delivers it by SMTP when a server is configured. */
   send(message: OutgoingEmail): Promise<void>;
+  /**
+   * Records the message in the outbox inside `tx`, so it exists exactly when the change it tells of
+   * commits; the returned function delivers it and is called after the commit.
+   */
+  record(tx: Database, message: OutgoingEmail): Promise<() => void>;
   /** Resolves when every delivery started so far has finished (used on shutdown and in tests). */
   idle(): Promise<void>;
 }
@@ -49,15 +54,27 @@ export function createMailer({ db, from, smtpUrl, onError }: MailerOptions): Mai
     }
   }
 
+  async function insert(into: Database, message: OutgoingEmail): Promise<string | undefined> {
+    const [row] = await into
+      .insert(emailOutbox)
+      .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+      .returning({ id: emailOutbox.id });
+    return row?.id;
+  }
+
+  function startDelivery(id: string | undefined, message: OutgoingEmail) {
+    if (!id || !transport) return;
+    const delivery = deliver(id, message).finally(() => pending.delete(delivery));
+    pending.add(delivery);
+  }
+
   return {
     async send(message) {
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
-        .returning({ id: emailOutbox.id });
-      if (!row || !transport) return;
-      const delivery = deliver(row.id, message).finally(() => pending.delete(delivery));
-      pending.add(delivery);
+      startDelivery(await insert(db, message), message);
+    },
+    async record(tx, message) {
+      const id = await insert(tx, message);
+      return () => startDelivery(id, message);
     },
     async idle() {
       await Promise.all([...pending]);

@@ -57,7 +57,7 @@ export function mismatches(payment: Pick<StoredPayment, "reference" | "amount">,
 }
 
 export async function fulfilPayment(deps: FulfilmentDeps, reference: string, transaction: ProviderTransaction): Promise<Fulfilment> {
-  const result = await deps.db.transaction(async (tx): Promise<{ fulfilment: Fulfilment; receipt?: Receipt | null }> => {
+  const result = await deps.db.transaction(async (tx): Promise<{ fulfilment: Fulfilment; deliverReceipt?: () => void }> => {
     const payment = await lockPayment(tx, reference);
     if (!payment) return { fulfilment: { outcome: "not_ours" } };
     if (payment.status === "successful") {
@@ -68,9 +68,12 @@ export async function fulfilPayment(deps: FulfilmentDeps, reference: string, tra
       if (transaction.status === "success") await flagMismatch(tx, payment, transaction, problems);
       return { fulfilment: { outcome: "mismatch", problems } };
     }
-    return fulfilLocked(tx, payment, transaction);
+    const { fulfilment, receipt } = await fulfilLocked(tx, payment, transaction);
+    // In the outbox with the payment, so a crash just after the commit cannot lose the receipt.
+    const deliverReceipt = receipt ? await deps.mailer.record(tx, receiptEmail(deps.publicUrl, receipt.payment, receipt.paid)) : undefined;
+    return { fulfilment, deliverReceipt };
   });
-  if (result.receipt) await deps.mailer.send(receiptEmail(deps.publicUrl, result.receipt.payment, result.receipt.paid));
+  result.deliverReceipt?.();
   return result.fulfilment;
 }
 

@@ -55,6 +55,9 @@ export function recordingMailer(): Mailer & { sent: OutgoingEmail[] } {
     async send(message) {
       sent.push(message);
     },
+    async record(_tx, message) {
+      return () => sent.push(message);
+    },
     async idle() {},
   };
 }
