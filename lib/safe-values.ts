@@ -14,6 +14,9 @@ export function safeImageUrl(url: string): string | null {
   return null;
 }
 
+/** A link in site content follows the same rule as an image address. */
+export const safeLinkUrl = safeImageUrl;
+
 /** The colour when it is a #rgb or #rrggbb hex colour, else the fallback. */
 export function hexColourOr(colour: unknown, fallback: string): string {
   return typeof colour === "string" && HEX_COLOUR.test(colour.trim()) ? colour.trim() : fallback;

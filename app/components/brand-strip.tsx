@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { FeaturedCategoriesContent } from "../../domain/cms/defaults";
 import { BRAND_QUERY_ALIASES } from "../../lib/constants";
+import { safeImageUrl } from "../../lib/safe-values";
 import { SmartphoneIcon } from "./icons";
 
 /**
@@ -15,7 +16,9 @@ export function categoryShopLink(name: string): string {
 
 /** Brand strip from the featured_categories content block. */
 export function BrandStrip({ content }: { content: FeaturedCategoriesContent }) {
-  const categories = content.categories.filter((category) => category.name?.trim());
+  const categories = content.categories
+    .filter((category) => category.name?.trim())
+    .map((category) => ({ ...category, image: category.image ? safeImageUrl(category.image) : null }));
   if (categories.length === 0) return null;
   return (
     <section aria-labelledby="brands-title" className="container-page py-8">

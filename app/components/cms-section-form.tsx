@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { EditableSection } from "../../domain/cms/validation";
 import { TOP_BANNER_PRESETS } from "../../lib/constants";
+import { safeImageUrl } from "../../lib/safe-values";
 import { ActionButton, FieldError, inputClass } from "./admin-ui";
 import { CMS_EDITORS, type CmsField, valueAt } from "./cms-editors";
 
@@ -65,13 +66,14 @@ function ColourInput({ common }: { common: { id: string; name: string; defaultVa
 
 function ImageInput({ field, name, value, errors }: { field: Extract<CmsField, { kind: "image" }>; name: string; value: unknown; errors: Errors }) {
   const current = typeof value === "string" ? value : "";
+  const preview = current ? safeImageUrl(current) : null;
   const fileName = `${name}__file`;
   return (
     <div>
       <span className="block text-sm font-semibold text-gray-900">{field.label}</span>
       <input type="hidden" name={name} value={current} />
       <div className="mt-1 flex flex-wrap items-center gap-3">
-        {current ? <img src={current} alt="" width={64} height={64} className="h-16 w-16 rounded-lg border border-gray-200 bg-gray-50 object-contain" /> : null}
+        {preview ? <img src={preview} alt="" width={64} height={64} className="h-16 w-16 rounded-lg border border-gray-200 bg-gray-50 object-contain" /> : null}
         <label htmlFor={idOf(fileName)} className="sr-only">
           {field.label} file
         </label>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { HomeBannerContent, HomeBannerSlide } from "../../domain/cms/defaults";
 import { LIMITS } from "../../lib/constants";
-import { slideIntervalMs } from "../../lib/safe-values";
+import { safeImageUrl, safeLinkUrl, slideIntervalMs } from "../../lib/safe-values";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./icons";
 import { useCarousel } from "./use-carousel";
 
@@ -69,6 +69,8 @@ const ARROW_CLASS =
 
 function Slide({ slide, position, count, hidden }: { slide: HomeBannerSlide; position: number; count: number; hidden: boolean }) {
   const first = position === 0;
+  const image = slide.image_url ? safeImageUrl(slide.image_url) : null;
+  const link = slide.link_url ? safeLinkUrl(slide.link_url) : null;
   return (
     <div
       role="group"
@@ -77,9 +79,9 @@ function Slide({ slide, position, count, hidden }: { slide: HomeBannerSlide; pos
       hidden={hidden}
       className="relative aspect-[16/9] sm:aspect-[21/7]"
     >
-      {slide.image_url ? (
+      {image ? (
         <img
-          src={slide.image_url}
+          src={image}
           alt=""
           width={1200}
           height={400}
@@ -93,9 +95,9 @@ function Slide({ slide, position, count, hidden }: { slide: HomeBannerSlide; pos
       <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/75 via-black/30 to-transparent px-14 pb-10 pt-5 text-white sm:px-16 sm:pb-10">
         {slide.title ? <h2 className="text-xl font-extrabold sm:text-3xl">{slide.title}</h2> : null}
         {slide.subtitle ? <p className="mt-1 max-w-xl text-sm text-gray-100 sm:text-base">{slide.subtitle}</p> : null}
-        {slide.link_url && slide.link_text ? (
+        {link && slide.link_text ? (
           <Link
-            to={slide.link_url}
+            to={link}
             className="mt-3 inline-flex w-fit items-center rounded-lg bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100"
           >
             {slide.link_text}

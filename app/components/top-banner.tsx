@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import type { TopBannerContent } from "../../domain/cms/defaults";
+import { CMS_DEFAULTS, type TopBannerContent } from "../../domain/cms/defaults";
+import { hexColourOr, safeLinkUrl } from "../../lib/safe-values";
 import { CloseIcon } from "./icons";
 import { useRootData } from "./site";
 
@@ -54,7 +55,8 @@ export function TopBanner({ banner }: { banner: TopBannerContent }) {
 
   if (!banner.enabled || !banner.text?.trim() || (banner.dismissible && dismissed)) return null;
 
-  const link = banner.link_url && banner.link_text ? { url: banner.link_url, text: banner.link_text } : null;
+  const url = banner.link_url ? safeLinkUrl(banner.link_url) : null;
+  const link = url && banner.link_text ? { url, text: banner.link_text } : null;
   const internal = link?.url.startsWith("/") && !link.url.startsWith("//");
 
   return (
@@ -62,7 +64,10 @@ export function TopBanner({ banner }: { banner: TopBannerContent }) {
       <aside
         aria-label="Announcement"
         className="relative"
-        style={{ backgroundColor: banner.background_color, color: banner.text_color }}
+        style={{
+          backgroundColor: hexColourOr(banner.background_color, CMS_DEFAULTS.top_banner.background_color),
+          color: hexColourOr(banner.text_color, CMS_DEFAULTS.top_banner.text_color),
+        }}
       >
         <div className="container-page flex min-h-10 items-center justify-center gap-x-3 py-2 pr-12 text-center text-sm font-medium">
           <p>
