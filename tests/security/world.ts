@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../../db/client";
 import {
-  accounts, cart, notifications, orderStatusHistory, orders, payments, profiles, reviews, users, vendorPreapprovalFields,
+  accounts, cart, notifications, orderStatusHistory, orders, payments, profiles, reviews, sessions, users, vendorPreapprovalFields,
   vendorPreapprovalSubmissions,
 } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed/demo-accounts";
@@ -11,7 +11,7 @@ import type { FileStorage } from "../../domain/media/storage";
 import { SHIPPING } from "../../domain/payments/testing";
 import { insertListing, insertVendor } from "../../domain/vendors/testing";
 import type { OrderStatus, Role } from "../../lib/constants";
-import { signInAs } from "../support/app";
+import { TEST_AUTH_SECRET, signInAs } from "../support/app";
 
 /*
  * A small shop in which every kind of actor owns something: the security suites call every door
@@ -217,4 +217,15 @@ export async function signInAll(base: string, world: World): Promise<Record<Acto
   const cookies = { anonymous: "" } as Record<Actor, string>;
   for (const actor of SIGNED_IN_ACTORS) cookies[actor] = await signInAs(base, personOf(world, actor).email, WORLD_PASSWORD);
   return cookies;
+}
+
+/**
+ * Another session of the person, as a sign-in would start it (the cookie signed the way
+ * better-auth signs it), without spending one of the sign-in attempts the limits allow.
+ */
+export async function openSession(db: Database, person: Person, secret = TEST_AUTH_SECRET): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  await db.insert(sessions).values({ id: randomUUID(), token, userId: person.userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return `tokunbo.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }

@@ -1,0 +1,791 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { Database } from "../../db/client";
+import { cart, emailOutbox, notifications, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema";
+import { ACCESS_TEXTS, SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
+import type { FileStorage } from "../../domain/media/storage";
+import { SHIPPING } from "../../domain/payments/testing";
+import type { PaymentProvider } from "../../domain/payments/provider";
+import { insertListing, insertVendor } from "../../domain/vendors/testing";
+import { ADMIN_GUARD, VENDOR_GUARD } from "../../app/server/access.server";
+import { CART_SIGN_IN_TEXTS } from "../../app/components/cart-sign-in";
+import { quantityFieldOf } from "../../app/components/checkout-form-data";
+import { type Actor, type Buyer, type Person, type World, WORLD_PASSWORD, addCartLine, addOrder, addPerson } from "./world";
+
+/*
+ * Who may use each door of the app (decisions.md 6, operations.md §2 and §6): one row per door
+ * as tests/security/endpoints.ts keys them, several where one action serves intents with
+ * different audiences or where someone else's record is at stake. Each row says how to call the
+ * door as a given actor; rows that change something make a fresh record first, so every allowed
+ * actor really does it.
+ */
+
+export interface Caller {
+  base: string;
+  db: Database;
+  storage: FileStorage;
+  payments: PaymentProvider;
+  world: World;
+  actor: Actor;
+  /** The actor's session cookie; "" for anonymous. */
+  cookie: string;
+}
+
+/** An answer, and for actions that redirect whether they succeed or refuse: whether the change happened. */
+export interface Answer {
+  response: Response;
+  happened?: () => Promise<boolean>;
+  /** False when someone else's record was touched. */
+  unharmed?: () => Promise<boolean>;
+}
+
+/** What a refusal looks like: a status (with the body text where one applies) or a redirect. */
+export type Refusal = { status: number; text?: string } | { redirect: string };
+
+export interface Row {
+  /** "METHOD /path" exactly as allEndpoints() keys the door. */
+  key: string;
+  /** Which intent or whose record, when the door has several rows. */
+  what?: string;
+  allow: readonly Actor[];
+  call(caller: Caller): Promise<Answer>;
+  /** How an actor outside `allow` is refused; by default 401 signed out, 403 signed in, with ACCESS_TEXTS. */
+  refusal?: (actor: Actor) => Refusal;
+  /** An allowed answer with this status (the 404 page, a 405) instead of 2xx/3xx. */
+  allowedStatus?: number;
+  /** Where an allowed answer may redirect although it is a sign-in page (sign-out lands on /auth). */
+  lands?: string;
+  /** The call ends every session of the actor (sign-out): the suite opens a new one after it. */
+  endsSessions?: boolean;
+  /** Text that must not appear in this actor's answer: someone else's data. */
+  hidden?: (world: World, actor: Actor) => string[];
+}
+
+export const EVERYONE: readonly Actor[] = ["anonymous", "customer", "otherCustomer", "vendor", "otherVendor", "admin", "superAdmin"];
+export const SIGNED_IN: readonly Actor[] = EVERYONE.filter((actor) => actor !== "anonymous");
+const BACK_OFFICE: readonly Actor[] = ["admin", "superAdmin"];
+const MANAGERS: readonly Actor[] = ["vendor", "otherVendor", "admin", "superAdmin"];
+const NOBODY: readonly Actor[] = [];
+
+// ---------------------------------------------------------------------------------------------
+// Refusals
+
+const byDefault = (actor: Actor): Refusal =>
+  actor === "anonymous" ? { status: 401, text: ACCESS_TEXTS.signInRequired } : { status: 403, text: ACCESS_TEXTS.forbidden };
+
+/** A page guard of access.server.ts: signed out to one page, the wrong role to another. */
+const guarded = (guard: { signedOut: string; wrongRole: string }) => (actor: Actor): Refusal =>
+  ({ redirect: actor === "anonymous" ? guard.signedOut : guard.wrongRole });
+
+/** Someone else's record: signed out 401, a signed-in stranger `status` (404: it does not exist for them). */
+const notTheirs = (status = 404, text?: string) => (actor: Actor): Refusal =>
+  actor === "anonymous" ? { status: 401, text: ACCESS_TEXTS.signInRequired } : { status, text };
+
+/** A form without scripts that answers by redirecting, refused or not (the change is checked instead). */
+const sentBack = (signedOut: Refusal, signedIn: string) => (actor: Actor): Refusal => (actor === "anonymous" ? signedOut : { redirect: signedIn });
+
+/**
+ * Someone else's payment reference gets the answer of a reference that does not exist: the
+ * result page's 'Payment Verification Failed' (200, as the page always answers) with nothing of the order.
+ */
+const UNKNOWN_REFERENCE: Refusal = { status: 200, text: PAYMENT_TEXTS.reasonNotFound };
+
+const everyone = (refusal: Refusal) => () => refusal;
+
+// ---------------------------------------------------------------------------------------------
+// Calling
+
+function headersOf(caller: Caller, extra: Record<string, string> = {}): Record<string, string> {
+  return caller.cookie ? { Cookie: caller.cookie, ...extra } : extra;
+}
+
+async function get(caller: Caller, path: string, extra: Record<string, string> = {}): Promise<Answer> {
+  return { response: await fetch(`${caller.base}${path}`, { headers: headersOf(caller, extra), redirect: "manual" }) };
+}
+
+/** A form post as a page's script sends it (JSON answers where the route has them). */
+async function post(caller: Caller, path: string, fields: Record<string, string> | URLSearchParams, extra: Record<string, string> = {}): Promise<Answer> {
+  const body = fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
+  const headers = headersOf(caller, { "Content-Type": "application/x-www-form-urlencoded", ...extra });
+  return { response: await fetch(`${caller.base}${path}`, { method: "POST", headers, body, redirect: "manual" }) };
+}
+
+async function multipart(caller: Caller, path: string, form: FormData): Promise<Answer> {
+  const headers = headersOf(caller, { Accept: "application/json" });
+  return { response: await fetch(`${caller.base}${path}`, { method: "POST", headers, body: form, redirect: "manual" }) };
+}
+
+async function json(caller: Caller, method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+  const headers = headersOf(caller, body === undefined ? extra : { "Content-Type": "application/json", ...extra });
+  const init: RequestInit = { method, headers, redirect: "manual", body: body === undefined ? undefined : JSON.stringify(body) };
+  return { response: await fetch(`${caller.base}${path}`, init) };
+}
+
+const withEffect = async (answer: Promise<Answer>, happened: () => Promise<boolean>): Promise<Answer> => ({ ...(await answer), happened });
+
+// ---------------------------------------------------------------------------------------------
+// Fresh records for the calls that change or use up something
+
+const fresh = (label: string) => `${label}${randomBytes(4).toString("hex")}`;
+
+/** The signed-in actor as a person (their user id), or null for anonymous. */
+function personOf({ world, actor }: Caller): Person | null {
+  return actor === "anonymous" ? null : world[actor];
+}
+
+async function rowExists(db: Database, table: typeof cart | typeof reviews | typeof products, id: string): Promise<boolean> {
+  return (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+}
+
+async function freshListing(db: Database, world: World, status: "approved" | "pending" = "approved"): Promise<string> {
+  return insertListing(db, world.vendor.vendorId, fresh("Pixel fixture "), { status, finalPrice: status === "approved" ? 250_000_00 : null, stockQuantity: 5 });
+}
+
+/** A delivered order of the customer for a phone they have not reviewed yet. */
+async function reviewableOrder({ db, world }: Caller): Promise<string> {
+  const productId = await freshListing(db, world);
+  return (await addOrder(db, world.customer, { vendorId: world.vendor.vendorId, productId })).orderId;
+}
+
+async function reviewExistsFor(db: Database, orderId: string): Promise<boolean> {
+  return (await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, orderId))).length > 0;
+}
+
+async function cartQuantity(db: Database, lineId: string): Promise<number | null> {
+  const [line] = await db.select({ quantity: cart.quantity }).from(cart).where(eq(cart.id, lineId));
+  return line?.quantity ?? null;
+}
+
+async function isRead(db: Database, notificationId: string): Promise<boolean> {
+  const [row] = await db.select({ read: notifications.read }).from(notifications).where(eq(notifications.id, notificationId));
+  return row?.read ?? false;
+}
+
+async function freshNotification(db: Database, owner: Person): Promise<string> {
+  const [row] = await db.insert(notifications).values({ userId: owner.userId, title: fresh("Fixture "), message: "x" }).returning({ id: notifications.id });
+  return row!.id;
+}
+
+/** A cart line of the actor (a phone of the vendor), for checkout and cart changes that use it up. */
+async function ownCartLine(caller: Caller): Promise<{ productId: string; lineId: string | null }> {
+  const productId = await freshListing(caller.db, caller.world);
+  const person = personOf(caller);
+  return { productId, lineId: person ? await addCartLine(caller.db, person, productId) : null };
+}
+
+async function customersCartLine({ db, world }: Caller): Promise<string> {
+  return addCartLine(db, world.customer, await freshListing(db, world));
+}
+
+/**
+ * A change to "all of one's own" lines: the actor's own line goes (or nothing happens when
+ * signed out), and a line of the customer's stays unless the actor is the customer.
+ */
+async function onlyOwnCartLines(caller: Caller, send: () => Promise<Answer>): Promise<Answer> {
+  const { lineId: ownLine } = await ownCartLine(caller);
+  const customersLine = caller.actor === "customer" ? null : await customersCartLine(caller);
+  const answer = await send();
+  const ownGone = ownLine !== null && !(await rowExists(caller.db, cart, ownLine));
+  const customersKept = customersLine === null || (await rowExists(caller.db, cart, customersLine));
+  return { ...answer, happened: async () => ownGone, unharmed: async () => customersKept };
+}
+
+async function onlyOwnNotifications(caller: Caller, send: () => Promise<Answer>): Promise<Answer> {
+  const person = personOf(caller);
+  const own = person ? await freshNotification(caller.db, person) : null;
+  const customers = caller.actor === "customer" ? null : await freshNotification(caller.db, caller.world.customer);
+  const answer = await send();
+  const ownRead = own !== null && (await isRead(caller.db, own));
+  const customersUnread = customers === null || !(await isRead(caller.db, customers));
+  return { ...answer, happened: async () => ownRead, unharmed: async () => customersUnread };
+}
+
+async function sentPreapproval(caller: Caller): Promise<boolean> {
+  const person = personOf(caller);
+  if (!person) return false;
+  const sent = await caller.db
+    .select({ id: vendorPreapprovalSubmissions.id })
+    .from(vendorPreapprovalSubmissions)
+    .innerJoin(vendors, eq(vendors.id, vendorPreapprovalSubmissions.vendorId))
+    .where(eq(vendors.userId, person.userId));
+  return sent.length > 0;
+}
+
+async function pendingApplication(db: Database): Promise<string> {
+  const person = await addPerson(db, "pending");
+  return (await insertVendor(db, person.userId, fresh("Pending Shop "), "pending")).id;
+}
+
+async function paidOrder({ db, world }: Caller): Promise<string> {
+  return (await addOrder(db, world.customer, world.vendor, "paid")).orderId;
+}
+
+async function freshReview({ db, world }: Caller): Promise<string> {
+  const reviewer = await addPerson(db, "reviewer");
+  const [row] = await db.insert(reviews).values({ productId: world.vendor.productId, customerId: reviewer.userId, rating: 5, approved: false }).returning({ id: reviews.id });
+  return row!.id;
+}
+
+async function adminRoleId(db: Database): Promise<string> {
+  const person = await addPerson(db, "admin", "admin");
+  const [role] = await db.select({ id: userRoles.id }).from(userRoles).where(and(eq(userRoles.userId, person.userId), eq(userRoles.role, "admin")));
+  return role!.id;
+}
+
+/** A pre-approval field of its own, so turning it off or deleting it leaves the world's field in place. */
+async function freshField({ db }: Caller): Promise<string> {
+  const fieldName = `fixture_${randomBytes(4).toString("hex").replace(/[^a-z]/g, "x")}`;
+  const [row] = await db.insert(vendorPreapprovalFields).values({ fieldName, fieldLabel: "Fixture", fieldType: "text" }).returning({ id: vendorPreapprovalFields.id });
+  return row!.id;
+}
+
+const PRODUCT_FIELDS = {
+  name: "iPhone 12 fixture",
+  brand: "Apple",
+  model: "iPhone 12",
+  storage: "128GB",
+  grade: "A",
+  suggestedPrice: "250000",
+  stockQuantity: "2",
+  color: "Blue",
+  description: "Battery health 90%.",
+};
+
+/** Admins choose the vendor of a listing they add (decisions.md 12). */
+const productFields = ({ actor, world }: Caller) => (actor === "admin" || actor === "superAdmin" ? { ...PRODUCT_FIELDS, vendorId: world.vendor.vendorId } : PRODUCT_FIELDS);
+
+const photo = () => sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a86ff" } }).jpeg().toBuffer();
+
+async function hostedPayment({ payments, world }: Caller): Promise<string> {
+  const reference = fresh("pay_matrix");
+  const started = await payments.initialize({ email: world.customer.email, amount: 100_00, reference, callbackUrl: "http://127.0.0.1/payment-success", metadata: {} });
+  return new URL(started.authorizationUrl).pathname;
+}
+
+/** The newest reset link e-mailed to `email`, as its token. */
+async function resetTokenOf(db: Database, email: string): Promise<string> {
+  const mails = await db.select({ text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+  const link = mails.map((mail) => /https?:\/\/\S+reset-password\?token=\S+/.exec(mail.text ?? "")?.[0]).find(Boolean);
+  return new URL(link!).searchParams.get("token")!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each actor must never see of someone else's
+
+const buyersData = (buyer: Buyer) => [buyer.paymentReference, buyer.email, buyer.notificationTitle];
+
+/** The other buyers' data, for answers that list the actor's own things. */
+const othersBuyerData = (world: World, actor: Actor) =>
+  [world.customer, world.otherCustomer].filter((buyer) => buyer !== (actor === "anonymous" ? null : world[actor])).flatMap(buyersData);
+
+/** Data only `insiders` may see. */
+const outsiders = (insiders: readonly Actor[], data: (world: World) => string[]) => (world: World, actor: Actor) => (insiders.includes(actor) ? [] : data(world));
+
+const customersOrder = (world: World, actor: Actor) => (actor === "customer" ? [] : buyersData(world.customer));
+
+/** What a verification answer would show of the customer's order, beyond the reference the caller sent. */
+const customersPayment = (world: World, actor: Actor) => (actor === "customer" ? [] : [world.customer.email, world.vendor.productName]);
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+const page = (key: string, path: (world: World) => string, allow: readonly Actor[], more: Partial<Row> = {}): Row => ({
+  key,
+  allow,
+  call: (caller) => get(caller, path(caller.world), { Accept: "text/html" }),
+  ...more,
+});
+
+const publicPage = (path: string, more: Partial<Row> = {}) => page(`GET ${path}`, () => path, EVERYONE, more);
+
+const STANDIN = "/paystack-standin";
+
+export const AUTHORIZATION_MATRIX: readonly Row[] = [
+  // Public pages
+  publicPage("/"),
+  page("GET /product/:id", (w) => `/product/${w.vendor.productId}`, EVERYONE, { what: "a listed phone" }),
+  page("GET /product/:id", (w) => `/product/${w.pendingProduct.id}`, NOBODY, {
+    what: "a listing awaiting approval",
+    refusal: everyone({ status: 404 }),
+    hidden: (w) => [w.pendingProduct.name],
+  }),
+  publicPage("/shop"),
+  publicPage("/privacy"),
+  publicPage("/auth"),
+  page("GET /auth/verify-email", () => "/auth/verify-email?token=not-a-token", EVERYONE, { lands: "/auth" }),
+  page("GET /auth/reset-password", () => "/auth/reset-password?token=abc", EVERYONE),
+  publicPage("/auth/sign-out"),
+  publicPage("/vendor-auth"),
+  publicPage("/become-vendor"),
+  publicPage("/super-admin-bootstrap"),
+  publicPage("/sitemap.xml"),
+  publicPage("/robots.txt"),
+  page("GET /payment-success", (w) => `/payment-success?reference=${w.customer.paymentReference}`, EVERYONE),
+  page("GET /*", () => "/no-such-page", EVERYONE, { allowedStatus: 404 }),
+  page("GET /dev/mailbox", () => "/dev/mailbox", NOBODY, { what: "in production", refusal: everyone({ status: 404 }) }),
+  // Pages that show the actor's own things; a signed-out visitor gets a sign-in card or is sent to sign in
+  page("GET /cart", () => "/cart", EVERYONE, { hidden: othersBuyerData }),
+  page("GET /checkout", () => "/checkout", EVERYONE, { hidden: othersBuyerData }),
+  page("GET /orders", () => "/orders", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
+  page("GET /notifications", () => "/notifications", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
+  page("GET /vendor-application", () => "/vendor-application", EVERYONE),
+  page("GET /vendor-pre-approval", () => "/vendor-pre-approval", SIGNED_IN, {
+    what: "each is sent where their application stands",
+    refusal: everyone({ redirect: "/vendor-auth" }),
+  }),
+  page("GET /products", () => "/products", EVERYONE, {
+    hidden: (w, actor) => (["vendor", "admin", "superAdmin"].includes(actor) ? [] : [w.pendingProduct.name]),
+  }),
+  // Guarded pages
+  page("GET /admin", () => "/admin", BACK_OFFICE, { refusal: guarded(ADMIN_GUARD), hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.businessName]) }),
+  page("GET /cms", () => "/cms", BACK_OFFICE, { refusal: guarded(ADMIN_GUARD) }),
+  page("GET /vendor-dashboard", () => "/vendor-dashboard?tab=orders", ["vendor", "otherVendor"], {
+    refusal: guarded(VENDOR_GUARD),
+    hidden: (w, actor) => (actor === "vendor" ? buyersData(w.otherCustomer) : actor === "otherVendor" ? buyersData(w.customer) : [...buyersData(w.customer), ...buyersData(w.otherCustomer)]),
+  }),
+  page("GET /super-admin", () => "/super-admin", ["superAdmin"], {
+    refusal: (actor) => (actor === "anonymous" ? { redirect: "/auth" } : { status: 403, text: SUPER_ADMIN_TEXTS.accessDenied }),
+    hidden: outsiders(["superAdmin"], (w) => [w.admin.email]),
+  }),
+  page("GET /super-admin-creator", () => "/super-admin-creator", ["superAdmin"], {
+    refusal: (actor) => (actor === "anonymous" ? { redirect: "/auth" } : { status: 403, text: SUPER_ADMIN_TEXTS.accessDenied }),
+  }),
+  page("GET /admin/export/:kind", () => "/admin/export/orders", BACK_OFFICE, { hidden: outsiders(BACK_OFFICE, (w) => buyersData(w.customer).slice(0, 2)) }),
+  page("GET /admin/preapproval-documents/*", (w) => `/admin/preapproval-documents/${w.applicant.documentKey}`, BACK_OFFICE, {
+    hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.documentMarker]),
+  }),
+  page("GET /products/images", () => "/products/images", EVERYONE, { what: "uploads are posted", allowedStatus: 405 }),
+
+  // Accounts
+  {
+    key: "POST /auth",
+    what: "sign in",
+    allow: EVERYONE,
+    call: async (caller) => post(caller, "/auth", { intent: "signin", email: (await addPerson(caller.db, "signin")).email, password: WORLD_PASSWORD }),
+  },
+  {
+    key: "POST /vendor-auth",
+    what: "sign in",
+    allow: EVERYONE,
+    call: async (caller) => post(caller, "/vendor-auth", { intent: "signin", email: (await addPerson(caller.db, "seller", "vendor")).email, password: WORLD_PASSWORD }),
+  },
+  {
+    key: "POST /auth/reset-password",
+    what: "with the link e-mailed to that address",
+    allow: EVERYONE,
+    call: async (caller) => {
+      const person = await addPerson(caller.db, "forgetful");
+      await (await post({ ...caller, cookie: "" }, "/auth", { intent: "forgot", email: person.email })).response.body?.cancel();
+      const token = await resetTokenOf(caller.db, person.email);
+      return post(caller, "/auth/reset-password", { token, password: "a-new-pass-9", confirmPassword: "a-new-pass-9" });
+    },
+    lands: "/auth",
+  },
+  {
+    key: "POST /auth/sign-out",
+    what: "ends the actor's own sessions",
+    allow: EVERYONE,
+    call: (caller) => post(caller, "/auth/sign-out", {}),
+    lands: "/auth",
+    endsSessions: true,
+  },
+  {
+    key: "POST /super-admin-bootstrap",
+    what: "once a super admin exists",
+    allow: NOBODY,
+    call: (caller) => post(caller, "/super-admin-bootstrap", { intent: "bootstrap" }),
+    refusal: (actor) => (actor === "anonymous" ? { status: 401, text: ACCESS_TEXTS.signInRequired } : { status: 409, text: SUPER_ADMIN_TEXTS.alreadyExists }),
+  },
+  {
+    key: "POST /super-admin-creator",
+    allow: ["superAdmin"],
+    call: async (caller) => post(caller, "/super-admin-creator", { email: (await addPerson(caller.db, "promoted")).email }),
+  },
+  {
+    key: "POST /super-admin",
+    what: "assign the admin role",
+    allow: ["superAdmin"],
+    call: async (caller) => post(caller, "/super-admin", { intent: "assign", identifier: (await addPerson(caller.db, "newadmin")).email }),
+  },
+  {
+    key: "POST /super-admin",
+    what: "remove the admin role",
+    allow: ["superAdmin"],
+    call: async (caller) => post(caller, "/super-admin", { intent: "remove", roleId: await adminRoleId(caller.db) }),
+  },
+
+  // Cart and checkout pages without scripts
+  {
+    key: "POST /cart/items",
+    what: "add to cart",
+    allow: SIGNED_IN,
+    call: async (caller) => post(caller, "/cart/items", { productId: await freshListing(caller.db, caller.world), quantity: "1" }),
+    refusal: everyone({ status: 401, text: CART_SIGN_IN_TEXTS.required }),
+  },
+  {
+    key: "POST /cart",
+    what: "change the quantity of the customer's line",
+    allow: ["customer"],
+    call: async (caller) => {
+      const lineId = await customersCartLine(caller);
+      return withEffect(post(caller, "/cart", { intent: "quantity", itemId: lineId, quantity: "2" }), async () => (await cartQuantity(caller.db, lineId)) === 2);
+    },
+    refusal: sentBack(byDefault("anonymous"), "/cart"),
+  },
+  {
+    key: "POST /cart",
+    what: "remove the customer's line",
+    allow: ["customer"],
+    call: async (caller) => {
+      const lineId = await customersCartLine(caller);
+      return withEffect(post(caller, "/cart", { intent: "remove", itemId: lineId }), async () => !(await rowExists(caller.db, cart, lineId)));
+    },
+    refusal: sentBack(byDefault("anonymous"), "/cart"),
+  },
+  {
+    key: "POST /cart",
+    what: "clear one's own cart, not the customer's",
+    allow: SIGNED_IN,
+    call: (caller) => onlyOwnCartLines(caller, () => post(caller, "/cart", { intent: "clear" })),
+  },
+  {
+    key: "POST /checkout",
+    what: "place an order from one's own cart",
+    allow: SIGNED_IN,
+    call: async (caller) => {
+      const { productId } = await ownCartLine(caller);
+      const shipping = { ...SHIPPING, deliveryNotes: "" };
+      return post(caller, "/checkout", { intent: "place", productId, [quantityFieldOf(productId)]: "1", ...shipping });
+    },
+    refusal: everyone({ redirect: "/auth" }),
+  },
+  {
+    key: "POST /checkout",
+    what: "remove the customer's cart line",
+    allow: ["customer"],
+    call: async (caller) => {
+      const lineId = await customersCartLine(caller);
+      return withEffect(post(caller, "/checkout", { intent: "remove", itemId: lineId }), async () => !(await rowExists(caller.db, cart, lineId)));
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/checkout"),
+  },
+  {
+    key: "POST /payment-success",
+    what: "the customer's payment",
+    allow: ["customer"],
+    call: (caller) => post(caller, "/payment-success", { reference: caller.world.customer.paymentReference }),
+    refusal: (actor) => (actor === "anonymous" ? { status: 401, text: PAYMENT_TEXTS.reasonSignedOut } : UNKNOWN_REFERENCE),
+    hidden: customersPayment,
+  },
+  {
+    key: "POST /notifications",
+    what: "mark the customer's notification read",
+    allow: ["customer"],
+    call: async (caller) => {
+      const id = await freshNotification(caller.db, caller.world.customer);
+      return withEffect(post(caller, "/notifications", { intent: "read", id }), () => isRead(caller.db, id));
+    },
+    refusal: sentBack(byDefault("anonymous"), "/notifications"),
+  },
+  {
+    key: "POST /notifications",
+    what: "mark all of one's own read",
+    allow: SIGNED_IN,
+    call: (caller) => onlyOwnNotifications(caller, () => post(caller, "/notifications", { intent: "read-all" })),
+  },
+  {
+    key: "POST /orders",
+    what: "review the customer's delivered order",
+    allow: ["customer"],
+    call: async (caller) => {
+      const orderId = await reviewableOrder(caller);
+      return withEffect(post(caller, "/orders", { intent: "review", orderId, rating: "5", comment: "Works well." }), () => reviewExistsFor(caller.db, orderId));
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
+  },
+
+  // Vendors
+  {
+    key: "POST /vendor-application",
+    what: "apply (once)",
+    allow: SIGNED_IN,
+    call: async (caller) => {
+      const fields = { intent: "apply", businessName: fresh("Matrix Phones "), contactEmail: "shop@example.ng", contactPhone: "08031234567", businessAddress: "7 Ikorodu Road, Lagos", acceptTerms: "on" };
+      const answer = await post(caller, "/vendor-application", fields);
+      // Back to how the world was: the actor has not applied.
+      const person = personOf(caller);
+      if (person) await caller.db.delete(vendors).where(and(eq(vendors.userId, person.userId), eq(vendors.businessName, fields.businessName)));
+      return answer;
+    },
+    refusal: everyone({ redirect: "/auth" }),
+    lands: "/vendor-auth",
+  },
+  {
+    key: "POST /vendor-pre-approval",
+    what: "nobody here has an application under review",
+    allow: NOBODY,
+    call: (caller) => withEffect(post(caller, "/vendor-pre-approval", { intent: "preapproval" }), () => sentPreapproval(caller)),
+    // Refused (404 or 409), then sent on to where their application stands, with nothing stored.
+    refusal: (actor) => (actor === "anonymous" ? byDefault(actor) : { redirect: ["vendor", "otherVendor"].includes(actor) ? "/vendor-dashboard" : "/vendor-application" }),
+  },
+  {
+    key: "POST /vendor-dashboard",
+    what: "show the vendor's listing",
+    allow: ["vendor"],
+    call: (caller) => post(caller, "/vendor-dashboard", { intent: "live", productId: caller.world.vendor.productId, isLive: "true" }),
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404 } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard",
+    what: "update one's own profile",
+    allow: ["vendor", "otherVendor"],
+    call: (caller) => {
+      const seller = caller.actor === "otherVendor" ? caller.world.otherVendor : caller.world.vendor;
+      return post(caller, "/vendor-dashboard", {
+        intent: "profile",
+        businessName: seller.businessName,
+        contactEmail: `${seller.userId}@shop.ng`,
+        contactPhone: "+2348031234567",
+        businessAddress: "Shop 4, Otigba Street, Ikeja, Lagos",
+      });
+    },
+  },
+  {
+    key: "POST /products",
+    what: "add a listing",
+    allow: MANAGERS,
+    call: (caller) => post(caller, "/products", { intent: "create", ...productFields(caller) }),
+  },
+  {
+    key: "POST /products",
+    what: "edit the vendor's listing",
+    allow: ["vendor", "admin", "superAdmin"],
+    call: async (caller) => post(caller, "/products", { intent: "update", productId: await freshListing(caller.db, caller.world), ...PRODUCT_FIELDS }),
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404 } : byDefault(actor)),
+  },
+  {
+    key: "POST /products",
+    what: "delete the vendor's listing",
+    allow: ["vendor", "admin", "superAdmin"],
+    call: async (caller) => {
+      const productId = await freshListing(caller.db, caller.world);
+      return withEffect(post(caller, "/products", { intent: "delete", productId }), async () => !(await rowExists(caller.db, products, productId)));
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404 } : byDefault(actor)),
+  },
+  {
+    key: "POST /products/images",
+    allow: MANAGERS,
+    call: async (caller) => {
+      const form = new FormData();
+      form.append("images", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "front.jpg");
+      return multipart(caller, "/products/images", form);
+    },
+  },
+
+  // The back office
+  {
+    key: "POST /admin/vendors",
+    allow: BACK_OFFICE,
+    call: async (caller) => post(caller, "/admin/vendors", { vendorId: await pendingApplication(caller.db), status: "approved" }),
+  },
+  {
+    key: "POST /admin/products",
+    allow: BACK_OFFICE,
+    call: async (caller) => post(caller, "/admin/products", { productId: await freshListing(caller.db, caller.world, "pending"), decision: "approve" }),
+  },
+  {
+    key: "POST /admin/orders",
+    allow: BACK_OFFICE,
+    call: async (caller) => post(caller, "/admin/orders", { orderId: await paidOrder(caller), status: "processing" }),
+  },
+  {
+    key: "POST /admin/reviews",
+    allow: BACK_OFFICE,
+    call: async (caller) => post(caller, "/admin/reviews", { reviewId: await freshReview(caller), decision: "approve" }),
+  },
+  {
+    key: "POST /admin/preapproval-fields",
+    what: "add",
+    allow: BACK_OFFICE,
+    call: (caller) => post(caller, "/admin/preapproval-fields", { intent: "add", fieldName: `added_${fresh("").replace(/[^a-z]/g, "x")}`, fieldLabel: "Added", fieldType: "text", fieldOrder: "1" }),
+  },
+  {
+    key: "POST /admin/preapproval-fields",
+    what: "turn off",
+    allow: BACK_OFFICE,
+    call: async (caller) => post(caller, "/admin/preapproval-fields", { intent: "toggle", fieldId: await freshField(caller), active: "false" }),
+  },
+  {
+    key: "POST /admin/preapproval-fields",
+    what: "delete",
+    allow: BACK_OFFICE,
+    call: async (caller) => post(caller, "/admin/preapproval-fields", { intent: "delete", fieldId: await freshField(caller) }),
+  },
+  {
+    key: "POST /admin/pricing",
+    allow: BACK_OFFICE,
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0" }),
+  },
+  {
+    key: "POST /cms",
+    allow: BACK_OFFICE,
+    call: (caller) => post(caller, "/cms?tab=top_banner", { section: "top_banner", text: "Naija deals", background_color: "#000000", text_color: "#ffffff" }),
+  },
+
+  // /api
+  { key: "GET /healthz", allow: EVERYONE, call: (caller) => get(caller, "/healthz") },
+  { key: "GET /api/session", allow: EVERYONE, call: (caller) => get(caller, "/api/session"), hidden: othersBuyerData },
+  { key: "GET /api/products", allow: EVERYONE, call: (caller) => get(caller, "/api/products"), hidden: (w) => [w.pendingProduct.name] },
+  { key: "GET /api/admin/activities", allow: BACK_OFFICE, call: (caller) => get(caller, "/api/admin/activities") },
+  {
+    key: "PATCH /api/vendor/products/:id/live",
+    what: "the vendor's listing",
+    allow: ["vendor"],
+    call: (caller) => json(caller, "PATCH", `/api/vendor/products/${caller.world.vendor.productId}/live`, { isLive: true }),
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404 } : byDefault(actor)),
+  },
+  { key: "GET /api/cart", allow: SIGNED_IN, call: (caller) => get(caller, "/api/cart"), refusal: byDefault, hidden: othersBuyerData },
+  {
+    key: "PATCH /api/cart/items/:id",
+    what: "the customer's line",
+    allow: ["customer"],
+    call: async (caller) => json(caller, "PATCH", `/api/cart/items/${await customersCartLine(caller)}`, { quantity: 2 }),
+    refusal: notTheirs(404),
+  },
+  {
+    key: "DELETE /api/cart/items/:id",
+    what: "the customer's line",
+    allow: ["customer"],
+    call: async (caller) => json(caller, "DELETE", `/api/cart/items/${await customersCartLine(caller)}`),
+    refusal: notTheirs(404),
+  },
+  {
+    key: "DELETE /api/cart",
+    what: "one's own cart only",
+    allow: SIGNED_IN,
+    call: (caller) => onlyOwnCartLines(caller, () => json(caller, "DELETE", "/api/cart")),
+  },
+  { key: "GET /api/notifications", allow: SIGNED_IN, call: (caller) => get(caller, "/api/notifications"), hidden: othersBuyerData },
+  {
+    key: "POST /api/notifications/read-all",
+    what: "one's own only",
+    allow: SIGNED_IN,
+    call: (caller) => onlyOwnNotifications(caller, () => json(caller, "POST", "/api/notifications/read-all")),
+  },
+  {
+    key: "POST /api/notifications/:id/read",
+    what: "the customer's notification",
+    allow: ["customer"],
+    call: async (caller) => json(caller, "POST", `/api/notifications/${await freshNotification(caller.db, caller.world.customer)}/read`),
+    refusal: notTheirs(404),
+  },
+  { key: "GET /api/orders", allow: SIGNED_IN, call: (caller) => get(caller, "/api/orders"), hidden: othersBuyerData },
+  {
+    key: "GET /api/orders/:id",
+    what: "the customer's order",
+    allow: ["customer"],
+    call: (caller) => get(caller, `/api/orders/${caller.world.customer.orderId}`),
+    refusal: notTheirs(404),
+    hidden: customersOrder,
+  },
+  {
+    key: "POST /api/orders/:id/review",
+    what: "the customer's delivered order",
+    allow: ["customer"],
+    call: async (caller) => {
+      const orderId = await reviewableOrder(caller);
+      return withEffect(json(caller, "POST", `/api/orders/${orderId}/review`, { rating: 4, comment: "Good phone." }), () => reviewExistsFor(caller.db, orderId));
+    },
+    refusal: notTheirs(404),
+  },
+  {
+    key: "POST /api/checkout",
+    what: "from one's own cart",
+    allow: SIGNED_IN,
+    call: async (caller) => {
+      const { productId } = await ownCartLine(caller);
+      return json(caller, "POST", "/api/checkout", { items: [{ productId, quantity: 1 }], shipping: SHIPPING });
+    },
+  },
+  {
+    key: "POST /api/payments/verify",
+    what: "the customer's payment",
+    allow: ["customer"],
+    call: (caller) => json(caller, "POST", "/api/payments/verify", { reference: caller.world.customer.paymentReference }),
+    refusal: (actor) => (actor === "anonymous" ? byDefault(actor) : UNKNOWN_REFERENCE),
+    hidden: customersPayment,
+  },
+  {
+    key: "GET /api/events",
+    what: "one's own stream",
+    allow: SIGNED_IN,
+    call: (caller) => get(caller, "/api/events", { Accept: "text/event-stream" }),
+  },
+
+  // Payments: the stand-in's API answers the secret key only; its payment page is public; the webhook wants a signature
+  ...[
+    ["POST", "/transaction/initialize"],
+    ["GET", "/transaction/verify/:reference"],
+    ["GET", "/transaction"],
+    ["POST", "/refund"],
+  ].map(([method, path]): Row => ({
+    key: `${method} ${STANDIN}${path}`,
+    what: "with a session but no secret key",
+    allow: NOBODY,
+    call: (caller) => {
+      const url = `${STANDIN}${path!.replace(":reference", caller.world.customer.paymentReference)}`;
+      const body = method === "POST" ? { email: caller.world.customer.email, amount: 100_00, reference: fresh("pay_"), transaction: caller.world.customer.paymentReference } : undefined;
+      return json(caller, method!, url, body);
+    },
+    refusal: everyone({ status: 401 }),
+    hidden: (w) => [w.customer.email],
+  })),
+  {
+    key: `GET ${STANDIN}/pay/:accessCode`,
+    allow: EVERYONE,
+    call: async (caller) => get(caller, await hostedPayment(caller)),
+  },
+  {
+    key: `POST ${STANDIN}/pay/:accessCode`,
+    what: "cancel",
+    allow: EVERYONE,
+    call: async (caller) => post(caller, await hostedPayment(caller), { action: "cancel" }),
+  },
+  {
+    key: "POST /api/webhooks/paystack",
+    what: "without a valid signature",
+    allow: NOBODY,
+    call: (caller) => json(caller, "POST", "/api/webhooks/paystack", { event: "charge.success", data: { reference: caller.world.customer.paymentReference } }, { "x-paystack-signature": "0".repeat(128) }),
+    refusal: everyone({ status: 401, text: "Invalid signature" }),
+  },
+
+  // Uploaded files
+  {
+    key: "GET /uploads/*",
+    what: "a catalogue photo",
+    allow: EVERYONE,
+    call: async (caller) => {
+      const key = `products/${randomBytes(16).toString("hex")}.jpg`;
+      await caller.storage.put(key, await photo());
+      return get(caller, `/uploads/${key}`);
+    },
+  },
+  {
+    key: "GET /uploads/*",
+    what: "a pre-approval document",
+    allow: NOBODY,
+    call: (caller) => get(caller, `/uploads/${caller.world.applicant.documentKey}`),
+    refusal: everyone({ status: 404 }),
+    hidden: (w) => [w.applicant.documentMarker],
+  },
+];
+
+/** "METHOD /path — what", the name of a row in test titles. */
+export const labelOf = (row: Row) => (row.what ? `${row.key} (${row.what})` : row.key);
+
+export function refusalOf(row: Row, actor: Actor): Refusal {
+  return (row.refusal ?? byDefault)(actor);
+}
