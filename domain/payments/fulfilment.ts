@@ -116,7 +116,7 @@ interface PaidOrder {
   customerName: string;
 }
 
-async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: ProviderTransaction) {
+async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: ProviderTransaction): Promise<{ fulfilment: Fulfilment; receipt: Receipt | null }> {
   const held = await tx
     .select({
       id: orders.id,
