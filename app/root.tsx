@@ -229,6 +229,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </SiteFrame>
     );
   }
+  const refusal = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 ? messageOf(error.data) : null;
+  if (refusal) {
+    return (
+      <SiteFrame>
+        <title>Request refused</title>
+        <section className="container-page py-20 text-center" aria-labelledby="error-title">
+          <h1 id="error-title" className="text-2xl font-bold text-gray-900">
+            {refusal}
+          </h1>
+          <a href="/" className="mt-6 inline-flex items-center rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:opacity-90">
+            Return to Home
+          </a>
+        </section>
+      </SiteFrame>
+    );
+  }
   const details = import.meta.env.DEV && error instanceof Error ? error.stack ?? error.message : null;
   return (
     <SiteFrame>
@@ -254,4 +270,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </section>
     </SiteFrame>
   );
+}
+
+/** The message of a refusal thrown as data({ error }) (an unreadable form, say). */
+function messageOf(data: unknown): string | null {
+  const message = typeof data === "object" && data !== null ? (data as { error?: unknown }).error : undefined;
+  return typeof message === "string" && message.trim() !== "" ? message : null;
 }

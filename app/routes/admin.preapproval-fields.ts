@@ -5,6 +5,7 @@ import {
 } from "../../domain/vendors/preapproval-fields";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../server/admin-forms.server";
 import type { Route } from "./+types/admin.preapproval-fields";
+import { readForm } from "../server/forms.server";
 
 const BACK = "/admin?tab=preapproval";
 
@@ -14,7 +15,7 @@ const toggleSchema = fieldIdSchema.extend({ active: z.enum(["true", "false"]).tr
 /** The Pre-Approval tab: add a field, turn one on or off, delete one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireBackOffice(context);
-  const values = formObject(await request.formData());
+  const values = formObject(await readForm(request));
   try {
     switch (values.intent) {
       case "add": {

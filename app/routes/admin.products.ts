@@ -4,6 +4,7 @@ import { approveProduct, rejectProduct } from "../../domain/catalog/moderation";
 import { Refusal } from "../../domain/vendors/errors";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../server/admin-forms.server";
 import type { Route } from "./+types/admin.products";
+import { readForm } from "../server/forms.server";
 
 const BACK = "/admin?tab=products";
 
@@ -16,7 +17,7 @@ const productDecisionSchema = z.object({
 /** Approve (final price from the pricing config) or Reject a listing; the vendor is told either way. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireBackOffice(context);
-  const parsed = productDecisionSchema.safeParse(formObject(await request.formData()));
+  const parsed = productDecisionSchema.safeParse(formObject(await readForm(request)));
   if (!parsed.success) return invalidInput(request, BACK, PRODUCT_DECISION_TEXTS.updateFailed, parsed.error);
   const { productId, decision, reason } = parsed.data;
   try {

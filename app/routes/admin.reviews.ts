@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REVIEW_TEXTS, ReviewModerationError, setReviewApproval } from "../../domain/reviews/moderation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../server/admin-forms.server";
 import type { Route } from "./+types/admin.reviews";
+import { readForm } from "../server/forms.server";
 
 const BACK = "/admin?tab=reviews";
 
@@ -13,7 +14,7 @@ const reviewDecisionSchema = z.object({
 /** Approve or Reject a review; only approved reviews count in ratings. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireBackOffice(context);
-  const parsed = reviewDecisionSchema.safeParse(formObject(await request.formData()));
+  const parsed = reviewDecisionSchema.safeParse(formObject(await readForm(request)));
   if (!parsed.success) return invalidInput(request, BACK, REVIEW_TEXTS.failed, parsed.error);
   try {
     const { approved } = await setReviewApproval(context.db, viewer, { reviewId: parsed.data.reviewId, approved: parsed.data.decision === "approve" });

@@ -4,13 +4,14 @@ import { Refusal } from "../../domain/vendors/errors";
 import { vendorStatusChangeSchema } from "../../domain/vendors/validation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../server/admin-forms.server";
 import type { Route } from "./+types/admin.vendors";
+import { readForm } from "../server/forms.server";
 
 const BACK = "/admin?tab=vendors";
 
 /** Set a vendor's status: approving verifies them and grants the vendor role; rejecting says why. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireBackOffice(context);
-  const parsed = vendorStatusChangeSchema.safeParse(formObject(await request.formData()));
+  const parsed = vendorStatusChangeSchema.safeParse(formObject(await readForm(request)));
   if (!parsed.success) return invalidInput(request, BACK, VENDOR_DECISION_TEXTS.updateFailed, parsed.error);
   try {
     const { vendor } = await setVendorStatus(

@@ -8,6 +8,7 @@ import { siteFromMatches } from "../components/site";
 import { type AuthFormResult, accountsOf, formValues, invalid } from "../server/auth-forms.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/auth.reset-password";
+import { readForm } from "../server/forms.server";
 
 const RESET_TITLE = "Choose a new password";
 
@@ -16,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData(), "token", "password", "confirmPassword"));
+  const parsed = resetPasswordSchema.safeParse(formValues(await readForm(request), "token", "password", "confirmPassword"));
   if (!parsed.success) return invalid("reset", RESET_TITLE, parsed.error);
   const done = await resetPassword(accountsOf(context), parsed.data);
   if (!done) {

@@ -25,6 +25,7 @@ import {
 } from "../server/auth-forms.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/auth";
+import { readForm } from "../server/forms.server";
 
 type View = "signin" | "signup" | "forgot";
 
@@ -39,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   switch (String(form.get("intent"))) {
     case "signin":
       return handleSignIn(request, context, form, AUTH_TEXTS.signInFailed, ({ setCookies }) =>

@@ -3,6 +3,7 @@ import { CART_TEXTS, CartError, addToCart, addToCartSchema, addedToCartText, sto
 import { CART_SIGN_IN_TEXTS } from "../components/cart-sign-in";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/cart.items";
+import { readForm } from "../server/forms.server";
 
 export interface AddToCartResult {
   ok: boolean;
@@ -29,7 +30,7 @@ function backTo(request: Request, productId: string): string {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const asPage = (request.headers.get("accept") ?? "").includes("text/html");
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const viewer = await context.getViewer();
   if (!viewer) {
     if (asPage) return redirectWithToast("/auth", { kind: "error", title: CART_SIGN_IN_TEXTS.required });

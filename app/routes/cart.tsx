@@ -7,6 +7,7 @@ import { CartView, SignedOutCart } from "../components/cart-view";
 import { redirectWithToast } from "../server/flash.server";
 import { requireUser } from "../server/access.server";
 import type { Route } from "./+types/cart";
+import { readForm } from "../server/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart" }, { name: "robots", content: "noindex" }];
 
@@ -27,7 +28,7 @@ const FAILURE_TEXT = { quantity: CART_TEXTS.quantityFailed, remove: CART_TEXTS.r
 /** The cart's buttons when scripts have not loaded: each change comes back to /cart with its toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = actionSchema.safeParse(form);
   if (!parsed.success) {
     const intent = typeof form.intent === "string" && form.intent in FAILURE_TEXT ? (form.intent as keyof typeof FAILURE_TEXT) : "quantity";

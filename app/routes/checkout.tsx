@@ -11,6 +11,7 @@ import { CheckoutSignedOut } from "../components/checkout-states";
 import { siteFromMatches } from "../components/site";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/checkout";
+import { readForm } from "../server/forms.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${T.pageTitle} | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
@@ -38,7 +39,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
   if (!viewer) return redirectWithToast("/auth", { kind: "error", title: T.signInToOrder });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "quantity" || intent === "remove") return changeLine(context, viewer, form);
 

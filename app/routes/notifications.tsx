@@ -7,6 +7,7 @@ import { notificationStore, useNotifications } from "../components/notification-
 import { redirectWithToast } from "../server/flash.server";
 import { requireUser } from "../server/access.server";
 import type { Route } from "./+types/notifications";
+import { readForm } from "../server/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
 
@@ -26,7 +27,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 /** The page's forms without scripts (with scripts the list calls /api/notifications). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(context);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast("/notifications", { kind: "error", title: NOTIFICATION_TEXTS.markOneFailed });
   if (parsed.data.intent === "read-all") {
     await markAllNotificationsRead(context.db, viewer.userId);

@@ -7,6 +7,7 @@ import { siteFromMatches } from "../components/site";
 import { formValues, invalid, unknownIntent } from "../server/auth-forms.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/orders";
+import { readForm } from "../server/forms.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
@@ -29,7 +30,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
   if (!viewer) return redirect("/auth");
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "review") return unknownIntent();
   const values = formValues(form, "orderId", "rating", "comment");
   const parsed = reviewSubmissionSchema.safeParse(values);

@@ -4,6 +4,7 @@ import { confirmPayment } from "../../domain/payments/confirmation";
 import { type PaymentOutcome, PaymentResult, failedCheck } from "../components/payment-result";
 import { siteFromMatches } from "../components/site";
 import type { Route } from "./+types/payment-success";
+import { readForm } from "../server/forms.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${P.pageTitle} | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
@@ -21,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The verification when scripts have not loaded (the page's <noscript> form and Retry): the server decides. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const reference = String((await request.formData()).get("reference") ?? "").trim();
+  const reference = String((await readForm(request)).get("reference") ?? "").trim();
   const answer = (outcome: PaymentOutcome, status = 200) => data(outcome, { status, headers: NO_STORE });
   if (!reference || reference.length > MAX_REFERENCE_LENGTH) return answer({ check: failedCheck(reference, P.noReference) }, 400);
   const viewer = await context.getViewer();

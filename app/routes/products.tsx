@@ -40,6 +40,7 @@ import { requireRole } from "../server/access.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/products";
 import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "./vendor.forms.server";
+import { readForm } from "../server/forms.server";
 
 const MANAGERS = ["vendor", "admin", "super_admin"] as const;
 const KNOWN_ROLES = ["customer", ...MANAGERS] as const;
@@ -144,7 +145,7 @@ function withValues(response: ReturnType<typeof formFailure>, form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent"));
   if (intent === "create") return saveProduct(request, context, form, "add");
   if (intent === "update") return saveProduct(request, context, form, "edit");

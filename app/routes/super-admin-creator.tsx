@@ -7,6 +7,7 @@ import { TextField } from "../components/form-field";
 import { requireRole } from "../server/access.server";
 import { type AuthFormResult, formValues, invalid } from "../server/auth-forms.server";
 import type { Route } from "./+types/super-admin-creator";
+import { readForm } from "../server/forms.server";
 
 const creatorSchema = z.object({
   email: z.string().trim().min(1, SUPER_ADMIN_TEXTS.invalidEmail).max(255, SUPER_ADMIN_TEXTS.invalidEmail).pipe(z.email(SUPER_ADMIN_TEXTS.invalidEmail)),
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, ["super_admin"]);
-  const parsed = creatorSchema.safeParse(formValues(await request.formData(), "email"));
+  const parsed = creatorSchema.safeParse(formValues(await readForm(request), "email"));
   if (!parsed.success) return invalid("create", SUPER_ADMIN_TEXTS.createFailed, parsed.error);
   const outcome = await grantSuperAdminByEmail(context.db, viewer, parsed.data.email);
   if (outcome === "no-user") {

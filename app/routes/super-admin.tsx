@@ -10,6 +10,7 @@ import { toast } from "../components/toast";
 import { requireRole } from "../server/access.server";
 import { formObject } from "../server/admin-forms.server";
 import type { Route } from "./+types/super-admin";
+import { readForm } from "../server/forms.server";
 
 const TABS = [
   { id: "admins", label: "Admin Management" },
@@ -51,7 +52,7 @@ function refused(intent: string, title: string, description: string, status: num
 /** Assign or remove the admin role; super admins only, decided here whatever the page showed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, ["super_admin"]);
-  const values = formObject(await request.formData());
+  const values = formObject(await readForm(request));
   try {
     if (values.intent === "assign") {
       const parsed = assignAdminSchema.safeParse(values);

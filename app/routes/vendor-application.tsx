@@ -16,6 +16,7 @@ import { formValues } from "../server/auth-forms.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/vendor-application";
 import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "./vendor.forms.server";
+import { readForm } from "../server/forms.server";
 
 const signInFirst = () => redirectWithToast("/auth", { kind: "error", title: VENDOR_TEXTS.signInToApply });
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
   if (!viewer) return signInFirst();
   const parsed = vendorApplicationSchema.safeParse(
-    formValues(await request.formData(), "businessName", "contactEmail", "contactPhone", "businessAddress", "acceptTerms"),
+    formValues(await readForm(request), "businessName", "contactEmail", "contactPhone", "businessAddress", "acceptTerms"),
   );
   if (!parsed.success) {
     const onlyTerms = parsed.error.issues.every((issue) => issue.path[0] === "acceptTerms");

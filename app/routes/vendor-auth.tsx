@@ -29,6 +29,7 @@ import {
 } from "../server/auth-forms.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/vendor-auth";
+import { readForm } from "../server/forms.server";
 
 /** The fixed placeholder name of a vendor sign-up (storefront.md §5). */
 const VENDOR_PLACEHOLDER_NAME = "Vendor";
@@ -42,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   switch (String(form.get("intent"))) {
     case "signin":
       return handleSignIn(request, context, form, AUTH_TEXTS.vendorAuthFailed, async ({ userId, setCookies }) => {

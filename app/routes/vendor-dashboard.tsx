@@ -14,6 +14,7 @@ import { requireRole } from "../server/access.server";
 import { formValues } from "../server/auth-forms.server";
 import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "./vendor.forms.server";
+import { readForm } from "../server/forms.server";
 
 const TABS = [
   { id: "products", label: "Products" },
@@ -62,7 +63,7 @@ const liveSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, ["vendor"]);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent"));
   if (intent === "live") {
     const parsed = liveSchema.safeParse(formValues(form, "productId", "isLive"));

@@ -15,6 +15,7 @@ import { requireUser } from "../server/access.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/vendor-pre-approval";
 import { type VendorFormResult, refusedForm } from "./vendor.forms.server";
+import { readForm } from "../server/forms.server";
 
 /** Applicants only: no application goes to the form; an approved vendor to the dashboard. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fields = await listActivePreapprovalFields(context.db);
   const values = Object.fromEntries(fields.map((field) => [field.fieldName, form.get(field.fieldName) ?? undefined]));
   try {
