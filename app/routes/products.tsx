@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import {
   MANAGED_PAGE_SIZE,
@@ -160,7 +160,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(withParams(listParams(new URL(request.url))), { kind: "success", title: PRODUCT_TEXTS.deleted });
   }
-  throw redirect("/products");
+  await requireRole(context, MANAGERS);
+  return formFailure("unknown", 400, PRODUCT_TEXTS.updateFailed, "This form could not be understood. Please reload the page.");
 }
 
 export function meta({ matches }: Route.MetaArgs) {
