@@ -192,8 +192,8 @@ export async function removeCartItem(db: Database, actor: Pick<Viewer, "userId">
 /** Empties the buyer's cart (storefront.md §7, clear cart). */
 export async function clearCart(db: Database, actor: Pick<Viewer, "userId">): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(cart).where(eq(cart.customerId, actor.userId));
-    await announceCartChange(tx, actor.userId);
+    const removed = await tx.delete(cart).where(eq(cart.customerId, actor.userId)).returning({ id: cart.id });
+    if (removed.length > 0) await announceCartChange(tx, actor.userId);
   });
 }
 
