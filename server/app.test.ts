@@ -112,6 +112,23 @@ describe("the HTTP edges", () => {
     expect(await res.text()).toBe("The request is too large.");
   });
 
+  it("refuse a page form of unstated length, which could grow past any limit", async () => {
+    const chunks = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`intent=signin&email=${"a".repeat(2_000_000)}`));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: chunks,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(411);
+    expect(await res.text()).toBe("The request must state its length.");
+  });
+
   it("hide the development mailbox in production", async () => {
     const res = await get("/dev/mailbox");
     expect(res.status).toBe(404);

@@ -77,14 +77,21 @@ function isSameSite(req: Request, trusted: string): boolean {
 /** Largest page form bodies: plain forms are small; multipart carries uploaded photos. */
 export const PAGE_BODY_LIMITS = { form: 1_000_000, multipart: 25_000_000 } as const;
 
-/** Refuses an oversized page form before React Router reads it into memory. */
+/**
+ * Refuses an oversized page form before React Router reads it into memory. React Router reads
+ * the whole body, so a body must declare its length: browsers always do for forms, and a
+ * chunked body without one could otherwise grow past any limit.
+ */
 export function limitPageBodies(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    const declared = req.get("content-length");
+    if (declared === undefined && req.get("transfer-encoding")) {
+      return void res.status(411).type("text/plain").send("The request must state its length.");
+    }
     const multipart = req.is("multipart/form-data") === "multipart/form-data";
     const limit = multipart ? PAGE_BODY_LIMITS.multipart : PAGE_BODY_LIMITS.form;
-    const declared = Number(req.get("content-length") ?? 0);
-    if (declared > limit) return void res.status(413).type("text/plain").send("The request is too large.");
+    if (Number(declared ?? 0) > limit) return void res.status(413).type("text/plain").send("The request is too large.");
     next();
   };
 }
