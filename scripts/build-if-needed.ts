@@ -5,7 +5,8 @@ import path from "node:path";
 /** Builds the app when build/ is missing or older than any source it is made from. */
 const root = path.resolve(import.meta.dirname, "..");
 const builtEntry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
-const sources = ["app", "lib", "domain", "db", "server/context.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// The server modules the pages import are part of the build.
+const sources = ["app", "lib", "domain", "db", "server/context.ts", "server/security.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
