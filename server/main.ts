@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleReconciliation } from "../domain/payments/reconciliation";
 import { withAuthSecret } from "./auth-secret";
 import { ConfigError, assertPaymentsReady, loadConfig } from "./config";
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     (error) => logger.error({ err: error }, "payment reconciliation failed"),
     config.reconcileEveryMs,
   );
+  const stopRedelivery = scheduleRedelivery(database, services.mailer, (error) => logger.error({ err: error }, "e-mail redelivery failed"));
   logger.info({ url: config.publicUrl, database: database.kind, payments: config.payments.mode }, `Tokunbo is serving at ${config.publicUrl}`);
   if (config.payments.mode === "test") {
     logger.warn(`Payments are in test mode (no real money): the Paystack stand-in is at ${config.publicUrl}/paystack-standin`);
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     // Open event streams would hold server.close() until the timeout; end them first.
     void services.live.close();
     server.close(() => {
-      void stopReconciliation()
+      void Promise.all([stopReconciliation(), stopRedelivery()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { createTestDatabase } from "../../tests/support/database";
+import { TEST_ENGINES, createDatabaseFor, createTestDatabase } from "../../tests/support/database";
 import { startSmtpSink } from "../../tests/support/smtp-sink";
 import { passwordResetEmail, verificationEmail } from "../accounts/emails";
 import { createMailer, listOutbox } from "./mailer";
+import { redeliverUnsent } from "./redelivery";
 import { renderEmail } from "./template";
 
 describe("e-mail", () => {
@@ -94,5 +95,112 @@ describe("e-mail", () => {
     expect(failed?.status).toBe("failed");
     expect(failed?.last_error).toMatch(/ECONNREFUSED/);
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe.each(TEST_ENGINES)("e-mail left unsent is delivered later (%s)", (engine) => {
+  const from = "Tokunbo <no-reply@tokunbo.ng>";
+  const smtpDown = "smtp://127.0.0.1:9";
+  let database: DatabaseHandle;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    database = await createDatabaseFor(engine);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.query("delete from email_outbox");
+    sink = await startSmtpSink();
+  });
+  afterEach(async () => {
+    await sink.close();
+  });
+
+  /** A message as a crash or an outage leaves it: written to the outbox `minutesAgo`, never delivered. */
+  async function leftInOutbox(to: string, { status = "pending", attempts = 0, minutesAgo = 10 } = {}) {
+    const email = verificationEmail({ link: `https://t.ng/v?token=${to}` });
+    await database.query(
+      `insert into email_outbox (to_address, subject, text_body, html_body, status, attempts, created_at)
+       values ($1, $2, $3, $4, $5, $6, now() - make_interval(mins => $7))`,
+      [to, email.subject, email.text, email.html, status, attempts, minutesAgo],
+    );
+  }
+
+  async function outboxRow(to: string) {
+    const [row] = await database.query<{ status: string; attempts: number; last_error: string | null; sent_at: unknown }>(
+      "select status, attempts, last_error, sent_at from email_outbox where to_address = $1",
+      [to],
+    );
+    return row;
+  }
+
+  const recipients = () => sink.received.map((mail) => mail.to.join(","));
+
+  it("delivers once a message a crash left pending, and leaves a fresh one to its own delivery", async () => {
+    await leftInOutbox("crashed@example.com");
+    await leftInOutbox("fresh@example.com", { minutesAgo: 0 });
+    const mailer = createMailer({ db: database.db, from, smtpUrl: sink.url });
+
+    expect(await redeliverUnsent(database, mailer)).toEqual({ sent: 1, failed: 0 });
+    expect(await redeliverUnsent(database, mailer)).toEqual({ sent: 0, failed: 0 });
+
+    expect(recipients()).toEqual(["<crashed@example.com>"]);
+    expect(sink.received[0]!.data).toContain("Subject: Verify your e-mail address");
+    expect(await outboxRow("crashed@example.com")).toMatchObject({ status: "sent", attempts: 1, last_error: null });
+    expect(await outboxRow("fresh@example.com")).toMatchObject({ status: "pending", attempts: 0, sent_at: null });
+  });
+
+  it("retries a message that failed while the mail server was down, counting attempts, once it is back", async () => {
+    const down = createMailer({ db: database.db, from, smtpUrl: smtpDown, onError: () => {} });
+    await down.send({ to: "outage@example.com", ...passwordResetEmail({ link: "https://t.ng/r?token=1" }) });
+    await down.idle();
+    await leftInOutbox("queued@example.com", { status: "failed", attempts: 1, minutesAgo: 0 });
+    expect(await outboxRow("outage@example.com")).toMatchObject({ status: "failed", attempts: 1 });
+
+    // Still down: the oldest message spends an attempt, the rest of the batch waits for the next pass.
+    expect(await redeliverUnsent(database, down)).toEqual({ sent: 0, failed: 1 });
+    expect(await outboxRow("outage@example.com")).toMatchObject({ status: "failed", attempts: 2 });
+    expect((await outboxRow("outage@example.com"))?.last_error).toMatch(/ECONNREFUSED/);
+    expect(await outboxRow("queued@example.com")).toMatchObject({ status: "failed", attempts: 1 });
+
+    const back = createMailer({ db: database.db, from, smtpUrl: sink.url });
+    expect(await redeliverUnsent(database, back)).toEqual({ sent: 2, failed: 0 });
+    expect(await redeliverUnsent(database, back)).toEqual({ sent: 0, failed: 0 });
+    expect(recipients()).toEqual(["<outage@example.com>", "<queued@example.com>"]);
+    expect(sink.received[0]!.data).toContain("Subject: Reset your password");
+    expect(await outboxRow("outage@example.com")).toMatchObject({ status: "sent", attempts: 3, last_error: null });
+    expect(await outboxRow("queued@example.com")).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+  });
+
+  it("gives up on a message after 5 attempts", async () => {
+    await leftInOutbox("given-up@example.com", { status: "failed", attempts: 5 });
+    const mailer = createMailer({ db: database.db, from, smtpUrl: sink.url });
+    expect(await redeliverUnsent(database, mailer)).toEqual({ sent: 0, failed: 0 });
+    expect(sink.received).toEqual([]);
+    expect(await outboxRow("given-up@example.com")).toMatchObject({ status: "failed", attempts: 5 });
+  });
+
+  it("delivers each message once when two instances run the pass at the same time", async () => {
+    const addresses = ["a@example.com", "b@example.com", "c@example.com"];
+    for (const to of addresses) await leftInOutbox(to);
+    const instances = [1, 2].map(() => createMailer({ db: database.db, from, smtpUrl: sink.url }));
+
+    await Promise.all(instances.map((mailer) => redeliverUnsent(database, mailer)));
+
+    expect(recipients().sort()).toEqual(addresses.map((to) => `<${to}>`));
+    for (const to of addresses) expect(await outboxRow(to)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("without SMTP leaves the outbox as it is: it is the mailbox", async () => {
+    await leftInOutbox("crashed@example.com");
+    await leftInOutbox("outage@example.com", { status: "failed", attempts: 1 });
+    const before = await database.query("select * from email_outbox order by to_address");
+    const mailer = createMailer({ db: database.db, from });
+
+    expect(await redeliverUnsent(database, mailer)).toBeUndefined();
+
+    expect(await database.query("select * from email_outbox order by to_address")).toEqual(before);
+    expect(await listOutbox(database.db)).toHaveLength(2);
   });
 });

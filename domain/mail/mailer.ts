@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../../db/client";
 import { emailOutbox } from "./schema";
@@ -18,6 +18,42 @@ export interface Mailer {
   record(tx: Database, message: OutgoingEmail): Promise<() => void>;
   /** Resolves when every delivery started so far has finished (used on shutdown and in tests). */
   idle(): Promise<void>;
+  /**
+   * Present when the mailer delivers by SMTP: sends one batch of the messages a crash or a mail
+   * server outage left unsent. Run it through redeliverUnsent, which holds the redelivery lock.
+   */
+  deliverUnsent?(now?: Date): Promise<RedeliveryReport>;
+}
+
+export interface RedeliveryReport {
+  sent: number;
+  failed: number;
+}
+
+export const REDELIVERY = {
+  /** Advisory lock key ("mail"): one instance at a time runs the pass. */
+  lockKey: 0x6d61696c,
+  intervalMs: 60_000,
+  /** A pending message younger than this may still be on its first delivery, so it is left alone. */
+  pendingForMs: 2 * 60_000,
+  maxAttempts: 5,
+  batchSize: 50,
+} as const;
+
+/**
+ * Bounds one delivery well inside REDELIVERY.pendingForMs (nodemailer waits up to 2 minutes to
+ * connect and 10 minutes on a silent socket), so the pass does not send a message still in flight.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/** nodemailer's codes for a mail server that cannot be reached, as opposed to one refusing a message. */
+const UNREACHABLE_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS"]);
+
+interface StoredEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
 }
 
 interface MailerOptions {
@@ -30,20 +66,26 @@ interface MailerOptions {
 /**
  * Every message is written to email_outbox first, so nothing is lost when SMTP is slow or down.
  * Without SMTP the outbox is the mailbox (see /dev/mailbox). SMTP delivery runs after the
- * request has its answer: a slow mail server never slows down sign-up.
+ * request has its answer: a slow mail server never slows down sign-up. A message left pending
+ * by a crash, or failed while the mail server was down, is sent by the redelivery pass
+ * (deliverUnsent, scheduled by scheduleRedelivery) within a few minutes, up to 5 attempts.
  */
 export function createMailer({ db, from, smtpUrl, onError }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : null;
   const pending = new Set<Promise<void>>();
+  const inFlight = new Set<string>();
 
-  async function deliver(id: string, message: OutgoingEmail) {
-    if (!transport) return;
+  /** Sends one stored message and records the outcome; returns the error when it failed. */
+  async function deliver(id: string, message: StoredEmail): Promise<unknown> {
+    if (!transport) return undefined;
+    inFlight.add(id);
     try {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined });
       await db
         .update(emailOutbox)
         .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
         .where(eq(emailOutbox.id, id));
+      return undefined;
     } catch (error) {
       onError?.(error, id);
       await db
@@ -51,7 +93,26 @@ export function createMailer({ db, from, smtpUrl, onError }: MailerOptions): Mai
         .set({ status: "failed", attempts: sql`${emailOutbox.attempts} + 1`, lastError: String((error as Error)?.message ?? error).slice(0, 500) })
         .where(eq(emailOutbox.id, id))
         .catch(() => {});
+      return error;
+    } finally {
+      inFlight.delete(id);
     }
+  }
+
+  async function deliverUnsent(now = new Date()): Promise<RedeliveryReport> {
+    const report: RedeliveryReport = { sent: 0, failed: 0 };
+    for (const message of await unsentMessages(db, now)) {
+      if (inFlight.has(message.id)) continue;
+      const error = await deliver(message.id, message);
+      if (!error) {
+        report.sent++;
+        continue;
+      }
+      report.failed++;
+      // The rest of the batch would fail the same way; it keeps its attempts for the next pass.
+      if (UNREACHABLE_CODES.has((error as { code?: string }).code ?? "")) break;
+    }
+    return report;
   }
 
   async function insert(into: Database, message: OutgoingEmail): Promise<string | undefined> {
@@ -64,7 +125,9 @@ export function createMailer({ db, from, smtpUrl, onError }: MailerOptions): Mai
 
   function startDelivery(id: string | undefined, message: OutgoingEmail) {
     if (!id || !transport) return;
-    const delivery = deliver(id, message).finally(() => pending.delete(delivery));
+    const delivery = deliver(id, message)
+      .then(() => undefined)
+      .finally(() => pending.delete(delivery));
     pending.add(delivery);
   }
 
@@ -79,7 +142,24 @@ export function createMailer({ db, from, smtpUrl, onError }: MailerOptions): Mai
     async idle() {
       await Promise.all([...pending]);
     },
+    ...(transport ? { deliverUnsent } : {}),
   };
+}
+
+/** Oldest first: pending past its first delivery, or failed with attempts left. */
+function unsentMessages(db: Database, now: Date) {
+  const firstDeliveryOver = new Date(now.getTime() - REDELIVERY.pendingForMs);
+  return db
+    .select({ id: emailOutbox.id, to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody })
+    .from(emailOutbox)
+    .where(
+      and(
+        lt(emailOutbox.attempts, REDELIVERY.maxAttempts),
+        or(and(eq(emailOutbox.status, "pending"), lt(emailOutbox.createdAt, firstDeliveryOver)), eq(emailOutbox.status, "failed")),
+      ),
+    )
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(REDELIVERY.batchSize);
 }
 
 export interface MailboxMessage {
