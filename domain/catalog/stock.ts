@@ -75,19 +75,35 @@ export function countSale(tx: Database, sale: Sale, sign: 1 | -1): Promise<void>
   return countSales(tx, [sale], sign);
 }
 
-/** Several sales at once: one update of the phones and one of the vendors, whatever their number. */
+/**
+ * Several sales at once: one update of the phones and one of the vendors, whatever their number.
+ * Rows are locked in id order first, as checkout locks phones: an update joined to a list locks in
+ * whatever order the join yields, and two payments for the same phones then deadlocked.
+ */
 export async function countSales(tx: Database, sales: readonly Sale[], sign: 1 | -1): Promise<void> {
   if (sales.length === 0) return;
   const units = totalsBy(sales, (sale) => sale.productId, (sale) => sale.quantity);
   const amounts = totalsBy(sales, (sale) => sale.vendorId, (sale) => sale.totalAmount);
   await tx.execute(sql`
     update ${products} set units_sold = greatest(0, ${products.unitsSold} + ${sign} * sold.units)
-    from unnest(${sql.param([...units.keys()])}::uuid[], ${sql.param([...units.values()])}::int[]) as sold(product_id, units)
-    where ${products.id} = sold.product_id`);
+    from (
+      select locked.id, listed.units
+      from unnest(${sql.param([...units.keys()])}::uuid[], ${sql.param([...units.values()])}::int[]) as listed(product_id, units)
+      join ${products} as locked on locked.id = listed.product_id
+      order by locked.id
+      for update of locked
+    ) as sold
+    where ${products.id} = sold.id`);
   await tx.execute(sql`
     update ${vendors} set total_sales = greatest(0, ${vendors.totalSales} + ${sign} * sold.amount)
-    from unnest(${sql.param([...amounts.keys()])}::uuid[], ${sql.param([...amounts.values()])}::bigint[]) as sold(vendor_id, amount)
-    where ${vendors.id} = sold.vendor_id`);
+    from (
+      select locked.id, listed.amount
+      from unnest(${sql.param([...amounts.keys()])}::uuid[], ${sql.param([...amounts.values()])}::bigint[]) as listed(vendor_id, amount)
+      join ${vendors} as locked on locked.id = listed.vendor_id
+      order by locked.id
+      for update of locked
+    ) as sold
+    where ${vendors.id} = sold.id`);
 }
 
 function totalsBy<T>(items: readonly T[], key: (item: T) => string, amount: (item: T) => number): Map<string, number> {
