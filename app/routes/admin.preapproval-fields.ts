@@ -5,7 +5,7 @@ import {
 } from "../../domain/vendors/preapproval-fields";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../server/admin-forms.server";
 import type { Route } from "./+types/admin.preapproval-fields";
-import { readForm } from "../server/forms.server";
+import { FORM_TEXTS, readForm } from "../server/forms.server";
 
 const BACK = "/admin?tab=preapproval";
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer(request, BACK, { ok: true, title: PREAPPROVAL_TEXTS.deleted });
       }
       default:
-        return answer(request, BACK, { ok: false, title: PREAPPROVAL_TEXTS.updateFailed, description: "This form could not be understood. Please reload the page." });
+        return answer(request, BACK, { ok: false, title: PREAPPROVAL_TEXTS.updateFailed, description: FORM_TEXTS.unknownIntent });
     }
   } catch (error) {
     if (error instanceof PreapprovalFieldError) {

@@ -14,7 +14,7 @@ import { toast } from "../components/toast";
 import { ADMIN_GUARD, guardPage } from "../server/access.server";
 import { forbiddenFrom, requireBackOffice } from "../server/admin-forms.server";
 import type { Route } from "./+types/cms";
-import { readForm } from "../server/forms.server";
+import { FORM_TEXTS, readForm } from "../server/forms.server";
 
 const CMS_TABS = EDITABLE_SECTIONS.map((section) => ({ id: section, label: CMS_EDITABLE[section].tab }));
 
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireBackOffice(context);
   const form = await readForm(request);
   const section = form.get("section");
-  if (!isEditableSection(section)) return failure(null, CMS_TEXTS.updateFailed, "This form could not be understood. Please reload the page.");
+  if (!isEditableSection(section)) return failure(null, CMS_TEXTS.updateFailed, FORM_TEXTS.unknownIntent);
   let values: Record<string, unknown>;
   try {
     values = await readSectionForm(form, section, fileStorageFor(context.config));

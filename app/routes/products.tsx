@@ -40,7 +40,7 @@ import { requireRole } from "../server/access.server";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/products";
 import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "./vendor.forms.server";
-import { readForm } from "../server/forms.server";
+import { FORM_TEXTS, readForm } from "../server/forms.server";
 
 const MANAGERS = ["vendor", "admin", "super_admin"] as const;
 const KNOWN_ROLES = ["customer", ...MANAGERS] as const;
@@ -161,7 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(withParams(listParams(new URL(request.url))), { kind: "success", title: PRODUCT_TEXTS.deleted });
   }
   await requireRole(context, MANAGERS);
-  return formFailure("unknown", 400, PRODUCT_TEXTS.updateFailed, "This form could not be understood. Please reload the page.");
+  return formFailure("unknown", 400, PRODUCT_TEXTS.updateFailed, FORM_TEXTS.unknownIntent);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -10,7 +10,7 @@ import { toast } from "../components/toast";
 import { requireRole } from "../server/access.server";
 import { formObject } from "../server/admin-forms.server";
 import type { Route } from "./+types/super-admin";
-import { readForm } from "../server/forms.server";
+import { FORM_TEXTS, readForm } from "../server/forms.server";
 
 const TABS = [
   { id: "admins", label: "Admin Management" },
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { email } = await removeAdminRole(context.db, viewer, parsed.data.roleId);
       return data<ManagementResult>({ ok: true, intent: "remove", title: ADMIN_MANAGEMENT_TEXTS.removed, description: email });
     }
-    return refused("unknown", ADMIN_MANAGEMENT_TEXTS.assignFailed, "This form could not be understood. Please reload the page.", 400);
+    return refused("unknown", ADMIN_MANAGEMENT_TEXTS.assignFailed, FORM_TEXTS.unknownIntent, 400);
   } catch (error) {
     if (error instanceof AdminManagementError) {
       const title = values.intent === "remove" ? ADMIN_MANAGEMENT_TEXTS.removeFailed : ADMIN_MANAGEMENT_TEXTS.assignFailed;

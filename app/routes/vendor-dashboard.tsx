@@ -14,7 +14,7 @@ import { requireRole } from "../server/access.server";
 import { formValues } from "../server/auth-forms.server";
 import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "./vendor.forms.server";
-import { readForm } from "../server/forms.server";
+import { FORM_TEXTS, readForm } from "../server/forms.server";
 
 const TABS = [
   { id: "products", label: "Products" },
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return formSuccess("profile", { title: VENDOR_TEXTS.profileUpdated });
   }
-  return formFailure("unknown", 400, VENDOR_TEXTS.loadVendorFailed, "This form could not be understood. Please reload the page.");
+  return formFailure("unknown", 400, VENDOR_TEXTS.loadVendorFailed, FORM_TEXTS.unknownIntent);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

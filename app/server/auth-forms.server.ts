@@ -1,3 +1,4 @@
+import { FORM_TEXTS } from "./forms.server";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import { RateLimitedError } from "../../domain/accounts/rate-limit";
@@ -39,7 +40,7 @@ function fail(intent: string, status: number, title: string, description: string
 
 /** A form sent with an intent the page does not have. */
 export function unknownIntent() {
-  return fail("unknown", 400, AUTH_TEXTS.somethingWentWrong, "This form could not be understood. Please reload the page.");
+  return fail("unknown", 400, AUTH_TEXTS.somethingWentWrong, FORM_TEXTS.unknownIntent);
 }
 
 /** Turns bad input into 400 with the spec's messages; the first one goes in the toast. */

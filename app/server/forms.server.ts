@@ -2,6 +2,8 @@ import { data } from "react-router";
 
 export const FORM_TEXTS = {
   unreadable: "This form could not be read. Please reload the page and try again.",
+  /** A form whose intent no action knows: an old page or a hand-made post. */
+  unknownIntent: "This form could not be understood. Please reload the page.",
 } as const;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
