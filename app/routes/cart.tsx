@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const parsed = actionSchema.safeParse(form);
   if (!parsed.success) {
-    const intent = typeof form.intent === "string" && form.intent in FAILURE_TEXT ? (form.intent as keyof typeof FAILURE_TEXT) : "quantity";
+    const intent = typeof form.intent === "string" && Object.hasOwn(FAILURE_TEXT, form.intent) ? (form.intent as keyof typeof FAILURE_TEXT) : "quantity";
     return redirectWithToast("/cart", { kind: "error", title: FAILURE_TEXT[intent], description: parsed.error.issues[0]?.message });
   }
   const input = parsed.data;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { homeBannerSchema, nestFormValues, topBannerSchema } from "./validation";
+import { homeBannerSchema, isEditableSection, nestFormValues, topBannerSchema } from "./validation";
 
 describe("CMS forms", () => {
+  it("knows only its own sections, not the names every object inherits", () => {
+    expect(isEditableSection("hero_banner")).toBe(true);
+    for (const inherited of ["valueOf", "constructor", "__proto__", "toString"]) expect(isEditableSection(inherited)).toBe(false);
+  });
+
   it("nests dotted names into lists, dropping removed and untouched new items", () => {
     const values = nestFormValues([
       ["enabled", "on"],

@@ -211,7 +211,7 @@ export type EditableSection = keyof typeof CMS_EDITABLE;
 export const EDITABLE_SECTIONS = Object.keys(CMS_EDITABLE) as EditableSection[];
 
 export function isEditableSection(value: unknown): value is EditableSection {
-  return typeof value === "string" && value in CMS_EDITABLE;
+  return typeof value === "string" && Object.hasOwn(CMS_EDITABLE, value);
 }
 
 /** The toast after a save, as operations.md §8 words it per section. */
