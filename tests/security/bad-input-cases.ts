@@ -65,8 +65,12 @@ const refusesIf = (wrong: (request: BadRequest, world: World) => boolean) => (re
 // ---------------------------------------------------------------------------------------------
 // Values
 
-/** Strings that break naive code: control and format characters, lone surrogates, huge ones. */
+/** Names every object inherits: a lookup with `in` or `obj[name]` finds them where a table has no such key. */
+export const INHERITED_NAMES = ["valueOf", "constructor", "__proto__", "toString", "hasOwnProperty"];
+
+/** Strings that break naive code: inherited names, control and format characters, lone surrogates, huge ones. */
 export const EDGE_STRINGS = [
+  ...INHERITED_NAMES,
   "", " ", "\u0000", "a\u0000b", "\uD800", "x\uDC00", "\u202Eevil\u202C", "\u200B\u200D\uFEFF", "e\u0301\u0301\u0301\u0301",
   "👩‍👩‍👧‍👦", "🇳🇬", "ـــ", "١٢٣", "𝟏𝟐𝟑", "\r\n\t", "' or '1'='1", "\"; drop table users; --", "<script>alert(1)</script>",
   "${7*7}", "{{7*7}}", "../../etc/passwd", "%00", "NaN", "null", "true", "[]", "{}", "x".repeat(10_000), "€".repeat(5000),
@@ -271,7 +275,7 @@ function apiCall(method: string, path: string, body: fc.Arbitrary<unknown>): fc.
 function formFields(intents: readonly string[], names: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Fields> {
   const known = Object.entries(names).map(([name, value]) => fc.option(value.map((v) => [name, v] as const), { nil: undefined }));
   return fc
-    .tuple(fc.oneof(fc.constantFrom(...intents), nastyText), fc.tuple(...known), fc.dictionary(nastyText.map((k) => k.slice(0, 30)), nastyText, { maxKeys: 2 }))
+    .tuple(fc.oneof(fc.constantFrom(...intents), fc.constantFrom(...INHERITED_NAMES), nastyText), fc.tuple(...known), fc.dictionary(nastyText.map((k) => k.slice(0, 30)), nastyText, { maxKeys: 2 }))
     .map(([intent, pairs, strangers]) => ({ ...strangers, ...Object.fromEntries(pairs.filter((pair) => pair !== undefined)), intent }));
 }
 
@@ -453,7 +457,7 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: () =>
         fc.oneof(
-          pageAction("/cms", formFields(["save"], { section: text("hero_banner", "branding", "no_such_section") }).map((f) => ({ ...f, section: f.section === "hero_banner" || f.section === "branding" ? "no_such_section" : (f.section ?? "") }))),
+          pageAction("/cms", formFields(["save"], { section: text("hero_banner", "branding", "no_such_section", ...INHERITED_NAMES) }).map((f) => ({ ...f, section: f.section === "hero_banner" || f.section === "branding" ? "no_such_section" : (f.section ?? "") }))),
           pageAction("/cms", fc.constantFrom("hero_banner", "branding").map((section) => ({ section, [section === "branding" ? "logo_url" : "image_url"]: "" })), (fields) => uploadBodies(fields, `${fields.section === "branding" ? "logo_url" : "image_url"}__file`).filter((b) => b.body instanceof FormData)),
         ),
     },
@@ -609,7 +613,7 @@ function idDelete(prefix: string, othersIds: (w: World) => string[]): DoorCase {
 }
 
 function refusesAccountForm(fields: Fields | undefined, schemas: Record<string, z.ZodType>): boolean {
-  const schema = fields && schemas[fields.intent ?? ""];
+  const schema = fields?.intent !== undefined && Object.hasOwn(schemas, fields.intent) ? schemas[fields.intent] : undefined;
   return !schema || fails(schema, fields);
 }
 
