@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "../../db/client";
+import { scheduleExclusively } from "../../db/exclusive-schedule";
 import { type Mailer, REDELIVERY, type RedeliveryReport } from "./mailer";
 
 type Exclusive = Pick<DatabaseHandle, "exclusively">;
@@ -20,13 +21,6 @@ export function scheduleRedelivery(
   onError: (error: unknown) => void,
   everyMs: number = REDELIVERY.intervalMs,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = redeliverUnsent(database, mailer).catch(onError);
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  // The schedule holds the redelivery lock around each pass.
+  return scheduleExclusively(database, { lockKey: REDELIVERY.lockKey, everyMs }, async () => mailer.deliverUnsent?.(), onError);
 }

@@ -5,6 +5,8 @@
  * that arrives late is still fulfilled (or flagged for a refund).
  */
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
+import type { DatabaseHandle } from "../../db/client";
+import { scheduleExclusively } from "../../db/exclusive-schedule";
 import { LIMITS } from "../../lib/constants";
 import type { ConfirmationDeps } from "./confirmation";
 import { fulfilPayment } from "./fulfilment";
@@ -93,23 +95,11 @@ async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now
   return "unpaid";
 }
 
-/**
- * Runs the job every `everyMs` (a minute unless configured) on whichever instance takes the lock;
- * returns a function that stops it.
- */
+/** Runs the job every `everyMs` (a minute unless configured) on whichever instance takes the lock; returns a function that stops it. */
 export function scheduleReconciliation(
-  deps: ConfirmationDeps & { exclusively: <T>(key: number, task: () => Promise<T>) => Promise<T | undefined> },
+  deps: ConfirmationDeps & Pick<DatabaseHandle, "exclusively">,
   onError: (error: unknown) => void,
   everyMs: number = RECONCILIATION.intervalMs,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = deps.exclusively(RECONCILIATION.lockKey, () => reconcilePayments(deps)).catch(onError);
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleExclusively(deps, { lockKey: RECONCILIATION.lockKey, everyMs }, () => reconcilePayments(deps), onError);
 }
