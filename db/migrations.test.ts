@@ -6,7 +6,7 @@ import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
 const EXPECTED_TABLES = [
   "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payments", "product_search_texts",
-  "products", "profiles", "rate_limits", "reviews", "sessions", "user_activities", "user_roles", "users",
+  "products", "profiles", "rate_limits", "reviews", "sessions", "uploaded_images", "user_activities", "user_roles", "users",
   "vendor_preapproval_fields", "vendor_preapproval_submissions", "vendors", "verifications",
 ];
 

@@ -11,3 +11,4 @@ export * from "../domain/pricing/schema";
 export * from "../domain/activity/schema";
 export * from "../domain/mail/schema";
 export * from "../domain/live/schema";
+export * from "../domain/media/schema";

@@ -4,6 +4,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { BRANDS, GRADES, PRODUCT_STATUSES, STORAGE_OPTIONS } from "../../lib/constants";
 import { sqlList } from "../../db/sql-list";
+import { users } from "../accounts/schema";
 import { vendors } from "../vendors/schema";
 
 export const gradeEnum = pgEnum("product_grade", GRADES);
@@ -37,6 +38,14 @@ export const products = pgTable(
     status: productStatusEnum("status").notNull().default("pending"),
     isLive: boolean("is_live").notNull().default(true),
     adminInspected: boolean("admin_inspected").notNull().default(false),
+    /** Who completed the inspection checklist, and when (decisions.md 24). */
+    inspectedBy: text("inspected_by").references(() => users.id, { onDelete: "set null" }),
+    inspectedAt: timestamp("inspected_at", { withTimezone: true }),
+    /**
+     * Kobo. The "was" price an admin approved with the listing (decisions.md 22): the vendor's
+     * suggested price at approval, or one the admin set. Null shows no struck-through price.
+     */
+    comparePrice: bigint("compare_price", { mode: "number" }),
     /** Maintained when payments are fulfilled; orders the 'popular' sort. */
     unitsSold: integer("units_sold").notNull().default(0),
     /** Maintained from approved reviews; orders the 'rating' sort. */
@@ -55,6 +64,7 @@ export const products = pgTable(
     check("products_stock_nonnegative", sql`${t.stockQuantity} >= 0`),
     check("products_suggested_price_positive", sql`${t.suggestedPrice} > 0`),
     check("products_final_price_positive", sql`${t.finalPrice} is null or ${t.finalPrice} > 0`),
+    check("products_compare_price_positive", sql`${t.comparePrice} is null or ${t.comparePrice} > 0`),
     check("products_brand_known", sql`${t.brand} in ${sqlList(BRANDS)}`),
     check("products_storage_known", sql`${t.storage} in ${sqlList(STORAGE_OPTIONS)}`),
     check("products_approved_have_final_price", sql`${t.status} <> 'approved' or ${t.finalPrice} is not null`),

@@ -41,6 +41,8 @@ export const orders = pgTable(
     totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
     warrantyType: warrantyTypeEnum("warranty_type").notNull().default("basic_48hr"),
+    /** The warranty the order was sold with, from the pricing config at checkout (decisions.md 21). */
+    warrantyDays: integer("warranty_days").notNull().default(30),
     trackingNumber: text("tracking_number"),
     estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +52,7 @@ export const orders = pgTable(
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_unit_price_positive", sql`${t.unitPrice} > 0`),
     check("orders_state_known", sql`${t.state} in ${sqlList(NIGERIAN_STATES)}`),
+    check("orders_warranty_days_range", sql`${t.warrantyDays} between 1 and 365`),
     check("orders_total_matches", sql`${t.totalAmount} = ${t.unitPrice} * ${t.quantity}`),
     index("orders_customer_created_idx").on(t.customerId, t.createdAt.desc()),
     index("orders_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),

@@ -24,9 +24,20 @@ export const payments = pgTable(
     deliveryFee: bigint("delivery_fee", { mode: "number" }).notNull().default(0),
     currency: text("currency").notNull().default("NGN"),
     status: paymentStatusEnum("status").notNull().default("pending"),
+    /** 'paystack', or 'manual' for money an admin received outside Paystack (decisions.md 20). */
     paymentGateway: text("payment_gateway").notNull().default("paystack"),
+    /** Paystack's channel (card, bank…), or for a manual payment bank_transfer, cash or pos. */
     paymentMethod: text("payment_method"),
     gatewayReference: text("gateway_reference"),
+    /** Made in test mode (the stand-in or a sk_test_ key): no real money (decisions.md 26). */
+    isTest: boolean("is_test").notNull().default(false),
+    /** Why the provider did not take the money ('Declined', 'The transaction was not completed'). */
+    failureReason: text("failure_reason"),
+    /** 'Pay now' started a fresh payment for the same orders: this one can no longer pay them. */
+    replacedById: uuid("replaced_by_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    /** The admin who recorded a manual payment, and their note. */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     /** Set by reconciliation when money arrived for orders that can no longer be fulfilled. */
     flaggedForRefund: boolean("flagged_for_refund").notNull().default(false),
@@ -44,6 +55,8 @@ export const payments = pgTable(
     check("payments_delivery_fee_nonnegative", sql`${t.deliveryFee} >= 0`),
     check("payments_successful_have_paid_at", sql`${t.status} <> 'successful' or ${t.paidAt} is not null`),
     check("payments_currency_ngn", sql`${t.currency} = 'NGN'`),
+    check("payments_gateway_known", sql`${t.paymentGateway} in ('paystack', 'manual')`),
+    check("payments_manual_recorded", sql`${t.paymentGateway} <> 'manual' or ${t.paymentMethod} in ('bank_transfer', 'cash', 'pos')`),
     index("payments_created_idx").on(t.createdAt.desc()),
     index("payments_customer_idx").on(t.customerId, t.createdAt.desc()),
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),

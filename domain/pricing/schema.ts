@@ -15,6 +15,8 @@ export const adminPricingConfig = pgTable(
       .default(10),
     /** Kobo. */
     deliveryFee: bigint("delivery_fee", { mode: "number" }).notNull().default(0),
+    /** Days of warranty from delivery, stated the same everywhere (decisions.md 21). */
+    warrantyDays: integer("warranty_days").notNull().default(30),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -23,5 +25,6 @@ export const adminPricingConfig = pgTable(
     check("pricing_markup_range", sql`${t.defaultMarkupPercentage} >= 0 and ${t.defaultMarkupPercentage} <= 1000`),
     check("pricing_commission_range", sql`${t.defaultCommissionRate} >= 0 and ${t.defaultCommissionRate} <= 100`),
     check("pricing_delivery_fee_nonnegative", sql`${t.deliveryFee} >= 0`),
+    check("pricing_warranty_days_range", sql`${t.warrantyDays} between 1 and 365`),
   ],
 );
