@@ -193,13 +193,41 @@ export const INSPECTION_CHECKLIST = [
   { item: "Water damage", status: "excellent" },
 ] as const;
 
+/**
+ * The 15-point inspection (decisions.md 24): what the product page lists and what an admin ticks,
+ * every item, to mark a listing inspected. The spec's static list had 12 of these with made-up
+ * results; a listing shows them as checked only once an admin has completed the checklist.
+ */
+export const INSPECTION_POINTS = [
+  "Battery health",
+  "Screen",
+  "Camera",
+  "Speaker/Microphone",
+  "Charging port",
+  "Volume buttons",
+  "Power button",
+  "Network",
+  "WiFi/Bluetooth",
+  "Touch response",
+  "Face ID/fingerprint",
+  "Water damage",
+  "Body and frame",
+  "Sensors",
+  "Not stolen or blacklisted (IMEI)",
+] as const;
+
+export const TRUST_POINTS = ["30-day warranty", "Free delivery", "Quality tested", "Authentic"] as const;
+
+/** '30-day warranty': the days come from the pricing config (decisions.md 21). */
+export function warrantyLabel(days: number): string {
+  return `${days}-day warranty`;
+}
+
 export const WARRANTY_TERMS = {
   days: 30,
   covers: ["Hardware malfunctions", "Battery performance", "Screen defects", "Charging problems"],
   excludes: ["Physical damage or drops", "Water damage", "Software issues", "Normal wear and tear"],
 } as const;
-
-export const TRUST_POINTS = ["30-day warranty", "Free delivery", "Quality tested", "Authentic"] as const;
 
 export const MARKETING_STATS = {
   customers: "50,000+",
@@ -242,13 +270,30 @@ export const LIMITS = {
   preapprovalFieldNameMax: 50,
   preapprovalFieldLabelMax: 100,
   deliveryNotesMax: 500,
+  /** The most units of one graded phone a buyer takes in one order line (cart, product page, checkout). */
+  maxUnitsPerLine: 5,
 } as const;
 
 export const PRICING_DEFAULTS = {
   markupPercentage: 0,
   commissionRate: 10,
   deliveryFeeKobo: 0,
+  warrantyDays: 30,
+  warrantyDaysMin: 1,
+  warrantyDaysMax: 365,
 } as const;
+
+/**
+ * What an order whose payment did not go through shows everywhere (decisions.md 19): an order
+ * still waiting for payment whose latest payment was declined, cancelled or abandoned.
+ */
+export const PAYMENT_FAILED_LABEL = "Payment failed";
+export function isPaymentFailed(orderStatus: OrderStatus, paymentStatus: PaymentStatus | null | undefined): boolean {
+  return orderStatus === "pending" && paymentStatus === "failed";
+}
+
+/** The label on every payment made in test mode, and on its orders (decisions.md 26). */
+export const TEST_PAYMENT_LABEL = "Test";
 
 /** The 36 states of Nigeria and the Federal Capital Territory. */
 export const NIGERIAN_STATES = [
