@@ -11,16 +11,22 @@ export interface PricingConfig {
   markupPercentage: number;
   commissionRate: number;
   deliveryFeeKobo: number;
+  /** Days of warranty from delivery (decisions.md 21). */
+  warrantyDays: number;
 }
 
 /** The pricing settings in force; the defaults of operations.md §9 until an admin saves some. */
 export async function getPricingConfig(db: Database): Promise<PricingConfig> {
   const [row] = await db.select().from(adminPricingConfig).where(eq(adminPricingConfig.id, 1));
-  if (!row) return { ...PRICING_DEFAULTS };
+  if (!row) {
+    const { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays } = PRICING_DEFAULTS;
+    return { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays };
+  }
   return {
     markupPercentage: row.defaultMarkupPercentage,
     commissionRate: row.defaultCommissionRate,
     deliveryFeeKobo: row.deliveryFee,
+    warrantyDays: row.warrantyDays,
   };
 }
 
