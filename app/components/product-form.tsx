@@ -64,6 +64,11 @@ export function ProductForm({ mode, scope, action, product, vendors = [], values
       <input type="hidden" name="intent" value={mode === "add" ? "create" : "update"} />
       {product ? <input type="hidden" name="productId" value={product.id} /> : null}
       <FormError message={errors.form} />
+      {scope === "vendor" && product?.status === "approved" ? (
+        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {PRODUCT_TEXTS.backToReviewNotice}
+        </p>
+      ) : null}
       {scope === "admin" && mode === "add" ? (
         <SelectField
           label="Vendor"

@@ -1,6 +1,7 @@
 import { isOneOf } from "../../domain/accounts/roles";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
+import { recordUploadedImages } from "../../domain/catalog/photos";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { UploadError, UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
 import { findVendorByUser } from "../../domain/vendors/service";
@@ -11,7 +12,8 @@ const json = (body: unknown, status: number) => Response.json(body, { status, he
 /**
  * POST /products/images: product photos for the Add Product and edit forms, sent by the
  * uploader one file per request ("images"). Vendors with an approved vendor record and admins
- * only. Answers 201 {images: [{url, width, height}]}, or 4xx {error} with nothing stored.
+ * only. Answers 201 {images: [{url, width, height}]}, or 4xx {error} with nothing stored. Each
+ * photo is recorded as the uploader's: only their listings (or an admin's edit) may use it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
@@ -29,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const stored = await storeUploadedImages(fileStorageFor(context.config), "products", await filesFromForm(form, "images"));
+    // Who uploaded each photo decides which listings may show it (decisions.md 23).
+    await recordUploadedImages(context.db, viewer.userId, stored.map((image) => image.url));
     return json({ images: stored.map(({ url, width, height }) => ({ url, width, height })) }, 201);
   } catch (error) {
     if (error instanceof UploadError) return json({ error: error.message }, error.status);

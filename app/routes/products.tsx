@@ -21,6 +21,7 @@ import {
 import { isOneOf } from "../../domain/accounts/roles";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
+import { recordUploadedImages } from "../../domain/catalog/photos";
 import { listApprovedVendors } from "../../domain/vendors/approval";
 import { Refusal } from "../../domain/vendors/errors";
 import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } from "../../lib/constants";
@@ -126,18 +127,25 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
   try {
     if (files.length > 0) {
       const stored = await storeUploadedImages(fileStorageFor(context.config), "products", files);
-      parsed.data.images.push(...stored.map((image) => image.url));
+      const urls = stored.map((image) => image.url);
+      await recordUploadedImages(context.db, viewer.userId, urls);
+      parsed.data.images.push(...urls);
     }
-    if (mode === "add") {
-      await createProduct(context.db, viewer, parsed.data);
-    } else {
-      await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data);
-    }
+    const saved =
+      mode === "add"
+        ? await createProduct(context.db, viewer, parsed.data)
+        : await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data);
+    return redirectWithToast(withParams(listParams(new URL(request.url))), savedToast(mode, viewer.role, saved.backToReview));
   } catch (error) {
     return withValues(refusedForm(intent, failed, error), form);
   }
-  const title = mode === "edit" ? PRODUCT_TEXTS.updated : viewer.role === "vendor" ? PRODUCT_TEXTS.addedPending : PRODUCT_TEXTS.added;
-  return redirectWithToast(withParams(listParams(new URL(request.url))), { kind: "success", title });
+}
+
+/** What the person saving is told: a vendor whose edit sent an approved listing back to review is told so (decisions.md 23). */
+function savedToast(mode: "add" | "edit", role: string, backToReview: boolean) {
+  if (backToReview) return { kind: "info" as const, title: PRODUCT_TEXTS.backToReview, description: PRODUCT_TEXTS.backToReviewDetail };
+  const title = mode === "edit" ? PRODUCT_TEXTS.updated : role === "vendor" ? PRODUCT_TEXTS.addedPending : PRODUCT_TEXTS.added;
+  return { kind: "success" as const, title };
 }
 
 function withValues(response: ReturnType<typeof formFailure>, form: FormData) {

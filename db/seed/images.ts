@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { escapeXml, phoneSvg } from "../../domain/media/phone-art";
 import { PREAPPROVAL_FOLDER } from "../../domain/media/private-uploads";
 import { type FileStorage, publicUrlFor } from "../../domain/media/storage";
 import { missingRenditionKeys, storeImage, writeImageVariants } from "../../domain/media/variants";
+import type { Database } from "../client";
 import type { PhoneModel } from "./catalogue";
 import { DEMO_VENDORS, type DemoVendor } from "./demo-accounts";
 import type { ListingPlan, View } from "./plan";
@@ -60,6 +62,22 @@ export async function writeImages(
     written += count;
   });
   return { written, documentUrl: publicUrlFor(ID_DOCUMENT_KEY) };
+}
+
+/**
+ * Records the drawn pictures on the demo listings as uploads of each listing's vendor, so
+ * vendors can keep and reuse their own photos (decisions.md 23). A picture several vendors'
+ * listings share belongs to the first; it stays usable on the others' listings it is already on.
+ */
+export async function recordDemoImageOwners(tx: Database): Promise<void> {
+  await tx.execute(sql`
+    insert into uploaded_images (url, owner_id)
+    select distinct on (image.url) image.url, v.user_id
+      from products p
+      join vendors v on v.id = p.vendor_id
+      cross join lateral unnest(p.images) as image(url)
+     order by image.url, p.created_at, p.id
+    on conflict (url) do nothing`);
 }
 
 async function writeImage(storage: FileStorage, key: string, job: ImageJob): Promise<number> {

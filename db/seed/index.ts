@@ -11,7 +11,7 @@ import {
 } from "../schema";
 import { buildCart, buildCheckouts, buildReviews } from "./commerce";
 import { DEMO_PASSWORD } from "./demo-accounts";
-import { DEMO_IMAGE_FOLDER, writeImages } from "./images";
+import { DEMO_IMAGE_FOLDER, recordDemoImageOwners, writeImages } from "./images";
 import {
   accountRow, buildActivities, buildNotifications, buildPeople, buildPreapprovalFields, buildSubmission, buildVendors,
   profileRow, userRow, type World,
@@ -186,6 +186,7 @@ async function insertSeedData(tx: Database, data: SeedData): Promise<void> {
   await tx.insert(userRoles).values(data.roles);
   await tx.insert(vendors).values(data.vendors);
   await tx.insert(products).values(data.products);
+  await recordDemoImageOwners(tx);
   // payments.order_id and orders.payment_id point at each other: payments first, then link back.
   await tx.insert(payments).values(data.payments);
   await tx.insert(orders).values(data.orders);

@@ -316,6 +316,18 @@ describe("seedDemoData", () => {
     }
   });
 
+  it("records every drawn picture as an upload of a vendor whose listing shows it", async () => {
+    const [row] = await handle.query<{ images: number; owned: number; by_own_vendor: number }>(`
+      select count(distinct i.url)::int as images,
+             count(distinct u.url)::int as owned,
+             count(distinct u.url) filter (where v.user_id = u.owner_id)::int as by_own_vendor
+        from products p join vendors v on v.id = p.vendor_id
+        cross join lateral unnest(p.images) as i(url)
+        left join uploaded_images u on u.url = i.url`);
+    expect(row!.images).toBeGreaterThan(0);
+    expect(row).toEqual({ images: row!.images, owned: row!.images, by_own_vendor: row!.images });
+  });
+
   it("completes renditions missing beside the images of an earlier seed", async () => {
     const [{ url } = { url: "" }] = await handle.query<{ url: string }>("select images[1] as url from products limit 1");
     const missing = [url.replace(/\.webp$/, "-320w.webp"), url.replace(/\.webp$/, "-og.jpg")];

@@ -30,6 +30,13 @@ export const PRODUCT_TEXTS = {
   storageRequired: "Please choose the storage",
   gradeRequired: "Please choose a grade",
   imageInvalid: "One of the images could not be used. Please upload it again.",
+  imageNotOwned: "A listing can only show photos uploaded for it by its vendor. Please upload the photo again.",
+  /** Decision 23: the toast and notice when a vendor's edit sends an approved listing back to review. */
+  backToReview: "Changes to an approved listing go back to review",
+  backToReviewTitle: "Listing back in review",
+  backToReviewDetail: "It is out of the shop until our team approves it again.",
+  backToReviewNotice:
+    "Changes to an approved listing go back to review: a new name, brand, model, storage, colour, grade, suggested price or photos take it out of the shop until our team approves it again. Stock and description changes do not.",
 } as const;
 
 /** 'Maximum {n} images allowed' (operations.md §5). */
@@ -41,9 +48,6 @@ export function maxImagesMessage(n: number = LIMITS.productImagesMax): string {
 export function productStatusUpdated(status: ProductStatus): string {
   return `Product ${status} successfully`;
 }
-
-/** An image the upload endpoint stored for a product: a WebP original with renditions beside it. */
-export const PRODUCT_IMAGE_URL = /^\/uploads\/products\/[a-f0-9]{32}\.webp$/;
 
 export const MAX_PRICE_NAIRA = 100_000_000;
 export const MAX_STOCK = 10_000;

@@ -3,11 +3,13 @@ import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { orders } from "../orders/schema";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { recordUploadedImages } from "./photos";
 import { createProduct, deleteProduct, getManagedProduct, listManagedProducts, updateProduct } from "./management";
 import { type ProductFormInput, productFormSchema } from "./management-validation";
 
 const IMAGE_A = `/uploads/products/${"a".repeat(32)}.webp`;
 const IMAGE_B = `/uploads/products/${"b".repeat(32)}.webp`;
+const IMAGE_OF_ADMIN = `/uploads/products/${"c".repeat(32)}.webp`;
 
 function form(mode: "add" | "edit", values: Record<string, unknown> = {}): ProductFormInput {
   return productFormSchema(mode).parse({
@@ -61,6 +63,8 @@ describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
     await insertPerson(db, "buyer-1");
     vendorA = (await insertVendor(db, "seller-a", "Ikeja Gadget Hub")).id;
     vendorB = (await insertVendor(db, "seller-b", "Wuse Mobile World")).id;
+    await recordUploadedImages(db, "seller-a", [IMAGE_A, IMAGE_B]);
+    await recordUploadedImages(db, "admin-1", [IMAGE_OF_ADMIN]);
     productOfB = await insertListing(db, vendorB, "Galaxy S21", { brand: "Samsung", status: "approved", finalPrice: 280_000_00 });
     await insertListing(db, vendorB, "Pixel 6", { brand: "Google", status: "pending" });
     await insertListing(db, vendorB, "Pixel 7", { brand: "Google", status: "approved", finalPrice: 310_000_00, isLive: false });
@@ -110,10 +114,12 @@ describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
 
   it("an admin adds for a chosen approved vendor, approved and priced; and sets price and status on edit", async () => {
     await expect(createProduct(database.db, admin, form("add"))).rejects.toMatchObject({ status: 400, message: "Please choose an approved vendor" });
-    const saved = await createProduct(database.db, admin, form("add", { vendorId: vendorB, name: "iPhone 14" }));
+    const saved = await createProduct(database.db, admin, form("add", { vendorId: vendorB, name: "iPhone 14", images: [IMAGE_OF_ADMIN] }));
     expect(saved).toMatchObject({ status: "approved", finalPrice: 52_000_000 });
-    const edited = await updateProduct(database.db, admin, saved.id, form("edit", { name: "iPhone 14", finalPrice: "499,999.50", status: "rejected" }));
-    expect(edited).toEqual({ id: saved.id, status: "rejected", finalPrice: 49_999_950 });
+    const edited = await updateProduct(
+      database.db, admin, saved.id, form("edit", { name: "iPhone 14", images: [IMAGE_OF_ADMIN], finalPrice: "499,999.50", status: "rejected" }),
+    );
+    expect(edited).toEqual({ id: saved.id, status: "rejected", finalPrice: 49_999_950, backToReview: false });
     const [note] = await database.query<{ title: string }>("select title from notifications where user_id = 'seller-b' order by created_at desc limit 1");
     expect(note?.title).toBe("Product not approved");
   });

@@ -19,8 +19,9 @@ import type { Actor } from "../vendors/approval";
 import { Refusal } from "../vendors/errors";
 import { vendors } from "../vendors/schema";
 import { findVendorByUser } from "../vendors/service";
-import { PRODUCT_IMAGE_URL, PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./management-validation";
+import { PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./management-validation";
 import { announceProductDecision } from "./moderation";
+import { ownedImages } from "./photos";
 import { products } from "./schema";
 
 export const MANAGED_PAGE_SIZE = 20;
@@ -167,17 +168,6 @@ export async function getManagedProduct(db: Database, actor: Actor, productId: s
   return toManaged(row);
 }
 
-/** Images kept from the product as it was, plus new ones stored by the upload endpoint; no repeats. */
-function checkedImages(wanted: readonly string[], existing: readonly string[] = []): string[] {
-  const unique = [...new Set(wanted)];
-  for (const url of unique) {
-    if (!existing.includes(url) && !PRODUCT_IMAGE_URL.test(url)) {
-      throw new Refusal(400, PRODUCT_TEXTS.imageInvalid, { images: PRODUCT_TEXTS.imageInvalid });
-    }
-  }
-  return unique;
-}
-
 function refuseVendorPricing(input: Pick<ProductFormInput, "finalPrice" | "status">): void {
   if (input.finalPrice !== undefined || input.status !== undefined) throw new Refusal(403, PRODUCT_TEXTS.priceAndStatusAreOurs);
 }
@@ -201,6 +191,8 @@ export interface SavedProduct {
   status: ProductStatus;
   /** Kobo. */
   finalPrice: number | null;
+  /** A vendor's edit took an approved listing out of the shop until it is approved again (decisions.md 23). */
+  backToReview: boolean;
 }
 
 /**
@@ -211,16 +203,16 @@ export interface SavedProduct {
 export async function createProduct(db: Database, actor: Actor, input: ProductFormInput): Promise<SavedProduct> {
   const scope = scopeOf(actor);
   if (scope === "public") throw new Refusal(403, ACCESS_TEXTS.forbidden);
-  const images = checkedImages(input.images);
   if (scope === "vendor") {
     refuseVendorPricing(input);
     const vendor = await approvedOwnVendor(db, actor);
     return db.transaction(async (tx) => {
+      const images = await ownedImages(tx, input.images, [actor.userId]);
       const [created] = await tx
         .insert(products)
         .values({ ...listingFields(input), images, vendorId: vendor.id, status: "pending", finalPrice: null, isLive: true })
         .returning({ id: products.id, status: products.status, finalPrice: products.finalPrice });
-      const saved = created as SavedProduct;
+      const saved = created as Omit<SavedProduct, "backToReview">;
       await recordActivity(tx, {
         userId: actor.userId,
         userType: "vendor",
@@ -228,13 +220,13 @@ export async function createProduct(db: Database, actor: Actor, input: ProductFo
         description: `Listed ${input.name} (grade ${input.grade})`,
         metadata: { product_id: saved.id },
       });
-      return saved;
+      return { ...saved, backToReview: false };
     });
   }
-  return createForVendor(db, actor, input, images);
+  return createForVendor(db, actor, input);
 }
 
-async function createForVendor(db: Database, actor: Actor, input: ProductFormInput, images: string[]): Promise<SavedProduct> {
+async function createForVendor(db: Database, actor: Actor, input: ProductFormInput): Promise<SavedProduct> {
   if (!input.vendorId) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
   const [vendor] = await db
     .select({ id: vendors.id, userId: vendors.userId, businessName: vendors.businessName })
@@ -243,11 +235,20 @@ async function createForVendor(db: Database, actor: Actor, input: ProductFormInp
   if (!vendor) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
   const finalPrice = input.finalPrice ?? finalPriceFromSuggested(input.suggestedPrice, (await getPricingConfig(db)).markupPercentage);
   return db.transaction(async (tx) => {
+    const images = await ownedImages(tx, input.images, [actor.userId, vendor.userId]);
     const [created] = await tx
       .insert(products)
-      .values({ ...listingFields(input), images, vendorId: vendor.id, status: "approved", finalPrice, isLive: true })
+      .values({
+        ...listingFields(input),
+        images,
+        vendorId: vendor.id,
+        status: "approved",
+        finalPrice,
+        comparePrice: comparePriceAtApproval(input.suggestedPrice),
+        isLive: true,
+      })
       .returning({ id: products.id, status: products.status, finalPrice: products.finalPrice });
-    const saved = created as SavedProduct;
+    const saved = created as Omit<SavedProduct, "backToReview">;
     await notify(tx, vendor.userId, "product", "Listing added", `Our team added ${input.name} to your shop at ${formatNaira(finalPrice)}.`);
     await recordActivity(tx, {
       userId: actor.userId,
@@ -256,49 +257,123 @@ async function createForVendor(db: Database, actor: Actor, input: ProductFormInp
       description: `Listed ${input.name} (grade ${input.grade}) for ${vendor.businessName} at ${formatNaira(finalPrice)}`,
       metadata: { product_id: saved.id, vendor_id: vendor.id },
     });
-    return saved;
+    return { ...saved, backToReview: false };
   });
+}
+
+/** What a vendor may not change on an approved listing without it going back to review (decisions.md 23). */
+const REVIEWED_FIELDS = ["name", "brand", "model", "storage", "color", "grade", "suggestedPrice"] as const;
+
+type ReviewedListing = Pick<ManagedProduct, (typeof REVIEWED_FIELDS)[number] | "images">;
+
+/** True when the edit changes what an admin approved: one of the reviewed fields, or the photos (which, their order or how many). */
+export function changesApprovedListing(current: ReviewedListing, next: ReviewedListing): boolean {
+  const photosChanged = current.images.length !== next.images.length || current.images.some((url, i) => url !== next.images[i]);
+  return photosChanged || REVIEWED_FIELDS.some((field) => current[field] !== next[field]);
+}
+
+/** The comparison ('Was') price an approval records: the vendor's suggested price at that moment (decisions.md 22). */
+export function comparePriceAtApproval(suggestedPrice: number): number {
+  return suggestedPrice;
+}
+
+/** The listing as it is, locked until the edit commits, with its vendor's user. */
+async function lockForEdit(tx: Database, productId: string) {
+  const [row] = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      model: products.model,
+      storage: products.storage,
+      color: products.color,
+      grade: products.grade,
+      suggestedPrice: products.suggestedPrice,
+      images: products.images,
+      status: products.status,
+      finalPrice: products.finalPrice,
+      comparePrice: products.comparePrice,
+      vendorId: products.vendorId,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  if (!row) throw notFound();
+  const [owner] = await tx.select({ userId: vendors.userId }).from(vendors).where(eq(vendors.id, row.vendorId));
+  return { ...row, images: row.images.filter(Boolean), vendorUserId: owner?.userId ?? null };
+}
+
+type LockedListing = Awaited<ReturnType<typeof lockForEdit>>;
+type Moderation = Pick<typeof products.$inferInsert, "status" | "finalPrice" | "comparePrice">;
+
+/** A vendor never sets status or prices; changing what was approved sends the listing back to review, unpriced. */
+function vendorModeration(current: LockedListing, next: ReviewedListing): Moderation & { backToReview: boolean } {
+  const backToReview = current.status === "approved" && changesApprovedListing(current, next);
+  if (backToReview) return { status: "pending", finalPrice: null, comparePrice: null, backToReview };
+  return { status: current.status, finalPrice: current.finalPrice, comparePrice: current.comparePrice, backToReview };
+}
+
+/** An admin sets status and final price; approving prices from the markup when no final price is given and records the comparison price. */
+function adminModeration(current: LockedListing, input: ProductFormInput, markupPercentage: number): Moderation {
+  const status = input.status ?? current.status;
+  let finalPrice = input.finalPrice ?? current.finalPrice;
+  if (status === "approved" && finalPrice === null) finalPrice = finalPriceFromSuggested(input.suggestedPrice, markupPercentage);
+  const comparePrice =
+    status !== "approved" ? null : current.status === "approved" ? current.comparePrice : comparePriceAtApproval(input.suggestedPrice);
+  return { status, finalPrice, comparePrice };
 }
 
 /**
  * Edits a listing. Vendors change their own listing's details but never its final price or
- * status (refused, whatever the form sends); admins may change both. Stock 0 takes the phone out
- * of the shop. A status change by an admin tells the vendor, as Approve and Reject do.
+ * status (refused, whatever the form sends); a vendor's change to what an admin approved sends
+ * the listing back to review and tells them why (decisions.md 23). Admins may change price and
+ * status, and their edits are not re-reviewed. Stock 0 takes the phone out of the shop. A status
+ * change by an admin tells the vendor, as Approve and Reject do. Photos must be the vendor's own
+ * uploads (or the editing admin's), or already on the listing.
  */
 export async function updateProduct(db: Database, actor: Actor, productId: string, input: ProductFormInput): Promise<SavedProduct> {
   const scope = scopeOf(actor);
   if (scope === "vendor") refuseVendorPricing(input);
-  const current = await getManagedProduct(db, actor, productId);
-  const images = checkedImages(input.images, current.images);
-  const status = scope === "admin" ? input.status ?? current.status : current.status;
-  let finalPrice = scope === "admin" ? input.finalPrice ?? current.finalPrice : current.finalPrice;
-  if (status === "approved" && finalPrice === null) {
-    finalPrice = finalPriceFromSuggested(input.suggestedPrice, (await getPricingConfig(db)).markupPercentage);
-  }
+  const { id } = await getManagedProduct(db, actor, productId);
+  const markup = scope === "admin" ? (await getPricingConfig(db)).markupPercentage : 0;
   return db.transaction(async (tx) => {
+    const current = await lockForEdit(tx, id);
+    const owners = scope === "admin" ? [actor.userId, ...(current.vendorUserId ? [current.vendorUserId] : [])] : [actor.userId];
+    const images = await ownedImages(tx, input.images, owners, current.images);
+    const fields = listingFields(input);
+    const { backToReview, ...moderation } =
+      scope === "admin" ? { ...adminModeration(current, input, markup), backToReview: false } : vendorModeration(current, { ...fields, images });
     const [updated] = await tx
       .update(products)
       .set({
-        ...listingFields(input),
+        ...fields,
         images,
-        status,
-        finalPrice,
+        ...moderation,
         ...(input.stockQuantity === 0 ? { isLive: false } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(products.id, current.id))
       .returning({ id: products.id, name: products.name, vendorId: products.vendorId, status: products.status, finalPrice: products.finalPrice });
     if (!updated) throw notFound();
-    if (status !== current.status) await announceProductDecision(tx, actor, updated);
+    if (backToReview) {
+      await notify(tx, actor.userId, "product", PRODUCT_TEXTS.backToReviewTitle, backToReviewMessage(updated.name));
+    } else if (updated.status !== current.status) {
+      await announceProductDecision(tx, actor, updated);
+    }
     await recordActivity(tx, {
       userId: actor.userId,
       userType: scope === "admin" ? "admin" : "vendor",
       activityType: "product_updated",
-      description: `Updated ${updated.name}`,
-      metadata: { product_id: updated.id },
+      description: `Updated ${updated.name}${backToReview ? " (back to review)" : ""}`,
+      metadata: { product_id: updated.id, ...(backToReview ? { back_to_review: true } : {}) },
     });
-    return { id: updated.id, status: updated.status, finalPrice: updated.finalPrice };
+    return { id: updated.id, status: updated.status, finalPrice: updated.finalPrice, backToReview };
   });
+}
+
+/** The vendor's notification when their edit sent a listing back to review. */
+export function backToReviewMessage(name: string): string {
+  return `${name}: ${PRODUCT_TEXTS.backToReview.toLowerCase()}. ${PRODUCT_TEXTS.backToReviewDetail}`;
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
