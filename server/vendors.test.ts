@@ -265,6 +265,74 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
       for (const order of own) expect(theirs).not.toContain(order.id.slice(-8));
     });
 
+    it("sends a vendor no buyer contact detail of an unpaid order, in the page or its data; a paid order's are there to ship", async () => {
+      const [phone] = await database.query<{ id: string; vendor_id: string }>(
+        `select p.id, p.vendor_id from products p join vendors v on v.id = p.vendor_id join users u on u.id = v.user_id
+         where u.email = 'vendor@tokunbo.test' and p.status = 'approved' order by p.id limit 1`,
+      );
+      const [buyer] = await database.query<{ id: string }>("select id from users where email = 'customer@tokunbo.test'");
+      const details = (who: string) => ({
+        name: `${who} Adeyemi-${engine}`, email: `${who.toLowerCase()}.${engine}@example.ng`, phone: `+23480${engine === "pglite" ? "1" : "2"}${who.length}0000${who.length}`,
+        address: `${who.length} ${who} Close`, city: `${who}ville`, notes: `Ring ${who}'s bell twice`,
+      });
+      const unpaid = details("Unpaidbuyer");
+      const paid = details("Paidbuyer");
+      for (const [who, status] of [[unpaid, "pending"], [paid, "paid"]] as const) {
+        await database.query(
+          `insert into orders (customer_id, product_id, vendor_id, customer_name, customer_email, customer_phone, shipping_address, city, state,
+             delivery_notes, quantity, unit_price, total_amount, status)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 100000, 100000, $11)`,
+          [buyer!.id, phone!.id, phone!.vendor_id, who.name, who.email, who.phone, who.address, who.city, "Oyo", who.notes, status],
+        );
+      }
+      const page = await (await fetch(`${app.base}/vendor-dashboard?tab=orders`, { headers: { Cookie: vendorA } })).text();
+      const data = await (await fetch(`${app.base}/vendor-dashboard.data?tab=orders`, { headers: { Cookie: vendorA } })).text();
+      for (const payload of [page, data]) {
+        for (const detail of Object.values(unpaid)) expect(payload).not.toContain(detail);
+        for (const detail of [paid.name, paid.phone, paid.city]) expect(payload).toContain(detail);
+      }
+      expect(page).toContain("Buyer details appear once the order is paid");
+    });
+
+    it("a vendor's rename of an approved listing sends it back to review with the notice; a stock edit keeps it listed", async () => {
+      const [listing] = await database.query<{ id: string; name: string; brand: string; model: string; storage: string; color: string | null;
+        grade: string; suggested: string; stock: number; description: string | null; images: string[] }>(
+        `select p.id, p.name, p.brand, p.model, p.storage, p.color, p.grade, (p.suggested_price / 100)::text as suggested, p.stock_quantity as stock,
+           p.description, p.images
+         from products p join vendors v on v.id = p.vendor_id join users u on u.id = v.user_id
+         where u.email = 'vendor@tokunbo.test' and p.status = 'approved' and p.stock_quantity > 0 order by p.id offset 1 limit 1`,
+      );
+      const save = (changes: Record<string, string>) => {
+        const body = new URLSearchParams({
+          intent: "update", productId: listing!.id, name: listing!.name, brand: listing!.brand, model: listing!.model, storage: listing!.storage,
+          color: listing!.color ?? "", grade: listing!.grade, suggestedPrice: listing!.suggested, stockQuantity: String(listing!.stock),
+          description: listing!.description ?? "", ...changes,
+        });
+        for (const url of listing!.images) body.append("images", url);
+        return fetch(`${app.base}/products?edit=${listing!.id}`, {
+          method: "POST", headers: { Cookie: vendorA, "Content-Type": "application/x-www-form-urlencoded" }, body, redirect: "manual",
+        });
+      };
+      const statusOf = async () => (await productRow(listing!.id))?.status;
+
+      const restocked = await save({ stockQuantity: String(listing!.stock + 1) });
+      expect(restocked.status).toBe(302);
+      expect(await statusOf()).toBe("approved");
+      const toastAfter = async (response: Response) => {
+        const flash = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        return (await fetch(`${app.base}/products`, { headers: { Cookie: `${vendorA}; ${flash}` } })).text();
+      };
+      expect(await toastAfter(restocked)).toContain(PRODUCT_TEXTS.updated);
+
+      const renamed = await save({ name: `${listing!.name} (boxed)` });
+      expect(renamed.status).toBe(302);
+      expect(await statusOf()).toBe("pending");
+      const html = await toastAfter(renamed);
+      expect(html).toContain("Changes to an approved listing go back to review");
+      expect(html).toContain("It is out of the shop until our team approves it again.");
+      expect((await fetch(`${app.base}/product/${listing!.id}`)).status).toBe(404);
+    });
+
     it("toggles only the vendor's own products' visibility, with the spec's toasts", async () => {
       const [own] = await database.query<{ id: string }>(
         `select p.id from products p join vendors v on v.id = p.vendor_id join users u on u.id = v.user_id
@@ -316,6 +384,18 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
       expect(sent.status).toBe(302);
       expect(sent.headers.get("location")).toBe("/auth");
       expect(decodeURIComponent(sent.headers.getSetCookie().join(";"))).toContain("tokunbo_flash");
+    });
+
+    it("shows a rejected applicant the admin's reason on /vendor-application", async () => {
+      const rejected = await signInAs(app.base, "onitsha.gadgets@tokunbo.test", DEMO_PASSWORD);
+      const page = await fetch(`${app.base}/vendor-application`, { headers: { Cookie: rejected }, redirect: "manual" });
+      expect(page.status).toBe(200);
+      // React separates adjacent text with an empty comment.
+      const html = (await page.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain(VENDOR_TEXTS.rejected);
+      expect(html).toContain(
+        "Reason: The CAC registration number does not match the business name and the ID document was unreadable. Please apply again with matching documents.",
+      );
     });
 
     it("refuses without the terms, stores one pending application whatever status the form sends, then sends the user to vendor sign-up", async () => {

@@ -1,20 +1,38 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { VendorOrder } from "../../domain/vendors/dashboard";
+import type { VendorOrder, VendorOrderSummary } from "../../domain/vendors/dashboard";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
-import { WARRANTY_TYPE_LABELS } from "../../lib/constants";
+import { PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "./badges";
-import { formatDate } from "./format";
+import { formatDate, plural } from "./format";
 import { toast } from "./toast";
 import { OrderStatusBadge } from "./vendor-badges";
 import { ProductThumb } from "./product-thumb";
 import { useHydrated } from "./vendor-fields";
 
-/** The Orders tab: orders for the vendor's phones, what to ship where, and what the vendor is paid. */
-export function VendorOrdersTab({ orders, commissionRate }: { orders: readonly VendorOrder[] | null; commissionRate: number }) {
-  const toShip = orders?.filter((o) => o.status === "paid" || o.status === "processing") ?? [];
-  const earned = orders?.filter((o) => o.shipTo !== null).reduce((sum, o) => sum + o.netAmount, 0) ?? 0;
+/** What the Orders tab says (decisions.md 25). */
+export const VENDOR_ORDER_TEXTS = {
+  buyerDetailsAfterPayment: "Buyer details appear once the order is paid",
+  paidHeading: "Paid orders",
+  unpaidHeading: "Not paid yet",
+  unpaidNote: "These orders are not paid. Their phones are held for the buyer while payment is open; do not ship them.",
+  cancelled: "Cancelled: nothing to ship.",
+  noPaidOrders: "No paid orders yet",
+} as const;
+
+/**
+ * The Orders tab: paid orders first, with what to ship where and what the vendor is paid; then
+ * orders not paid yet (their phones are held for the buyer), marked Pending or 'Payment failed',
+ * without any buyer details (decisions.md 25). Counts and earnings are over paid orders only.
+ */
+export function VendorOrdersTab({ orders, summary, commissionRate }: {
+  orders: readonly VendorOrder[] | null;
+  summary: VendorOrderSummary | null;
+  commissionRate: number;
+}) {
+  const paid = orders?.filter((o) => o.isPaid) ?? [];
+  const unpaid = orders?.filter((o) => !o.isPaid) ?? [];
   return (
     <section aria-labelledby="vendor-orders-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -23,7 +41,7 @@ export function VendorOrdersTab({ orders, commissionRate }: { orders: readonly V
         </h2>
         <RefreshOrders />
       </div>
-      {orders === null ? (
+      {orders === null || summary === null ? (
         <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
           {VENDOR_TEXTS.ordersLoadFailed}
         </p>
@@ -32,14 +50,41 @@ export function VendorOrdersTab({ orders, commissionRate }: { orders: readonly V
       ) : (
         <>
           <p className="mt-2 text-sm text-gray-700">
-            {toShip.length} to ship · you receive {formatNaira(earned)} from paid orders after the {commissionRate}% commission.
+            {summary.toShip} to ship · you receive {formatNaira(summary.earned)} from {plural(summary.paidOrders, "paid order", "paid orders")} after the{" "}
+            {commissionRate}% commission.
           </p>
-          <ul className="mt-4 space-y-4">
-            {orders.map((order) => (
-              <VendorOrderCard key={order.id} order={order} commissionRate={commissionRate} />
-            ))}
-          </ul>
+          <OrderGroup title={VENDOR_ORDER_TEXTS.paidHeading} orders={paid} commissionRate={commissionRate} empty={VENDOR_ORDER_TEXTS.noPaidOrders} />
+          {unpaid.length > 0 ? (
+            <OrderGroup title={VENDOR_ORDER_TEXTS.unpaidHeading} note={VENDOR_ORDER_TEXTS.unpaidNote} orders={unpaid} commissionRate={commissionRate} />
+          ) : null}
         </>
+      )}
+    </section>
+  );
+}
+
+function OrderGroup({ title, note, orders, commissionRate, empty }: {
+  title: string;
+  note?: string;
+  orders: readonly VendorOrder[];
+  commissionRate: number;
+  empty?: string;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h3 id={id} className="text-base font-bold text-gray-900">
+        {title} <span className="font-normal text-gray-600">({orders.length})</span>
+      </h3>
+      {note ? <p className="mt-1 text-sm text-gray-700">{note}</p> : null}
+      {orders.length === 0 && empty ? (
+        <p className="mt-3 rounded-xl border border-dashed border-gray-300 p-4 text-center text-sm text-gray-700">{empty}</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {orders.map((order) => (
+            <VendorOrderCard key={order.id} order={order} commissionRate={commissionRate} />
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -88,12 +133,28 @@ function Money({ label, amount, strong = false }: { label: string; amount: numbe
   );
 }
 
+const PILL = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset";
+
+/** Pending, 'Payment failed' (decisions.md 19) or the order's status, and 'Test' for test money (decisions.md 26). */
+function OrderBadges({ order }: { order: VendorOrder }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      {order.paymentFailed ? (
+        <span className={`${PILL} bg-red-100 text-red-900 ring-red-300`}>{PAYMENT_FAILED_LABEL}</span>
+      ) : (
+        <OrderStatusBadge status={order.status} />
+      )}
+      {order.isTest ? <span className={`${PILL} bg-yellow-100 text-yellow-900 ring-yellow-300`}>{TEST_PAYMENT_LABEL}</span> : null}
+    </span>
+  );
+}
+
 function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commissionRate: number }) {
   return (
     <li aria-label={`Order #${order.orderNumber}`} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-bold text-gray-900">Order #{order.orderNumber}</h3>
-        <OrderStatusBadge status={order.status} />
+        <h4 className="font-bold text-gray-900">Order #{order.orderNumber}</h4>
+        <OrderBadges order={order} />
       </div>
       <p className="text-sm text-gray-600">Placed {formatDate(order.createdAt)}</p>
       <div className="mt-3 grid gap-4 md:grid-cols-3">
@@ -105,14 +166,14 @@ function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commis
               {order.product.storage} · <GradeBadge grade={order.product.grade} />
             </p>
             <p className="text-sm text-gray-700">
-              {order.quantity} × {formatNaira(order.unitPrice)} · {WARRANTY_TYPE_LABELS[order.warrantyType]}
+              {order.quantity} × {formatNaira(order.unitPrice)} · {warrantyLabel(order.warrantyDays)}
             </p>
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-y-1 text-sm">
           <Money label="Order total" amount={order.totalAmount} />
           <Money label={`Commission (${commissionRate}%)`} amount={order.commission} />
-          <Money label="You receive" amount={order.netAmount} strong />
+          <Money label={order.isPaid ? "You receive" : "You would receive"} amount={order.netAmount} strong />
         </dl>
         <ShippingBlock order={order} />
       </div>
@@ -121,8 +182,8 @@ function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commis
 }
 
 function ShippingBlock({ order }: { order: VendorOrder }) {
-  if (order.status === "cancelled") return <p className="text-sm text-gray-700">Cancelled: nothing to ship.</p>;
-  if (!order.shipTo) return <p className="text-sm text-gray-700">Awaiting payment: ship once the order is paid.</p>;
+  if (order.status === "cancelled") return <p className="text-sm text-gray-700">{VENDOR_ORDER_TEXTS.cancelled}</p>;
+  if (!order.shipTo) return <p className="text-sm text-gray-700">{VENDOR_ORDER_TEXTS.buyerDetailsAfterPayment}</p>;
   const to = order.shipTo;
   return (
     <address className="text-sm not-italic text-gray-800">
@@ -134,6 +195,11 @@ function ShippingBlock({ order }: { order: VendorOrder }) {
       <p>
         <a href={`tel:${to.customerPhone}`} className="text-brand-strong hover:underline">
           {to.customerPhone}
+        </a>
+      </p>
+      <p>
+        <a href={`mailto:${to.customerEmail}`} className="break-all text-brand-strong hover:underline">
+          {to.customerEmail}
         </a>
       </p>
       {to.deliveryNotes ? <p className="mt-1 text-gray-700">Notes: {to.deliveryNotes}</p> : null}

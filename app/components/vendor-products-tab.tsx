@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import type { VendorProductRow } from "../../domain/vendors/dashboard";
 import { formatNaira } from "../../lib/money";
+import { productHeading } from "../../lib/product-heading";
 import { GradeBadge } from "./badges";
 import { toast } from "./toast";
 import { StatusBadge, StockBadge } from "./vendor-badges";
@@ -43,7 +44,7 @@ function VendorProductItem({ product }: { product: VendorProductRow }) {
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-gray-900">{product.name}</h3>
           <p className="text-sm text-gray-700">
-            {product.brand} {product.model} · {product.storage}
+            {productHeading(product)}
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             <GradeBadge grade={product.grade} />

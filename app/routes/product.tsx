@@ -36,6 +36,7 @@ import { absoluteUrl, pageMeta, siteFromMatches, useSite } from "../components/s
 import { StarRating, formatRating } from "../components/star-rating";
 import { Tabs } from "../components/tabs";
 import type { Route } from "./+types/product";
+import { productHeading } from "../../lib/product-heading";
 
 type ProductLoaderData = { product: PublicProduct; reviews: PublicReview[] } | { product: null; reviews: [] };
 
@@ -52,14 +53,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     console.error("Failed to load product", error);
     return data<ProductLoaderData>({ product: null, reviews: [] }, { status: 503 });
   }
-}
-
-/** Brand, model and storage; the brand is not repeated when the model already starts with it. */
-function productHeading(product: Pick<PublicProduct, "brand" | "model" | "storage">): string {
-  const model = product.model.trim();
-  const brand = product.brand.trim();
-  const withBrand = model.toLowerCase().startsWith(brand.toLowerCase()) ? model : `${brand} ${model}`;
-  return `${withBrand} ${product.storage}`;
 }
 
 function metaDescription(product: PublicProduct, price: string): string {

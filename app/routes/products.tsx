@@ -26,6 +26,7 @@ import { listApprovedVendors } from "../../domain/vendors/approval";
 import { Refusal } from "../../domain/vendors/errors";
 import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } from "../../lib/constants";
 import { displayPrice, formatNaira } from "../../lib/money";
+import { productHeading } from "../../lib/product-heading";
 import { AccessDenied } from "../components/access-denied";
 import { useActionToast, useBusy } from "../components/auth-ui";
 import { GradeBadge } from "../components/badges";
@@ -374,7 +375,7 @@ function ProductRow({ product, params, manages, showVendor }: { product: Managed
             )}
           </h2>
           <p className="text-sm text-gray-700">
-            {product.brand} {product.model} · {product.storage}
+            {productHeading(product)}
             {showVendor ? ` · ${product.vendorName}` : ""}
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">

@@ -1,6 +1,8 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { getOwnVendor, listOwnProducts, listVendorOrders, updateVendorProfile } from "../../domain/vendors/dashboard";
+import {
+  type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
+} from "../../domain/vendors/dashboard";
 import { ListingError, setProductLive } from "../../domain/vendors/service";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { vendorDetailsSchema } from "../../domain/vendors/validation";
@@ -41,19 +43,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vendor = await getOwnVendor(context.db, viewer.userId);
   } catch (error) {
     console.error("Failed to load the vendor record", error);
-    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: [] };
+    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null };
   }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
   if (viewer.role !== "vendor") throw redirect("/vendor-auth");
-  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: [] };
-  const [products, orders] = await Promise.all([
-    listOwnProducts(context.db, vendor.id),
-    listVendorOrders(context.db, viewer).catch((error: unknown) => {
-      console.error("Failed to load the vendor's orders", error);
-      return null;
-    }),
-  ]);
+  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null };
+  const [products, orders] = await Promise.all([listOwnProducts(context.db, vendor.id), ordersOrNull(context.db, viewer, vendor)]);
   return { tab: tabOf(request.url), vendor, failed: false, products, orders };
+}
+
+/** The Orders tab's list and paid-only summary, or null ('Failed to load orders') when the database does not answer. */
+async function ordersOrNull(db: Route.LoaderArgs["context"]["db"], viewer: { userId: string }, vendor: VendorProfile) {
+  try {
+    const [list, summary] = await Promise.all([listVendorOrders(db, viewer), summariseVendorOrders(db, vendor)]);
+    return { list, summary };
+  } catch (error) {
+    console.error("Failed to load the vendor's orders", error);
+    return null;
+  }
 }
 
 const liveSchema = z.object({
@@ -140,7 +147,7 @@ export default function VendorDashboardPage() {
       </nav>
       <div className="mt-6">
         {tab === "products" ? <VendorProductsTab products={products} /> : null}
-        {tab === "orders" ? <VendorOrdersTab orders={orders} commissionRate={vendor.commissionRate} /> : null}
+        {tab === "orders" ? <VendorOrdersTab orders={orders?.list ?? null} summary={orders?.summary ?? null} commissionRate={vendor.commissionRate} /> : null}
         {tab === "profile" ? <VendorProfileTab vendor={vendor} /> : null}
       </div>
     </div>

@@ -2,13 +2,14 @@
  * The vendor dashboard (operations.md §2): the vendor's own record, listings and orders. Every
  * query is scoped to the caller's vendor record, so a vendor never reads another's rows.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type Grade, type OrderStatus, type ProductStatus, type VendorStatus, type WarrantyType } from "../../lib/constants";
+import { type Grade, type OrderStatus, type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { commissionOf } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
+import { payments } from "../payments/schema";
 import { Refusal } from "./errors";
 import { vendors } from "./schema";
 import { VENDOR_TEXTS } from "./texts";
@@ -25,7 +26,7 @@ export interface VendorProfile {
   verified: boolean;
   /** Percent of the final price kept by the marketplace. */
   commissionRate: number;
-  /** Kobo. */
+  /** Kobo: the totals of the vendor's paid (and later) orders, never unpaid or cancelled ones. */
   totalSales: number;
   createdAt: string;
 }
@@ -63,6 +64,12 @@ export interface VendorOrder {
   /** The last 8 characters of the id. */
   orderNumber: string;
   status: OrderStatus;
+  /** Paid, processing, shipped or delivered: the vendor's to ship, and counted in their earnings. */
+  isPaid: boolean;
+  /** Still unpaid and its current payment was declined, cancelled or abandoned (decisions.md 19). */
+  paymentFailed: boolean;
+  /** Its payment was made in test mode: no real money (decisions.md 26). */
+  isTest: boolean;
   createdAt: string;
   product: { id: string; name: string; brand: string; model: string; storage: string; grade: Grade; image: string | null };
   quantity: number;
@@ -73,16 +80,34 @@ export interface VendorOrder {
   commission: number;
   /** What the vendor is paid: total minus commission. */
   netAmount: number;
-  warrantyType: WarrantyType;
+  /** The warranty the buyer was promised with this order (decisions.md 21). */
+  warrantyDays: number;
   trackingNumber: string | null;
   estimatedDeliveryDate: string | null;
-  /** Who to ship to; only once the order is paid (and not cancelled): unpaid orders are not the vendor's to ship. */
+  /**
+   * Who to ship to: only for paid (and later) orders (decisions.md 25). For any other order the
+   * buyer's name, phone, e-mail and address are not read from the database at all.
+   */
   shipTo: ShippingDetails | null;
 }
 
-/** Statuses in which the vendor needs the buyer's delivery details. */
-const TO_SHIP: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
+export interface VendorOrderSummary {
+  /** Paid or processing: waiting for the vendor to ship. */
+  toShip: number;
+  /** Paid (and later) orders. */
+  paidOrders: number;
+  /** Kobo: what the vendor receives from paid (and later) orders after commission. */
+  earned: number;
+}
+
+/** Statuses of an order that was paid: the vendor ships it, sees the buyer's details and is paid for it. */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
 const ORDERS_SHOWN = 200;
+
+/** A buyer detail, read only when the order is paid; null otherwise, so it never leaves the database. */
+function whenPaid(column: AnyColumn): SQL<string | null> {
+  return sql<string | null>`case when ${inArray(orders.status, [...PAID_ORDER_STATUSES])} then ${column} end`;
+}
 
 /** The caller's vendor record in full, or null. */
 export async function getOwnVendor(db: Database, userId: string): Promise<VendorProfile | null> {
@@ -96,7 +121,9 @@ export async function getOwnVendor(db: Database, userId: string): Promise<Vendor
       status: vendors.status,
       verified: vendors.verified,
       commissionRate: vendors.commissionRate,
-      totalSales: vendors.totalSales,
+      // Written with explicit names: in a single-table select Drizzle leaves columns unqualified.
+      totalSales: sql<number>`(select coalesce(sum(o.total_amount), 0) from orders o
+        where o.vendor_id = vendors.id and o.status in (${sql.join(PAID_ORDER_STATUSES.map((status) => sql`${status}`), sql`, `)}))`.mapWith(Number),
       createdAt: vendors.createdAt,
     })
     .from(vendors)
@@ -129,7 +156,11 @@ export async function listOwnProducts(db: Database, vendorId: string): Promise<V
   return rows.map((row) => ({ ...row, image: row.image || null, createdAt: new Date(row.createdAt).toISOString() }));
 }
 
-/** Orders for the caller's products, newest first, with the commission and the vendor's net (operations.md §9). */
+/**
+ * Orders for the caller's products, newest first, with the commission and the vendor's net
+ * (operations.md §9), the state of the current payment ('Payment failed', 'Test'), and the
+ * buyer's details for paid orders only (decisions.md 25).
+ */
 export async function listVendorOrders(db: Database, actor: { userId: string }): Promise<VendorOrder[]> {
   const vendor = await getOwnVendor(db, actor.userId);
   if (!vendor) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
@@ -141,16 +172,18 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
       quantity: orders.quantity,
       unitPrice: orders.unitPrice,
       totalAmount: orders.totalAmount,
-      warrantyType: orders.warrantyType,
+      warrantyDays: orders.warrantyDays,
       trackingNumber: orders.trackingNumber,
       estimatedDeliveryDate: orders.estimatedDeliveryDate,
-      customerName: orders.customerName,
-      customerPhone: orders.customerPhone,
-      customerEmail: orders.customerEmail,
-      shippingAddress: orders.shippingAddress,
-      city: orders.city,
-      state: orders.state,
-      deliveryNotes: orders.deliveryNotes,
+      customerName: whenPaid(orders.customerName),
+      customerPhone: whenPaid(orders.customerPhone),
+      customerEmail: whenPaid(orders.customerEmail),
+      shippingAddress: whenPaid(orders.shippingAddress),
+      city: whenPaid(orders.city),
+      state: whenPaid(orders.state),
+      deliveryNotes: whenPaid(orders.deliveryNotes),
+      paymentStatus: payments.status,
+      isTest: payments.isTest,
       productId: products.id,
       productName: products.name,
       brand: products.brand,
@@ -161,15 +194,20 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
     .where(eq(orders.vendorId, vendor.id))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_SHOWN);
   return rows.map((row) => {
     const commission = commissionOf(row.totalAmount, vendor.commissionRate);
+    const isPaid = PAID_ORDER_STATUSES.includes(row.status);
     return {
       id: row.id,
       orderNumber: orderNumberOf(row.id),
       status: row.status,
+      isPaid,
+      paymentFailed: isPaymentFailed(row.status, row.paymentStatus as PaymentStatus | null),
+      isTest: row.isTest ?? false,
       createdAt: new Date(row.createdAt).toISOString(),
       product: { id: row.productId, name: row.productName, brand: row.brand, model: row.model, storage: row.storage, grade: row.grade, image: row.image || null },
       quantity: row.quantity,
@@ -177,22 +215,40 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
       totalAmount: row.totalAmount,
       commission,
       netAmount: row.totalAmount - commission,
-      warrantyType: row.warrantyType,
+      warrantyDays: row.warrantyDays,
       trackingNumber: row.trackingNumber,
       estimatedDeliveryDate: row.estimatedDeliveryDate,
-      shipTo: TO_SHIP.includes(row.status)
-        ? {
-            customerName: row.customerName,
-            customerPhone: row.customerPhone,
-            customerEmail: row.customerEmail,
-            shippingAddress: row.shippingAddress,
-            city: row.city,
-            state: row.state,
-            deliveryNotes: row.deliveryNotes,
-          }
-        : null,
+      shipTo: isPaid ? shippingDetails(row) : null,
     };
   });
+}
+
+function shippingDetails(row: { [K in keyof ShippingDetails]: string | null }): ShippingDetails {
+  return {
+    customerName: row.customerName ?? "",
+    customerPhone: row.customerPhone ?? "",
+    customerEmail: row.customerEmail ?? "",
+    shippingAddress: row.shippingAddress ?? "",
+    city: row.city ?? "",
+    state: row.state ?? "",
+    deliveryNotes: row.deliveryNotes,
+  };
+}
+
+/**
+ * The counts and earnings above the Orders tab, over all of the vendor's orders (not only those
+ * shown): paid (and later) orders only. The commission is rounded per order, as on each order.
+ */
+export async function summariseVendorOrders(db: Database, vendor: Pick<VendorProfile, "id" | "commissionRate">): Promise<VendorOrderSummary> {
+  const [row] = await db
+    .select({
+      toShip: sql<number>`count(*) filter (where ${inArray(orders.status, ["paid", "processing"])})`.mapWith(Number),
+      paidOrders: sql<number>`count(*)`.mapWith(Number),
+      earned: sql<number>`coalesce(sum(${orders.totalAmount} - round(${orders.totalAmount} * ${vendor.commissionRate}::numeric / 100)), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendor.id), inArray(orders.status, [...PAID_ORDER_STATUSES])));
+  return row ?? { toShip: 0, paidOrders: 0, earned: 0 };
 }
 
 /** The vendor edits their business details (storefront.md §7, vendor update); never status or verification. */
