@@ -21,7 +21,6 @@ import {
 import { isOneOf } from "../../domain/accounts/roles";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
-import { recordUploadedImages } from "../../domain/catalog/photos";
 import { listApprovedVendors } from "../../domain/vendors/approval";
 import { Refusal } from "../../domain/vendors/errors";
 import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } from "../../lib/constants";
@@ -126,16 +125,12 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
     return withValues(formFailure(intent, 400, failed, maxImagesMessage(), { images: maxImagesMessage() }), form);
   }
   try {
-    if (files.length > 0) {
-      const stored = await storeUploadedImages(fileStorageFor(context.config), "products", files);
-      const urls = stored.map((image) => image.url);
-      await recordUploadedImages(context.db, viewer.userId, urls);
-      parsed.data.images.push(...urls);
-    }
+    const storedNow = files.length > 0 ? (await storeUploadedImages(fileStorageFor(context.config), "products", files)).map((image) => image.url) : [];
+    parsed.data.images.push(...storedNow);
     const saved =
       mode === "add"
-        ? await createProduct(context.db, viewer, parsed.data)
-        : await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data);
+        ? await createProduct(context.db, viewer, parsed.data, { storedNow })
+        : await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data, { storedNow });
     return redirectWithToast(withParams(listParams(new URL(request.url))), savedToast(mode, viewer.role, saved.backToReview));
   } catch (error) {
     return withValues(refusedForm(intent, failed, error), form);

@@ -21,7 +21,7 @@ import { vendors } from "../vendors/schema";
 import { findVendorByUser } from "../vendors/service";
 import { PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./management-validation";
 import { announceProductDecision } from "./moderation";
-import { ownedImages } from "./photos";
+import { ownedImages, recordUploadedImages } from "./photos";
 import { products } from "./schema";
 
 export const MANAGED_PAGE_SIZE = 20;
@@ -186,6 +186,14 @@ function listingFields(input: ProductFormInput) {
   };
 }
 
+/**
+ * Photos the same request stored (the form's file input, without scripts): recorded as the
+ * caller's uploads in the save's own transaction, so a refused save leaves no record of them.
+ */
+export interface NewUploads {
+  storedNow?: readonly string[];
+}
+
 export interface SavedProduct {
   id: string;
   status: ProductStatus;
@@ -200,13 +208,14 @@ export interface SavedProduct {
  * an admin's is for the approved vendor they chose and starts approved, priced from the
  * suggested price and the markup unless they typed a final price.
  */
-export async function createProduct(db: Database, actor: Actor, input: ProductFormInput): Promise<SavedProduct> {
+export async function createProduct(db: Database, actor: Actor, input: ProductFormInput, uploads: NewUploads = {}): Promise<SavedProduct> {
   const scope = scopeOf(actor);
   if (scope === "public") throw new Refusal(403, ACCESS_TEXTS.forbidden);
   if (scope === "vendor") {
     refuseVendorPricing(input);
     const vendor = await approvedOwnVendor(db, actor);
     return db.transaction(async (tx) => {
+      await recordUploadedImages(tx, actor.userId, uploads.storedNow ?? []);
       const images = await ownedImages(tx, input.images, [actor.userId]);
       const [created] = await tx
         .insert(products)
@@ -223,10 +232,10 @@ export async function createProduct(db: Database, actor: Actor, input: ProductFo
       return { ...saved, backToReview: false };
     });
   }
-  return createForVendor(db, actor, input);
+  return createForVendor(db, actor, input, uploads);
 }
 
-async function createForVendor(db: Database, actor: Actor, input: ProductFormInput): Promise<SavedProduct> {
+async function createForVendor(db: Database, actor: Actor, input: ProductFormInput, uploads: NewUploads): Promise<SavedProduct> {
   if (!input.vendorId) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
   const [vendor] = await db
     .select({ id: vendors.id, userId: vendors.userId, businessName: vendors.businessName })
@@ -235,6 +244,7 @@ async function createForVendor(db: Database, actor: Actor, input: ProductFormInp
   if (!vendor) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
   const finalPrice = input.finalPrice ?? finalPriceFromSuggested(input.suggestedPrice, (await getPricingConfig(db)).markupPercentage);
   return db.transaction(async (tx) => {
+    await recordUploadedImages(tx, actor.userId, uploads.storedNow ?? []);
     const images = await ownedImages(tx, input.images, [actor.userId, vendor.userId]);
     const [created] = await tx
       .insert(products)
@@ -331,13 +341,20 @@ function adminModeration(current: LockedListing, input: ProductFormInput, markup
  * change by an admin tells the vendor, as Approve and Reject do. Photos must be the vendor's own
  * uploads (or the editing admin's), or already on the listing.
  */
-export async function updateProduct(db: Database, actor: Actor, productId: string, input: ProductFormInput): Promise<SavedProduct> {
+export async function updateProduct(
+  db: Database,
+  actor: Actor,
+  productId: string,
+  input: ProductFormInput,
+  uploads: NewUploads = {},
+): Promise<SavedProduct> {
   const scope = scopeOf(actor);
   if (scope === "vendor") refuseVendorPricing(input);
   const { id } = await getManagedProduct(db, actor, productId);
   const markup = scope === "admin" ? (await getPricingConfig(db)).markupPercentage : 0;
   return db.transaction(async (tx) => {
     const current = await lockForEdit(tx, id);
+    await recordUploadedImages(tx, actor.userId, uploads.storedNow ?? []);
     const owners = scope === "admin" ? [actor.userId, ...(current.vendorUserId ? [current.vendorUserId] : [])] : [actor.userId];
     const images = await ownedImages(tx, input.images, owners, current.images);
     const fields = listingFields(input);

@@ -4,11 +4,13 @@ import sharp from "sharp";
 import type { Database } from "../../db/client";
 import { cart, emailOutbox, notifications, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema";
 import { ACCESS_TEXTS, SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
 import type { FileStorage } from "../../domain/media/storage";
 import { SHIPPING } from "../../domain/payments/testing";
 import type { PaymentProvider } from "../../domain/payments/provider";
 import { insertListing, insertVendor } from "../../domain/vendors/testing";
+import { recordUploadedImages } from "../../domain/catalog/photos";
 import { ADMIN_GUARD, VENDOR_GUARD } from "../../app/server/access.server";
 import { CART_SIGN_IN_TEXTS } from "../../app/components/cart-sign-in";
 import { quantityFieldOf } from "../../app/components/checkout-form-data";
@@ -141,6 +143,13 @@ async function rowExists(db: Database, table: typeof cart | typeof reviews | typ
 
 async function freshListing(db: Database, world: World, status: "approved" | "pending" = "approved"): Promise<string> {
   return insertListing(db, world.vendor.vendorId, fresh("Pixel fixture "), { status, finalPrice: status === "approved" ? 250_000_00 : null, stockQuantity: 5 });
+}
+
+/** A photo the vendor uploaded: only their listings (or an admin's edit of them) may show it. */
+async function vendorUpload(db: Database, world: World): Promise<string> {
+  const url = `/uploads/products/${randomBytes(16).toString("hex")}.webp`;
+  await recordUploadedImages(db, world.vendor.userId, [url]);
+  return url;
 }
 
 /** A delivered order of the customer for a phone they have not reviewed yet. */
@@ -557,6 +566,13 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     what: "add a listing",
     allow: MANAGERS,
     call: (caller) => post(caller, "/products", { intent: "create", ...productFields(caller) }),
+  },
+  {
+    key: "POST /products",
+    what: "add a listing showing the vendor's own uploaded photo (another vendor may not use it)",
+    allow: ["vendor", "admin", "superAdmin"],
+    call: async (caller) => post(caller, "/products", { intent: "create", ...productFields(caller), images: await vendorUpload(caller.db, caller.world) }),
+    refusal: (actor) => (actor === "otherVendor" ? { status: 400, text: PRODUCT_TEXTS.imageNotOwned } : byDefault(actor)),
   },
   {
     key: "POST /products",

@@ -656,17 +656,22 @@ function productFields(world: World): fc.Arbitrary<Fields> {
     stockQuantity: fc.oneof(badNumberText, fc.constant("3")),
     color: text(),
     description: text(),
-    images: text("/uploads/products/elsewhere.webp", "javascript:alert(1)"),
+    // Never uploaded, or drawn for another vendor's demo listing: no listing of this vendor may show them.
+    images: text("/uploads/products/elsewhere.webp", `/uploads/products/${"e".repeat(32)}.webp`, "/uploads/products/demo/pixel-7-obsidian-front.webp", "javascript:alert(1)"),
     vendorId: fc.oneof(strangeId, fc.constant(world.otherVendor.vendorId)),
   });
 }
 
 function refusesProductForm(fields: Fields | undefined, body: BadRequest["body"], world: World): boolean {
   if (!fields) return true;
-  if (fields.intent === "delete" || fields.intent === "update") return fields.productId !== world.vendor.productId;
-  if (fields.intent !== "create") return true;
+  if (fields.intent === "delete") return fields.productId !== world.vendor.productId;
+  if (fields.intent !== "create" && fields.intent !== "update") return true;
+  if (fields.intent === "update" && fields.productId !== world.vendor.productId) return true;
   const withFiles = body instanceof FormData && body.getAll("imageFiles").length > 0;
-  return withFiles || fails(productFormSchema("add"), { ...fields, images: fields.images ? [fields.images] : [] });
+  // None of the image addresses sent is an upload of this vendor's (decisions.md 23).
+  const withImages = Boolean(fields.images);
+  const mode = fields.intent === "create" ? "add" : "edit";
+  return withFiles || withImages || fails(productFormSchema(mode), { ...fields, images: [] });
 }
 
 function quantityText(body: unknown): string {
