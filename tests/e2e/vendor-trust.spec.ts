@@ -1,0 +1,63 @@
+import { signIn } from "./support/accounts";
+import { expect, test } from "./support/test";
+import { approveProductAsAdmin, freshPage, hydrated, openAsAdmin, photo, toastWith } from "./support/vendors";
+
+test("approval covers what was approved: a stock edit keeps a listing in the shop, a rename sends it back to review", async ({ page, browser, extraHTTPHeaders }, info) => {
+  test.setTimeout(120_000);
+  const name = `Pixel 7a trust ${info.project.name}${Date.now().toString(36)}`;
+  await signIn(page, "vendor@tokunbo.test");
+  await expect(page).toHaveURL(/\/$/);
+
+  await test.step("the vendor lists a phone with a photo of their own, and an admin approves it", async () => {
+    await page.goto("/products?add=1");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Add Product" });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", "#1d3557", 600, 800) });
+    await expect(dialog.locator('input[type="hidden"][name="images"]')).toHaveCount(1);
+    await dialog.getByLabel("Product Name").fill(name);
+    await dialog.getByLabel("Brand").selectOption("Google");
+    await dialog.getByLabel("Model").fill("Pixel 7a");
+    await dialog.getByLabel("Storage").selectOption("128GB");
+    await dialog.getByLabel("Suggested Price (₦)").fill("210000");
+    await dialog.getByLabel("Stock Quantity").fill("2");
+    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await expect(toastWith(page, "Product added successfully! Awaiting admin approval.")).toBeVisible();
+    const admin = await openAsAdmin(browser, info, extraHTTPHeaders);
+    await approveProductAsAdmin(admin, name);
+    await admin.context().close();
+  });
+
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  const row = page.getByRole("listitem", { name });
+  await expect(row.getByText("Approved", { exact: true })).toBeVisible();
+  const href = await row.getByRole("link", { name, exact: true }).getAttribute("href");
+  expect(href).toMatch(/^\/product\/[0-9a-f-]{36}$/);
+  const shopper = await freshPage(browser, info, extraHTTPHeaders);
+  const inShop = async () => (await shopper.goto(href!))?.status();
+  expect(await inShop()).toBe(200);
+
+  await test.step("a stock edit keeps it approved and in the shop", async () => {
+    await hydrated(page);
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(dialog.getByRole("note")).toContainText("Changes to an approved listing go back to review");
+    await dialog.getByLabel("Stock Quantity").fill("4");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toastWith(page, "Product updated successfully!")).toBeVisible();
+    await expect(page.getByRole("listitem", { name }).getByText("Approved", { exact: true })).toBeVisible();
+    expect(await inShop()).toBe(200);
+    await expect(shopper.getByRole("heading", { level: 1 })).toContainText("Pixel 7a");
+  });
+
+  await test.step("a rename sends it back to review, says so, and takes it out of the shop", async () => {
+    const renamed = `${name} boxed`;
+    await page.getByRole("listitem", { name }).getByRole("link", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await dialog.getByLabel("Product Name").fill(renamed);
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toastWith(page, "Changes to an approved listing go back to review")).toBeVisible();
+    await expect(page.getByRole("listitem", { name: renamed }).getByText("Pending", { exact: true })).toBeVisible();
+    expect(await inShop()).toBe(404);
+  });
+  await shopper.context().close();
+});
