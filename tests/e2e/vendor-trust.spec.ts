@@ -1,4 +1,4 @@
-import { signIn } from "./support/accounts";
+import { seriousA11yViolations, signIn } from "./support/accounts";
 import { expect, test } from "./support/test";
 import { approveProductAsAdmin, freshPage, hydrated, openAsAdmin, photo, toastWith } from "./support/vendors";
 
@@ -60,4 +60,21 @@ test("approval covers what was approved: a stock edit keeps a listing in the sho
     expect(await inShop()).toBe(404);
   });
   await shopper.context().close();
+});
+
+test("the vendor's orders: paid ones with where to ship, unpaid ones without any buyer details", async ({ page }) => {
+  await signIn(page, "vendor@tokunbo.test");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/vendor-dashboard?tab=orders");
+  await expect(page.getByText(/\d+ to ship · you receive ₦[\d,.]+ from \d+ paid orders? after the \d+(\.\d+)?% commission\./)).toBeVisible();
+  const paid = page.getByRole("region", { name: /^Paid orders/ }).getByRole("listitem", { name: /^Order #/ });
+  await expect(paid.first()).toBeVisible();
+  await expect(paid.first().getByText(/^Ship to /)).toBeVisible();
+  await expect(paid.first().getByText(/^\d+-day warranty$|· \d+-day warranty/)).toBeVisible();
+  const unpaid = page.getByRole("region", { name: /^Not paid yet/ }).getByRole("listitem", { name: /^Order #/ });
+  for (const order of await unpaid.all()) {
+    await expect(order.getByText(/^Ship to /)).toHaveCount(0);
+    await expect(order.getByText(/Buyer details appear once the order is paid|Cancelled: nothing to ship\./)).toBeVisible();
+  }
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
