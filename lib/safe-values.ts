@@ -13,7 +13,7 @@ const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
  */
 export function safeImageUrl(url: string): string | null {
   const value = url.trim();
-  if (value.startsWith("/") && !/^\/[/\\]/.test(value) && !/[\\\s\u0000-\u001f]/.test(value)) return value;
+  if (value.startsWith("/") && !/^\/[/\\]/.test(value) && !/[\\\s\p{Cc}]/u.test(value)) return value;
   if (/^https:\/\//i.test(value)) return value;
   return null;
 }
