@@ -61,7 +61,7 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
       await postForm(app.base, "/auth", { intent: "forgot", email: "superadmin@tokunbo.test" });
       await expect.poll(async () => (await database.query("select 1 from email_outbox where to_address = 'superadmin@tokunbo.test'")).length).toBe(1);
 
-      for (const headers of [{}, { "X-Forwarded-For": "127.0.0.1" }, { "X-Forwarded-For": "41.58.12.7" }]) {
+      for (const headers of [{}, { "X-Forwarded-For": "127.0.0.1" }, { "X-Forwarded-For": "41.58.12.7" }] as Array<Record<string, string>>) {
         const response = await fetch(`${app.base}/dev/mailbox`, { headers });
         expect(response.status).toBe(404);
         const html = await response.text();

@@ -3,7 +3,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { verifyPassword } from "better-auth/crypto";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { loadConfig } from "./config";
 import { prepareDatabase } from "./database";
 import { createLogger } from "./logger";
@@ -119,6 +122,32 @@ describe("preparing the embedded database", () => {
     const second = await countProducts();
     expect(second).toEqual(first);
   });
+
+  it("seeds demo accounts in production only with random passwords, printed once to the log", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "tokunbo-demo-prod-"));
+    const lines: string[] = [];
+    const config = loadConfig({ DATA_DIR: dir, NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-at-least-32-chars", DEMO_DATA: "true" });
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    const handle = await prepareDatabase(config, logger);
+    try {
+      const warning = lines.map((line) => JSON.parse(line) as { msg: string; demoAccounts?: Record<string, string> }).find((entry) => entry.demoAccounts);
+      expect(warning?.msg).toContain("random passwords");
+      const passwords = warning!.demoAccounts!;
+      expect(Object.keys(passwords)).toEqual(DEMO_ACCOUNTS.map((account) => account.email));
+      const hashes = await handle.query<{ email: string; password: string }>(
+        "select u.email, a.password from users u join accounts a on a.user_id = u.id where u.email = any($1::text[])",
+        [[...Object.keys(passwords), "ngozi.eze@tokunbo.test"]],
+      );
+      expect(hashes).toHaveLength(DEMO_ACCOUNTS.length + 1);
+      for (const { email, password: hash } of hashes) {
+        expect(await verifyPassword({ hash, password: DEMO_PASSWORD }), email).toBe(false);
+        if (passwords[email]) expect(await verifyPassword({ hash, password: passwords[email] }), email).toBe(true);
+      }
+    } finally {
+      await handle.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("does not seed when DEMO_DATA is off or in production", async () => {
     for (const env of [{ DEMO_DATA: "false" }, { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-at-least-32-chars" }]) {
