@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity, userTypeOf } from "../activity/service";
+import { announceSessionsEnded } from "../live/events";
 import type { Auth } from "./auth";
 import { SIGN_IN_SLOWDOWN, checkSignInFailures, enforceRateLimit, recordSignInFailure } from "./rate-limit";
 import { resolveRole } from "./roles";
@@ -147,10 +148,15 @@ export async function resetPassword({ auth }: AccountsContext, input: { token: s
   }
 }
 
-/** Ends every session of the signed-in user, on every device, and clears this browser's cookie. */
-export async function signOutEverywhere({ auth }: AccountsContext, headers: Headers): Promise<SetCookies> {
+/**
+ * Ends every session of the signed-in user, on every device, and clears this browser's cookie.
+ * Every instance hears of it and closes the user's open event streams.
+ */
+export async function signOutEverywhere({ db, auth }: AccountsContext, headers: Headers): Promise<SetCookies> {
   try {
+    const session = await auth.api.getSession({ headers });
     await auth.api.revokeSessions({ headers });
+    if (session) await announceSessionsEnded(db, session.user.id);
   } catch (error) {
     // No valid session: nothing to end on the server; the cookie is still cleared below.
     if (!(error instanceof APIError)) throw error;
