@@ -1,5 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { request } from "node:http";
+import { crc32, deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +13,31 @@ import { requestPasswordReset } from "../domain/accounts/service";
 import { AUTH_TEXTS } from "../domain/accounts/texts";
 import { TEST_ENGINES, createDatabaseFor, createTestDatabase } from "../tests/support/database";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { UPLOAD_RATE_LIMIT } from "../domain/media/upload-allowance";
 import { ALLOWED_METHODS } from "./security";
+
+/** A black, one-bit greyscale PNG: tiny on disk whatever its size in pixels (as an attacker would send). */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 /** Any method, as sent (fetch refuses TRACE). */
 function send(method: string, url: string): Promise<{ status: number; allow: string | undefined; body: string }> {
@@ -158,6 +184,68 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
         expect(response.status, password).toBe(200);
         expect(await usersWithEmail(email)).toBe(1);
       }
+    });
+  });
+
+  describe("site content images", () => {
+    const filesUnder = async (dir: string): Promise<string[]> =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    const saveSlide = async (cookie: string, image: Buffer, link: string) => {
+      const form = new FormData();
+      form.set("section", "home_banner");
+      form.set("autoplay_seconds", "5");
+      form.set("slides.0.title", "Big sale");
+      form.set("slides.0.link_url", link);
+      form.set("slides.0.image_url__file", new Blob([new Uint8Array(image)], { type: "image/png" }), "banner.png");
+      return fetch(`${app.base}/cms`, { method: "POST", headers: { Cookie: cookie }, body: form, redirect: "manual" });
+    };
+    let admin: string;
+    beforeAll(async () => {
+      admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
+    });
+
+    it("refuses a picture over the product photos' pixel limit before storing anything", async () => {
+      const cmsDir = path.join(app.config.uploadsDir, "cms");
+      const before = await filesUnder(cmsDir);
+      const started = Date.now();
+      const response = await saveSlide(admin, blankPng(16_000, 16_000), "/shop");
+      expect(response.status).toBe(400);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await filesUnder(cmsDir)).toEqual(before);
+    });
+
+    it("stores no file when another field of the form is refused, and stores it once the form is valid", async () => {
+      const cmsDir = path.join(app.config.uploadsDir, "cms");
+      const before = await filesUnder(cmsDir);
+      const refused = await saveSlide(admin, blankPng(64, 48), "/\\evil.example");
+      expect(refused.status).toBe(400);
+      expect(await filesUnder(cmsDir)).toEqual(before);
+
+      const saved = await saveSlide(admin, blankPng(64, 48), "/shop");
+      expect(saved.status).toBe(200);
+      expect((await filesUnder(cmsDir)).length).toBeGreaterThan(before.length);
+    });
+  });
+
+  describe("the upload allowance", () => {
+    it("answers 429 with a message once a user has uploaded too many images, on every upload door", async () => {
+      const cookie = await signInAs(app.base, "superadmin@tokunbo.test", DEMO_PASSWORD);
+      const [user] = await database.query<{ id: string }>("select id from users where email = 'superadmin@tokunbo.test'");
+      await database.query("insert into rate_limits (id, key, count, last_request) values ($1, $2, $3, $4)", [
+        randomUUID(), `upload:user:${user!.id}`, UPLOAD_RATE_LIMIT.max, Date.now(),
+      ]);
+      const photos = new FormData();
+      photos.set("images", new Blob([new Uint8Array(blankPng(64, 48))], { type: "image/png" }), "front.png");
+      const refused = await fetch(`${app.base}/products/images`, { method: "POST", headers: { Cookie: cookie, Accept: "application/json" }, body: photos });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: "You have uploaded a lot of images. Please try again in 60 minutes." });
+
+      const form = new FormData();
+      form.set("section", "home_banner");
+      form.set("autoplay_seconds", "5");
+      form.set("slides.0.title", "Big sale");
+      form.set("slides.0.image_url__file", new Blob([new Uint8Array(blankPng(64, 48))], { type: "image/png" }), "banner.png");
+      expect((await fetch(`${app.base}/cms`, { method: "POST", headers: { Cookie: cookie }, body: form })).status).toBe(429);
     });
   });
 

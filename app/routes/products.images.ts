@@ -3,6 +3,7 @@ import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { UploadError, UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
+import { withinUploadAllowance } from "../../domain/media/upload-allowance";
 import { findVendorByUser } from "../../domain/vendors/service";
 import type { Route } from "./+types/products.images";
 
@@ -28,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ error: UPLOAD_TEXTS.noFile }, 400);
   }
   try {
-    const stored = await storeUploadedImages(fileStorageFor(context.config), "products", await filesFromForm(form, "images"));
+    const files = await filesFromForm(form, "images");
+    const stored = await withinUploadAllowance(context.db, viewer.userId, files.length, () => storeUploadedImages(fileStorageFor(context.config), "products", files));
     return json({ images: stored.map(({ url, width, height }) => ({ url, width, height })) }, 201);
   } catch (error) {
     if (error instanceof UploadError) return json({ error: error.message }, error.status);

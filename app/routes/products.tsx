@@ -21,6 +21,7 @@ import {
 import { isOneOf } from "../../domain/accounts/roles";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
+import { withinUploadAllowance } from "../../domain/media/upload-allowance";
 import { listApprovedVendors } from "../../domain/vendors/approval";
 import { Refusal } from "../../domain/vendors/errors";
 import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } from "../../lib/constants";
@@ -125,7 +126,7 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
   }
   try {
     if (files.length > 0) {
-      const stored = await storeUploadedImages(fileStorageFor(context.config), "products", files);
+      const stored = await withinUploadAllowance(context.db, viewer.userId, files.length, () => storeUploadedImages(fileStorageFor(context.config), "products", files));
       parsed.data.images.push(...stored.map((image) => image.url));
     }
     if (mode === "add") {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 
 export type LimitedAction = "sign-in" | "sign-up" | "password-reset" | "verification-email";
 
-interface Limit {
+export interface Limit {
   max: number;
   windowMinutes: number;
 }
@@ -33,13 +33,13 @@ export class RateLimitedError extends Error {
  * Counts one attempt in a fixed window (rows of rate_limits, shared by every instance) and
  * returns the seconds until the window ends when the attempt is over the limit, else 0.
  */
-async function countAttempt(db: Database, key: string, { max, windowMinutes }: Limit, now: number): Promise<number> {
+async function countAttempt(db: Database, key: string, { max, windowMinutes }: Limit, now: number, amount = 1): Promise<number> {
   const windowMs = windowMinutes * 60_000;
   const result = await db.execute(sql`
     insert into rate_limits (id, key, count, last_request)
-    values (${crypto.randomUUID()}, ${key}, 1, ${now})
+    values (${crypto.randomUUID()}, ${key}, ${amount}, ${now})
     on conflict (key) do update set
-      count = case when rate_limits.last_request <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.last_request <= ${now - windowMs} then ${amount} else rate_limits.count + ${amount} end,
       last_request = case when rate_limits.last_request <= ${now - windowMs} then ${now} else rate_limits.last_request end
     returning count, last_request as window_start`);
   const row = rowsOf<{ count: string | number; window_start: string | number }>(result)[0];
@@ -78,7 +78,7 @@ const signInKeys = (ip: string, email: string) => {
 };
 
 /** Seconds until the key's window ends when it already holds `max` attempts, else 0; counts nothing. */
-async function waitFor(db: Database, key: string, { max, windowMinutes }: Limit, now: number): Promise<number> {
+export async function secondsUntilAllowed(db: Database, key: string, { max, windowMinutes }: Limit, now = Date.now()): Promise<number> {
   const windowMs = windowMinutes * 60_000;
   const result = await db.execute(sql`select count, last_request as window_start from rate_limits where key = ${key}`);
   const row = rowsOf<{ count: string | number; window_start: string | number }>(result)[0];
@@ -93,9 +93,9 @@ async function waitFor(db: Database, key: string, { max, windowMinutes }: Limit,
 export async function checkSignInFailures(db: Database, { ip, email }: { ip: string; email: string }, now = Date.now()): Promise<{ slowDown: boolean }> {
   const keys = signInKeys(ip, email);
   const limits = RATE_LIMITS["sign-in"];
-  const wait = Math.max(await waitFor(db, keys.ip, limits.perIp, now), await waitFor(db, keys.ipAccount, limits.perEmail, now));
+  const wait = Math.max(await secondsUntilAllowed(db, keys.ip, limits.perIp, now), await secondsUntilAllowed(db, keys.ipAccount, limits.perEmail, now));
   if (wait > 0) throw new RateLimitedError(wait);
-  const slowDown = (await waitFor(db, keys.account, { max: SIGN_IN_SLOWDOWN.failures, windowMinutes: SIGN_IN_SLOWDOWN.windowMinutes }, now)) > 0;
+  const slowDown = (await secondsUntilAllowed(db, keys.account, { max: SIGN_IN_SLOWDOWN.failures, windowMinutes: SIGN_IN_SLOWDOWN.windowMinutes }, now)) > 0;
   return { slowDown };
 }
 
@@ -106,4 +106,9 @@ export async function recordSignInFailure(db: Database, { ip, email }: { ip: str
   await countAttempt(db, keys.ip, limits.perIp, now);
   await countAttempt(db, keys.ipAccount, limits.perEmail, now);
   await countAttempt(db, keys.account, { max: SIGN_IN_SLOWDOWN.failures, windowMinutes: SIGN_IN_SLOWDOWN.windowMinutes }, now);
+}
+
+/** Counts `amount` uses of `key` in its window (for limits checked with secondsUntilAllowed). */
+export async function countUses(db: Database, key: string, limit: Limit, amount = 1, now = Date.now()): Promise<void> {
+  await countAttempt(db, key, limit, now, amount);
 }
