@@ -75,6 +75,60 @@ describe("starting the server", () => {
   });
 });
 
+describe("a production site with the mailbox on", () => {
+  /** Starts the server and returns its log once `until` appears in it (then stops it). */
+  function logUntil(env: Record<string, string>, until: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
+      });
+      let log = "";
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      const collect = (chunk: Buffer) => {
+        log += chunk;
+        if (log.includes(until)) child.kill("SIGTERM");
+      };
+      child.stdout.on("data", collect);
+      child.stderr.on("data", collect);
+      child.on("error", reject);
+      child.on("exit", () => {
+        clearTimeout(timer);
+        resolve(log);
+      });
+    });
+  }
+
+  it("turns the mailbox on only with the demo-site flag, and then warns loudly", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-demo-site-"));
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const env = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+      PAYMENTS_MODE: "sandbox",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "false",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DEV_MAILBOX: "true",
+    };
+    try {
+      const refused = await logUntil(env, "Payments are in test mode");
+      expect(refused).toContain("DEV_MAILBOX is set but the mailbox stays off in production: set DEMO_SITE=true as well");
+      expect(refused).not.toContain("DEMO SITE");
+      const demo = await logUntil({ ...env, DEMO_SITE: "true" }, "Payments are in test mode");
+      expect(demo).toContain(`DEMO SITE: the mailbox at http://localhost:${port}/dev/mailbox is ON in production.`);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe("preparing the embedded database", () => {
   it("refuses a data folder another running process holds", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "tokunbo-lock-"));
