@@ -277,6 +277,10 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
     it("still answers the methods the shop uses", async () => {
       expect((await fetch(`${app.base}/shop`, { method: "HEAD" })).status).toBe(200);
       expect((await fetch(`${app.base}/api/cart`, { method: "DELETE" })).status).toBe(401);
+      for (const pathname of ["/", "/shop", "/api/products", "/uploads/products/none.webp"]) {
+        const options = await send("OPTIONS", `${app.base}${pathname}`);
+        expect(options.status, `OPTIONS ${pathname}`).toBeLessThan(500);
+      }
     });
   });
 });
