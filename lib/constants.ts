@@ -236,7 +236,7 @@ export const MARKETING_STATS = {
 } as const;
 
 export const LIMITS = {
-  passwordMin: 6,
+  passwordMin: 8,
   passwordMax: 72,
   nameMin: 2,
   nameMax: 100,

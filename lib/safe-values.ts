@@ -6,10 +6,14 @@ import { LIMITS } from "./constants";
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** A same-site path or an https address; anything else (javascript:, data:, //host) is refused. */
+/**
+ * A same-site path or an https address; anything else (javascript:, data:, //host) is refused.
+ * Browsers read a backslash as a slash and drop tabs and line breaks, so "/\host" and
+ * "/<tab>/host" are other sites too: a path has no backslash, space or control character.
+ */
 export function safeImageUrl(url: string): string | null {
   const value = url.trim();
-  if (value.startsWith("/") && !value.startsWith("//")) return value;
+  if (value.startsWith("/") && !/^\/[/\\]/.test(value) && !/[\\\s\p{Cc}]/u.test(value)) return value;
   if (/^https:\/\//i.test(value)) return value;
   return null;
 }

@@ -20,7 +20,7 @@ import { type LiveHub, createLiveHub } from "./live-hub";
 import { type ListingCache, createListingCache } from "../domain/catalog/listing-cache";
 import type { Logger } from "./logger";
 import { createPaystackWebhook } from "./paystack-webhook";
-import { limitPageBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
@@ -120,6 +120,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   app.use(requestLogging(logger));
   app.use(compression());
   app.use(securityHeaders(config, { devServer: Boolean(vite) }));
+  app.use(refuseUnknownMethods());
   app.use(refuseCrossSiteWrites(config));
   app.use(attachViewer(accounts, logger));
 

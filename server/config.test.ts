@@ -65,11 +65,15 @@ describe("loadConfig", () => {
     });
   });
 
-  it("opens the dev mailbox outside production, and in production only when asked", () => {
+  it("opens the dev mailbox outside production, and in production only on a site declared a demo", () => {
     expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: "false" }).devMailbox).toBe(false);
     const secret = "a-production-secret-of-at-least-32-chars";
-    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).devMailbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, DEV_MAILBOX: "true" }).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret })).toMatchObject({ devMailbox: false, devMailboxRefused: false, demoSite: false });
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, DEV_MAILBOX: "true" })).toMatchObject({ devMailbox: false, devMailboxRefused: true });
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, DEMO_SITE: "true" }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, DEV_MAILBOX: "true", DEMO_SITE: "true" })).toMatchObject({ devMailbox: true, demoSite: true });
+    expect(() => loadConfig({ DEMO_SITE: "maybe" })).toThrow('Invalid DEMO_SITE="maybe": must be one of true, false, 1, 0, yes, no, on, off');
   });
 
   it("requires a session secret in production", () => {

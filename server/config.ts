@@ -38,6 +38,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Tokunbo Phones <no-reply@tokunbo.ng>"),
   DEV_MAILBOX: booleanFlag.optional(),
+  DEMO_SITE: booleanFlag.optional(),
   S3_ENDPOINT: z
     .url({ error: "must be an absolute http(s) URL such as https://s3.eu-west-2.amazonaws.com" })
     .refine((v) => /^https?:\/\//.test(v), "must be an absolute http(s) URL such as https://s3.eu-west-2.amazonaws.com")
@@ -118,8 +119,15 @@ export interface Config {
   /** Outgoing mail server; without it mail stays in the outbox, readable at /dev/mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** The /dev/mailbox page: on outside production unless DEV_MAILBOX says otherwise. */
+  /**
+   * The /dev/mailbox page: on outside production unless DEV_MAILBOX says otherwise; in production
+   * only with both DEV_MAILBOX and DEMO_SITE. Even then only admins read it (see mailbox-access.ts).
+   */
   devMailbox: boolean;
+  /** DEMO_SITE: the operator says this public site is a demonstration (no real customers' mail). */
+  demoSite: boolean;
+  /** DEV_MAILBOX was asked for in production without DEMO_SITE, so it stays off (start-up says why). */
+  devMailboxRefused: boolean;
   /** Secure cookies when the site is served over HTTPS. */
   secureCookies: boolean;
   /** Uploaded files go to this S3-compatible bucket when set, to `uploadsDir` otherwise. */
@@ -169,13 +177,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== "production",
+    ...mailboxSettings(e),
     secureCookies: publicUrl.startsWith("https://"),
     s3: s3Settings(e),
     trustProxyHops: e.TRUST_PROXY,
     payments: paymentsConfig(e),
     reconcileEveryMs: e.RECONCILE_EVERY_SECONDS * 1000,
   };
+}
+
+function mailboxSettings(e: z.output<typeof envSchema>): Pick<Config, "devMailbox" | "demoSite" | "devMailboxRefused"> {
+  const demoSite = e.DEMO_SITE ?? false;
+  if (e.NODE_ENV !== "production") return { devMailbox: e.DEV_MAILBOX ?? true, demoSite, devMailboxRefused: false };
+  const asked = e.DEV_MAILBOX ?? false;
+  return { devMailbox: asked && demoSite, demoSite, devMailboxRefused: asked && !demoSite };
 }
 
 function paymentsConfig(e: z.output<typeof envSchema>): PaymentsConfig {

@@ -1,6 +1,7 @@
 import { type DatabaseHandle, DatabaseInUseError, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { completeDemoImages, isDatabaseEmpty, seedDemoData } from "../db/seed";
+import { randomDemoPasswords } from "../db/seed/demo-accounts";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 
@@ -45,8 +46,17 @@ async function seedIfWanted(handle: DatabaseHandle, config: Config, logger: Logg
     return;
   }
   const started = performance.now();
-  const summary = await seedDemoData(handle.db, { uploadsDir: config.uploadsDir });
+  // The published demo password must never open accounts on a public site.
+  const passwords = config.env === "production" ? randomDemoPasswords() : undefined;
+  const summary = await seedDemoData(handle.db, { uploadsDir: config.uploadsDir, passwords });
   logger.info({ ...summary, ms: Math.round(performance.now() - started) }, "demo data seeded");
+  if (passwords && summary.users > 0) {
+    const lines = [...passwords.byEmail].map(([email, password]) => `${email}  ${password}`);
+    logger.warn(
+      { demoAccounts: Object.fromEntries(passwords.byEmail) },
+      `DEMO ACCOUNTS SEEDED IN PRODUCTION with random passwords, shown only this once (the published demo password does not work here):\n${lines.join("\n")}`,
+    );
+  }
 }
 
 export function redactUrl(databaseUrl: string): string {

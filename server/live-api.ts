@@ -13,7 +13,11 @@ export const LIVE_STREAM_TIMING = {
   heartbeatMs: 20_000,
   /** How long the browser waits before reconnecting after a drop. */
   retryMs: 3000,
-  /** A stream whose session has ended (signed out elsewhere) is closed at its next check. */
+  /**
+   * A stream whose session has ended is closed at its next check. Sign-out everywhere and a
+   * password reset are announced to every instance, which checks at once; this catches the rest
+   * (a session that simply expired).
+   */
   sessionCheckMs: 5 * 60_000,
 };
 
@@ -108,12 +112,13 @@ function openStream(req: Request, res: Response, { accounts, hub, logger, timing
     res.end();
   };
 
-  const unsubscribe = hub.subscribe(userId, { wake: () => void deliver(), end });
-  const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), timing.heartbeatMs);
-  const sessionCheck = setInterval(async () => {
+  const checkSession = async () => {
     const { viewer } = await loadViewer(accounts, fromNodeHeaders(req.headers)).catch(() => ({ viewer: undefined }));
     if (viewer === null || (viewer && viewer.userId !== userId)) end();
-  }, timing.sessionCheckMs);
+  };
+  const unsubscribe = hub.subscribe(userId, { wake: () => void deliver(), end, sessionsEnded: () => void checkSession() });
+  const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), timing.heartbeatMs);
+  const sessionCheck = setInterval(() => void checkSession(), timing.sessionCheckMs);
   req.on("close", end);
   void deliver();
 }

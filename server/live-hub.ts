@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../db/client";
-import { LIVE_CHANNEL, pruneLiveEvents } from "../domain/live/events";
+import { LIVE_CHANNEL, parseLiveNotice, pruneLiveEvents } from "../domain/live/events";
 import type { Logger } from "./logger";
 
 export interface LiveSubscriber {
@@ -7,6 +7,8 @@ export interface LiveSubscriber {
   wake(): void;
   /** The hub is closing: end the stream. */
   end(): void;
+  /** The user's sessions were ended somewhere: end the stream if its own session is gone. */
+  sessionsEnded(): void;
 }
 
 export interface LiveHub {
@@ -20,16 +22,20 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * One LISTEN per app instance, fanned out to the streams open on it. A notification names a
- * user; only that user's streams wake, and each reads its own events from the table. After a
+ * user; only that user's streams wake, and each reads its own events from the table (or, when
+ * the user's sessions were ended, checks its own session). After a
  * lost listening connection, every stream wakes and catches up, so nothing is missed.
  */
 export function createLiveHub(database: DatabaseHandle, logger: Logger): LiveHub {
   const byUser = new Map<string, Set<LiveSubscriber>>();
-  const wakeUser = (userId: string) => byUser.get(userId)?.forEach((s) => s.wake());
   const wakeEveryone = () => byUser.forEach((set) => set.forEach((s) => s.wake()));
+  const onNotify = (payload: string) => {
+    const { kind, userId } = parseLiveNotice(payload);
+    byUser.get(userId)?.forEach((s) => (kind === "events" ? s.wake() : s.sessionsEnded()));
+  };
 
   const listening = database
-    .listen(LIVE_CHANNEL, { onNotify: wakeUser, onReconnect: wakeEveryone })
+    .listen(LIVE_CHANNEL, { onNotify, onReconnect: wakeEveryone })
     .then((stop) => {
       // Streams that opened before LISTEN was in place may have missed a wake.
       wakeEveryone();

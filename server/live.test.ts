@@ -10,7 +10,7 @@ import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import type { Viewer } from "../domain/accounts/viewer";
 import { notify } from "../domain/notifications/service";
-import { TEST_AUTH_SECRET, type TestApp, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_AUTH_SECRET, type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor, createPostgresTestDatabase } from "../tests/support/database";
 import { type EventStreamClient, openEventStream } from "../tests/support/event-stream";
 import { createLiveApi } from "./live-api";
@@ -117,6 +117,36 @@ describe.each(TEST_ENGINES)("the live event stream (%s)", (engine) => {
     expect(resumed.events.map((e) => e.id)).toEqual([...resumed.events.map((e) => e.id)].sort((a, b) => a - b));
     expect(resumed.events.every((e) => e.id > seen.id)).toBe(true);
     expect(resumed.events).toHaveLength(2);
+  });
+
+  it("closes the user's open streams within seconds of signing out everywhere, and only theirs", async () => {
+    const laptop = await signInAs(app.base, "ngozi.eze@tokunbo.test", DEMO_PASSWORD);
+    const phone = await signInAs(app.base, "ngozi.eze@tokunbo.test", DEMO_PASSWORD);
+    const onLaptop = await open(laptop);
+    const someoneElse = await open(vendor);
+    expect(onLaptop.status).toBe(200);
+
+    expect((await postForm(app.base, "/auth/sign-out", {}, { cookie: phone })).status).toBe(302);
+    await expect.poll(() => onLaptop.ended, { timeout: 5000 }).toBe(true);
+    expect(someoneElse.ended).toBe(false);
+  });
+
+  it("closes the user's open streams within seconds of a password reset", async () => {
+    const email = "fatima.bello@tokunbo.test";
+    const session = await signInAs(app.base, email, DEMO_PASSWORD);
+    const stream = await open(session);
+    expect(stream.status).toBe(200);
+
+    await postForm(app.base, "/auth", { intent: "forgot", email });
+    const resetLink = async () => {
+      const [mail] = await database.query<{ text_body: string }>("select text_body from email_outbox where to_address = $1", [email]);
+      return mail?.text_body.match(/https?:\/\/\S+/)?.[0];
+    };
+    await expect.poll(resetLink).toContain("token=");
+    const token = new URL((await resetLink())!).searchParams.get("token")!;
+    const reset = await postForm(app.base, "/auth/reset-password", { token, password: "a-new-pass-9", confirmPassword: "a-new-pass-9" });
+    expect(reset.status).toBe(302);
+    await expect.poll(() => stream.ended, { timeout: 5000 }).toBe(true);
   });
 
   it("starts a fresh stream at the newest event, and ignores a malformed cursor", async () => {
@@ -261,5 +291,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live events across two app instan
 
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(vendorOnB.events).toEqual([]);
+  }, 60_000);
+
+  it("signing out everywhere through instance A closes the user's stream on instance B within seconds", async () => {
+    const [a, b] = await Promise.all([startInstance(), startInstance()]);
+    const onB = await signInAs(b!, "ngozi.eze@tokunbo.test", DEMO_PASSWORD);
+    const onA = await signInAs(a!, "ngozi.eze@tokunbo.test", DEMO_PASSWORD);
+    const stream = await openEventStream(`${b}/api/events`, { Cookie: onB });
+    const vendorStream = await openEventStream(`${b}/api/events`, { Cookie: await signInAs(b!, VENDOR, DEMO_PASSWORD) });
+    streams.push(stream, vendorStream);
+    expect(stream.status).toBe(200);
+
+    const started = Date.now();
+    expect((await postForm(a!, "/auth/sign-out", {}, { cookie: onA })).status).toBe(302);
+    await expect.poll(() => stream.ended, { timeout: 5000 }).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(vendorStream.ended).toBe(false);
   }, 60_000);
 });

@@ -2,9 +2,9 @@ import type { Server } from "node:http";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleReconciliation } from "../domain/payments/reconciliation";
 import { withAuthSecret } from "./auth-secret";
-import { ConfigError, assertPaymentsReady, loadConfig } from "./config";
+import { type Config, ConfigError, assertPaymentsReady, loadConfig } from "./config";
 import { StartupError, describeError, prepareDatabase } from "./database";
-import { createLogger } from "./logger";
+import { type Logger, createLogger } from "./logger";
 
 /**
  * Starts the shop: validates the environment, opens and migrates the database, seeds demo data
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   );
   const stopRedelivery = scheduleRedelivery(database, services.mailer, (error) => logger.error({ err: error }, "e-mail redelivery failed"));
   logger.info({ url: config.publicUrl, database: database.kind, payments: config.payments.mode }, `Tokunbo is serving at ${config.publicUrl}`);
+  warnAboutDemoSettings(config, logger);
   if (config.payments.mode === "test") {
     logger.warn(`Payments are in test mode (no real money): the Paystack stand-in is at ${config.publicUrl}/paystack-standin`);
   }
@@ -51,6 +52,20 @@ async function main(): Promise<void> {
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** A production site that exposes its outbox must say so loudly, every time it starts. */
+function warnAboutDemoSettings(config: Config, logger: Logger): void {
+  if (config.env === "production" && config.devMailbox) {
+    logger.warn(
+      `DEMO SITE: the mailbox at ${config.publicUrl}/dev/mailbox is ON in production. It shows every e-mail the shop sends, including ` +
+        "sign-up and password-reset links that open accounts, to every admin (and, while no admin exists, to a browser on this machine). " +
+        "Never run a shop with real customers like this: unset DEV_MAILBOX and DEMO_SITE.",
+    );
+  }
+  if (config.devMailboxRefused) {
+    logger.warn("DEV_MAILBOX is set but the mailbox stays off in production: set DEMO_SITE=true as well, only for a demonstration site.");
+  }
 }
 
 function listen(start: (port: number, host: string) => Server, port: number, host: string): Promise<Server> {

@@ -62,7 +62,7 @@ const REQUESTS: CheckedRequest[] = [
   request("visitor", "/sitemap.xml"),
   request("visitor", "/api/products"),
   request("visitor", "/api/products?search=iphone"),
-  request("visitor", "/dev/mailbox"),
+  request("admin", "/dev/mailbox"),
   request("customer", "/"),
   request("customer", "/cart"),
   request("customer", "/checkout"),

@@ -95,3 +95,25 @@ export function limitPageBodies(): RequestHandler {
     next();
   };
 }
+
+/** The methods pages, uploads and assets answer; /api also takes those its endpoints use. */
+export const ALLOWED_METHODS = {
+  pages: ["GET", "HEAD", "POST", "OPTIONS"],
+  api: ["GET", "HEAD", "POST", "OPTIONS", "PATCH", "DELETE"],
+} as const;
+
+/**
+ * Answers any other method (TRACE, PUT, PROPFIND…) 405 with an Allow header, before it reaches
+ * a handler that does not expect it (React Router answered TRACE with an error).
+ */
+export function refuseUnknownMethods(): RequestHandler {
+  return (req, res, next) => {
+    const api = req.path === "/api" || req.path.startsWith("/api/");
+    const allowed: readonly string[] = api ? ALLOWED_METHODS.api : ALLOWED_METHODS.pages;
+    if (allowed.includes(req.method)) return next();
+    res.setHeader("Allow", allowed.join(", "));
+    const message = "Method not allowed.";
+    if (api) res.status(405).json({ error: message });
+    else res.status(405).type("text/plain").send(message);
+  };
+}

@@ -3,7 +3,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { verifyPassword } from "better-auth/crypto";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { loadConfig } from "./config";
 import { prepareDatabase } from "./database";
 import { createLogger } from "./logger";
@@ -72,6 +75,60 @@ describe("starting the server", () => {
   });
 });
 
+describe("a production site with the mailbox on", () => {
+  /** Starts the server and returns its log once `until` appears in it (then stops it). */
+  function logUntil(env: Record<string, string>, until: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
+      });
+      let log = "";
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      const collect = (chunk: Buffer) => {
+        log += chunk;
+        if (log.includes(until)) child.kill("SIGTERM");
+      };
+      child.stdout.on("data", collect);
+      child.stderr.on("data", collect);
+      child.on("error", reject);
+      child.on("exit", () => {
+        clearTimeout(timer);
+        resolve(log);
+      });
+    });
+  }
+
+  it("turns the mailbox on only with the demo-site flag, and then warns loudly", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-demo-site-"));
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const env = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+      PAYMENTS_MODE: "sandbox",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "false",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DEV_MAILBOX: "true",
+    };
+    try {
+      const refused = await logUntil(env, "Payments are in test mode");
+      expect(refused).toContain("DEV_MAILBOX is set but the mailbox stays off in production: set DEMO_SITE=true as well");
+      expect(refused).not.toContain("DEMO SITE");
+      const demo = await logUntil({ ...env, DEMO_SITE: "true" }, "Payments are in test mode");
+      expect(demo).toContain(`DEMO SITE: the mailbox at http://localhost:${port}/dev/mailbox is ON in production.`);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe("preparing the embedded database", () => {
   it("refuses a data folder another running process holds", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "tokunbo-lock-"));
@@ -119,6 +176,32 @@ describe("preparing the embedded database", () => {
     const second = await countProducts();
     expect(second).toEqual(first);
   });
+
+  it("seeds demo accounts in production only with random passwords, printed once to the log", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "tokunbo-demo-prod-"));
+    const lines: string[] = [];
+    const config = loadConfig({ DATA_DIR: dir, NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-at-least-32-chars", DEMO_DATA: "true" });
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    const handle = await prepareDatabase(config, logger);
+    try {
+      const warning = lines.map((line) => JSON.parse(line) as { msg: string; demoAccounts?: Record<string, string> }).find((entry) => entry.demoAccounts);
+      expect(warning?.msg).toContain("random passwords");
+      const passwords = warning!.demoAccounts!;
+      expect(Object.keys(passwords)).toEqual(DEMO_ACCOUNTS.map((account) => account.email));
+      const hashes = await handle.query<{ email: string; password: string }>(
+        "select u.email, a.password from users u join accounts a on a.user_id = u.id where u.email = any($1::text[])",
+        [[...Object.keys(passwords), "ngozi.eze@tokunbo.test"]],
+      );
+      expect(hashes).toHaveLength(DEMO_ACCOUNTS.length + 1);
+      for (const { email, password: hash } of hashes) {
+        expect(await verifyPassword({ hash, password: DEMO_PASSWORD }), email).toBe(false);
+        if (passwords[email]) expect(await verifyPassword({ hash, password: passwords[email] }), email).toBe(true);
+      }
+    } finally {
+      await handle.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("does not seed when DEMO_DATA is off or in production", async () => {
     for (const env of [{ DEMO_DATA: "false" }, { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-at-least-32-chars" }]) {

@@ -1,6 +1,7 @@
 import { Form, Link, data, useActionData, useLoaderData } from "react-router";
 import { resetPassword } from "../../domain/accounts/service";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
+import { SERVER_PASSWORD_FORMS } from "../../domain/accounts/common-passwords";
 import { resetPasswordSchema } from "../../domain/accounts/validation";
 import { AuthCard, FormError, SubmitButton, useActionToast, useBusy, useFormErrors } from "../components/auth-ui";
 import { TextField } from "../components/form-field";
@@ -17,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formValues(await readForm(request), "token", "password", "confirmPassword"));
+  const parsed = SERVER_PASSWORD_FORMS.reset.safeParse(formValues(await readForm(request), "token", "password", "confirmPassword"));
   if (!parsed.success) return invalid("reset", RESET_TITLE, parsed.error);
   const done = await resetPassword(accountsOf(context), parsed.data);
   if (!done) {

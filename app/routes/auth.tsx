@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { SERVER_PASSWORD_FORMS } from "../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
 import { forgotPasswordSchema, signInSchema, signUpSchema } from "../../domain/accounts/validation";
 import {
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         redirectWithToast("/", { kind: "success", title: AUTH_TEXTS.signInSuccess, description: AUTH_TEXTS.signInSuccessBody }, { setCookies }),
       );
     case "signup": {
-      const parsed = signUpSchema.safeParse(formValues(form, "fullName", "email", "password", "confirmPassword"));
+      const parsed = SERVER_PASSWORD_FORMS.signUp.safeParse(formValues(form, "fullName", "email", "password", "confirmPassword"));
       if (!parsed.success) return invalid("signup", AUTH_TEXTS.signUpFailed, parsed.error);
       return handleSignUp(
         request,

@@ -1,13 +1,15 @@
 import { Link, data, useActionData } from "react-router";
 import { useEffect } from "react";
 import { z } from "zod";
-import { CmsImageError, storeCmsImage, storeLogo } from "../../domain/cms/images";
+import { CmsImageError, type PlannedImage, planCmsImage, planLogo } from "../../domain/cms/images";
 import { getSiteContent, saveSection } from "../../domain/cms/service";
 import {
   CMS_EDITABLE, CMS_TEXTS, EDITABLE_SECTIONS, type EditableSection, failedText, isEditableSection, nestFormValues, savedText,
 } from "../../domain/cms/validation";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import type { FileStorage } from "../../domain/media/storage";
+import { withinUploadAllowance } from "../../domain/media/upload-allowance";
+import { UploadError } from "../../domain/media/uploads";
 import { DashboardTabs } from "../components/admin-ui";
 import { CmsSectionForm } from "../components/cms-section-form";
 import { toast } from "../components/toast";
@@ -41,8 +43,8 @@ function failure(section: EditableSection | null, title: string, description: st
 }
 
 /**
- * Uploaded files first (each checked by its bytes and stored), then the text fields, nested
- * by their dotted names. A failed upload stops the save before anything is written.
+ * Uploaded files first (each checked by its bytes and given its address, nothing stored yet),
+ * then the text fields, nested by their dotted names. A refused file stops the save.
  */
 async function readSectionForm(form: FormData, section: EditableSection, storage: FileStorage) {
   const values = new Map<string, string>();
@@ -59,12 +61,22 @@ async function readSectionForm(form: FormData, section: EditableSection, storage
   for (const [name, value] of form) {
     if (typeof value === "string" && name.endsWith("__clear") && value === "on") values.set(name.slice(0, -"__clear".length), "");
   }
+  const images: PlannedImage[] = [];
   for (const [name, file] of uploads) {
     const bytes = Buffer.from(await file.arrayBuffer());
-    const url = section === "branding" && name === "logo_url" ? await storeLogo(storage, bytes) : await storeCmsImage(storage, section, bytes);
-    values.set(name, url);
+    const image = section === "branding" && name === "logo_url" ? await planLogo(storage, bytes) : await planCmsImage(storage, section, bytes);
+    images.push(image);
+    values.set(name, image.url);
   }
-  return nestFormValues(values);
+  return { values: nestFormValues(values), images };
+}
+
+/** The images of a valid form, stored once it is known to be valid, within the admin's upload allowance. */
+async function storeImages(context: Route.ActionArgs["context"], userId: string, images: readonly PlannedImage[]): Promise<void> {
+  if (images.length === 0) return;
+  await withinUploadAllowance(context.db, userId, images.length, async () => {
+    for (const image of images) await image.store();
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,18 +84,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const section = form.get("section");
   if (!isEditableSection(section)) return failure(null, CMS_TEXTS.updateFailed, FORM_TEXTS.unknownIntent);
-  let values: Record<string, unknown>;
+  let read: Awaited<ReturnType<typeof readSectionForm>>;
   try {
-    values = await readSectionForm(form, section, fileStorageFor(context.config));
+    read = await readSectionForm(form, section, fileStorageFor(context.config));
   } catch (error) {
     if (error instanceof CmsImageError) return failure(section, CMS_TEXTS.uploadFailed, error.message);
     throw error;
   }
-  const parsed = CMS_EDITABLE[section].schema.safeParse(values);
+  const parsed = CMS_EDITABLE[section].schema.safeParse(read.values);
   if (!parsed.success) {
     const errors: Partial<Record<string, string>> = {};
     for (const issue of parsed.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
     return failure(section, failedText(section), Object.values(errors)[0] ?? failedText(section), errors);
+  }
+  try {
+    await storeImages(context, viewer.userId, read.images);
+  } catch (error) {
+    if (error instanceof CmsImageError) return failure(section, CMS_TEXTS.uploadFailed, error.message);
+    if (error instanceof UploadError) return failure(section, CMS_TEXTS.uploadFailed, error.message, {}, error.status);
+    throw error;
   }
   try {
     await saveSection(context.db, viewer, section, parsed.data as Record<string, unknown>);

@@ -4,6 +4,7 @@ import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { recordUploadedImages } from "../../domain/catalog/photos";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { UploadError, UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
+import { withinUploadAllowance } from "../../domain/media/upload-allowance";
 import { findVendorByUser } from "../../domain/vendors/service";
 import type { Route } from "./+types/products.images";
 
@@ -30,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ error: UPLOAD_TEXTS.noFile }, 400);
   }
   try {
-    const stored = await storeUploadedImages(fileStorageFor(context.config), "products", await filesFromForm(form, "images"));
+    const files = await filesFromForm(form, "images");
+    const stored = await withinUploadAllowance(context.db, viewer.userId, files.length, () => storeUploadedImages(fileStorageFor(context.config), "products", files));
     // Who uploaded each photo decides which listings may show it (decisions.md 23).
     await recordUploadedImages(context.db, viewer.userId, stored.map((image) => image.url));
     return json({ images: stored.map(({ url, width, height }) => ({ url, width, height })) }, 201);

@@ -21,6 +21,7 @@ import {
 import { isOneOf } from "../../domain/accounts/roles";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
+import { withinUploadAllowance } from "../../domain/media/upload-allowance";
 import { listApprovedVendors } from "../../domain/vendors/approval";
 import { Refusal } from "../../domain/vendors/errors";
 import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } from "../../lib/constants";
@@ -125,7 +126,10 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
     return withValues(formFailure(intent, 400, failed, maxImagesMessage(), { images: maxImagesMessage() }), form);
   }
   try {
-    const storedNow = files.length > 0 ? (await storeUploadedImages(fileStorageFor(context.config), "products", files)).map((image) => image.url) : [];
+    const storedNow =
+      files.length > 0
+        ? (await withinUploadAllowance(context.db, viewer.userId, files.length, () => storeUploadedImages(fileStorageFor(context.config), "products", files))).map((image) => image.url)
+        : [];
     parsed.data.images.push(...storedNow);
     const saved =
       mode === "add"

@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { Form, Link, data, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
+import { SERVER_PASSWORD_FORMS } from "../../domain/accounts/common-passwords";
 import { signInSchema, vendorSignUpSchema } from "../../domain/accounts/validation";
 import { findVendorByUser } from "../../domain/vendors/service";
 import { VENDOR_STATUS_LABELS } from "../../lib/constants";
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect("/vendor-auth", { headers });
       });
     case "signup": {
-      const parsed = vendorSignUpSchema.safeParse(formValues(form, "email", "password"));
+      const parsed = SERVER_PASSWORD_FORMS.vendorSignUp.safeParse(formValues(form, "email", "password"));
       if (!parsed.success) return invalid("signup", AUTH_TEXTS.vendorAuthFailed, parsed.error);
       return handleSignUp(
         request,

@@ -1,9 +1,20 @@
+import { randomBytes } from "node:crypto";
 import type { NIGERIAN_STATES, Role, VendorStatus } from "../../lib/constants";
 
 type NigerianState = (typeof NIGERIAN_STATES)[number];
 
-/** Shared password of every demo user. */
+/** Shared password of every demo user, published in the README: outside production only. */
 export const DEMO_PASSWORD = "Tokunbo-demo-2026";
+
+const randomPassword = () => randomBytes(12).toString("base64url");
+
+/**
+ * Passwords for demo data on a production site: one random password per demo account (for the
+ * operator to print once), and one nobody is shown for every other seeded account.
+ */
+export function randomDemoPasswords(): { byEmail: ReadonlyMap<string, string>; others: string } {
+  return { byEmail: new Map(DEMO_ACCOUNTS.map((account) => [account.email, randomPassword()])), others: randomPassword() };
+}
 
 export interface DemoAccount {
   email: string;

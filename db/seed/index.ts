@@ -39,6 +39,14 @@ export interface SeedSummary {
 export interface SeedOptions {
   uploadsDir: string;
   now?: Date;
+  /** The seeded accounts' passwords; every account has the published demo password when not given. */
+  passwords?: SeedPasswords;
+}
+
+export interface SeedPasswords {
+  byEmail: ReadonlyMap<string, string>;
+  /** Every account not in byEmail. */
+  others: string;
 }
 
 const EMPTY_SUMMARY: SeedSummary = {
@@ -93,8 +101,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const now = options.now ?? new Date();
   const listings = demoListings();
   const images = await writeImages(listings, createLocalStorage(options.uploadsDir));
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const data = buildSeedData({ now, listings, passwordHash, documentUrl: images.documentUrl });
+  const passwordHashFor = await hashEachPassword(options.passwords ?? { byEmail: new Map(), others: DEMO_PASSWORD });
+  const data = buildSeedData({ now, listings, passwordHashFor, documentUrl: images.documentUrl });
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -102,6 +110,13 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await insertSeedData(tx, data);
     return summarise(data, images.written);
   });
+}
+
+/** Hashes each distinct password once (hashing is slow on purpose). */
+async function hashEachPassword(passwords: SeedPasswords): Promise<(email: string) => string> {
+  const hashes = new Map<string, string>();
+  for (const password of new Set([passwords.others, ...passwords.byEmail.values()])) hashes.set(password, await hashPassword(password));
+  return (email) => hashes.get(passwords.byEmail.get(email) ?? passwords.others)!;
 }
 
 function summarise(data: SeedData, images: number): SeedSummary {
@@ -141,7 +156,7 @@ interface SeedData {
 interface BuildContext {
   now: Date;
   listings: readonly ListingPlan[];
-  passwordHash: string;
+  passwordHashFor: (email: string) => string;
   documentUrl: string;
 }
 
@@ -159,7 +174,7 @@ function buildSeedData(ctx: BuildContext): SeedData {
   };
   return {
     users: people.all.map((p) => userRow(p)),
-    accounts: people.all.map((p) => accountRow(p, ctx.passwordHash)),
+    accounts: people.all.map((p) => accountRow(p, ctx.passwordHashFor(p.email))),
     profiles: people.all.map((p) => profileRow(p)),
     roles: people.all.flatMap((p) => p.roles.map((r) => ({ userId: p.id, role: r.role, assignedAt: r.at }))),
     vendors: vendorRows,

@@ -7,6 +7,9 @@ import type { Mailer } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "./emails";
 import { WELCOME_NOTIFICATION, notify } from "../notifications/service";
 import { saveProfile } from "./profiles";
+import { eq } from "drizzle-orm";
+import { announceSessionsEnded } from "../live/events";
+import { sessions } from "./schema";
 
 export interface AuthOptions {
   db: Database;
@@ -40,6 +43,12 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: Aut
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
       revokeSessionsOnPasswordReset: true,
+      // better-auth ends the sessions only after this hook: end them here, so the announcement
+      // that closes the user's open event streams on every instance comes after they are gone.
+      onPasswordReset: async ({ user }) => {
+        await db.delete(sessions).where(eq(sessions.userId, user.id));
+        await announceSessionsEnded(db, user.id);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         const link = `${publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;

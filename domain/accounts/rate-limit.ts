@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 
 export type LimitedAction = "sign-in" | "sign-up" | "password-reset" | "verification-email";
 
-interface Limit {
+export interface Limit {
   max: number;
   windowMinutes: number;
 }
@@ -11,7 +11,9 @@ interface Limit {
 /*
  * Per e-mail the limits stop guessing one account's password; per IP they stop sweeping many
  * accounts. Nigerian mobile networks put many subscribers behind one carrier IP, so the IP
- * limits are generous.
+ * limits are generous. Sign-in is different (decisions.md 27): only failed attempts count, its
+ * perIp limit counts an address's failures and its perEmail limit one address's failures on one
+ * account, so strangers' failures never lock the owner out (see checkSignInFailures).
  */
 export const RATE_LIMITS: Record<LimitedAction, { perIp: Limit; perEmail: Limit }> = {
   "sign-in": { perIp: { max: 100, windowMinutes: 15 }, perEmail: { max: 10, windowMinutes: 15 } },
@@ -31,13 +33,13 @@ export class RateLimitedError extends Error {
  * Counts one attempt in a fixed window (rows of rate_limits, shared by every instance) and
  * returns the seconds until the window ends when the attempt is over the limit, else 0.
  */
-async function countAttempt(db: Database, key: string, { max, windowMinutes }: Limit, now: number): Promise<number> {
+async function countAttempt(db: Database, key: string, { max, windowMinutes }: Limit, now: number, amount = 1): Promise<number> {
   const windowMs = windowMinutes * 60_000;
   const result = await db.execute(sql`
     insert into rate_limits (id, key, count, last_request)
-    values (${crypto.randomUUID()}, ${key}, 1, ${now})
+    values (${crypto.randomUUID()}, ${key}, ${amount}, ${now})
     on conflict (key) do update set
-      count = case when rate_limits.last_request <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.last_request <= ${now - windowMs} then ${amount} else rate_limits.count + ${amount} end,
       last_request = case when rate_limits.last_request <= ${now - windowMs} then ${now} else rate_limits.last_request end
     returning count, last_request as window_start`);
   const row = rowsOf<{ count: string | number; window_start: string | number }>(result)[0];
@@ -61,4 +63,52 @@ export async function enforceRateLimit(
   if (email) waits.push(await countAttempt(db, `${action}:email:${email.trim().toLowerCase()}`, limits.perEmail, now));
   const wait = Math.max(...waits);
   if (wait > 0) throw new RateLimitedError(wait);
+}
+
+/**
+ * Failed sign-ins on one account from every address together. Past `failures` in the window,
+ * every attempt on the account waits `delayMs` before the password is checked: guessing slows
+ * down, and the owner still gets in (from an address that has not been failing).
+ */
+export const SIGN_IN_SLOWDOWN = { failures: 10, windowMinutes: 15, delayMs: 2000 } as const;
+
+const signInKeys = (ip: string, email: string) => {
+  const account = email.trim().toLowerCase();
+  return { ip: `sign-in:ip:${ip}`, ipAccount: `sign-in:ip-email:${ip}:${account}`, account: `sign-in:email:${account}` };
+};
+
+/** Seconds until the key's window ends when it already holds `max` attempts, else 0; counts nothing. */
+export async function secondsUntilAllowed(db: Database, key: string, { max, windowMinutes }: Limit, now = Date.now()): Promise<number> {
+  const windowMs = windowMinutes * 60_000;
+  const result = await db.execute(sql`select count, last_request as window_start from rate_limits where key = ${key}`);
+  const row = rowsOf<{ count: string | number; window_start: string | number }>(result)[0];
+  if (!row || Number(row.window_start) <= now - windowMs || Number(row.count) < max) return 0;
+  return Math.ceil((Number(row.window_start) + windowMs - now) / 1000);
+}
+
+/**
+ * Before a sign-in: throws RateLimitedError when this address has failed too often, overall or on
+ * this account. Returns whether the account is under attack from elsewhere (slow the attempt down).
+ */
+export async function checkSignInFailures(db: Database, { ip, email }: { ip: string; email: string }, now = Date.now()): Promise<{ slowDown: boolean }> {
+  const keys = signInKeys(ip, email);
+  const limits = RATE_LIMITS["sign-in"];
+  const wait = Math.max(await secondsUntilAllowed(db, keys.ip, limits.perIp, now), await secondsUntilAllowed(db, keys.ipAccount, limits.perEmail, now));
+  if (wait > 0) throw new RateLimitedError(wait);
+  const slowDown = (await secondsUntilAllowed(db, keys.account, { max: SIGN_IN_SLOWDOWN.failures, windowMinutes: SIGN_IN_SLOWDOWN.windowMinutes }, now)) > 0;
+  return { slowDown };
+}
+
+/** Counts a failed sign-in (wrong password or unknown address) for the address, the pair and the account. */
+export async function recordSignInFailure(db: Database, { ip, email }: { ip: string; email: string }, now = Date.now()): Promise<void> {
+  const keys = signInKeys(ip, email);
+  const limits = RATE_LIMITS["sign-in"];
+  await countAttempt(db, keys.ip, limits.perIp, now);
+  await countAttempt(db, keys.ipAccount, limits.perEmail, now);
+  await countAttempt(db, keys.account, { max: SIGN_IN_SLOWDOWN.failures, windowMinutes: SIGN_IN_SLOWDOWN.windowMinutes }, now);
+}
+
+/** Counts `amount` uses of `key` in its window (for limits checked with secondsUntilAllowed). */
+export async function countUses(db: Database, key: string, limit: Limit, amount = 1, now = Date.now()): Promise<void> {
+  await countAttempt(db, key, limit, now, amount);
 }

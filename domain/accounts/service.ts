@@ -2,8 +2,9 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity, userTypeOf } from "../activity/service";
+import { announceSessionsEnded } from "../live/events";
 import type { Auth } from "./auth";
-import { enforceRateLimit } from "./rate-limit";
+import { SIGN_IN_SLOWDOWN, checkSignInFailures, enforceRateLimit, recordSignInFailure } from "./rate-limit";
 import { resolveRole } from "./roles";
 import { users } from "./schema";
 
@@ -65,13 +66,19 @@ async function userExists(db: Database, userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Checks the password and starts a new server session; other devices stay signed in. */
+/**
+ * Checks the password and starts a new server session; other devices stay signed in. Only
+ * failures count towards the limits, per address and per address and account; failures on the
+ * account from everywhere only slow attempts down, so the owner is never locked out.
+ */
 export async function signIn(
   { db, auth }: AccountsContext,
   input: { email: string; password: string },
   origin: RequestOrigin,
 ): Promise<{ userId: string; setCookies: SetCookies }> {
-  await enforceRateLimit(db, "sign-in", { ip: origin.ip, email: input.email });
+  const attempt = { ip: origin.ip, email: input.email };
+  const { slowDown } = await checkSignInFailures(db, attempt);
+  if (slowDown) await new Promise((resolve) => setTimeout(resolve, SIGN_IN_SLOWDOWN.delayMs));
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password },
@@ -89,16 +96,29 @@ export async function signIn(
   } catch (error) {
     if (isApiError(error, "EMAIL_NOT_VERIFIED")) throw new AccountError("email-not-verified", "email-not-verified");
     if (isApiError(error, "INVALID_EMAIL_OR_PASSWORD", "INVALID_EMAIL", "INVALID_PASSWORD", "PASSWORD_TOO_LONG")) {
+      await recordSignInFailure(db, attempt);
       throw new AccountError("wrong-credentials", "wrong-credentials");
     }
     throw error;
   }
 }
 
-/** E-mails a reset link when the address has an account; answers the same either way. */
-export async function requestPasswordReset({ db, auth }: AccountsContext, email: string, origin: RequestOrigin): Promise<void> {
+/**
+ * E-mails a reset link when the address has an account; answers the same either way, and in
+ * the same time: it returns once the limits are counted, and the account lookup, the token and
+ * the e-mail follow after the answer (their failures go to `onError`).
+ */
+export async function requestPasswordReset(
+  { db, auth }: AccountsContext,
+  email: string,
+  origin: RequestOrigin,
+  onError: (error: unknown) => void = (error) => console.error("Password reset e-mail failed", error),
+): Promise<void> {
   await enforceRateLimit(db, "password-reset", { ip: origin.ip, email });
-  await auth.api.requestPasswordReset({ body: { email }, headers: origin.headers });
+  const headers = new Headers(origin.headers);
+  setTimeout(() => {
+    auth.api.requestPasswordReset({ body: { email }, headers }).catch(onError);
+  }, 0);
 }
 
 export async function resendVerificationEmail({ db, auth }: AccountsContext, email: string, origin: RequestOrigin): Promise<void> {
@@ -128,10 +148,15 @@ export async function resetPassword({ auth }: AccountsContext, input: { token: s
   }
 }
 
-/** Ends every session of the signed-in user, on every device, and clears this browser's cookie. */
-export async function signOutEverywhere({ auth }: AccountsContext, headers: Headers): Promise<SetCookies> {
+/**
+ * Ends every session of the signed-in user, on every device, and clears this browser's cookie.
+ * Every instance hears of it and closes the user's open event streams.
+ */
+export async function signOutEverywhere({ db, auth }: AccountsContext, headers: Headers): Promise<SetCookies> {
   try {
+    const session = await auth.api.getSession({ headers });
     await auth.api.revokeSessions({ headers });
+    if (session) await announceSessionsEnded(db, session.user.id);
   } catch (error) {
     // No valid session: nothing to end on the server; the cookie is still cleared below.
     if (!(error instanceof APIError)) throw error;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SERVER_PASSWORD_FORMS, isCommonPassword } from "./common-passwords";
 import { AUTH_TEXTS as T } from "./texts";
 import { fieldErrors, signInSchema, signUpSchema } from "./validation";
 
@@ -23,7 +24,7 @@ describe("sign-up validation (storefront.md §5)", () => {
     [{ fullName: "Agent 47" }, "fullName", T.nameCharacters],
     [{ email: "chiamaka" }, "email", T.invalidEmail],
     [{ email: `${"a".repeat(250)}@example.com` }, "email", T.emailTooLong],
-    [{ password: "12345", confirmPassword: "12345" }, "password", T.passwordTooShort],
+    [{ password: "1234567", confirmPassword: "1234567" }, "password", T.passwordTooShort],
     [{ password: "p".repeat(73), confirmPassword: "p".repeat(73) }, "password", T.passwordTooLong],
     [{ confirmPassword: "secret-2" }, "confirmPassword", T.passwordsDontMatch],
   ])("refuses %o on %s with the spec's message", (change, field, message) => {
@@ -44,5 +45,32 @@ describe("sign-in validation", () => {
   it("needs a valid e-mail and a password", () => {
     const parsed = signInSchema.safeParse({ email: "nope", password: "" });
     expect(parsed.success ? {} : fieldErrors(parsed.error)).toEqual({ email: T.invalidEmail, password: T.passwordRequired });
+  });
+});
+
+describe("new passwords on the server (decisions.md 27)", () => {
+  const signUp = (password: string) => {
+    const parsed = SERVER_PASSWORD_FORMS.signUp.safeParse({ ...valid, password, confirmPassword: password });
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  };
+
+  it.each([
+    ["123456", "Password must be at least 8 characters"],
+    ["1234567", "Password must be at least 8 characters"],
+    ["password1", "This password is too common. Choose another."],
+    ["PASSWORD1", "This password is too common. Choose another."],
+    ["12345678", "This password is too common. Choose another."],
+    ["iloveyou", "This password is too common. Choose another."],
+  ])("refuses %j with the spec's text", (password, message) => {
+    expect(signUp(password).password).toBe(message);
+  });
+
+  it("accepts the demo password and uncommon ones, at sign-up, vendor sign-up and reset", () => {
+    for (const password of ["Tokunbo-demo-2026", "secret-1", "okada-ride-to-yaba"]) {
+      expect(signUp(password), password).toEqual({});
+      expect(SERVER_PASSWORD_FORMS.vendorSignUp.safeParse({ email: "ada@example.com", password }).success).toBe(true);
+      expect(SERVER_PASSWORD_FORMS.reset.safeParse({ token: "t", password, confirmPassword: password }).success).toBe(true);
+    }
+    expect(isCommonPassword("Tokunbo-demo-2026")).toBe(false);
   });
 });

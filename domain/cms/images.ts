@@ -1,17 +1,27 @@
 /**
  * Images uploaded from the CMS: banner slides, carousel backgrounds, category pictures (JPEG,
  * PNG or WebP, stored as WebP with renditions) and the logo (also SVG, sanitized). The type
- * is read from the bytes, never from the name (decisions.md 11).
+ * is read from the bytes, never from the name (decisions.md 11), and pictures get the same
+ * pixel and side limits as product photos. Each image is checked and given its address first
+ * and stored only once the whole form is valid, so a refused form leaves no file behind.
  */
 import { randomBytes } from "node:crypto";
 import { LIMITS } from "../../lib/constants";
+import { withImageSlot } from "../media/image-work";
 import { publicUrlFor, type FileStorage } from "../media/storage";
+import { UploadError, inspectImage, withinStoredSize } from "../media/uploads";
 import { storeImage } from "../media/variants";
 import { UnsafeSvgError, looksLikeSvg, sanitizeSvg } from "./svg";
 import { CMS_IMAGE_MAX_BYTES, CMS_TEXTS } from "./validation";
 
 export class CmsImageError extends Error {
   readonly status = 400;
+}
+
+/** A checked image with the address it will have; `store` writes it there. */
+export interface PlannedImage {
+  url: string;
+  store(): Promise<void>;
 }
 
 type RasterType = "image/jpeg" | "image/png" | "image/webp";
@@ -26,29 +36,44 @@ export function rasterTypeOf(bytes: Buffer): RasterType | null {
 
 const randomName = () => randomBytes(16).toString("hex");
 
-async function storeRaster(storage: FileStorage, folder: string, bytes: Buffer): Promise<string> {
-  const key = `cms/${folder}/${randomName()}.webp`;
+/** Reads the picture's size from its header (product photos' rules: readable, at most 100 megapixels). */
+async function checkedSize(bytes: Buffer, shownAs: string): Promise<{ width: number; height: number }> {
   try {
-    await storeImage(storage, key, bytes);
-  } catch {
-    // The header said image, but the picture itself could not be read.
-    throw new CmsImageError(CMS_TEXTS.uploadFailed);
+    return await inspectImage({ name: shownAs, bytes });
+  } catch (error) {
+    if (error instanceof UploadError) throw new CmsImageError(error.message);
+    throw error;
   }
-  return publicUrlFor(key);
 }
 
-/** A banner, carousel or category image: JPEG, PNG or WebP up to 5 MB. Returns its URL. */
-export async function storeCmsImage(storage: FileStorage, folder: string, bytes: Buffer): Promise<string> {
+async function planRaster(storage: FileStorage, folder: string, bytes: Buffer, shownAs: string): Promise<PlannedImage> {
+  const size = await checkedSize(bytes, shownAs);
+  const key = `cms/${folder}/${randomName()}.webp`;
+  return {
+    url: publicUrlFor(key),
+    store: async () => {
+      try {
+        await withImageSlot(async () => storeImage(storage, key, await withinStoredSize(bytes, size)));
+      } catch {
+        // The header said image, but the picture itself could not be read.
+        throw new CmsImageError(CMS_TEXTS.uploadFailed);
+      }
+    },
+  };
+}
+
+/** A banner, carousel or category image: JPEG, PNG or WebP up to 5 MB. Stores nothing yet. */
+export async function planCmsImage(storage: FileStorage, folder: string, bytes: Buffer): Promise<PlannedImage> {
   if (bytes.length > CMS_IMAGE_MAX_BYTES) throw new CmsImageError(CMS_TEXTS.imageSize);
   if (!rasterTypeOf(bytes)) throw new CmsImageError(CMS_TEXTS.imageType);
-  return storeRaster(storage, folder, bytes);
+  return planRaster(storage, folder, bytes, "The image");
 }
 
-/** The logo: JPEG, PNG or SVG up to 2,097,152 bytes; an SVG is stored sanitized. Returns its URL. */
-export async function storeLogo(storage: FileStorage, bytes: Buffer): Promise<string> {
+/** The logo: JPEG, PNG or SVG up to 2,097,152 bytes; an SVG is stored sanitized. Stores nothing yet. */
+export async function planLogo(storage: FileStorage, bytes: Buffer): Promise<PlannedImage> {
   if (bytes.length > LIMITS.logoMaxBytes) throw new CmsImageError(CMS_TEXTS.logoSize);
   const raster = rasterTypeOf(bytes);
-  if (raster === "image/jpeg" || raster === "image/png") return storeRaster(storage, "branding", bytes);
+  if (raster === "image/jpeg" || raster === "image/png") return planRaster(storage, "branding", bytes, "The logo");
   if (raster || !looksLikeSvg(bytes)) throw new CmsImageError(CMS_TEXTS.logoType);
   let svg: string;
   try {
@@ -57,5 +82,11 @@ export async function storeLogo(storage: FileStorage, bytes: Buffer): Promise<st
     if (error instanceof UnsafeSvgError) throw new CmsImageError(CMS_TEXTS.logoType);
     throw error;
   }
-  return storage.put(`cms/branding/${randomName()}.svg`, Buffer.from(svg, "utf8"));
+  const key = `cms/branding/${randomName()}.svg`;
+  return {
+    url: publicUrlFor(key),
+    store: async () => {
+      await storage.put(key, Buffer.from(svg, "utf8"));
+    },
+  };
 }

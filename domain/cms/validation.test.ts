@@ -29,6 +29,17 @@ describe("CMS forms", () => {
     expect(homeBannerSchema.safeParse({ autoplay_seconds: "5", slides: [{ title: "A", link_url: "javascript:alert(1)" }] }).success).toBe(false);
   });
 
+  it("refuses links that browsers read as another site: //host and /\\host", () => {
+    const withLink = (link_url: string) => homeBannerSchema.safeParse({ autoplay_seconds: "5", slides: [{ title: "A", link_url }] });
+    for (const link of ["//evil.example", "/\\evil.example", "/\\/evil.example", "/\t/evil.example", "/shop\\x"]) {
+      const parsed = withLink(link);
+      expect(parsed.success, link).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe("Slide link must be a page of this site (starting with /) or an https:// address");
+    }
+    expect(withLink("/shop?brand=apple").success).toBe(true);
+    expect(withLink("https://wa.me/2348031234567").success).toBe(true);
+  });
+
   it("applies a top banner preset's colours", () => {
     const banner = topBannerSchema.parse({ text: "Hi", preset: "Danger", background_color: "#000", text_color: "#000" });
     expect(banner).toMatchObject({ background_color: "#b91c1c", text_color: "#ffffff" });

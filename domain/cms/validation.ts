@@ -37,8 +37,11 @@ export const CMS_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const VENDOR_BENEFIT_ICONS = ["users", "wallet", "shield", "badge"] as const;
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-/** A page of this site ("/shop?brand=apple") or an https address; never another scheme. */
-const LINK = /^(?:\/(?!\/)[^\s]*|https:\/\/[^\s/]+(?:\/[^\s]*)?)$/i;
+/**
+ * A page of this site ("/shop?brand=apple") or an https address; never another scheme. Browsers
+ * read a backslash as a slash, so "/\host" is another site like "//host": a path has none.
+ */
+const LINK = /^(?:\/(?![/\\])[^\s\\]*|https:\/\/[^\s/\\]+(?:\/[^\s]*)?)$/i;
 /** An image this site stored, or none. */
 const OWN_IMAGE = /^(?:\/uploads\/[a-z0-9_./-]+)?$/;
 

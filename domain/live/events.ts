@@ -2,8 +2,30 @@ import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { liveEvents } from "./schema";
 
-/** The PostgreSQL channel every app instance listens on; the payload is the user id. */
+/**
+ * The PostgreSQL channel every app instance listens on. The payload is the user id (new events),
+ * or SESSIONS_ENDED_PREFIX and the user id (the user's sessions were ended).
+ */
 export const LIVE_CHANNEL = "live_events";
+
+const SESSIONS_ENDED_PREFIX = "sessions-ended:";
+
+export type LiveNotice = { kind: "events" | "sessions-ended"; userId: string };
+
+export function parseLiveNotice(payload: string): LiveNotice {
+  return payload.startsWith(SESSIONS_ENDED_PREFIX)
+    ? { kind: "sessions-ended", userId: payload.slice(SESSIONS_ENDED_PREFIX.length) }
+    : { kind: "events", userId: payload };
+}
+
+/**
+ * Tells every instance that the user's sessions were ended (sign-out everywhere, password reset),
+ * so each closes the user's open event streams whose session is gone, within moments. Call it
+ * once the sessions are deleted (committed).
+ */
+export async function announceSessionsEnded(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${SESSIONS_ENDED_PREFIX + userId})`);
+}
 
 /** How long events are kept for streams that reconnect. */
 export const LIVE_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;

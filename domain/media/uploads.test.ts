@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "./storage";
+import { IMAGE_WORK_CONCURRENCY, imageWorkStats } from "./image-work";
 import { UploadError, imageTypeOf, imagesUploaded, inspectImage, maxImagesAllowed, storeUploadedImages } from "./uploads";
 
 const photo = (format: "jpeg" | "png" | "webp", width = 800, height = 600) =>
@@ -71,6 +72,12 @@ describe("upload checks and storage", () => {
     const key = stored[0]!.url.replace("/uploads/", "");
     expect((await sharp(path.join(dir, key.replace(".webp", "-640w.webp"))).metadata()).width).toBe(640);
     expect(imagesUploaded(2)).toBe("2 images uploaded successfully");
+  });
+
+  it("draws a burst of uploads a few at a time, never all at once", async () => {
+    const batches = await Promise.all([1, 2, 3, 4].map(async (n) => [{ name: `p${n}.png`, bytes: await photo("png", 300, 300) }]));
+    await Promise.all(batches.map((batch) => storeUploadedImages(createLocalStorage(dir), "products", batch)));
+    expect(imageWorkStats().peak).toBe(IMAGE_WORK_CONCURRENCY);
   });
 
   it("scales a camera-sized photo down to 2560 pixels on its longest side before storing it", async () => {

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { LIMITS } from "../../lib/constants";
 import { type FileStorage, publicUrlFor } from "./storage";
+import { withImageSlot } from "./image-work";
 import { storeImage } from "./variants";
 
 export const UPLOAD_LIMITS = {
@@ -47,7 +48,12 @@ export type UploadFolder = "products" | "preapproval";
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
 export class UploadError extends Error {
-  readonly status = 400;
+  constructor(
+    message: string,
+    readonly status: 400 | 429 = 400,
+  ) {
+    super(message);
+  }
 }
 
 export interface IncomingFile {
@@ -116,7 +122,7 @@ export async function storeUploadedImages(storage: FileStorage, folder: UploadFo
     const key = `${folder}/${randomBytes(16).toString("hex")}.webp`;
     const size = sizes[i]!;
     try {
-      await storeImage(storage, key, await withinStoredSize(file.bytes, size));
+      await withImageSlot(async () => storeImage(storage, key, await withinStoredSize(file.bytes, size)));
     } catch {
       throw new UploadError(`${shownName(file.name)} ${UPLOAD_TEXTS.unreadable}`);
     }
@@ -131,7 +137,7 @@ function storedSize({ width, height }: { width: number; height: number }): { wid
 }
 
 /** The picture itself when small enough; otherwise scaled down (upright) into a near-lossless WebP for the renditions. */
-async function withinStoredSize(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+export async function withinStoredSize(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   if (Math.max(size.width, size.height) <= UPLOAD_LIMITS.maxStoredSide) return bytes;
   const side = UPLOAD_LIMITS.maxStoredSide;
   return sharp(bytes, { autoOrient: true }).resize({ width: side, height: side, fit: "inside" }).webp({ quality: 92, effort: 1 }).toBuffer();

@@ -23,7 +23,8 @@ test("sign up with each rule enforced, verify from the mailbox, sign in, see the
     [{ name: "Amaka 2" }, "Name can only contain letters, spaces, hyphens, and apostrophes"],
     [{ email: "amaka" }, "Please enter a valid email address"],
     [{ email: `${"a".repeat(250)}@example.com` }, "Email must be less than 255 characters"],
-    [{ password: "12345", confirm: "12345" }, "Password must be at least 6 characters"],
+    [{ password: "1234567", confirm: "1234567" }, "Password must be at least 8 characters"],
+    [{ password: "password1", confirm: "password1" }, "This password is too common. Choose another."],
     [{ password: "p".repeat(73), confirm: "p".repeat(73) }, "Password must be less than 72 characters"],
     [{ confirm: "jollof-rice-2" }, "Passwords don't match"],
   ];
@@ -86,7 +87,11 @@ test("reset a forgotten password through the e-mailed link", async ({ page }, in
   await page.getByLabel("New Password", { exact: true }).fill("short");
   await page.getByLabel("Confirm Password").fill("short");
   await page.getByRole("button", { name: "Save New Password" }).click();
-  await expect(page.getByRole("main").getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Password must be at least 8 characters")).toBeVisible();
+  await page.getByLabel("New Password", { exact: true }).fill("password1");
+  await page.getByLabel("Confirm Password").fill("password1");
+  await page.getByRole("button", { name: "Save New Password" }).click();
+  await expect(page.getByRole("main").getByText("This password is too common. Choose another.")).toBeVisible();
   await page.getByLabel("New Password", { exact: true }).fill("second-pass-2");
   await page.getByLabel("Confirm Password").fill("second-pass-2");
   await page.getByRole("button", { name: "Save New Password" }).click();

@@ -273,11 +273,15 @@ async function hostedPayment({ payments, world }: Caller): Promise<string> {
   return new URL(started.authorizationUrl).pathname;
 }
 
-/** The newest reset link e-mailed to `email`, as its token. */
+/** The newest reset link e-mailed to `email`, as its token (the e-mail is written just after the answer). */
 async function resetTokenOf(db: Database, email: string): Promise<string> {
-  const mails = await db.select({ text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
-  const link = mails.map((mail) => /https?:\/\/\S+reset-password\?token=\S+/.exec(mail.text ?? "")?.[0]).find(Boolean);
-  return new URL(link!).searchParams.get("token")!;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mails = await db.select({ text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const link = mails.map((mail) => /https?:\/\/\S+reset-password\?token=\S+/.exec(mail.text ?? "")?.[0]).find(Boolean);
+    if (link) return new URL(link).searchParams.get("token")!;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no reset link was e-mailed to ${email}`);
 }
 
 // ---------------------------------------------------------------------------------------------

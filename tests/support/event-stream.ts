@@ -11,6 +11,8 @@ export interface EventStreamClient {
   comments: number;
   /** Resolves with the first event (received so far or later) that matches, or rejects after `timeoutMs`. */
   waitFor(match: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
+  /** Whether the server has ended the stream. */
+  ended: boolean;
   close(): void;
 }
 
@@ -33,6 +35,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
         };
         check();
       }),
+    ended: false,
     close: () => abort.abort(),
   };
   if (!response.ok || !response.body) return client;
@@ -45,7 +48,11 @@ export async function openEventStream(url: string, headers: Record<string, strin
     const id = lines.find((line) => line.startsWith("id: "))?.slice(4);
     const data = lines.find((line) => line.startsWith("data: "))?.slice(6);
     if (id !== undefined && data !== undefined) client.events.push({ id: Number(id), data: JSON.parse(data) });
-  }).catch(() => {});
+  })
+    .then(() => {
+      client.ended = true;
+    })
+    .catch(() => {});
   return client;
 }
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect } from "@playwright/test";
+import { ADMIN_STATE_FILE } from "./admin";
 
 export const DEMO_PASSWORD = "Tokunbo-demo-2026";
 
@@ -32,10 +33,24 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** The newest e-mail to an address, from the development mailbox, and the first link in it. */
+/**
+ * The newest e-mail to an address, from the development mailbox, and the first link in it.
+ * Only admins may read the mailbox, so it is read in a window of its own signed in as the demo
+ * admin; the page's own session stays as it is. Some e-mails are written just after the answer
+ * that promises them, so the mailbox is reloaded until the message is there.
+ */
 export async function latestMailLink(page: Page, to: string, subject: string): Promise<string> {
-  await page.goto("/dev/mailbox");
-  const message = page.getByRole("article", { name: subject }).filter({ hasText: `To: ${to}` }).first();
-  await expect(message).toBeVisible();
-  return (await message.getByRole("link").first().getAttribute("href")) ?? "";
+  const origin = page.url().startsWith("http") ? new URL(page.url()).origin : `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+  const admin = await page.context().browser()!.newContext({ storageState: ADMIN_STATE_FILE, baseURL: origin });
+  try {
+    const mailbox = await admin.newPage();
+    const message = mailbox.getByRole("article", { name: subject }).filter({ hasText: `To: ${to}` }).first();
+    await expect(async () => {
+      await mailbox.goto("/dev/mailbox");
+      await expect(message).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    return (await message.getByRole("link").first().getAttribute("href")) ?? "";
+  } finally {
+    await admin.close();
+  }
 }

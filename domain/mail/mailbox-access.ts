@@ -1,0 +1,34 @@
+import { inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { userRoles } from "../accounts/schema";
+import { roleFlags } from "../accounts/roles";
+import type { Viewer } from "../accounts/viewer";
+
+/** Where a request to the mailbox came from: the client address, and whether a proxy relayed it. */
+export interface MailboxRequester {
+  ip: string;
+  /** X-Forwarded-For, Forwarded or X-Real-IP present: a proxy relayed it, so it is not local. */
+  relayed: boolean;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+export function isLoopback(ip: string): boolean {
+  return LOOPBACK.test(ip);
+}
+
+async function adminExists(db: Database): Promise<boolean> {
+  const [row] = await db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, ["admin", "super_admin"])).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The outbox holds sign-in links (verification, password reset): whoever reads it can take over
+ * the accounts in it. Admins may read it; before any admin exists (a fresh clone), so may a
+ * browser on the server's own machine.
+ */
+export async function mayReadMailbox(db: Database, viewer: Viewer | null, from: MailboxRequester): Promise<boolean> {
+  if (viewer && roleFlags(viewer.role).isAdmin) return true;
+  if (from.relayed || !isLoopback(from.ip)) return false;
+  return !(await adminExists(db));
+}
