@@ -118,10 +118,10 @@ describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
     expect(note?.title).toBe("Product not approved");
   });
 
-  it("stock 0 on edit takes the phone out of the shop", async () => {
+  it("stock 0 on edit makes the phone sold out, leaving the vendor's switch as it was", async () => {
     const own = (await listManagedProducts(database.db, sellerA)).items[0]!;
     await updateProduct(database.db, sellerA, own.id, form("edit", { stockQuantity: "0" }));
-    expect(await getManagedProduct(database.db, sellerA, own.id)).toMatchObject({ stockQuantity: 0, isLive: false });
+    expect(await getManagedProduct(database.db, sellerA, own.id)).toMatchObject({ stockQuantity: 0, isLive: own.isLive });
   });
 
   it("deletes a vendor's own listing; an ordered phone cannot be deleted", async () => {

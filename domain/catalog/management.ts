@@ -283,7 +283,6 @@ export async function updateProduct(db: Database, actor: Actor, productId: strin
         images,
         status,
         finalPrice,
-        ...(input.stockQuantity === 0 ? { isLive: false } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(products.id, current.id))
