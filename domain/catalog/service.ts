@@ -7,8 +7,10 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { type Grade, LIMITS } from "../../lib/constants";
 import { profiles } from "../accounts/schema";
+import { getPricingConfig } from "../pricing/service";
 import { reviews } from "../reviews/schema";
 import { vendors } from "../vendors/schema";
+import type { StorePromises } from "./promises";
 import { products } from "./schema";
 import { displayPrice, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
 
@@ -164,6 +166,12 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
       commissionRate: row.vendorCommissionRate,
     },
   };
+}
+
+/** The warranty days and delivery fee the storefront promises, from the pricing config. */
+export async function getStorePromises(db: Database): Promise<StorePromises> {
+  const { warrantyDays, deliveryFeeKobo } = await getPricingConfig(db);
+  return { warrantyDays, deliveryFeeKobo };
 }
 
 /** How many similar phones a sold-out phone's page offers. */
