@@ -151,6 +151,7 @@ describe("server-rendered storefront pages", () => {
     const home = await (await get("/")).text();
     expect(home).toContain("A 14-day warranty on all phones. Delivery ₦2,500 anywhere in Nigeria.");
     expect(home).not.toContain("Free delivery");
+    expect(await (await get("/privacy")).text()).toContain("every phone carries a 14-day warranty from delivery");
     await database.query("update admin_pricing_config set warranty_days = 30, delivery_fee = 0");
   });
 
