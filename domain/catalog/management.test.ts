@@ -95,11 +95,14 @@ describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
     await expect(createProduct(database.db, sellerA, form("add", { images: ["/uploads/products/demo/x.webp"] }))).rejects.toMatchObject({ status: 400 });
   });
 
-  it("lists by role: the public sees approved live phones, a vendor their own, an admin everything", async () => {
+  it("lists by role: the public sees listed phones only (approved, live, in stock), a vendor their own, an admin everything", async () => {
     const names = async (actor: Parameters<typeof listManagedProducts>[1], query = {}) =>
       (await listManagedProducts(database.db, actor, query)).items.map((p) => p.name).sort();
     expect(await names(null)).toEqual(["Galaxy S21"]);
     expect(await names(customer)).toEqual(["Galaxy S21"]);
+    await database.query("update products set stock_quantity = 0 where name = 'Galaxy S21'");
+    expect(await names(null)).toEqual([]);
+    await database.query("update products set stock_quantity = 1 where name = 'Galaxy S21'");
     expect(await names(sellerA)).toEqual(["iPhone 13 Pro"]);
     expect(await names(sellerB)).toEqual(["Galaxy S21", "Pixel 6", "Pixel 7"]);
     expect(await names(admin)).toEqual(["Galaxy S21", "Pixel 6", "Pixel 7", "iPhone 13 Pro"]);

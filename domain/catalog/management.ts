@@ -22,6 +22,7 @@ import { findVendorByUser } from "../vendors/service";
 import { PRODUCT_IMAGE_URL, PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./management-validation";
 import { announceProductDecision } from "./moderation";
 import { products } from "./schema";
+import { listed } from "./summary";
 
 export const MANAGED_PAGE_SIZE = 20;
 
@@ -117,7 +118,7 @@ export async function listManagedProducts(db: Database, actor: Actor | null, que
   const conditions: Array<SQL | undefined> = [];
   let hasVendorRecord = true;
   if (scope === "public") {
-    conditions.push(eq(products.status, "approved"), eq(products.isLive, true));
+    conditions.push(listed);
   } else if (scope === "vendor") {
     const vendor = await findVendorByUser(db, (actor as Actor).userId);
     hasVendorRecord = vendor !== null;
