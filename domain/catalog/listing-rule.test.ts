@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { CART_TEXTS, addToCart } from "../cart/service";
 import { vendors } from "../vendors/schema";
 import { insertPerson, insertVendor } from "../vendors/testing";
 import { type ListingCache, createListingCache } from "./listing-cache";
@@ -166,4 +167,39 @@ describe.each(TEST_ENGINES)("the public listing rule (%s)", (engine) => {
       { numRuns: engine === "pglite" ? 25 : 40 },
     );
   }, 240_000);
+
+  it("adding to the cart and reserving at checkout refuse a hidden, sold-out or unapproved phone with the existing texts", async () => {
+    const db = handle.db;
+    await db.execute(sql`delete from products`);
+    await db.update(vendors).set({ status: "approved", verified: true });
+    const buyer = { userId: "rule-buyer" };
+    await insertPerson(db, buyer.userId);
+    const phoneOf = async (name: string, extra: Partial<typeof products.$inferInsert>) =>
+      (await db
+        .insert(products)
+        .values({ vendorId: vendorIds[0]!, name, brand: "Apple", model: name, storage: "128GB", grade: "A", suggestedPrice: 300_000_00, finalPrice: 300_000_00, status: "approved", stockQuantity: 2, ...extra })
+        .returning({ id: products.id }))[0]!.id;
+    const hidden = await phoneOf("iPhone 11", { isLive: false });
+    const soldOut = await phoneOf("iPhone 12", { stockQuantity: 0 });
+    const pending = await phoneOf("iPhone 13", { status: "pending" });
+    const ofRejectedVendor = await phoneOf("iPhone 14", { vendorId: vendorIds[1]! });
+    await db.update(vendors).set({ status: "rejected", verified: false }).where(eq(vendors.id, vendorIds[1]!));
+
+    const add = (productId: string) => addToCart(db, buyer, { productId, quantity: 1 });
+    await expect(add(hidden)).rejects.toMatchObject({ status: 404, message: CART_TEXTS.unavailable });
+    await expect(add(pending)).rejects.toMatchObject({ status: 404, message: CART_TEXTS.unavailable });
+    await expect(add(ofRejectedVendor)).rejects.toMatchObject({ status: 404, message: CART_TEXTS.unavailable });
+    await expect(add(soldOut)).rejects.toMatchObject({ status: 409, message: CART_TEXTS.outOfStock });
+    for (const id of [hidden, soldOut, pending, ofRejectedVendor]) {
+      expect(await db.transaction((tx) => reserveStock(tx, id, 1))).toBeNull();
+    }
+    const rows = await handle.query<{ stock_quantity: number; is_live: boolean }>("select stock_quantity, is_live from products order by name");
+    expect(rows).toEqual([
+      { stock_quantity: 2, is_live: false },
+      { stock_quantity: 0, is_live: true },
+      { stock_quantity: 2, is_live: true },
+      { stock_quantity: 2, is_live: true },
+    ]);
+    await db.update(vendors).set({ status: "approved", verified: true });
+  });
 });
