@@ -178,21 +178,6 @@ export const TOP_BANNER_PRESETS = [
   { name: "Danger", background_color: "#b91c1c", text_color: "#ffffff" },
 ] as const;
 
-export const INSPECTION_CHECKLIST = [
-  { item: "Battery health", status: "excellent" },
-  { item: "Screen", status: "excellent" },
-  { item: "Camera", status: "excellent" },
-  { item: "Speaker/Microphone", status: "good" },
-  { item: "Charging port", status: "excellent" },
-  { item: "Volume buttons", status: "excellent" },
-  { item: "Power button", status: "excellent" },
-  { item: "Network", status: "excellent" },
-  { item: "WiFi/Bluetooth", status: "excellent" },
-  { item: "Touch response", status: "excellent" },
-  { item: "Face ID/fingerprint", status: "good" },
-  { item: "Water damage", status: "excellent" },
-] as const;
-
 /**
  * The 15-point inspection (decisions.md 24): what the product page lists and what an admin ticks,
  * every item, to mark a listing inspected. The spec's static list had 12 of these with made-up
@@ -216,15 +201,13 @@ export const INSPECTION_POINTS = [
   "Not stolen or blacklisted (IMEI)",
 ] as const;
 
-export const TRUST_POINTS = ["30-day warranty", "Free delivery", "Quality tested", "Authentic"] as const;
-
 /** '30-day warranty': the days come from the pricing config (decisions.md 21). */
 export function warrantyLabel(days: number): string {
   return `${days}-day warranty`;
 }
 
+/** What the warranty covers; its days come from the pricing config (decisions.md 21). */
 export const WARRANTY_TERMS = {
-  days: 30,
   covers: ["Hardware malfunctions", "Battery performance", "Screen defects", "Charging problems"],
   excludes: ["Physical damage or drops", "Water damage", "Software issues", "Normal wear and tear"],
 } as const;

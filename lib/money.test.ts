@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  commissionOf, discountPercent, displayPrice, finalPriceFromSuggested, formatNaira, nairaToKobo, roundKobo,
+  commissionOf, discountPercent, displayPrice, wasPrice, finalPriceFromSuggested, formatNaira, nairaToKobo, roundKobo,
 } from "./money";
 
 describe("money in kobo", () => {
@@ -35,10 +35,17 @@ describe("money in kobo", () => {
     expect(displayPrice({ finalPrice: null, suggestedPrice: 45_000_000 })).toBe(45_000_000);
   });
 
-  it("gives a rounded discount only when the final price is lower", () => {
-    expect(discountPercent({ finalPrice: 40_000_000, suggestedPrice: 45_000_000 })).toBe(11);
-    expect(discountPercent({ finalPrice: 45_000_000, suggestedPrice: 45_000_000 })).toBeNull();
-    expect(discountPercent({ finalPrice: 50_000_000, suggestedPrice: 45_000_000 })).toBeNull();
-    expect(discountPercent({ finalPrice: null, suggestedPrice: 45_000_000 })).toBeNull();
+  it("gives a 'Was' price and a rounded discount only from an approved comparison price above the price", () => {
+    const approved = { finalPrice: 40_000_000, suggestedPrice: 38_000_000, comparePrice: 45_000_000 };
+    expect(wasPrice(approved)).toBe(45_000_000);
+    expect(discountPercent(approved)).toBe(11);
+    // A suggested price above the final price is no comparison an admin approved.
+    expect(discountPercent({ finalPrice: 40_000_000, suggestedPrice: 45_000_000, comparePrice: null })).toBeNull();
+    expect(wasPrice({ finalPrice: 40_000_000, suggestedPrice: 45_000_000, comparePrice: null })).toBeNull();
+    expect(discountPercent({ finalPrice: 45_000_000, suggestedPrice: 45_000_000, comparePrice: 45_000_000 })).toBeNull();
+    expect(discountPercent({ finalPrice: 50_000_000, suggestedPrice: 45_000_000, comparePrice: 45_000_000 })).toBeNull();
+    expect(discountPercent({ finalPrice: null, suggestedPrice: 40_000_000, comparePrice: 45_000_000 })).toBe(11);
+    // Under half a percent off is no discount worth a badge.
+    expect(discountPercent({ finalPrice: 99_900_000, suggestedPrice: 99_900_000, comparePrice: 100_000_000 })).toBeNull();
   });
 });

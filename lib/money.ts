@@ -46,9 +46,21 @@ export function displayPrice(product: { finalPrice: number | null; suggestedPric
   return product.finalPrice ?? product.suggestedPrice;
 }
 
-/** Rounded percent off, or null when the final price is not below the suggested price. */
-export function discountPercent(product: { finalPrice: number | null; suggestedPrice: number }): number | null {
-  const { finalPrice, suggestedPrice } = product;
-  if (finalPrice === null || suggestedPrice <= 0 || finalPrice >= suggestedPrice) return null;
-  return Math.round(((suggestedPrice - finalPrice) / suggestedPrice) * 100);
+type Priced = { finalPrice: number | null; suggestedPrice: number; comparePrice: number | null };
+
+/**
+ * The struck-through 'Was' price (decisions.md 22): the comparison price an admin approved with
+ * the listing, only when it is above what the buyer pays; never the vendor's suggested price.
+ */
+export function wasPrice(product: Priced): number | null {
+  const { comparePrice } = product;
+  return comparePrice !== null && comparePrice > displayPrice(product) ? comparePrice : null;
+}
+
+/** Rounded percent off the approved comparison price; null without one, or when it rounds to 0. */
+export function discountPercent(product: Priced): number | null {
+  const was = wasPrice(product);
+  if (was === null) return null;
+  const percent = Math.round(((was - displayPrice(product)) / was) * 100);
+  return percent > 0 ? percent : null;
 }

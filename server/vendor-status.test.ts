@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
-/** A vendor's listings around an admin's decisions, over HTTP: rejected sells nothing, re-approved shows what they switch back on. */
+/** A vendor's listings around an admin's decisions, over HTTP: rejected sells nothing, re-approved shows what they left switched on. */
 describe.each(TEST_ENGINES)("listings of a rejected, then re-approved vendor (%s)", (engine) => {
   let database: DatabaseHandle;
   let app: TestApp;
@@ -44,23 +44,26 @@ describe.each(TEST_ENGINES)("listings of a rejected, then re-approved vendor (%s
   const shopPage = async () => (await fetch(`${app.base}/shop?search=${encodeURIComponent(product.name)}`)).text();
   const decide = (status: string) => postForm(app.base, "/admin/vendors", { vendorId, status, reason: "Stock could not be verified." }, { cookie: admin });
 
-  it("rejecting takes every listing out of the shop, and the dashboard switch cannot bring one back", async () => {
-    expect(await liveCount()).toBeGreaterThan(0);
+  it("rejecting takes every listing out of the shop, leaving the vendor's switches alone, and the dashboard switch cannot show one", async () => {
+    const liveBefore = await liveCount();
+    expect(liveBefore).toBeGreaterThan(0);
     expect(await shopPage()).toContain(`/product/${product.id}`);
     expect((await decide("rejected")).status).toBe(200);
-    expect(await liveCount()).toBe(0);
+    expect(await liveCount()).toBe(liveBefore);
     expect((await fetch(`${app.base}/product/${product.id}`)).status).toBe(404);
     expect(await shopPage()).not.toContain(`/product/${product.id}`);
     expect((await switchLive(true)).status).toBe(403);
-    expect(await liveCount()).toBe(0);
+    expect(await liveCount()).toBe(liveBefore);
   });
 
-  it("approving again relists nothing; the dashboard switch shows a listing again", async () => {
+  it("approving again lists what the vendor left switched on; hiding takes it out of the shop", async () => {
     expect((await decide("approved")).status).toBe(200);
-    expect(await liveCount()).toBe(0);
-    const shown = await switchLive(true);
-    expect(shown.status).toBe(200);
-    expect(await liveCount()).toBe(1);
     expect((await fetch(`${app.base}/product/${product.id}`)).status).toBe(200);
+    expect(await shopPage()).toContain(`/product/${product.id}`);
+    expect((await switchLive(false)).status).toBe(200);
+    expect((await fetch(`${app.base}/product/${product.id}`)).status).toBe(404);
+    expect(await shopPage()).not.toContain(`/product/${product.id}`);
+    expect((await switchLive(true)).status).toBe(200);
+    expect(await shopPage()).toContain(`/product/${product.id}`);
   });
 });

@@ -32,7 +32,7 @@ export function useAddToCart({ successText, onAdded }: { successText: (quantity:
   }, [fetcher.state, fetcher.data, successText, onAdded]);
 
   const add = (productId: string, quantity: number) => {
-    if (!requireSignIn()) return false;
+    if (!requireSignIn({ productId, quantity })) return false;
     void fetcher.submit({ productId, quantity: String(quantity) }, { method: "post", action: ADD_TO_CART_ACTION });
     return true;
   };

@@ -11,7 +11,8 @@ import { StarRating } from "./star-rating";
 
 export type ProductCardData = Pick<
   ProductSummary,
-  "id" | "name" | "brand" | "model" | "storage" | "grade" | "image" | "finalPrice" | "suggestedPrice" | "ratingAverage" | "reviewCount"
+  | "id" | "name" | "brand" | "model" | "storage" | "grade" | "image" | "finalPrice" | "suggestedPrice" | "comparePrice"
+  | "ratingAverage" | "reviewCount"
 >;
 
 /** Only what a card shows: keeps the page data small on slow connections. */
@@ -26,6 +27,7 @@ export function toCardData(p: ProductCardData): ProductCardData {
     image: p.image,
     finalPrice: p.finalPrice,
     suggestedPrice: p.suggestedPrice,
+    comparePrice: p.comparePrice,
     ratingAverage: p.ratingAverage,
     reviewCount: p.reviewCount,
   };

@@ -1,12 +1,14 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { PublicProduct } from "../../domain/catalog/service";
 import { LIMITS } from "../../lib/constants";
 import { addedToCartText } from "../../domain/cart/texts";
 import { useAddToCart } from "./add-to-cart";
+import { takePendingAdd } from "./cart-sign-in";
 import { plural } from "./format";
 import { CartIcon, CheckCircleIcon } from "./icons";
 import { QuantityStepper } from "./quantity-stepper";
+import { useSite } from "./site";
 
 const PURCHASE_TEXTS = {
   addToCart: "Add to Cart",
@@ -14,11 +16,14 @@ const PURCHASE_TEXTS = {
   proceedToCheckout: "Proceed to Checkout",
   continueShopping: "Continue Shopping",
   checkout: "Checkout",
+  /** The stepper's cap: the most units per order line, or the stock when fewer are left. */
+  upTo: (units: number) => `Up to ${units} per order`,
 } as const;
 
 /**
- * Quantity, Add to Cart, Buy Now and the cart shortcut. A signed-out visitor is asked to sign
- * in; the server adds to the cart (never beyond the stock) and the success panel follows.
+ * Quantity, Add to Cart, Buy Now and the cart shortcut, for a phone in stock (a sold-out one's
+ * page shows none of them). A signed-out visitor is asked to sign in and, back on this page, the
+ * phone is added; the server adds to the cart (never beyond the stock) and the success panel follows.
  */
 export function PurchaseBox({ product, cartCount }: { product: PublicProduct; cartCount: number }) {
   const [quantity, setQuantity] = useState<number>(LIMITS.defaultAddQuantity);
@@ -31,6 +36,15 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
   );
   const { add, busy } = useAddToCart({ successText: addedToCartText, onAdded });
   const inStock = product.stockQuantity > 0;
+  const maxUnits = Math.min(product.stockQuantity, LIMITS.maxUnitsPerLine);
+  const { signedIn } = useSite();
+  useEffect(() => {
+    if (!signedIn) return;
+    const pending = takePendingAdd(product.id);
+    if (pending !== null) add(product.id, Math.min(pending, Math.max(1, maxUnits)));
+    // Once, when the page opens after signing in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [product.id, signedIn]);
   const addToCart = (thenCheckout: boolean) => {
     setBuyingNow(thenCheckout);
     add(product.id, quantity);
@@ -38,7 +52,10 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
 
   return (
     <div className="mt-5 space-y-4">
-      <QuantityStepper value={quantity} max={product.stockQuantity} onChange={setQuantity} disabled={!inStock} />
+      <div>
+        <QuantityStepper value={quantity} max={maxUnits} onChange={setQuantity} disabled={!inStock} />
+        {inStock ? <p className="mt-1 text-xs text-gray-700">{PURCHASE_TEXTS.upTo(maxUnits)}</p> : null}
+      </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <button
           type="button"

@@ -24,6 +24,7 @@ import {
   invalid,
   unknownIntent,
 } from "../server/auth-forms.server";
+import { RETURN_PARAM, returnPathOf } from "../components/cart-sign-in";
 import { redirectWithToast } from "../server/flash.server";
 import type { Route } from "./+types/auth";
 import { readForm } from "../server/forms.server";
@@ -34,9 +35,14 @@ function viewOf(value: string | null): View {
   return value === "signup" || value === "forgot" ? value : "signin";
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Where a signed-in visitor goes: the same-site page they came from ('?redirect='), else home. */
+function returnPath(value: unknown): string {
+  return returnPathOf(value) ?? "/";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Already signed in: nothing to do here.
-  if (await context.getViewer()) throw redirect("/");
+  if (await context.getViewer()) throw redirect(returnPath(new URL(request.url).searchParams.get(RETURN_PARAM)));
   return null;
 }
 
@@ -45,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (String(form.get("intent"))) {
     case "signin":
       return handleSignIn(request, context, form, AUTH_TEXTS.signInFailed, ({ setCookies }) =>
-        redirectWithToast("/", { kind: "success", title: AUTH_TEXTS.signInSuccess, description: AUTH_TEXTS.signInSuccessBody }, { setCookies }),
+        redirectWithToast(returnPath(form.get(RETURN_PARAM)), { kind: "success", title: AUTH_TEXTS.signInSuccess, description: AUTH_TEXTS.signInSuccessBody }, { setCookies }),
       );
     case "signup": {
       const parsed = SERVER_PASSWORD_FORMS.signUp.safeParse(formValues(form, "fullName", "email", "password", "confirmPassword"));
@@ -134,10 +140,13 @@ function SignInForm({ result }: { result: AuthFormResult | undefined }) {
   const { errors, validate } = useFormErrors("signin", result, signInSchema, AUTH_TEXTS.signInFailed);
   const busy = useBusy("signin");
   const unverified = result?.intent === "signin" || result?.intent === "resend" ? result.unverifiedEmail : undefined;
+  const [params] = useSearchParams();
+  const returnTo = returnPathOf(params.get(RETURN_PARAM));
   return (
     <>
       <Form method="post" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="intent" value="signin" />
+        {returnTo ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <FormError message={errors.form} />
         <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />

@@ -1,5 +1,6 @@
-import { listFeaturedProducts, listProductRow, type ProductRowKind, type ProductSummary } from "../../domain/catalog/service";
-import { CMS_DEFAULTS } from "../../domain/cms/defaults";
+import { DEFAULT_PROMISES } from "../../domain/catalog/promises";
+import { getStorePromises, listFeaturedProducts, listProductRow, type ProductRowKind, type ProductSummary } from "../../domain/catalog/service";
+import { CMS_DEFAULTS, topBannerFor } from "../../domain/cms/defaults";
 import { heroCarouselOf } from "../../domain/cms/hero-carousel";
 import { getSiteContent } from "../../domain/cms/service";
 import { LIMITS, TEXTS } from "../../lib/constants";
@@ -47,13 +48,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     console.error("Failed to load site content", error);
     return pick(CMS_DEFAULTS, HOME_SECTIONS);
   });
-  const [content, featured, ...rows] = await Promise.all([
+  const promisesQuery = getStorePromises(db).catch((error: unknown) => {
+    console.error("Failed to load the pricing config", error);
+    return DEFAULT_PROMISES;
+  });
+  const [content, promises, featured, ...rows] = await Promise.all([
     contentQuery,
+    promisesQuery,
     orEmpty("featured products", listFeaturedProducts(db, LIMITS.featuredProducts)),
     ...ROWS.map((row) => orEmpty(`${row.kind} products`, listProductRow(db, row.kind, LIMITS.productRowFetch))),
   ]);
   return {
-    topBanner: content.top_banner,
+    topBanner: topBannerFor(content.top_banner, promises),
     homeBanner: content.home_banner,
     hero: content.hero_banner,
     heroCarousel: heroCarouselOf(content.hero_banners),

@@ -1,13 +1,20 @@
 import type { ReactNode } from "react";
+import { DEFAULT_PROMISES } from "../../domain/catalog/promises";
+import { getStorePromises } from "../../domain/catalog/service";
+import { warrantyLabel } from "../../lib/constants";
 import { formatDate } from "../components/format";
 import { MailIcon, MapPinIcon, WhatsappIcon } from "../components/icons";
 import { pageMeta, siteFromMatches, useSite } from "../components/site";
 import { SUPPORT_CONTACT } from "../components/site-contact";
 import type { Route } from "./+types/privacy";
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const promises = await getStorePromises(context.db).catch((error: unknown) => {
+    console.error("Failed to load the pricing config", error);
+    return DEFAULT_PROMISES;
+  });
   // Computed on the server so the server and browser render the same date.
-  return { lastUpdated: formatDate(new Date()) };
+  return { lastUpdated: formatDate(new Date()), warrantyDays: promises.warrantyDays };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,6 +48,7 @@ function List({ items }: { items: ReactNode[] }) {
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { warrantyDays } = loaderData;
   const site = useSite();
   const name = site.siteName;
   const whatsappNumber = site.whatsapp?.number ?? SUPPORT_CONTACT.phoneDisplay;
@@ -92,7 +100,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <List
           items={[
             "To create and secure your account and keep you signed in.",
-            "To process orders and payments, arrange delivery and handle warranty claims.",
+            `To process orders and payments, arrange delivery and handle warranty claims (every phone carries a ${warrantyLabel(warrantyDays)} from delivery).`,
             "To send service messages such as order confirmations, delivery updates and password resets.",
             "To review vendor applications and keep fraudulent sellers off the marketplace.",
             "To answer your questions and resolve complaints.",
@@ -155,7 +163,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <Section id="cookies" title="Cookies and Tracking">
         <p>
           We use a small number of essential cookies and browser storage: a session cookie that keeps you signed in, and
-          local storage that remembers choices such as a dismissed announcement banner. We do not use advertising
+          local storage that remembers choices such as a dismissed announcement banner, and session storage that remembers a
+          phone you asked to add to your cart before signing in. We do not use advertising
           cookies or sell browsing data. You can clear cookies in your browser settings at any time, but you will then
           need to sign in again.
         </p>

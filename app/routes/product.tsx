@@ -1,22 +1,25 @@
 import { Link, data, useNavigate } from "react-router";
+import { DEFAULT_PROMISES, type StorePromises, trustPoints } from "../../domain/catalog/promises";
 import {
   type PublicProduct,
   type PublicReview,
   getPublicProduct,
+  getStorePromises,
   listApprovedReviews,
+  listSimilarProducts,
 } from "../../domain/catalog/service";
 import {
   GRADE_DESCRIPTIONS,
   GRADE_LABELS,
-  INSPECTION_CHECKLIST,
+  INSPECTION_POINTS,
   SITE_DEFAULTS,
   stockBadge,
   TEXTS,
-  TRUST_POINTS,
   WARRANTY_TERMS,
+  warrantyLabel,
 } from "../../lib/constants";
 import { PREVIEW_IMAGE, hasRenditions, previewImageUrl } from "../../domain/media/image-urls";
-import { discountPercent, displayPrice, formatNaira, koboToNaira } from "../../lib/money";
+import { discountPercent, displayPrice, formatNaira, koboToNaira, wasPrice } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "../components/badges";
 import { FavouriteButton } from "../components/favourite-button";
 import { formatDate, plural } from "../components/format";
@@ -30,6 +33,8 @@ import {
   XCircleIcon,
 } from "../components/icons";
 import { ProductGallery } from "../components/product-gallery";
+import { type ProductCardData, toCardData } from "../components/product-card";
+import { ProductGrid } from "../components/product-grid";
 import { JsonLd, productJsonLd } from "../components/product-structured-data";
 import { PurchaseBox } from "../components/purchase-box";
 import { absoluteUrl, pageMeta, siteFromMatches, useSite } from "../components/site";
@@ -38,29 +43,51 @@ import { Tabs } from "../components/tabs";
 import type { Route } from "./+types/product";
 import { productHeading } from "../../lib/product-heading";
 
-type ProductLoaderData = { product: PublicProduct; reviews: PublicReview[] } | { product: null; reviews: [] };
+/** Texts of the product page beyond the spec's (decisions.md 17, 24). */
+export const PRODUCT_TEXTS = {
+  soldOut: "Sold out",
+  soldOutBody: "This phone has sold out. These similar phones are for sale now.",
+  noSimilar: "No similar phones are for sale right now.",
+  similarTitle: "Similar phones",
+  browseShop: "Browse Shop",
+  inspectionTitle: "Quality inspection report",
+  inspectedBy: (date: string | null) => (date ? `Inspected by Tokunbo on ${date}` : "Inspected by Tokunbo"),
+  notInspected: "Not yet inspected",
+  notInspectedBody:
+    "Our team has not inspected this phone yet; the vendor graded it. An inspection covers these 15 points:",
+  inspectedBody: "Our team checked every one of these 15 points:",
+  checked: "Checked",
+} as const;
+
+type ProductLoaderData =
+  | { product: PublicProduct; reviews: PublicReview[]; promises: StorePromises; similar: ProductCardData[] }
+  | { product: null; reviews: []; promises: StorePromises; similar: [] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const [product, reviews] = await Promise.all([
+    const [product, reviews, promises] = await Promise.all([
       getPublicProduct(context.db, params.id),
       listApprovedReviews(context.db, params.id),
+      getStorePromises(context.db),
     ]);
-    if (!product) return data<ProductLoaderData>({ product: null, reviews: [] }, { status: 404 });
-    return data<ProductLoaderData>({ product, reviews });
+    if (!product) return data<ProductLoaderData>({ product: null, reviews: [], promises, similar: [] }, { status: 404 });
+    // A sold-out phone's shared link never dead-ends: phones like it that can be bought.
+    const similar = product.stockQuantity > 0 ? [] : (await listSimilarProducts(context.db, product)).map(toCardData);
+    return data<ProductLoaderData>({ product, reviews, promises, similar });
   } catch (error) {
     // 'Failed to load product': the screen shows the not-found view (storefront.md §8).
     console.error("Failed to load product", error);
-    return data<ProductLoaderData>({ product: null, reviews: [] }, { status: 503 });
+    return data<ProductLoaderData>({ product: null, reviews: [], promises: DEFAULT_PROMISES, similar: [] }, { status: 503 });
   }
 }
 
-function metaDescription(product: PublicProduct, price: string): string {
+function metaDescription(product: PublicProduct, price: string, warrantyDays: number): string {
   return [
+    product.stockQuantity > 0 ? null : PRODUCT_TEXTS.soldOut,
     price,
     `Grade ${product.grade}: ${GRADE_DESCRIPTIONS[product.grade]}`,
     product.color,
-    `${WARRANTY_TERMS.days}-day warranty`,
+    warrantyLabel(warrantyDays),
     `Sold by ${product.vendor.businessName}`,
   ]
     .filter(Boolean)
@@ -90,7 +117,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const heading = productHeading(product);
   const price = formatNaira(displayPrice(product));
   const title = `${heading} (Grade ${product.grade}) – ${price} | ${site.siteName}`;
-  const description = metaDescription(product, price);
+  const description = metaDescription(product, price, loaderData.promises.warrantyDays);
   const cover = product.images[0];
   return [
     ...pageMeta(site, {
@@ -110,7 +137,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.product) return <ProductNotFound />;
-  return <ProductDetail product={loaderData.product} reviews={loaderData.reviews} />;
+  return (
+    <ProductDetail
+      product={loaderData.product}
+      reviews={loaderData.reviews}
+      promises={loaderData.promises}
+      similar={loaderData.similar}
+    />
+  );
 }
 
 function ProductNotFound() {
@@ -142,10 +176,21 @@ function ProductNotFound() {
 
 const TRUST_ICONS = [ShieldIcon, TruckIcon, ClipboardCheckIcon, BadgeCheckIcon];
 
-function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: PublicReview[] }) {
+function ProductDetail({
+  product,
+  reviews,
+  promises,
+  similar,
+}: {
+  product: PublicProduct;
+  reviews: PublicReview[];
+  promises: StorePromises;
+  similar: ProductCardData[];
+}) {
   const site = useSite();
   const heading = productHeading(product);
   const price = displayPrice(product);
+  const was = wasPrice(product);
   const discount = discountPercent(product);
   const inStock = product.stockQuantity > 0;
   const lowStockBadge = inStock ? stockBadge(product.stockQuantity) : null;
@@ -187,15 +232,13 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
               <span className="sr-only">Price: </span>
               {formatNaira(price)}
             </p>
-            {discount !== null ? (
-              <>
-                <p className="text-lg text-gray-600 line-through">
-                  <span className="sr-only">Was </span>
-                  {formatNaira(product.suggestedPrice)}
-                </p>
-                <DiscountBadge percent={discount} className="text-sm" />
-              </>
+            {was !== null ? (
+              <p className="text-lg text-gray-600 line-through">
+                <span className="sr-only">Was </span>
+                {formatNaira(was)}
+              </p>
             ) : null}
+            {discount !== null ? <DiscountBadge percent={discount} className="text-sm" /> : null}
           </div>
 
           <dl className="mt-4 space-y-1 text-sm">
@@ -206,7 +249,7 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
             <div className="flex gap-1">
               <dt className="text-gray-700">Availability:</dt>
               <dd className="font-semibold text-gray-900">
-                {inStock ? `${product.stockQuantity} in stock` : TEXTS.outOfStock}
+                {inStock ? `${product.stockQuantity} in stock` : PRODUCT_TEXTS.soldOut}
                 {lowStockBadge ? (
                   <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                     {lowStockBadge}
@@ -216,10 +259,10 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
             </div>
           </dl>
 
-          <PurchaseBox product={product} cartCount={site.cartCount} />
+          {inStock ? <PurchaseBox product={product} cartCount={site.cartCount} /> : <SoldOutNotice />}
 
           <ul className="mt-6 grid grid-cols-2 gap-3">
-            {TRUST_POINTS.map((point, i) => {
+            {trustPoints(promises).map((point, i) => {
               const Icon = TRUST_ICONS[i] ?? CheckCircleIcon;
               return (
                 <li key={point} className="flex items-center gap-2 rounded-lg bg-gray-50 p-3 text-sm font-medium text-gray-900">
@@ -232,6 +275,8 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
         </div>
       </div>
 
+      {inStock ? null : <SimilarPhones products={similar} />}
+
       <JsonLd
         data={productJsonLd(product, {
           url: absoluteUrl(site, `/product/${product.id}`),
@@ -243,8 +288,8 @@ function ProductDetail({ product, reviews }: { product: PublicProduct; reviews: 
           label="Product information"
           items={[
             { id: "specs", label: "Specifications", content: <Specifications product={product} /> },
-            { id: "quality", label: "Quality Check", content: <QualityCheck /> },
-            { id: "warranty", label: "Warranty", content: <Warranty /> },
+            { id: "quality", label: "Quality Check", content: <QualityCheck product={product} /> },
+            { id: "warranty", label: "Warranty", content: <Warranty days={promises.warrantyDays} /> },
             { id: "reviews", label: `Reviews (${reviews.length})`, content: <Reviews reviews={reviews} /> },
           ]}
         />
@@ -279,40 +324,77 @@ function Specifications({ product }: { product: PublicProduct }) {
   );
 }
 
-const CHECK_STYLES: Record<string, { label: string; className: string }> = {
-  excellent: { label: "Excellent", className: "bg-emerald-100 text-emerald-900" },
-  good: { label: "Good", className: "bg-sky-100 text-sky-900" },
-};
+function SoldOutNotice() {
+  return (
+    <div role="status" className="mt-5 rounded-xl border border-gray-300 bg-gray-50 p-4">
+      <p className="text-lg font-bold text-gray-900">{PRODUCT_TEXTS.soldOut}</p>
+      <p className="mt-1 text-sm text-gray-700">{PRODUCT_TEXTS.soldOutBody}</p>
+      <a href="#similar-phones" className="mt-2 inline-block text-sm font-semibold text-brand-strong underline-offset-2 hover:underline">
+        {PRODUCT_TEXTS.similarTitle}
+      </a>
+    </div>
+  );
+}
 
-function QualityCheck() {
+/** Listed phones of the same model, else the same brand: a sold-out phone's way on. */
+function SimilarPhones({ products }: { products: ProductCardData[] }) {
+  return (
+    <section id="similar-phones" aria-labelledby="similar-phones-title" className="mt-10">
+      <h2 id="similar-phones-title" className="text-xl font-bold text-gray-900">
+        {PRODUCT_TEXTS.similarTitle}
+      </h2>
+      {products.length > 0 ? (
+        <div className="mt-4">
+          <ProductGrid products={products} />
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-gray-700">
+          {PRODUCT_TEXTS.noSimilar}{" "}
+          <Link to="/shop" className="font-semibold text-brand-strong underline-offset-2 hover:underline">
+            {PRODUCT_TEXTS.browseShop}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The 15-point inspection (decisions.md 24): results and when only once an admin completed the
+ * checklist (never the admin's own name); otherwise an honest 'Not yet inspected'.
+ */
+function QualityCheck({ product }: { product: Pick<PublicProduct, "adminInspected" | "inspectedAt"> }) {
+  const inspected = product.adminInspected;
   return (
     <div>
-      <h2 className="text-base font-bold text-gray-900">Quality inspection report</h2>
-      <p className="mt-1 text-sm text-gray-700">Every phone is inspected before it is listed.</p>
+      <h2 className="text-base font-bold text-gray-900">{PRODUCT_TEXTS.inspectionTitle}</h2>
+      <p className="mt-1 text-sm font-semibold text-gray-900">
+        {inspected ? PRODUCT_TEXTS.inspectedBy(product.inspectedAt ? formatDate(product.inspectedAt) : null) : PRODUCT_TEXTS.notInspected}
+      </p>
+      <p className="mt-1 text-sm text-gray-700">{inspected ? PRODUCT_TEXTS.inspectedBody : PRODUCT_TEXTS.notInspectedBody}</p>
       <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-        {INSPECTION_CHECKLIST.map((check) => {
-          const style = CHECK_STYLES[check.status] ?? { label: "Checked", className: "bg-gray-100 text-gray-800" };
-          return (
-            <li key={check.item} className="flex items-center justify-between gap-3 rounded-lg border border-gray-200 px-3 py-2.5 text-sm">
-              <span className="flex items-center gap-2 text-gray-900">
-                <CheckCircleIcon className="h-5 w-5 text-emerald-700" />
-                {check.item}
-              </span>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${style.className}`}>{style.label}</span>
-            </li>
-          );
-        })}
+        {INSPECTION_POINTS.map((point) => (
+          <li key={point} className="flex items-center justify-between gap-3 rounded-lg border border-gray-200 px-3 py-2.5 text-sm">
+            <span className="flex items-center gap-2 text-gray-900">
+              {inspected ? <CheckCircleIcon className="h-5 w-5 text-emerald-700" /> : null}
+              {point}
+            </span>
+            {inspected ? (
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{PRODUCT_TEXTS.checked}</span>
+            ) : null}
+          </li>
+        ))}
       </ul>
     </div>
   );
 }
 
-function Warranty() {
+function Warranty({ days }: { days: number }) {
   return (
     <div>
-      <h2 className="text-base font-bold text-gray-900">{WARRANTY_TERMS.days}-day warranty</h2>
+      <h2 className="text-base font-bold text-gray-900">{warrantyLabel(days)}</h2>
       <p className="mt-1 text-sm text-gray-700">
-        If something goes wrong within {WARRANTY_TERMS.days} days of delivery, contact us and we will repair or replace your phone.
+        If something goes wrong within {days} days of delivery, contact us and we will repair or replace your phone.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <WarrantyTerms title="What's covered" items={WARRANTY_TERMS.covers} covered />

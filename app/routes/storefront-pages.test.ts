@@ -85,7 +85,7 @@ describe("server-rendered storefront pages", () => {
 
   it.each([
     ["pending", "status = 'pending'"],
-    ["approved but hidden", "status = 'approved' and not is_live"],
+    ["rejected", "status = 'rejected'"],
   ])("answer 404 with 'Product not found' for a %s product", async (_, condition) => {
     const product = await productWhere(condition);
     const res = await get(`/product/${product.id}`);
@@ -109,11 +109,50 @@ describe("server-rendered storefront pages", () => {
     const xml = await res.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
-    const live = await database.query<{ id: string }>("select id from products where status = 'approved' and is_live");
+    const live = await database.query<{ id: string }>("select id from products where status = 'approved' and is_live and stock_quantity > 0");
     const expected = [`${PUBLIC_URL}/`, `${PUBLIC_URL}/shop`, `${PUBLIC_URL}/privacy`, ...live.map((p) => `${PUBLIC_URL}/product/${p.id}`)];
     expect([...locations].sort()).toEqual(expected.sort());
     const pending = await productWhere("status = 'pending'");
     expect(xml).not.toContain(pending.id);
+  });
+
+  it("answer a sold-out phone's shared link with 'Sold out', no way to buy it, and similar phones; a hidden one with 404", async () => {
+    const soldOut = await productWhere("status = 'approved' and is_live and stock_quantity = 0");
+    const res = await get(`/product/${soldOut.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Sold out");
+    expect(html).toContain("Similar phones");
+    for (const control of [">Add to Cart<", "Buy Now", "Decrease quantity", "per order"]) expect(html).not.toContain(control);
+    expect(html).toContain("https://schema.org/OutOfStock");
+    expect(html).toMatch(/href="\/product\/[0-9a-f-]{36}"/);
+
+    const hidden = await productWhere("status = 'approved' and is_live and stock_quantity > 0");
+    await database.query("update products set is_live = false where id = $1", [hidden.id]);
+    expect((await get(`/product/${hidden.id}`)).status).toBe(404);
+    expect(await (await get(`/shop?search=${encodeURIComponent(hidden.name)}`)).text()).not.toContain(hidden.id);
+    await database.query("update products set is_live = true where id = $1", [hidden.id]);
+  });
+
+  it("state the warranty days and delivery fee of the pricing config on product pages and the top banner", async () => {
+    const product = await productWhere("status = 'approved' and is_live and stock_quantity > 0");
+    const before = await (await get(`/product/${product.id}`)).text();
+    expect(before).toContain("30-day warranty");
+    expect(before).toContain("Free delivery");
+    expect(await (await get("/")).text()).toContain("Free delivery on every order, plus a 30-day warranty on all phones.");
+
+    await database.query("update admin_pricing_config set warranty_days = 14, delivery_fee = 250000");
+    const after = await (await get(`/product/${product.id}`)).text();
+    expect(after).toContain("14-day warranty");
+    expect(after).toContain("Delivery ₦2,500");
+    expect(after).not.toContain("30-day warranty");
+    expect(after).not.toContain("Free delivery");
+    expect(metaContent(after, "og:description")).toContain("14-day warranty");
+    const home = await (await get("/")).text();
+    expect(home).toContain("A 14-day warranty on all phones. Delivery ₦2,500 anywhere in Nigeria.");
+    expect(home).not.toContain("Free delivery");
+    expect(await (await get("/privacy")).text()).toContain("every phone carries a 14-day warranty from delivery");
+    await database.query("update admin_pricing_config set warranty_days = 30, delivery_fee = 0");
   });
 
   it("let crawlers into the storefront but not the account, admin or checkout areas", async () => {

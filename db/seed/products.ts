@@ -29,10 +29,13 @@ export function buildProducts(
       images: imageUrls(listing),
       suggestedPrice: listing.suggestedKobo,
       finalPrice: listing.finalKobo,
+      // The comparison price an admin approves with a listing: the suggested price at approval.
+      comparePrice: listing.status === "approved" ? listing.suggestedKobo : null,
       stockQuantity: listing.stock,
       status: listing.status,
       isLive: listing.isLive,
       adminInspected: listing.adminInspected,
+      inspectedAt: listing.adminInspected ? reviewedAt : null,
       createdAt,
       updatedAt: reviewedAt,
     };

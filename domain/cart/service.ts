@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import type { Grade } from "../../lib/constants";
 import { products } from "../catalog/schema";
-import { displayPrice } from "../catalog/summary";
+import { displayPrice, shown } from "../catalog/summary";
 import { publishLiveEvent } from "../live/events";
 import { cart } from "./schema";
 import { CART_TEXTS } from "./texts";
@@ -41,15 +41,15 @@ export interface AddedToCart {
 
 /**
  * Adds a phone to the buyer's cart: one line per customer and product, an existing line grows,
- * and no line ever holds more than the stock (storefront.md §4, §5). Only approved, live
- * phones with stock can be added.
+ * and no line ever holds more than the stock (storefront.md §4, §5). Only listed phones can be
+ * added: approved, shown by an approved vendor, with stock (decisions.md 17).
  */
 export async function addToCart(db: Database, actor: Pick<Viewer, "userId">, input: z.infer<typeof addToCartSchema>): Promise<AddedToCart> {
   return db.transaction(async (tx) => {
     const [product] = await tx
       .select({ stock: products.stockQuantity })
       .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.status, "approved"), eq(products.isLive, true)))
+      .where(and(eq(products.id, input.productId), shown))
       .for("share");
     if (!product) throw new CartError(404, CART_TEXTS.unavailable);
     if (product.stock <= 0) throw new CartError(409, CART_TEXTS.outOfStock);

@@ -68,12 +68,26 @@ describe.each(TEST_ENGINES)("shop pages through the listing cache (%s)", (engine
   it("reads a remembered page back by its product ids, with fresh stock and prices", async () => {
     expect(await names()).toEqual(["iPhone 12", "Pixel 8", "Pixel 7"]);
     const before = await version();
-    // Stock is not part of what decides a listing: the version stands and the page is reused, fresh.
-    await db.update(products).set({ stockQuantity: 0 }).where(eq(products.name, "Pixel 8"));
+    // A sale that leaves stock above zero changes no list: the version stands and the page is reused, fresh.
+    await db.update(products).set({ stockQuantity: 1 }).where(eq(products.name, "Pixel 8"));
     expect(await version()).toBe(before);
     const page = await listShopPage(db, {}, cache);
-    expect(page.items.find((item) => item.name === "Pixel 8")?.stockQuantity).toBe(0);
+    expect(page.items.find((item) => item.name === "Pixel 8")?.stockQuantity).toBe(1);
     expect(page.total).toBe(3);
+  });
+
+  it("follows stock crossing zero and the vendor's switch, once each, and not other stock moves", async () => {
+    const before = await version();
+    await db.update(products).set({ stockQuantity: 0 }).where(eq(products.name, "Pixel 8"));
+    expect(await names()).toEqual(["iPhone 12", "Pixel 7"]);
+    await db.update(products).set({ stockQuantity: 2 }).where(eq(products.name, "Pixel 8"));
+    await db.update(products).set({ stockQuantity: 3 }).where(eq(products.name, "Pixel 8"));
+    expect(await names()).toEqual(["iPhone 12", "Pixel 8", "Pixel 7"]);
+    await db.update(products).set({ isLive: false }).where(eq(products.name, "iPhone 12"));
+    expect((await listShopPage(db, {}, cache)).total).toBe(2);
+    await db.update(products).set({ isLive: true }).where(eq(products.name, "iPhone 12"));
+    expect(await names()).toEqual(["iPhone 12", "Pixel 8", "Pixel 7"]);
+    expect(await version()).toBe(before + 4);
   });
 
   it("sees a change in the same transaction that made it: a new listing, a price, a rejected vendor", async () => {

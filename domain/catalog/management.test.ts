@@ -99,11 +99,14 @@ describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
     await expect(createProduct(database.db, sellerA, form("add", { images: ["/uploads/products/demo/x.webp"] }))).rejects.toMatchObject({ status: 400 });
   });
 
-  it("lists by role: the public sees approved live phones, a vendor their own, an admin everything", async () => {
+  it("lists by role: the public sees listed phones only (approved, live, in stock), a vendor their own, an admin everything", async () => {
     const names = async (actor: Parameters<typeof listManagedProducts>[1], query = {}) =>
       (await listManagedProducts(database.db, actor, query)).items.map((p) => p.name).sort();
     expect(await names(null)).toEqual(["Galaxy S21"]);
     expect(await names(customer)).toEqual(["Galaxy S21"]);
+    await database.query("update products set stock_quantity = 0 where name = 'Galaxy S21'");
+    expect(await names(null)).toEqual([]);
+    await database.query("update products set stock_quantity = 1 where name = 'Galaxy S21'");
     expect(await names(sellerA)).toEqual(["iPhone 13 Pro"]);
     expect(await names(sellerB)).toEqual(["Galaxy S21", "Pixel 6", "Pixel 7"]);
     expect(await names(admin)).toEqual(["Galaxy S21", "Pixel 6", "Pixel 7", "iPhone 13 Pro"]);
@@ -124,10 +127,10 @@ describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
     expect(note?.title).toBe("Product not approved");
   });
 
-  it("stock 0 on edit takes the phone out of the shop", async () => {
+  it("stock 0 on edit makes the phone sold out, leaving the vendor's switch as it was", async () => {
     const own = (await listManagedProducts(database.db, sellerA)).items[0]!;
     await updateProduct(database.db, sellerA, own.id, form("edit", { stockQuantity: "0" }));
-    expect(await getManagedProduct(database.db, sellerA, own.id)).toMatchObject({ stockQuantity: 0, isLive: false });
+    expect(await getManagedProduct(database.db, sellerA, own.id)).toMatchObject({ stockQuantity: 0, isLive: own.isLive });
   });
 
   it("deletes a vendor's own listing; an ordered phone cannot be deleted", async () => {

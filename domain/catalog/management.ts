@@ -23,6 +23,7 @@ import { PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./m
 import { announceProductDecision } from "./moderation";
 import { ownedImages, recordUploadedImages } from "./photos";
 import { products } from "./schema";
+import { listed } from "./summary";
 
 export const MANAGED_PAGE_SIZE = 20;
 
@@ -118,7 +119,7 @@ export async function listManagedProducts(db: Database, actor: Actor | null, que
   const conditions: Array<SQL | undefined> = [];
   let hasVendorRecord = true;
   if (scope === "public") {
-    conditions.push(eq(products.status, "approved"), eq(products.isLive, true));
+    conditions.push(listed);
   } else if (scope === "vendor") {
     const vendor = await findVendorByUser(db, (actor as Actor).userId);
     hasVendorRecord = vendor !== null;
@@ -366,7 +367,6 @@ export async function updateProduct(
         ...fields,
         images,
         ...moderation,
-        ...(input.stockQuantity === 0 ? { isLive: false } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(products.id, current.id))

@@ -13,6 +13,14 @@ export const productStatusEnum = pgEnum("product_status", PRODUCT_STATUSES);
 /** A descending index key that matches `order by column desc` (which puts nulls first). */
 const descending = (column: ExtraConfigColumn) => column.desc().nullsFirst();
 
+/**
+ * The rows public lists may hold (decisions.md 17): approved, switched on by the vendor, in
+ * stock. The vendor's own approval is checked by the query; `listed` in ./summary repeats these
+ * terms so the planner can prove every public read is inside the partial indexes.
+ */
+const listedRows = (t: { status: ExtraConfigColumn; isLive: ExtraConfigColumn; stockQuantity: ExtraConfigColumn }) =>
+  sql`${t.status} = 'approved' and ${t.isLive} and ${t.stockQuantity} > 0`;
+
 export const products = pgTable(
   "products",
   {
@@ -71,35 +79,37 @@ export const products = pgTable(
     check("products_images_max", sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
     check("products_rating_range", sql`${t.ratingAverage} >= 0 and ${t.ratingAverage} <= 5`),
     check("products_counts_nonnegative", sql`${t.unitsSold} >= 0 and ${t.reviewCount} >= 0`),
-    // Public listing (partial: approved only): one index per sort, each ending in the shop's
+    // Public listing (partial: listed rows only): one index per sort, each ending in the shop's
     // tie-breakers (newest, then id), so a page is read in index order and paging stops early.
     // Descending keys are NULLS FIRST, as `order by … desc` asks, or the planner cannot use them.
-    index("products_public_created_idx").on(descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
+    index("products_public_created_idx").on(descending(t.createdAt), descending(t.id)).where(listedRows(t)),
     // Price: the final price, falling back to the suggested price (price-high reads it backwards).
     index("products_public_price_idx")
       .on(sql`coalesce(${t.finalPrice}, ${t.suggestedPrice})`, descending(t.createdAt), descending(t.id))
-      .where(sql`${t.status} = 'approved'`),
+      .where(listedRows(t)),
     index("products_public_rating_idx")
       .on(descending(t.ratingAverage), descending(t.createdAt), descending(t.id))
-      .where(sql`${t.status} = 'approved'`),
+      .where(listedRows(t)),
     index("products_public_popular_idx")
       .on(descending(t.unitsSold), descending(t.createdAt), descending(t.id))
-      .where(sql`${t.status} = 'approved'`),
+      .where(listedRows(t)),
     // The home page's featured phones: inspected first, then best rated.
     index("products_public_featured_idx")
       .on(descending(t.adminInspected), descending(t.ratingAverage), descending(t.createdAt), descending(t.id))
-      .where(sql`${t.status} = 'approved'`),
-    index("products_public_brand_idx").on(t.brand, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
-    index("products_public_grade_idx").on(t.grade, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
+      .where(listedRows(t)),
+    index("products_public_brand_idx").on(t.brand, descending(t.createdAt), descending(t.id)).where(listedRows(t)),
+    // A sold-out phone's page offers similar phones: the same model first, newest first.
+    index("products_public_model_idx").on(t.brand, t.model, descending(t.createdAt), descending(t.id)).where(listedRows(t)),
+    index("products_public_grade_idx").on(t.grade, descending(t.createdAt), descending(t.id)).where(listedRows(t)),
     // The "verified vendors only" and "admin-inspected only" filters; narrow enough that a
     // count of listed products reads this index alone.
-    index("products_public_vendor_idx").on(t.vendorId, t.adminInspected).where(sql`${t.status} = 'approved'`),
+    index("products_public_vendor_idx").on(t.vendorId, t.adminInspected).where(listedRows(t)),
     // Typo-forgiving search (pg_trgm). Without a pending list (fastupdate off) new listings are
     // searchable through the index at once, and the planner never falls back to a table scan
     // because unmerged entries piled up between vacuums.
     index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")).with({ fastupdate: false }),
     // The listings of the phones a search matched (product_search_texts), newest first.
-    index("products_public_search_idx").on(t.searchText, descending(t.createdAt), descending(t.id)).where(sql`${t.status} = 'approved'`),
+    index("products_public_search_idx").on(t.searchText, descending(t.createdAt), descending(t.id)).where(listedRows(t)),
     // Vendor's own products and the admin/product-management list.
     index("products_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),
     index("products_status_created_idx").on(t.status, t.createdAt.desc()),

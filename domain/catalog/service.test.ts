@@ -10,6 +10,7 @@ import {
   listApprovedReviews,
   listFeaturedProducts,
   listProductRow,
+  listSimilarProducts,
 } from "./service";
 import { listShopPage } from "./shop";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
@@ -105,10 +106,10 @@ describe.each(TEST_ENGINES)("catalog service on %s", (engine) => {
     await handle?.close();
   });
 
-  it("lists only approved products, live or not, newest first on the shop page", async () => {
+  it("lists only approved products that are live, newest first on the shop page", async () => {
     const page = await listShopPage(db, { page: 1 });
-    expect(page.items.map((p) => p.name)).toEqual(["iPhone 13 Pro", "Pixel 6", "Galaxy S21", "iPhone 12", "iPhone 11"]);
-    expect(page.total).toBe(5);
+    expect(page.items.map((p) => p.name)).toEqual(["iPhone 13 Pro", "Pixel 6", "iPhone 12", "iPhone 11"]);
+    expect(page.total).toBe(4);
     expect(page.pageCount).toBe(1);
     expect(page.page).toBe(1);
     expect(page.pageSize).toBe(24);
@@ -127,6 +128,7 @@ describe.each(TEST_ENGINES)("catalog service on %s", (engine) => {
       image: "/uploads/products/iphone-11-a.webp",
       finalPrice: 30_000_000,
       suggestedPrice: 35_000_000,
+      comparePrice: null,
       stockQuantity: 1,
       isLive: true,
       adminInspected: false,
@@ -135,29 +137,29 @@ describe.each(TEST_ENGINES)("catalog service on %s", (engine) => {
       createdAt: at(0).toISOString(),
       vendor: { businessName: "Ikeja Gadgets", verified: true },
     });
-    const galaxy = page.items.find((p) => p.name === "Galaxy S21");
-    expect(galaxy?.image).toBeNull();
-    expect(galaxy?.finalPrice).toBe(40_000_000);
-    expect(galaxy?.suggestedPrice).toBe(42_000_000);
-    expect(galaxy?.vendor).toEqual({ businessName: "Wuse Phones", verified: false });
+    const pixel = page.items.find((p) => p.name === "Pixel 6");
+    expect(pixel?.image).toBeNull();
+    expect(pixel?.finalPrice).toBe(25_000_000);
+    expect(pixel?.suggestedPrice).toBe(30_000_000);
+    expect(pixel?.vendor).toEqual({ businessName: "Wuse Phones", verified: false });
   });
 
   it("orders the home rows as specified", async () => {
     const names = async (kind: "trending" | "new" | "premium" | "deals") =>
       (await listProductRow(db, kind, 12)).map((p) => p.name);
     // Units sold descending, ties newest first.
-    expect(await names("trending")).toEqual(["Pixel 6", "iPhone 12", "iPhone 11", "Galaxy S21", "iPhone 13 Pro"]);
-    expect(await names("new")).toEqual(["iPhone 13 Pro", "Pixel 6", "Galaxy S21", "iPhone 12", "iPhone 11"]);
+    expect(await names("trending")).toEqual(["Pixel 6", "iPhone 12", "iPhone 11", "iPhone 13 Pro"]);
+    expect(await names("new")).toEqual(["iPhone 13 Pro", "Pixel 6", "iPhone 12", "iPhone 11"]);
     // By the final price (approved products always have one), falling back to the suggested price.
-    expect(await names("premium")).toEqual(["iPhone 13 Pro", "iPhone 12", "Galaxy S21", "iPhone 11", "Pixel 6"]);
-    expect(await names("deals")).toEqual(["Pixel 6", "iPhone 11", "Galaxy S21", "iPhone 12", "iPhone 13 Pro"]);
+    expect(await names("premium")).toEqual(["iPhone 13 Pro", "iPhone 12", "iPhone 11", "Pixel 6"]);
+    expect(await names("deals")).toEqual(["Pixel 6", "iPhone 11", "iPhone 12", "iPhone 13 Pro"]);
   });
 
   it("honours the limit", async () => {
     expect((await listProductRow(db, "new", 2)).map((p) => p.name)).toEqual(["iPhone 13 Pro", "Pixel 6"]);
     expect(await listFeaturedProducts(db, 0)).toEqual([]);
     const featured = await listFeaturedProducts(db, 8);
-    expect(featured).toHaveLength(5);
+    expect(featured).toHaveLength(4);
     expect(featured.map((p) => p.name)).not.toContain("Pending Phone");
     expect(featured.map((p) => p.name)).not.toContain("Rejected Phone");
   });
@@ -169,19 +171,19 @@ describe.each(TEST_ENGINES)("catalog service on %s", (engine) => {
     await insertProduct({ name: "Bulk pending", vendorId: vendorB.id, status: "pending", createdAt: at(-5000) });
 
     const first = await listShopPage(db, { page: "1" });
-    expect(first.total).toBe(30);
+    expect(first.total).toBe(29);
     expect(first.pageCount).toBe(2);
     expect(first.items).toHaveLength(24);
     expect(first.items[0]?.name).toBe("iPhone 13 Pro");
-    expect(first.items[23]?.name).toBe("Bulk 18");
+    expect(first.items[23]?.name).toBe("Bulk 19");
 
     const second = await listShopPage(db, { page: 2 });
     expect(second.page).toBe(2);
-    expect(second.items.map((p) => p.name)).toEqual(["Bulk 19", "Bulk 20", "Bulk 21", "Bulk 22", "Bulk 23", "Bulk 24"]);
+    expect(second.items.map((p) => p.name)).toEqual(["Bulk 20", "Bulk 21", "Bulk 22", "Bulk 23", "Bulk 24"]);
 
     const beyond = await listShopPage(db, { page: 9 });
     expect(beyond.items).toEqual([]);
-    expect(beyond.total).toBe(30);
+    expect(beyond.total).toBe(29);
     expect(beyond.pageCount).toBe(2);
 
     for (const bad of ["abc", "-3", "0", "1.5", undefined]) {
@@ -205,8 +207,10 @@ describe.each(TEST_ENGINES)("catalog service on %s", (engine) => {
       images: ["/uploads/products/iphone-11-a.webp", "/uploads/products/iphone-11-b.webp"],
       finalPrice: 30_000_000,
       suggestedPrice: 35_000_000,
+      comparePrice: null,
       stockQuantity: 1,
       adminInspected: false,
+      inspectedAt: null,
       ratingAverage: 0,
       reviewCount: 0,
       createdAt: at(0).toISOString(),
@@ -219,6 +223,25 @@ describe.each(TEST_ENGINES)("catalog service on %s", (engine) => {
     expect(await getPublicProduct(db, ids["Pending Phone"])).toBeNull();
     expect(await getPublicProduct(db, ids["Rejected Phone"])).toBeNull();
     expect(await getPublicProduct(db, "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e5f")).toBeNull();
+  });
+
+  it("answers a sold-out phone's page, with listed phones of its model, else its brand, as similar phones", async () => {
+    const soldOut = await insertProduct({ name: "iPhone 12 sold out", model: "iPhone 12", vendorId: vendorA.id, stockQuantity: 0, createdAt: at(70) });
+    const inspectedAt = at(80);
+    await db.update(products).set({ comparePrice: 55_000_000, adminInspected: true, inspectedAt }).where(eq(products.id, soldOut.id));
+    expect(await getPublicProduct(db, soldOut.id)).toMatchObject({ stockQuantity: 0, comparePrice: 55_000_000, adminInspected: true, inspectedAt: inspectedAt.toISOString() });
+    expect((await listShopPage(db, { search: "iphone 12" })).items.map((p) => p.id)).not.toContain(soldOut.id);
+
+    const similar = async (id: string) => (await listSimilarProducts(db, (await getPublicProduct(db, id))!)).map((p) => p.name);
+    expect(await similar(soldOut.id)).toEqual(["iPhone 12"]);
+    await insertProduct({ name: "iPhone 12 hidden", model: "iPhone 12", vendorId: vendorA.id, isLive: false });
+    await insertProduct({ name: "iPhone 12 empty", model: "iPhone 12", vendorId: vendorA.id, stockQuantity: 0 });
+    expect(await similar(soldOut.id)).toEqual(["iPhone 12"]);
+    // No other phone of the model is for sale: the brand's newest, never itself.
+    await db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, ids["iPhone 12"]!));
+    expect((await similar(soldOut.id)).slice(0, 3)).toEqual(["iPhone 13 Pro", "Pixel 6", "iPhone 11"]);
+    expect(await similar(soldOut.id)).not.toContain("iPhone 12 sold out");
+    await db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, ids["iPhone 12"]!));
   });
 
   it("returns null for ids that are not UUIDs instead of failing in SQL", async () => {

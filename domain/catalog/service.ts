@@ -2,15 +2,17 @@
  * Read-only catalogue queries for the public pages: one SQL statement each (vendors joined,
  * never fetched per product). Prices are kobo. The shop listing lives in ./shop.
  */
-import { type SQL, and, asc, desc, eq } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { type Grade, LIMITS } from "../../lib/constants";
 import { profiles } from "../accounts/schema";
+import { getPricingConfig } from "../pricing/service";
 import { reviews } from "../reviews/schema";
 import { vendors } from "../vendors/schema";
+import type { StorePromises } from "./promises";
 import { products } from "./schema";
-import { displayPrice, listed, selectSummaries, toIso, toSummary, type ProductSummary } from "./summary";
+import { displayPrice, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
 
 export type { ProductSummary } from "./summary";
 
@@ -28,8 +30,13 @@ export interface PublicProduct {
   images: string[];
   finalPrice: number | null;
   suggestedPrice: number;
+  /** Kobo: the comparison ("was") price an admin approved; null shows none. */
+  comparePrice: number | null;
+  /** 0 is sold out: the page answers with a 'Sold out' state (decisions.md 17). */
   stockQuantity: number;
   adminInspected: boolean;
+  /** ISO 8601: when an admin completed the inspection checklist (decisions.md 24). */
+  inspectedAt: string | null;
   /** Average of the approved reviews (0 when there are none), kept on the product. */
   ratingAverage: number;
   /** Number of approved reviews, kept on the product. */
@@ -94,8 +101,9 @@ export function listProductRow(
 }
 
 /**
- * A product for its detail page: approved and live, with its vendor and its rating.
- * Null when missing, hidden, or when the id is not a UUID.
+ * A product for its detail page: approved, shown by its approved vendor, in stock or sold out,
+ * with its vendor and its rating. Null when missing, hidden, unapproved, or when the id is not a
+ * UUID (decisions.md 17).
  */
 export async function getPublicProduct(db: Database, id: unknown): Promise<PublicProduct | null> {
   const parsed = productIdSchema.safeParse(id);
@@ -114,8 +122,10 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
       images: products.images,
       finalPrice: products.finalPrice,
       suggestedPrice: products.suggestedPrice,
+      comparePrice: products.comparePrice,
       stockQuantity: products.stockQuantity,
       adminInspected: products.adminInspected,
+      inspectedAt: products.inspectedAt,
       createdAt: products.createdAt,
       vendorId: vendors.id,
       vendorBusinessName: vendors.businessName,
@@ -126,7 +136,7 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
     })
     .from(products)
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(eq(products.id, parsed.data), listed, eq(products.isLive, true)))
+    .where(and(eq(products.id, parsed.data), shown))
     .limit(1);
   if (!row) return null;
 
@@ -142,8 +152,10 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
     images: row.images.filter((url) => url.length > 0),
     finalPrice: row.finalPrice,
     suggestedPrice: row.suggestedPrice,
+    comparePrice: row.comparePrice,
     stockQuantity: row.stockQuantity,
     adminInspected: row.adminInspected,
+    inspectedAt: row.inspectedAt ? toIso(row.inspectedAt) : null,
     ratingAverage: row.ratingAverage,
     reviewCount: row.reviewCount,
     createdAt: toIso(row.createdAt),
@@ -154,6 +166,39 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
       commissionRate: row.vendorCommissionRate,
     },
   };
+}
+
+/** The warranty days and delivery fee the storefront promises, from the pricing config. */
+export async function getStorePromises(db: Database): Promise<StorePromises> {
+  const { warrantyDays, deliveryFeeKobo } = await getPricingConfig(db);
+  return { warrantyDays, deliveryFeeKobo };
+}
+
+/** How many similar phones a sold-out phone's page offers. */
+export const SIMILAR_PRODUCTS_MAX = 4;
+
+/**
+ * Listed phones like a sold-out one, for its page (decisions.md 17): the same model, newest
+ * first, else the same brand. Each read is one index range of the listed rows.
+ */
+export async function listSimilarProducts(
+  db: Database,
+  product: Pick<PublicProduct, "id" | "brand" | "model">,
+  limit: number = SIMILAR_PRODUCTS_MAX,
+): Promise<ProductSummary[]> {
+  const n = clampLimit(limit);
+  if (n === 0) return [];
+  const others = ne(products.id, product.id);
+  const sameModel = await listSummariesWhere(db, [eq(products.brand, product.brand), eq(products.model, product.model), others], n);
+  if (sameModel.length > 0) return sameModel;
+  return listSummariesWhere(db, [eq(products.brand, product.brand), others], n);
+}
+
+async function listSummariesWhere(db: Database, conditions: SQL[], limit: number): Promise<ProductSummary[]> {
+  const rows = await selectSummaries(db, ...conditions)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
 }
 
 /** Most reviews a product page shows. */

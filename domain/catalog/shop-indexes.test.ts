@@ -1,17 +1,25 @@
 /**
- * The shop query on a 20,000-phone catalogue reads products through its indexes, never by
- * scanning the whole table: EXPLAIN ANALYZE of the page and the count statements.
+ * The shop query on a 20,000-phone catalogue (SHOP_PLAN_CATALOGUE_SIZE to try another size, such
+ * as 100,000) reads products through its indexes, never by scanning the whole table: EXPLAIN
+ * ANALYZE of the page and the count statements, and of a sold-out phone's similar phones. Some
+ * phones are hidden by their vendor and some sold out, as in a real shop: the partial indexes
+ * hold only listed rows.
  */
-import { sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { products } from "./schema";
 import { inShopSession, shopStatements } from "./shop";
+import { selectSummaries } from "./summary";
 import { type ShopQueryInput, parseShopQuery } from "./shop-query";
 
-const CATALOGUE_SIZE = 20_000;
+const CATALOGUE_SIZE = Number(process.env.SHOP_PLAN_CATALOGUE_SIZE) || 20_000;
 
-/** Four vendors (two verified) and CATALOGUE_SIZE phones: nine in ten approved, spread over brands, grades, storage, prices and two years. */
+/**
+ * Four vendors (two verified) and CATALOGUE_SIZE phones: nine in ten approved, one in thirteen
+ * hidden, one in seven sold out, spread over brands, grades, storage, prices and two years.
+ */
 const GENERATE_CATALOGUE = [
   `insert into users (id, name, email)
   select 'index-vendor-' || n, 'Vendor ' || n, 'index-vendor-' || n || '@example.ng' from generate_series(1, 4) as n`,
@@ -19,7 +27,7 @@ const GENERATE_CATALOGUE = [
   select 'index-vendor-' || n, 'Vendor ' || n, 'index-vendor-' || n || '@example.ng', '+2348030000000', 'Lagos', 'approved', n <= 2
   from generate_series(1, 4) as n`,
   `insert into products (vendor_id, name, brand, model, storage, grade, suggested_price, final_price, status,
-                      admin_inspected, units_sold, rating_average, review_count, created_at)
+                      admin_inspected, units_sold, rating_average, review_count, created_at, is_live, stock_quantity)
 select
   (select array_agg(id order by business_name) from vendors)[1 + i % 4],
   brand || ' ' || model || ' ' || storage, brand, model, storage,
@@ -28,7 +36,8 @@ select
   case when approved then kobo end,
   (case when approved then 'approved' else 'pending' end)::product_status,
   i % 2 = 0, (i * 7919) % 500, ((i * 31) % 501) / 100.0, (i * 13) % 40,
-  timestamptz '2026-01-01' - make_interval(secs => i * 3137)
+  timestamptz '2026-01-01' - make_interval(secs => i * 3137),
+  i % 13 <> 0, case when i % 7 = 0 then 0 else 1 + i % 5 end
 from generate_series(1, ${CATALOGUE_SIZE}) as i
 cross join lateral (select
   (array['Apple', 'Samsung', 'Google', 'OnePlus', 'Xiaomi', 'Huawei', 'Oppo', 'Vivo'])[1 + i % 8] as brand,
@@ -127,5 +136,18 @@ describe.each(TEST_ENGINES)("shop query plans on %s", (engine) => {
       expect(indexesUsed(plan).length).toBeGreaterThan(0);
     }
     for (const index of pageIndexes) expect(indexesUsed(page)).toContain(index);
+  });
+
+  it("reads a sold-out phone's similar phones (same model, newest first) through the model index", async () => {
+    const similar = selectSummaries(
+      handle.db,
+      and(eq(products.brand, "Apple"), eq(products.model, "iPhone 12"), ne(products.id, "00000000-0000-4000-8000-000000000000")),
+    )
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(4);
+    const plan = await explain(handle.db, similar);
+    console.log(`${engine} similar phones: ${indexesUsed(plan).join(", ")} in ${plan.executionMs.toFixed(1)} ms`);
+    expect(seqScansOfProducts(plan)).toEqual([]);
+    expect(indexesUsed(plan)).toContain("products_public_model_idx");
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The sitemap: the public pages and every product whose detail page is live (approved,
- * is_live, with a vendor), as absolute URLs on the site's public address.
+ * The sitemap: the public pages and every listed product (approved, shown, in stock, from an
+ * approved vendor: decisions.md 17), as absolute URLs on the site's public address.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { vendors } from "../vendors/schema";
 import { products } from "./schema";
@@ -24,7 +24,7 @@ export interface SitemapProduct {
   updatedAt: string;
 }
 
-/** Products with a live detail page, newest first, at most as many as one sitemap file holds. */
+/** Listed products, newest first, at most as many as one sitemap file holds. */
 export async function listSitemapProducts(
   db: Database,
   limit: number = SITEMAP_MAX_URLS - SITEMAP_PAGES.length,
@@ -33,7 +33,7 @@ export async function listSitemapProducts(
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(listed, eq(products.isLive, true)))
+    .where(listed)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(Math.max(0, Math.min(limit, SITEMAP_MAX_URLS)));
   return rows.map((row) => ({ id: row.id, updatedAt: toIso(row.updatedAt) }));

@@ -1,7 +1,8 @@
 /**
  * Stock moves only through these conditional updates, so it never goes below zero and two
- * buyers can never hold the same last phone (decisions.md 5). is_live follows stock: a phone
- * whose last unit is reserved leaves the shop, and comes back when a unit is given back.
+ * buyers can never hold the same last phone (decisions.md 5). Stock never touches the vendor's
+ * switch (decisions.md 17): a phone whose last unit is reserved leaves the lists because it is
+ * sold out, and comes back when a unit is given back.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -18,15 +19,14 @@ export interface ReservedUnit {
 }
 
 /**
- * Takes `quantity` units of a listed, live phone out of stock. Null when the phone is not
- * for sale or has fewer units left: nothing changed then.
+ * Takes `quantity` units of a listed phone out of stock. Null when the phone is not for sale
+ * (hidden, sold out, unapproved) or has fewer units left: nothing changed then.
  */
 export async function reserveStock(tx: Database, productId: string, quantity: number): Promise<ReservedUnit | null> {
   const [row] = await tx
     .update(products)
     .set({
       stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
-      isLive: sql`${products.stockQuantity} - ${quantity} > 0`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(products.id, productId), eq(products.isLive, true), gte(products.stockQuantity, quantity), listed))
@@ -43,7 +43,6 @@ export async function reserveStockAgain(tx: Database, productId: string, quantit
     .update(products)
     .set({
       stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
-      isLive: sql`${products.isLive} and ${products.stockQuantity} - ${quantity} > 0`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(products.id, productId), gte(products.stockQuantity, quantity)))
@@ -51,17 +50,14 @@ export async function reserveStockAgain(tx: Database, productId: string, quantit
   return taken.length > 0;
 }
 
-const vendorIsApproved = sql`exists (select 1 from ${vendors} where ${vendors.id} = ${products.vendorId} and ${vendors.status} = 'approved')`;
-
 /**
- * Gives units back. A phone that had left the shop because its stock ran out shows again,
- * provided its vendor is still approved.
+ * Gives units back. A phone that had sold out is listed again, unless its vendor hid it or is
+ * no longer approved.
  */
 export async function restoreStock(tx: Database, productId: string, quantity: number): Promise<void> {
   await tx
     .update(products)
     .set({
-      isLive: sql`case when ${products.stockQuantity} = 0 and ${vendorIsApproved} then true else ${products.isLive} end`,
       stockQuantity: sql`${products.stockQuantity} + ${quantity}`,
       updatedAt: sql`now()`,
     })

@@ -22,6 +22,8 @@ export interface ProductSummary {
   finalPrice: number | null;
   /** Kobo. */
   suggestedPrice: number;
+  /** Kobo: the comparison ("was") price an admin approved; null shows none. */
+  comparePrice: number | null;
   stockQuantity: number;
   isLive: boolean;
   adminInspected: boolean;
@@ -32,12 +34,21 @@ export interface ProductSummary {
   vendor: { businessName: string; verified: boolean };
 }
 
+const fromApprovedVendor = sql`${products.vendorId} in (select ${vendors.id} from ${vendors} where ${vendors.status} = 'approved')`;
+
 /**
- * Publicly listed: approved, from a vendor who is approved too (a rejected vendor, or one back
- * under review, sells nothing). Literals, not parameters, so the planner can always use the
- * partial `where status = 'approved'` indexes.
+ * A phone with a public page (decisions.md 17): approved, switched on by its vendor (`is_live`
+ * is the vendor's "hide" alone), from a vendor who is approved too (a rejected vendor, or one
+ * back under review, sells nothing). It may be sold out: its page then says so.
  */
-export const listed = sql`(${products.status} = 'approved' and ${products.vendorId} in (select ${vendors.id} from ${vendors} where ${vendors.status} = 'approved'))`;
+export const shown = sql`(${products.status} = 'approved' and ${products.isLive} and ${fromApprovedVendor})`;
+
+/**
+ * Publicly listed (decisions.md 17): shown and in stock; only what can be bought. Literals, not
+ * parameters, and the same terms as the partial indexes' predicate (`status = 'approved' and
+ * is_live and stock_quantity > 0`), so the planner can always use them.
+ */
+export const listed = sql`(${products.status} = 'approved' and ${products.isLive} and ${products.stockQuantity} > 0 and ${fromApprovedVendor})`;
 
 /** The price a buyer pays: the final price, falling back to the suggested price. */
 export const displayPrice = sql<number>`coalesce(${products.finalPrice}, ${products.suggestedPrice})`;
@@ -52,6 +63,7 @@ export const summaryColumns = {
   image: sql<string | null>`${products.images}[1]`.as("image"),
   finalPrice: products.finalPrice,
   suggestedPrice: products.suggestedPrice,
+  comparePrice: products.comparePrice,
   stockQuantity: products.stockQuantity,
   isLive: products.isLive,
   adminInspected: products.adminInspected,
@@ -85,6 +97,7 @@ export function toSummary(row: SummaryRow): ProductSummary {
     image: row.image || null,
     finalPrice: row.finalPrice,
     suggestedPrice: row.suggestedPrice,
+    comparePrice: row.comparePrice,
     stockQuantity: row.stockQuantity,
     isLive: row.isLive,
     adminInspected: row.adminInspected,

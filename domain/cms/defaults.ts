@@ -3,6 +3,7 @@
  * the base each stored section is shallow-merged over (storefront.md §3, operations.md §3).
  * Plain data with no server imports, so browser code may import it too.
  */
+import { DEFAULT_PROMISES, type StorePromises, defaultTopBannerText } from "../catalog/promises";
 import { type CmsSection, LIMITS, MARKETING_STATS, PRICING_DEFAULTS, SITE_DEFAULTS } from "../../lib/constants";
 
 export interface BrandingContent {
@@ -275,7 +276,8 @@ export const CMS_DEFAULTS: CmsDefaults = {
   },
   top_banner: {
     enabled: true,
-    text: "Free delivery on every order, plus a 30-day warranty on all phones.",
+    // Until an admin writes their own, the text follows the pricing config: see topBannerFor.
+    text: defaultTopBannerText(DEFAULT_PROMISES),
     background_color: "#1e3a8a",
     text_color: "#ffffff",
     link_url: "/shop",
@@ -388,3 +390,13 @@ export const CMS_DEFAULTS: CmsDefaults = {
     commission_text: `We charge a ${COMMISSION_PERCENT}% commission on the final price of each phone sold; you keep ${100 - COMMISSION_PERCENT}%. Payouts are made weekly, and vendors reply to customers within 24 hours.`,
   },
 };
+
+/**
+ * The top banner as shown: a banner still carrying the default text promises what the pricing
+ * config says (warranty days, free delivery or the fee: decisions.md 21, 22), not a fixed string.
+ * An admin's own text is shown as written.
+ */
+export function topBannerFor(banner: TopBannerContent, promises: StorePromises): TopBannerContent {
+  if (banner.text !== CMS_DEFAULTS.top_banner.text) return banner;
+  return { ...banner, text: defaultTopBannerText(promises) };
+}

@@ -112,7 +112,8 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     await setStock(pixel, 1);
     const buyer = await newBuyer([{ productId: iphone, quantity: 1 }, { productId: pixel, quantity: 1 }]);
     const placed = await checkout(buyer, [{ productId: pixel, quantity: 1 }]);
-    expect(await q("select is_live from products where id = $1", [pixel])).toEqual([{ is_live: false }]);
+    // Sold out is stock 0 alone: the vendor's switch stays on (decisions.md 17).
+    expect(await q("select stock_quantity, is_live from products where id = $1", [pixel])).toEqual([{ stock_quantity: 0, is_live: true }]);
     const location = new URL(await payOnHostedPage(placed.authorizationUrl, "approved"));
     expect(location.searchParams.getAll("reference")).toEqual([placed.reference]);
     expect(location.searchParams.getAll("trxref")).toEqual([placed.reference]);
@@ -123,7 +124,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     expect((await ordersOf(placed.reference)).map((o) => o.status)).toEqual(["paid"]);
     expect(await q("select product_id from cart where customer_id = $1", [buyer.userId])).toEqual([{ product_id: iphone }]);
     expect(await stockOf(pixel)).toBe(0);
-    expect(await q("select is_live from products where id = $1", [pixel])).toEqual([{ is_live: false }]);
+    expect(await q("select is_live from products where id = $1", [pixel])).toEqual([{ is_live: true }]);
     const salesAfter = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop.vendorId]))[0]!.s;
     expect(Number(salesAfter) - Number(salesBefore)).toBe(150_000_00);
     expect(await q("select title from notifications where user_id = $1 and type = 'order'", [buyer.userId])).toEqual([{ title: "Payment confirmed" }]);
@@ -293,7 +294,7 @@ describe.each(TEST_ENGINES.filter((e) => e === "postgres"))("checkout under cont
     const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.message);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect(refused).toEqual(Array.from({ length: 45 }, () => CHECKOUT_TEXTS.outOfStock(["iPhone 12 race"])));
-    expect(await database.query("select stock_quantity, is_live from products where id = $1", [phone])).toEqual([{ stock_quantity: 0, is_live: false }]);
+    expect(await database.query("select stock_quantity, is_live from products where id = $1", [phone])).toEqual([{ stock_quantity: 0, is_live: true }]);
     expect(await database.query("select count(*)::int as n from orders where product_id = $1", [phone])).toEqual([{ n: 5 }]);
   });
 });

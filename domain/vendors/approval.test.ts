@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { resolveRole } from "../accounts/roles";
+import { eq } from "drizzle-orm";
+import { products } from "../catalog/schema";
 import { getPublicProduct } from "../catalog/service";
 import { listShopPage } from "../catalog/shop";
 import { changeOrderStatus } from "../orders/admin";
@@ -112,7 +114,7 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
       ids.live = await insertListing(db, seller.id, "Otigba iPhone 12", approved);
       ids.alsoLive = await insertListing(db, seller.id, "Otigba iPhone 13", approved);
       ids.hidden = await insertListing(db, seller.id, "Otigba iPhone 11", { ...approved, isLive: false });
-      ids.soldOut = await insertListing(db, seller.id, "Otigba iPhone XR", { ...approved, isLive: false, stockQuantity: 0 });
+      ids.soldOut = await insertListing(db, seller.id, "Otigba iPhone XR", { ...approved, stockQuantity: 0 });
       ids.othersLive = await insertListing(db, other.id, "Wuse Galaxy S21", { ...approved, brand: "Samsung" });
     });
 
@@ -127,24 +129,25 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
         )
       )[0]?.metadata;
 
-    it("rejecting hides every listing of that vendor and no other vendor's, logs how many, and the shop no longer lists them", async () => {
-      expect(await shopNames()).toEqual(["Otigba iPhone 11", "Otigba iPhone 12", "Otigba iPhone 13", "Otigba iPhone XR", "Wuse Galaxy S21"]);
+    it("rejecting takes every listing of that vendor out of the shop, and no other vendor's, leaving their switches as they were; logs how many", async () => {
+      expect(await shopNames()).toEqual(["Otigba iPhone 12", "Otigba iPhone 13", "Wuse Galaxy S21"]);
       await setVendorStatus(ctx(), admin, { vendorId: seller.id, status: "rejected", reason: "Unverified stock." });
-      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
+      expect(await liveListings()).toEqual(["Otigba iPhone 12", "Otigba iPhone 13", "Otigba iPhone XR", "Wuse Galaxy S21"]);
       expect(await loggedMetadata("vendor_rejected")).toMatchObject({ vendor_id: seller.id, hidden_listings: 2 });
       expect(await shopNames()).toEqual(["Wuse Galaxy S21"]);
       expect(await getPublicProduct(database.db, ids.live)).toBeNull();
+      expect(await getPublicProduct(database.db, ids.soldOut)).toBeNull();
       expect(await getPublicProduct(database.db, ids.othersLive)).not.toBeNull();
     });
 
     it("refuses to show a listing of a vendor who is not approved, while hiding one still works", async () => {
-      await expect(setProductLive(database.db, sellerViewer, { productId: ids.live, isLive: true })).rejects.toMatchObject({
+      await expect(setProductLive(database.db, sellerViewer, { productId: ids.hidden, isLive: true })).rejects.toMatchObject({
         status: 403,
         message: LISTING_TEXTS.notApproved,
       });
       await expect(setProductLive(database.db, sellerViewer, { productId: ids.othersLive, isLive: true })).rejects.toMatchObject({ status: 404 });
       expect(await setProductLive(database.db, sellerViewer, { productId: ids.live, isLive: false })).toEqual({ isLive: false });
-      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
+      expect(await liveListings()).toEqual(["Otigba iPhone 13", "Otigba iPhone XR", "Wuse Galaxy S21"]);
     });
 
     it("a cancelled order gives its phone back to the stock without putting it back in the shop", async () => {
@@ -158,27 +161,35 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
         .returning({ id: orders.id });
       await changeOrderStatus(database.db, { ...admin, email: "admin-1@example.ng" }, { orderId: order!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
       const [soldOut] = await database.query<{ stock_quantity: number; is_live: boolean }>("select stock_quantity, is_live from products where id = $1", [ids.soldOut]);
-      expect(soldOut).toEqual({ stock_quantity: 1, is_live: false });
+      expect(soldOut).toEqual({ stock_quantity: 1, is_live: true });
+      expect(await shopNames()).toEqual(["Wuse Galaxy S21"]);
     });
 
-    it("approving again relists nothing: listings stay hidden until the vendor switches them on", async () => {
+    it("approving again lists what the vendor left switched on and in stock; a hidden one waits for the vendor", async () => {
       await setVendorStatus(ctx(), admin, { vendorId: seller.id, status: "approved" });
-      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
+      expect(await shopNames()).toEqual(["Otigba iPhone 13", "Otigba iPhone XR", "Wuse Galaxy S21"]);
       expect(await loggedMetadata("vendor_approved")).not.toHaveProperty("hidden_listings");
       expect(await getPublicProduct(database.db, ids.live)).toBeNull();
 
       expect(await setProductLive(database.db, sellerViewer, { productId: ids.live, isLive: true })).toEqual({ isLive: true });
-      expect(await liveListings()).toEqual(["Otigba iPhone 12", "Wuse Galaxy S21"]);
       expect(await getPublicProduct(database.db, ids.live)).toMatchObject({ name: "Otigba iPhone 12" });
-      const shop = (await listShopPage(database.db, {})).items;
-      expect(shop.filter((item) => item.isLive).map((item) => item.name).sort()).toEqual(["Otigba iPhone 12", "Wuse Galaxy S21"]);
+      expect(await shopNames()).toEqual(["Otigba iPhone 12", "Otigba iPhone 13", "Otigba iPhone XR", "Wuse Galaxy S21"]);
     });
 
-    it("returning the vendor to review hides their listings again", async () => {
+    it("a vendor may switch a sold-out phone on: its page says sold out, and it is listed once restocked", async () => {
+      await database.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, ids.hidden));
+      expect(await setProductLive(database.db, sellerViewer, { productId: ids.hidden, isLive: true })).toEqual({ isLive: true });
+      expect(await getPublicProduct(database.db, ids.hidden)).toMatchObject({ stockQuantity: 0 });
+      expect(await shopNames()).not.toContain("Otigba iPhone 11");
+      await database.db.update(products).set({ stockQuantity: 2 }).where(eq(products.id, ids.hidden));
+      expect(await shopNames()).toContain("Otigba iPhone 11");
+    });
+
+    it("returning the vendor to review takes their listings out of the shop again", async () => {
       await setVendorStatus(ctx(), admin, { vendorId: seller.id, status: "pending" });
-      expect(await liveListings()).toEqual(["Wuse Galaxy S21"]);
-      expect(await loggedMetadata("vendor_pending")).toMatchObject({ hidden_listings: 1 });
+      expect(await loggedMetadata("vendor_pending")).toMatchObject({ hidden_listings: 4 });
       expect(await shopNames()).toEqual(["Wuse Galaxy S21"]);
+      expect(await liveListings()).toEqual(["Otigba iPhone 11", "Otigba iPhone 12", "Otigba iPhone 13", "Otigba iPhone XR", "Wuse Galaxy S21"]);
     });
   });
 });

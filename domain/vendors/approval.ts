@@ -1,10 +1,10 @@
 /**
  * Admin decisions on vendors (operations.md §4, vendor status; decisions.md 7): only admins
  * change a vendor's status, `verified` follows it, and the vendor role is granted or taken away
- * in the same transaction, as are the listings of a vendor who is no longer approved. The vendor
- * is told by a notification and an e-mail.
+ * in the same transaction; the listings of a vendor who is no longer approved leave the shop
+ * with the vendor's status alone. The vendor is told by a notification and an e-mail.
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ACCESS_TEXTS } from "../accounts/texts";
 import { type Role, grantRole, isOneOf, resolveRole, revokeRole } from "../accounts/roles";
@@ -109,16 +109,16 @@ async function syncVendorRole(tx: Database, userId: string, status: VendorStatus
 }
 
 /**
- * Takes every listing of a vendor who is no longer approved out of the shop; returns how many
- * were showing. Approving again relists nothing: the vendor chooses what to show.
+ * How many listings of a vendor who is no longer approved left the shop with this decision. The
+ * listing rule needs an approved vendor (decisions.md 17), so their switches stay as the vendor
+ * set them, and approving again shows them again.
  */
-async function hideListings(tx: Database, vendorId: string): Promise<number> {
-  const hidden = await tx
-    .update(products)
-    .set({ isLive: false, updatedAt: sql`now()` })
-    .where(and(eq(products.vendorId, vendorId), eq(products.isLive, true)))
-    .returning({ id: products.id });
-  return hidden.length;
+async function countListingsTakenOut(tx: Database, vendorId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), eq(products.status, "approved"), eq(products.isLive, true), gt(products.stockQuantity, 0)));
+  return row?.count ?? 0;
 }
 
 async function announce(tx: Database, vendor: VendorListItem, reason: string): Promise<void> {
@@ -188,7 +188,7 @@ export async function setVendorStatus(
     }
     const vendor = (await readVendor(tx, input.vendorId)) as VendorListItem;
     await syncVendorRole(tx, vendor.userId, vendor.status);
-    const hiddenListings = vendor.status === "approved" ? null : await hideListings(tx, vendor.id);
+    const hiddenListings = vendor.status === "approved" ? null : await countListingsTakenOut(tx, vendor.id);
     await announce(tx, vendor, reason);
     await recordActivity(tx, {
       userId: actor.userId,

@@ -39,14 +39,12 @@ export class ListingError extends Error {
 
 export const LISTING_TEXTS = {
   notFound: "Product not found",
-  outOfStock: "Out of stock products cannot be shown in the shop. Add stock first.",
   notApproved: "Only approved vendors can show products in the shop.",
 } as const;
 
 /**
  * The user's vendor record, its row locked against a status change until the transaction ends:
- * setVendorStatus updates that row before hiding the listings, so a listing cannot go live while
- * its vendor is being rejected.
+ * a vendor being rejected cannot switch a listing on in the meantime.
  */
 async function lockVendorOfUser(tx: Database, userId: string): Promise<{ id: string; status: VendorStatus } | null> {
   const [row] = await tx.select({ id: vendors.id, status: vendors.status }).from(vendors).where(eq(vendors.userId, userId)).for("share");
@@ -55,8 +53,9 @@ async function lockVendorOfUser(tx: Database, userId: string): Promise<{ id: str
 
 /**
  * A vendor shows or hides one of their own products in the shop (operations.md §4). Another
- * vendor's product answers "not found"; a product without stock cannot go live, nor can any
- * product of a vendor who is not approved (hiding is always allowed).
+ * vendor's product answers "not found"; no product of a vendor who is not approved can go live
+ * (hiding is always allowed). A sold-out phone may be switched on: it is listed again as soon as
+ * it has stock (decisions.md 17).
  */
 export function setProductLive(
   db: Database,
@@ -71,10 +70,10 @@ export function setProductLive(
     const [updated] = await tx
       .update(products)
       .set({ isLive: input.isLive, updatedAt: sql`now()` })
-      .where(and(own, input.isLive ? sql`${products.stockQuantity} > 0` : undefined))
+      .where(own)
       .returning({ isLive: products.isLive });
     if (updated) return updated;
-    throw await refusalFor(tx, own, new ListingError(409, LISTING_TEXTS.outOfStock));
+    throw new ListingError(404, LISTING_TEXTS.notFound);
   });
 }
 
