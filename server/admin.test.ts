@@ -9,16 +9,22 @@ import { ACCESS_TEXTS } from "../domain/accounts/texts";
 import { ADMIN_MANAGEMENT_TEXTS, PREAPPROVAL_TEXTS } from "../domain/admin/validation";
 import { CMS_TEXTS } from "../domain/cms/validation";
 import { ORDER_STATUS_TEXTS } from "../domain/orders/status";
+import { MANUAL_PAYMENT_TEXTS } from "../domain/payments/manual-validation";
 import { PRICING_TEXTS } from "../domain/pricing/validation";
+import { FORM_TEXTS } from "../app/server/forms.server";
+import { formatNaira } from "../lib/money";
 import { ORDER_STATUSES, type OrderStatus } from "../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 
-/** The admin order menu of operations.md §4, written out here independently of the code. */
+/**
+ * The admin order menu, written out here independently of the code: operations.md §4 without
+ * 'Paid' (only a payment pays, decisions.md 20) and without processing an unpaid order.
+ */
 const SPEC_MENU: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: [],
-  paid: ["pending"],
-  processing: ["paid", "pending"],
+  paid: [],
+  processing: ["paid"],
   shipped: ["paid", "processing"],
   delivered: ["shipped"],
   cancelled: ["pending", "paid", "processing", "shipped"],
@@ -126,7 +132,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
   });
 
   describe("order status menu", () => {
-    it("allows exactly the moves of operations.md §4, for every from × to pair, even when called directly", async () => {
+    it("allows exactly the moves of the menu, for every from × to pair, even when called directly; 'Paid' never", async () => {
       const order = await one<{ id: string; customer_id: string }>("select id, customer_id from orders where status = 'paid' order by id limit 1");
       const counts = async () =>
         one<{ notes: number; events: number }>(
@@ -140,7 +146,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
           const before = await counts();
           const response = await post(
             "/admin/orders",
-            { orderId: order.id, status: to, trackingNumber: "GIGL-1234567", estimatedDeliveryDate: inDays(3) },
+            { intent: "status", orderId: order.id, status: to, trackingNumber: "GIGL-1234567", estimatedDeliveryDate: inDays(3), confirmCancel: "yes" },
             session.admin,
           );
           const allowed = SPEC_MENU[to].includes(from);
@@ -152,6 +158,11 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
             expect(body.title).toBe(`Order status updated to ${to}`);
             expect(status).toBe(to);
             expect(after).toEqual({ notes: before.notes + 1, events: before.events + 1 });
+          } else if (to === "paid") {
+            expect(response.status, `${from} → ${to}`).toBe(422);
+            expect(body.description).toBe(ORDER_STATUS_TEXTS.paidByPaymentOnly);
+            expect(status).toBe(from);
+            expect(after).toEqual(before);
           } else {
             expect(response.status, `${from} → ${to}`).toBe(409);
             expect(body.description).toBe(ORDER_STATUS_TEXTS.refused(from, to));
@@ -198,9 +209,47 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       );
       const stock = async () => (await one<{ s: number }>("select stock_quantity s from products where id = $1", [order.product_id])).s;
       const before = await stock();
-      expect((await post("/admin/orders", { orderId: order.id, status: "cancelled" }, session.admin)).status).toBe(200);
+      const unconfirmed = await post("/admin/orders", { orderId: order.id, status: "cancelled" }, session.admin);
+      expect(unconfirmed.status).toBe(400);
+      expect(await unconfirmed.json()).toMatchObject({ errors: { confirmCancel: ORDER_STATUS_TEXTS.confirmCancel } });
+      expect(await stock()).toBe(before);
+      expect((await post("/admin/orders", { orderId: order.id, status: "cancelled", confirmCancel: "yes" }, session.admin)).status).toBe(200);
       expect(await stock()).toBe(before + order.quantity);
       expect(await one("select flagged_for_refund f from payments where id = $1", [order.payment_id])).toEqual({ f: true });
+    });
+  });
+
+  describe("payments received outside Paystack", () => {
+    it("records one for an unpaid order: paid once, the admin named in the log; wrong amounts, methods and intents are refused", async () => {
+      const order = await one<{ id: string; total: number }>("select id, total_amount::int total from orders where status = 'pending' order by id limit 1");
+      const fields = { intent: "record-payment", orderId: order.id, method: "pos", reference: "POS-889", amountNaira: String(order.total / 100), note: "Paid at the counter" };
+      const before = await activityCount("manual_payment_recorded");
+
+      const wrong = await post("/admin/orders", { ...fields, amountNaira: String(order.total / 100 + 1) }, session.admin);
+      expect(wrong.status).toBe(422);
+      expect(await wrong.json()).toMatchObject({ title: MANUAL_PAYMENT_TEXTS.failed, description: MANUAL_PAYMENT_TEXTS.amountNotTotal(formatNaira(order.total)) });
+      const method = await post("/admin/orders", { ...fields, method: "card" }, session.admin);
+      expect(method.status).toBe(400);
+      expect(await method.json()).toMatchObject({ errors: { method: MANUAL_PAYMENT_TEXTS.method } });
+      const unknown = await post("/admin/orders", { ...fields, intent: "pay" }, session.admin);
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toMatchObject({ description: FORM_TEXTS.unknownIntent });
+      expect(await one("select status from orders where id = $1", [order.id])).toEqual({ status: "pending" });
+
+      const recorded = await post("/admin/orders", fields, session.admin);
+      expect(recorded.status).toBe(200);
+      expect(await recorded.json()).toMatchObject({ ok: true, title: MANUAL_PAYMENT_TEXTS.recorded(order.id.slice(-8)) });
+      expect(await one("select o.status, p.payment_gateway, p.payment_method, p.gateway_reference, p.note from orders o join payments p on p.id = o.payment_id where o.id = $1", [order.id]))
+        .toEqual({ status: "paid", payment_gateway: "manual", payment_method: "pos", gateway_reference: "POS-889", note: "Paid at the counter" });
+      expect(await activityCount("manual_payment_recorded")).toBe(before + 1);
+
+      const again = await post("/admin/orders", fields, session.admin);
+      expect(again.status).toBe(409);
+      expect(await activityCount("manual_payment_recorded")).toBe(before + 1);
+      const admin = await one<{ name: string }>("select p.full_name name from profiles p join users u on u.id = p.user_id where u.email = 'admin@tokunbo.test'");
+      const payments = await (await fetch(`${app.base}/admin?tab=payments`, { headers: { Cookie: session.admin } })).text();
+      expect(payments).toContain(MANUAL_PAYMENT_TEXTS.recordedBy(admin.name));
+      expect(payments).toContain("Paid at the counter");
     });
   });
 
@@ -359,12 +408,18 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const { n } = await one<{ n: number }>("select count(*)::int n from orders");
       expect(lines).toHaveLength(n + 1);
       expect(lines[0]).toMatch(/^Order ID,Order number,Placed at,Status/);
+      expect(lines[0]).toMatch(/,Warranty,.*,Payment reference,Payment status,Test,Payment gateway,Payment method,Manual payment reference,Recorded by,Payment note$/);
+      expect(csv).toMatch(/,30-day warranty,/);
+      expect(csv).not.toContain("basic_48hr");
+      expect(lines.some((line) => /,manual,POS,POS-889,[^,]+,Paid at the counter$/.test(line))).toBe(true);
       expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""Click""), ""Ade"""`);
       console.info(`orders CSV: ${n} rows in ${Math.round(ms)} ms (${engine})`);
 
       const payments = await fetch(`${app.base}/admin/export/payments`, { headers: { Cookie: session.admin } });
       const paymentLines = (await payments.text()).trimEnd().split("\r\n");
       expect(paymentLines).toHaveLength((await one<{ n: number }>("select count(*)::int n from payments")).n + 1);
+      expect(paymentLines[0]).toMatch(/,Flagged for refund,Refund reason,Test,Recorded by,Note$/);
+      expect(paymentLines.some((line) => /,manual,POS,POS-889,false,,,[^,]+,Paid at the counter$/.test(line))).toBe(true);
       expect((await fetch(`${app.base}/admin/export/users`, { headers: { Cookie: session.admin } })).status).toBe(404);
     });
   });

@@ -7,11 +7,13 @@ import type { PricingConfig } from "../../domain/pricing/service";
 import { PRICING_BOUNDS } from "../../domain/pricing/validation";
 import type { AdminReview } from "../../domain/reviews/moderation";
 import type { PreapprovalField } from "../../domain/vendors/preapproval-fields";
-import { LIMITS, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
+import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/manual-validation";
+import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
   ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, formatDateTime, inputClass, useAdminAction,
 } from "./admin-ui";
+import { TestBadge } from "./admin-orders";
 import { StarRating } from "./star-rating";
 
 export function AdminReviewsTab({ reviews, approved }: { reviews: Page<AdminReview>; approved: string }) {
@@ -94,6 +96,7 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
             {flagged.map((p) => (
               <li key={p.id}>
                 <span className="font-semibold">{p.paymentReference}</span> · {formatNaira(p.amount)} · {p.customerName}
+                {p.isTest ? <TestBadge /> : null}
                 {p.refundReason ? ` — ${p.refundReason}` : ""}
               </li>
             ))}
@@ -122,9 +125,13 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
             <tbody className="divide-y divide-gray-100 text-gray-800">
               {payments.items.map((p) => (
                 <tr key={p.id}>
-                  <td className="px-3 py-2 font-mono text-xs">{p.paymentReference}</td>
                   <td className="px-3 py-2">
-                    {PAYMENT_STATUS_LABELS[p.status]}
+                    <span className="font-mono text-xs">{p.paymentReference}</span>
+                    {p.gateway === "manual" ? <ManualDetails payment={p} /> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {p.paymentFailed ? <span className="font-semibold text-red-800">{PAYMENT_FAILED_LABEL}</span> : PAYMENT_STATUS_LABELS[p.status]}
+                    {p.isTest ? <TestBadge /> : null}
                     {p.flaggedForRefund ? <span className="ml-1 font-semibold text-amber-800">(refund)</span> : null}
                   </td>
                   <td className="px-3 py-2 text-right">{formatNaira(p.amount)}</td>
@@ -139,6 +146,18 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
       )}
       <Pager page={payments.page} hasMore={payments.hasMore} params={{ tab: "payments", flagged: filter }} />
     </section>
+  );
+}
+
+/** A payment an admin recorded: how it was paid, its own reference, who recorded it and why. */
+function ManualDetails({ payment }: { payment: AdminPayment }) {
+  return (
+    <span className="mt-1 block text-xs text-gray-700">
+      <span className="font-semibold text-gray-900">{MANUAL_PAYMENT_TEXTS.manual}</span> · {paymentMethodLabel(payment.paymentMethod)}
+      {payment.gatewayReference ? ` · ref ${payment.gatewayReference}` : ""}
+      {payment.recordedBy ? ` · ${MANUAL_PAYMENT_TEXTS.recordedBy(payment.recordedBy)}` : ""}
+      {payment.note ? <span className="block">Note: {payment.note}</span> : null}
+    </span>
   );
 }
 
