@@ -84,7 +84,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         ["/admin/preapproval-fields", { intent: "add", fieldName: "sneaky_field", fieldLabel: "Sneaky", fieldType: "text", fieldOrder: "1" }],
         ["/admin/preapproval-fields", { intent: "toggle", fieldId: field.id, active: "false" }],
         ["/admin/preapproval-fields", { intent: "delete", fieldId: field.id }],
-        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0" }],
+        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }],
         ["/cms?tab=top_banner", { section: "top_banner", text: "Hacked", background_color: "#000000", text_color: "#ffffff" }],
         ["/super-admin?tab=admins", { intent: "remove", roleId: adminRole.id }],
       ] as const;
@@ -269,10 +269,12 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         .toEqual({ verified: true, role: "vendor" });
 
       const pricing = await expectRecorded("pricing_updated", () =>
-        post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500" }, session.admin));
+        post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500", warrantyDays: "90" }, session.admin));
       expect(await pricing.json()).toMatchObject({ ok: true, title: PRICING_TEXTS.updated });
-      expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d from admin_pricing_config"))
-        .toEqual({ m: 12.5, c: 8, d: 250_000 });
+      expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d, warranty_days w from admin_pricing_config"))
+        .toEqual({ m: 12.5, c: 8, d: 250_000, w: 90 });
+      expect(await one("select activity_description d from user_activities where activity_type = 'pricing_updated' order by created_at desc limit 1"))
+        .toEqual({ d: "Set markup 12.5%, commission 8%, delivery fee ₦2,500, warranty 90 days" });
 
       const [pending, other] = await database.query<{ id: string; suggested_price: number }>(
         "select id, suggested_price::int suggested_price from products where status = 'pending' order by id limit 2",
@@ -320,10 +322,13 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
     it("refuses bad input with 4xx and a message, writing nothing", async () => {
       const before = (await one<{ n: number }>("select count(*)::int n from user_activities")).n;
       const cases: Array<[string, Record<string, string>, string]> = [
-        ["/admin/pricing", { markupPercentage: "101", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.markup],
-        ["/admin/pricing", { markupPercentage: "", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.markup],
-        ["/admin/pricing", { markupPercentage: "5", commissionRate: "51", deliveryFeeNaira: "0" }, PRICING_TEXTS.commission],
-        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "-1" }, PRICING_TEXTS.deliveryFee],
+        ["/admin/pricing", { markupPercentage: "101", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "51", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.commission],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "-1", warrantyDays: "30" }, PRICING_TEXTS.deliveryFee],
+        ...["0", "366", "7.5", "", "thirty"].map((days): [string, Record<string, string>, string] =>
+          ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: days }, PRICING_TEXTS.warrantyDays]),
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.warrantyDays],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "Bad Name", fieldLabel: "x", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldName],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "ok_name", fieldLabel: "", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldLabel],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "cac_registration_number", fieldLabel: "Again", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.duplicate],

@@ -265,11 +265,11 @@ export function AdminPreapprovalTab({ fields }: { fields: PreapprovalField[] }) 
 
 export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
   const { fetcher, busy, errors } = useAdminAction();
-  const field = (name: string, label: string, value: number, bounds: { min: number; max: number }, suffix: string) => (
+  const field = (name: string, label: string, value: number, bounds: { min: number; max: number }, suffix: string, step = "0.01") => (
     <div>
       <label htmlFor={`pricing-${name}`} className="block text-sm font-semibold text-gray-900">{label}</label>
       <div className="mt-1 flex items-center gap-2">
-        <input id={`pricing-${name}`} name={name} type="number" inputMode="decimal" step="0.01" min={bounds.min} max={bounds.max} required
+        <input id={`pricing-${name}`} name={name} type="number" inputMode={step === "1" ? "numeric" : "decimal"} step={step} min={bounds.min} max={bounds.max} required
           defaultValue={value} className={inputClass.replace("mt-1 ", "")} aria-invalid={errors[name] ? true : undefined}
           aria-describedby={`pricing-${name}-hint${errors[name] ? ` pricing-${name}-error` : ""}`} />
         <span className="text-sm text-gray-700">{suffix}</span>
@@ -285,10 +285,12 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
         {field("markupPercentage", "Default markup", pricing.markupPercentage, PRICING_BOUNDS.markupPercentage, "%")}
         {field("commissionRate", "Default commission", pricing.commissionRate, PRICING_BOUNDS.commissionRate, "%")}
         {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
+        {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
         <p className="text-sm text-gray-700 sm:col-span-2">
-          Final price = suggested price × (1 + markup). New approvals and checkouts use these settings.
+          Final price = suggested price × (1 + markup). New approvals and checkouts use these settings; product pages and new orders
+          state the warranty.
         </p>
-        <div className="sm:text-right">
+        <div className="sm:col-span-3 sm:text-right">
           <ActionButton busy={busy} variant="primary">Save Pricing</ActionButton>
         </div>
       </fetcher.Form>

@@ -627,7 +627,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   {
     key: "POST /admin/pricing",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0" }),
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }),
   },
   {
     key: "POST /cms",
