@@ -10,10 +10,11 @@ import { ADMIN_MANAGEMENT_TEXTS, PREAPPROVAL_TEXTS } from "../domain/admin/valid
 import { CMS_TEXTS } from "../domain/cms/validation";
 import { ORDER_STATUS_TEXTS } from "../domain/orders/status";
 import { MANUAL_PAYMENT_TEXTS } from "../domain/payments/manual-validation";
+import { MODERATION_TEXTS } from "../domain/catalog/moderation-validation";
 import { PRICING_TEXTS } from "../domain/pricing/validation";
 import { FORM_TEXTS } from "../app/server/forms.server";
 import { formatNaira } from "../lib/money";
-import { ORDER_STATUSES, type OrderStatus } from "../lib/constants";
+import { INSPECTION_POINTS, ORDER_STATUSES, type OrderStatus } from "../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 
@@ -250,6 +251,36 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const payments = await (await fetch(`${app.base}/admin?tab=payments`, { headers: { Cookie: session.admin } })).text();
       expect(payments).toContain(MANUAL_PAYMENT_TEXTS.recordedBy(admin.name));
       expect(payments).toContain("Paid at the counter");
+    });
+  });
+
+  describe("inspection and the approved comparison price", () => {
+    it("marks a listing inspected only with the whole checklist ticked, and approves with the comparison price chosen", async () => {
+      const product = await one<{ id: string; name: string }>("select id, name from products where status = 'approved' and not admin_inspected order by id limit 1");
+      const inspect = (points: readonly string[]) =>
+        fetch(`${app.base}/admin/products`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Cookie: session.admin },
+          body: new URLSearchParams([["intent", "inspect"], ["productId", product.id], ...points.map((point) => ["point", point])]),
+        });
+      const partial = await inspect(INSPECTION_POINTS.slice(0, 10));
+      expect(partial.status).toBe(400);
+      expect(await partial.json()).toMatchObject({ title: MODERATION_TEXTS.inspectFailed, description: MODERATION_TEXTS.incomplete(10, 15) });
+      expect(await one("select admin_inspected from products where id = $1", [product.id])).toEqual({ admin_inspected: false });
+      const before = await activityCount("product_inspected");
+      const whole = await inspect(INSPECTION_POINTS);
+      expect(whole.status).toBe(200);
+      expect(await whole.json()).toMatchObject({ ok: true, title: MODERATION_TEXTS.inspected });
+      expect(await one("select p.admin_inspected, u.email from products p join users u on u.id = p.inspected_by where p.id = $1", [product.id]))
+        .toEqual({ admin_inspected: true, email: "admin@tokunbo.test" });
+      expect(await activityCount("product_inspected")).toBe(before + 1);
+
+      const pending = await one<{ id: string; suggested: number }>("select id, suggested_price::int suggested from products where status = 'pending' order by id desc limit 1");
+      const low = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", compareSource: "custom", comparePriceNaira: "1" }, session.admin);
+      expect(low.status).toBe(400);
+      const approved = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", compareSource: "none" }, session.admin);
+      expect(approved.status).toBe(200);
+      expect(await one("select status, compare_price from products where id = $1", [pending.id])).toEqual({ status: "approved", compare_price: null });
     });
   });
 

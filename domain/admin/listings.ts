@@ -75,6 +75,12 @@ export interface AdminProduct {
   isLive: boolean;
   vendorName: string;
   createdAt: string;
+  /** Kobo: the comparison ('Was') price approved with the listing. */
+  comparePrice: number | null;
+  adminInspected: boolean;
+  inspectedAt: string | null;
+  /** The admin who completed the checklist. */
+  inspectedBy: string | null;
 }
 
 export async function listProductsForAdmin(
@@ -100,15 +106,22 @@ export async function listProductsForAdmin(
       isLive: products.isLive,
       vendorName: vendors.businessName,
       createdAt: products.createdAt,
+      comparePrice: products.comparePrice,
+      adminInspected: products.adminInspected,
+      inspectedAt: products.inspectedAt,
+      inspectedBy: inspector.fullName,
     })
     .from(products)
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .leftJoin(inspector, eq(inspector.userId, products.inspectedBy))
     .where(filter.status ? eq(products.status, filter.status) : undefined)
     .orderBy(newestFirst(products.createdAt), desc(products.id))
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), inspectedAt: row.inspectedAt?.toISOString() ?? null })), window);
 }
+
+const inspector = alias(profiles, "inspector");
 
 export interface AdminPayment {
   id: string;
