@@ -43,7 +43,10 @@ async function recordPayment(
     const recorded = await recordManualPayment(deps, viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: MANUAL_PAYMENT_TEXTS.recorded(recorded.orderNumber) });
   } catch (error) {
-    if (error instanceof ManualPaymentError) return refused(request, BACK, MANUAL_PAYMENT_TEXTS.failed, error);
+    if (error instanceof ManualPaymentError) {
+      const errors = error.field ? { [error.field]: error.message } : undefined;
+      return answer(request, BACK, { ok: false, title: MANUAL_PAYMENT_TEXTS.failed, description: error.message, errors }, error.status);
+    }
     return forbiddenFrom(error);
   }
 }

@@ -28,6 +28,8 @@ export class ManualPaymentError extends Error {
   constructor(
     readonly status: 404 | 409 | 422,
     message: string,
+    /** The form field the message belongs beside, when it is about one. */
+    readonly field?: "amountNaira",
   ) {
     super(message);
     this.name = "ManualPaymentError";
@@ -61,7 +63,7 @@ export async function recordManualPayment(deps: FulfilmentDeps, actor: Actor, in
     const order = await lockOrderAndItsPayment(tx, input.orderId);
     const number = orderNumberOf(order.id);
     if (order.status !== "pending") throw new ManualPaymentError(409, T.notPending(number, ORDER_STATUS_LABELS[order.status]));
-    if (amount !== order.totalAmount) throw new ManualPaymentError(422, T.amountNotTotal(formatNaira(order.totalAmount)));
+    if (amount !== order.totalAmount) throw new ManualPaymentError(422, T.amountNotTotal(formatNaira(order.totalAmount)), "amountNaira");
     const admin = await adminName(tx, actor);
     const reference = newManualReference();
     const [manual] = await tx
