@@ -244,11 +244,13 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       expect(await one("select o.status, p.payment_gateway, p.payment_method, p.gateway_reference, p.note from orders o join payments p on p.id = o.payment_id where o.id = $1", [order.id]))
         .toEqual({ status: "paid", payment_gateway: "manual", payment_method: "pos", gateway_reference: "POS-889", note: "Paid at the counter" });
       expect(await activityCount("manual_payment_recorded")).toBe(before + 1);
+      const admin = await one<{ name: string }>("select p.full_name name from profiles p join users u on u.id = p.user_id where u.email = 'admin@tokunbo.test'");
+      expect(await one("select activity_description d from user_activities where activity_type = 'manual_payment_recorded' order by created_at desc limit 1"))
+        .toEqual({ d: `${admin.name} recorded a POS payment of ${formatNaira(order.total)} for order #${order.id.slice(-8)} (reference POS-889)` });
 
       const again = await post("/admin/orders", fields, session.admin);
       expect(again.status).toBe(409);
       expect(await activityCount("manual_payment_recorded")).toBe(before + 1);
-      const admin = await one<{ name: string }>("select p.full_name name from profiles p join users u on u.id = p.user_id where u.email = 'admin@tokunbo.test'");
       const payments = await (await fetch(`${app.base}/admin?tab=payments`, { headers: { Cookie: session.admin } })).text();
       expect(payments).toContain(MANUAL_PAYMENT_TEXTS.recordedBy(admin.name));
       expect(payments).toContain("Paid at the counter");

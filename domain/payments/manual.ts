@@ -42,6 +42,8 @@ export interface RecordedPayment {
   amount: number;
 }
 
+const METHOD_IN_A_SENTENCE: Record<ManualPaymentInput["method"], string> = { bank_transfer: "bank transfer", cash: "cash", pos: "POS" };
+
 /** `manual_<timestamp><random>`: our own reference, unique like every payment's; theirs is kept beside it. */
 export function newManualReference(now: Date = new Date()): string {
   return `manual_${now.getTime()}${randomBytes(8).toString("hex")}`;
@@ -91,7 +93,7 @@ export async function recordManualPayment(deps: FulfilmentDeps, actor: Actor, in
       userId: actor.userId,
       userType: "admin",
       activityType: "manual_payment_recorded",
-      description: `${admin} recorded a ${MANUAL_PAYMENT_METHOD_LABELS[input.method].toLowerCase()} payment of ${formatNaira(amount)} for order #${number} (reference ${input.reference})`,
+      description: `${admin} recorded a ${METHOD_IN_A_SENTENCE[input.method]} payment of ${formatNaira(amount)} for order #${number} (reference ${input.reference})`,
       metadata: { order_id: order.id, payment_reference: reference, method: input.method, reference: input.reference, note: input.note ?? null, amount },
     });
     return { orderNumber: number, reference, amount };

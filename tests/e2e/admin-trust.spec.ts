@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
-import { expect, openTab, projectIndex, test, toastWith } from "./support/admin";
+import { ADMIN_STATE_FILE, expect, openTab, projectIndex, test, toastWith } from "./support/admin";
 import { type ListedPhone, signUpFreshCustomer } from "./support/customers";
 
 const ADMIN_NAME = DEMO_ACCOUNTS.find((account) => account.email === "admin@tokunbo.test")!.fullName;
@@ -144,4 +144,25 @@ test("an admin marks a listing inspected by ticking the whole checklist, and can
   await row.getByRole("button", { name: /^Withdraw inspection: / }).click();
   await expect(toastWith(page, "Inspection withdrawn")).toBeVisible();
   await expect(row.locator("summary", { hasText: /^Inspect / })).toBeVisible();
+});
+
+test("without scripts, cancelling from the status menu is asked twice as well", async ({ browser }, info) => {
+  const email = await unpaidOrder(browser, info);
+  const context = await browser.newContext({ ...info.project.use, javaScriptEnabled: false, storageState: ADMIN_STATE_FILE });
+  const page = await context.newPage();
+  await page.goto("/admin?tab=orders&status=pending");
+  const order = page.getByRole("listitem").filter({ hasText: email });
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Choose an action", "Cancel Order"]);
+  await order.getByLabel("Change status").selectOption("cancelled");
+  await expect(order.getByRole("group", { name: /^Cancel order #/ })).toBeVisible();
+  await order.getByRole("button", { name: /^Apply to order/ }).click();
+  await expect(page.getByText("Tick 'Yes, cancel this order' to confirm").first()).toBeVisible();
+  await expect(order).toContainText("Pending");
+
+  await order.getByLabel("Change status").selectOption("cancelled");
+  await order.getByLabel("Yes, cancel this order").check();
+  await order.getByRole("button", { name: /^Apply to order/ }).click();
+  await expect(page.getByText("Order status updated to cancelled").first()).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+  await context.close();
 });
