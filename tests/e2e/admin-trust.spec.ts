@@ -155,14 +155,18 @@ test("without scripts, cancelling from the status menu is asked twice as well", 
   await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Choose an action", "Cancel Order"]);
   await order.getByLabel("Change status").selectOption("cancelled");
   await expect(order.getByRole("group", { name: /^Cancel order #/ })).toBeVisible();
+  // Refused by the server (the page's toast needs scripts to show): the order stays unpaid and listed.
   await order.getByRole("button", { name: /^Apply to order/ }).click();
-  await expect(page.getByText("Tick 'Yes, cancel this order' to confirm").first()).toBeVisible();
+  await expect(page).toHaveURL(/tab=orders&status=pending/);
+  await expect(order).toHaveCount(1);
   await expect(order).toContainText("Pending");
 
   await order.getByLabel("Change status").selectOption("cancelled");
   await order.getByLabel("Yes, cancel this order").check();
   await order.getByRole("button", { name: /^Apply to order/ }).click();
-  await expect(page.getByText("Order status updated to cancelled").first()).toBeVisible();
+  await expect(page).toHaveURL(/tab=orders&status=pending/);
   await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+  await page.goto("/admin?tab=orders&status=cancelled");
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(1);
   await context.close();
 });
