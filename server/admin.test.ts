@@ -14,7 +14,7 @@ import { MODERATION_TEXTS } from "../domain/catalog/moderation-validation";
 import { PRICING_TEXTS } from "../domain/pricing/validation";
 import { FORM_TEXTS } from "../app/server/forms.server";
 import { formatNaira } from "../lib/money";
-import { INSPECTION_POINTS, ORDER_STATUSES, type OrderStatus } from "../lib/constants";
+import { INSPECTION_POINTS, ORDER_STATUSES, type OrderStatus, PAYMENT_FAILED_LABEL } from "../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 
@@ -254,6 +254,32 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const payments = await (await fetch(`${app.base}/admin?tab=payments`, { headers: { Cookie: session.admin } })).text();
       expect(payments).toContain(MANUAL_PAYMENT_TEXTS.recordedBy(admin.name));
       expect(payments).toContain("Paid at the counter");
+    });
+  });
+
+  describe("test money and failed payments", () => {
+    it("labels test payments and their orders 'Test', in the tabs, the sales summary and both exports, and shows 'Payment failed'", async () => {
+      const order = await one<{ id: string; payment_id: string; total: number }>(
+        `select o.id, o.payment_id, o.total_amount::int total from orders o join payments p on p.id = o.payment_id
+         where o.status = 'paid' and p.payment_gateway = 'paystack' and o.created_at > now() - interval '25 days' order by o.created_at desc limit 1`);
+      await database.query("update payments set is_test = true where id = $1", [order.payment_id]);
+      const failed = await one<{ id: string; payment_id: string }>("select id, payment_id from orders where status = 'pending' and payment_id is not null order by created_at desc limit 1");
+      await database.query("update payments set status = 'failed' where id = $1", [failed.payment_id]);
+      const page = async (query: string) => (await fetch(`${app.base}/admin?${query}`, { headers: { Cookie: session.admin } })).text();
+
+      const summary = await page("tab=orders&status=paid");
+      expect(/>Test<\/span> (<!-- -->)?₦[\d,.]+(<!-- -->)? of the revenue was paid in test mode\./.test(summary), "the sales summary marks test money").toBe(true);
+      expect(summary).toContain(">Test</span>");
+      expect(await page("tab=payments")).toContain(">Test</span>");
+      const pending = await page("tab=orders&status=pending");
+      expect(pending).toContain(`>${PAYMENT_FAILED_LABEL}</span>`);
+
+      const orders = await (await fetch(`${app.base}/admin/export/orders`, { headers: { Cookie: session.admin } })).text();
+      expect(orders.split("\r\n").find((line) => line.startsWith(order.id))).toMatch(/,Successful,Test,paystack,/);
+      expect(orders.split("\r\n").find((line) => line.startsWith(failed.id))).toContain(`,${PAYMENT_FAILED_LABEL},,paystack,`);
+      const payments = await (await fetch(`${app.base}/admin/export/payments`, { headers: { Cookie: session.admin } })).text();
+      expect(payments.split("\r\n").find((line) => line.startsWith(order.payment_id))).toMatch(/,Test,,$/);
+      await database.query("update payments set is_test = false where id = $1", [order.payment_id]);
     });
   });
 
