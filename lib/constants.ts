@@ -118,10 +118,15 @@ export const ORDER_STATUS_DESCRIPTIONS: Record<OrderStatus | "other", string> = 
   other: "Order status unknown",
 };
 
-/** Admin order menu: which statuses each action may start from (operations.md §4). */
-export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending">, { label: string; from: readonly OrderStatus[] }> = {
-  paid: { label: "Mark as Paid", from: ["pending"] },
-  processing: { label: "Mark as Processing", from: ["paid", "pending"] },
+/**
+ * Admin order menu: which statuses each action may start from (operations.md §4, narrowed by
+ * decisions.md 20). 'Paid' is not a menu action: only a verified payment (Paystack, or a manual
+ * payment an admin records) makes an order paid. An unpaid order can only be cancelled; a paid
+ * one is prepared, shipped and delivered in that order (shipping straight from paid is allowed);
+ * a delivered or cancelled order is final. docs/admin.md gives the reason for each move.
+ */
+export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending" | "paid">, { label: string; from: readonly OrderStatus[] }> = {
+  processing: { label: "Mark as Processing", from: ["paid"] },
   shipped: { label: "Mark as Shipped", from: ["paid", "processing"] },
   delivered: { label: "Mark as Delivered", from: ["shipped"] },
   cancelled: { label: "Cancel Order", from: ["pending", "paid", "processing", "shipped"] },

@@ -9,16 +9,23 @@ import { ACCESS_TEXTS } from "../domain/accounts/texts";
 import { ADMIN_MANAGEMENT_TEXTS, PREAPPROVAL_TEXTS } from "../domain/admin/validation";
 import { CMS_TEXTS } from "../domain/cms/validation";
 import { ORDER_STATUS_TEXTS } from "../domain/orders/status";
+import { MANUAL_PAYMENT_TEXTS } from "../domain/payments/manual-validation";
+import { MODERATION_TEXTS } from "../domain/catalog/moderation-validation";
 import { PRICING_TEXTS } from "../domain/pricing/validation";
-import { ORDER_STATUSES, type OrderStatus } from "../lib/constants";
+import { FORM_TEXTS } from "../app/server/forms.server";
+import { formatNaira } from "../lib/money";
+import { INSPECTION_POINTS, ORDER_STATUSES, type OrderStatus, PAYMENT_FAILED_LABEL } from "../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 
-/** The admin order menu of operations.md §4, written out here independently of the code. */
+/**
+ * The admin order menu, written out here independently of the code: operations.md §4 without
+ * 'Paid' (only a payment pays, decisions.md 20) and without processing an unpaid order.
+ */
 const SPEC_MENU: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: [],
-  paid: ["pending"],
-  processing: ["paid", "pending"],
+  paid: [],
+  processing: ["paid"],
   shipped: ["paid", "processing"],
   delivered: ["shipped"],
   cancelled: ["pending", "paid", "processing", "shipped"],
@@ -78,7 +85,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         ["/admin/preapproval-fields", { intent: "add", fieldName: "sneaky_field", fieldLabel: "Sneaky", fieldType: "text", fieldOrder: "1" }],
         ["/admin/preapproval-fields", { intent: "toggle", fieldId: field.id, active: "false" }],
         ["/admin/preapproval-fields", { intent: "delete", fieldId: field.id }],
-        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0" }],
+        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }],
         ["/cms?tab=top_banner", { section: "top_banner", text: "Hacked", background_color: "#000000", text_color: "#ffffff" }],
         ["/super-admin?tab=admins", { intent: "remove", roleId: adminRole.id }],
       ] as const;
@@ -126,7 +133,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
   });
 
   describe("order status menu", () => {
-    it("allows exactly the moves of operations.md §4, for every from × to pair, even when called directly", async () => {
+    it("allows exactly the moves of the menu, for every from × to pair, even when called directly; 'Paid' never", async () => {
       const order = await one<{ id: string; customer_id: string }>("select id, customer_id from orders where status = 'paid' order by id limit 1");
       const counts = async () =>
         one<{ notes: number; events: number }>(
@@ -140,7 +147,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
           const before = await counts();
           const response = await post(
             "/admin/orders",
-            { orderId: order.id, status: to, trackingNumber: "GIGL-1234567", estimatedDeliveryDate: inDays(3) },
+            { intent: "status", orderId: order.id, status: to, trackingNumber: "GIGL-1234567", estimatedDeliveryDate: inDays(3), confirmCancel: "yes" },
             session.admin,
           );
           const allowed = SPEC_MENU[to].includes(from);
@@ -152,6 +159,11 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
             expect(body.title).toBe(`Order status updated to ${to}`);
             expect(status).toBe(to);
             expect(after).toEqual({ notes: before.notes + 1, events: before.events + 1 });
+          } else if (to === "paid") {
+            expect(response.status, `${from} → ${to}`).toBe(422);
+            expect(body.description).toBe(ORDER_STATUS_TEXTS.paidByPaymentOnly);
+            expect(status).toBe(from);
+            expect(after).toEqual(before);
           } else {
             expect(response.status, `${from} → ${to}`).toBe(409);
             expect(body.description).toBe(ORDER_STATUS_TEXTS.refused(from, to));
@@ -198,9 +210,106 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       );
       const stock = async () => (await one<{ s: number }>("select stock_quantity s from products where id = $1", [order.product_id])).s;
       const before = await stock();
-      expect((await post("/admin/orders", { orderId: order.id, status: "cancelled" }, session.admin)).status).toBe(200);
+      const unconfirmed = await post("/admin/orders", { orderId: order.id, status: "cancelled" }, session.admin);
+      expect(unconfirmed.status).toBe(400);
+      expect(await unconfirmed.json()).toMatchObject({ errors: { confirmCancel: ORDER_STATUS_TEXTS.confirmCancel } });
+      expect(await stock()).toBe(before);
+      expect((await post("/admin/orders", { orderId: order.id, status: "cancelled", confirmCancel: "yes" }, session.admin)).status).toBe(200);
       expect(await stock()).toBe(before + order.quantity);
       expect(await one("select flagged_for_refund f from payments where id = $1", [order.payment_id])).toEqual({ f: true });
+    });
+  });
+
+  describe("payments received outside Paystack", () => {
+    it("records one for an unpaid order: paid once, the admin named in the log; wrong amounts, methods and intents are refused", async () => {
+      const order = await one<{ id: string; total: number }>("select id, total_amount::int total from orders where status = 'pending' order by id limit 1");
+      const fields = { intent: "record-payment", orderId: order.id, method: "pos", reference: "POS-889", amountNaira: String(order.total / 100), note: "Paid at the counter" };
+      const before = await activityCount("manual_payment_recorded");
+
+      const wrong = await post("/admin/orders", { ...fields, amountNaira: String(order.total / 100 + 1) }, session.admin);
+      expect(wrong.status).toBe(422);
+      const amountNotTotal = MANUAL_PAYMENT_TEXTS.amountNotTotal(formatNaira(order.total));
+      expect(await wrong.json()).toMatchObject({ title: MANUAL_PAYMENT_TEXTS.failed, description: amountNotTotal, errors: { amountNaira: amountNotTotal } });
+      const method = await post("/admin/orders", { ...fields, method: "card" }, session.admin);
+      expect(method.status).toBe(400);
+      expect(await method.json()).toMatchObject({ errors: { method: MANUAL_PAYMENT_TEXTS.method } });
+      const unknown = await post("/admin/orders", { ...fields, intent: "pay" }, session.admin);
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toMatchObject({ description: FORM_TEXTS.unknownIntent });
+      expect(await one("select status from orders where id = $1", [order.id])).toEqual({ status: "pending" });
+
+      const recorded = await post("/admin/orders", fields, session.admin);
+      expect(recorded.status).toBe(200);
+      expect(await recorded.json()).toMatchObject({ ok: true, title: MANUAL_PAYMENT_TEXTS.recorded(order.id.slice(-8)) });
+      expect(await one("select o.status, p.payment_gateway, p.payment_method, p.gateway_reference, p.note from orders o join payments p on p.id = o.payment_id where o.id = $1", [order.id]))
+        .toEqual({ status: "paid", payment_gateway: "manual", payment_method: "pos", gateway_reference: "POS-889", note: "Paid at the counter" });
+      expect(await activityCount("manual_payment_recorded")).toBe(before + 1);
+      const admin = await one<{ name: string }>("select p.full_name name from profiles p join users u on u.id = p.user_id where u.email = 'admin@tokunbo.test'");
+      expect(await one("select activity_description d from user_activities where activity_type = 'manual_payment_recorded' order by created_at desc limit 1"))
+        .toEqual({ d: `${admin.name} recorded a POS payment of ${formatNaira(order.total)} for order #${order.id.slice(-8)} (reference POS-889)` });
+
+      const again = await post("/admin/orders", fields, session.admin);
+      expect(again.status).toBe(409);
+      expect(await activityCount("manual_payment_recorded")).toBe(before + 1);
+      const payments = await (await fetch(`${app.base}/admin?tab=payments`, { headers: { Cookie: session.admin } })).text();
+      expect(payments).toContain(MANUAL_PAYMENT_TEXTS.recordedBy(admin.name));
+      expect(payments).toContain("Paid at the counter");
+    });
+  });
+
+  describe("test money and failed payments", () => {
+    it("labels test payments and their orders 'Test', in the tabs, the sales summary and both exports, and shows 'Payment failed'", async () => {
+      const order = await one<{ id: string; payment_id: string; total: number }>(
+        `select o.id, o.payment_id, o.total_amount::int total from orders o join payments p on p.id = o.payment_id
+         where o.status = 'paid' and p.payment_gateway = 'paystack' and o.created_at > now() - interval '25 days' order by o.created_at desc limit 1`);
+      await database.query("update payments set is_test = true where id = $1", [order.payment_id]);
+      const failed = await one<{ id: string; payment_id: string }>("select id, payment_id from orders where status = 'pending' and payment_id is not null order by created_at desc limit 1");
+      await database.query("update payments set status = 'failed' where id = $1", [failed.payment_id]);
+      const page = async (query: string) => (await fetch(`${app.base}/admin?${query}`, { headers: { Cookie: session.admin } })).text();
+
+      const summary = await page("tab=orders&status=paid");
+      expect(/>Test<\/span> (<!-- -->)?₦[\d,.]+(<!-- -->)? of the revenue was paid in test mode\./.test(summary), "the sales summary marks test money").toBe(true);
+      expect(summary).toContain(">Test</span>");
+      expect(await page("tab=payments")).toContain(">Test</span>");
+      const pending = await page("tab=orders&status=pending");
+      expect(pending).toContain(`>${PAYMENT_FAILED_LABEL}</span>`);
+
+      const orders = await (await fetch(`${app.base}/admin/export/orders`, { headers: { Cookie: session.admin } })).text();
+      expect(orders.split("\r\n").find((line) => line.startsWith(order.id))).toMatch(/,Successful,Test,paystack,/);
+      expect(orders.split("\r\n").find((line) => line.startsWith(failed.id))).toContain(`,${PAYMENT_FAILED_LABEL},,paystack,`);
+      const payments = await (await fetch(`${app.base}/admin/export/payments`, { headers: { Cookie: session.admin } })).text();
+      expect(payments.split("\r\n").find((line) => line.startsWith(order.payment_id))).toMatch(/,Test,,$/);
+      await database.query("update payments set is_test = false where id = $1", [order.payment_id]);
+    });
+  });
+
+  describe("inspection and the approved comparison price", () => {
+    it("marks a listing inspected only with the whole checklist ticked, and approves with the comparison price chosen", async () => {
+      const product = await one<{ id: string; name: string }>("select id, name from products where status = 'approved' and not admin_inspected order by id limit 1");
+      const inspect = (points: readonly string[]) =>
+        fetch(`${app.base}/admin/products`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Cookie: session.admin },
+          body: new URLSearchParams([["intent", "inspect"], ["productId", product.id], ...points.map((point) => ["point", point])]),
+        });
+      const partial = await inspect(INSPECTION_POINTS.slice(0, 10));
+      expect(partial.status).toBe(400);
+      expect(await partial.json()).toMatchObject({ title: MODERATION_TEXTS.inspectFailed, description: MODERATION_TEXTS.incomplete(10, 15) });
+      expect(await one("select admin_inspected from products where id = $1", [product.id])).toEqual({ admin_inspected: false });
+      const before = await activityCount("product_inspected");
+      const whole = await inspect(INSPECTION_POINTS);
+      expect(whole.status).toBe(200);
+      expect(await whole.json()).toMatchObject({ ok: true, title: MODERATION_TEXTS.inspected });
+      expect(await one("select p.admin_inspected, u.email from products p join users u on u.id = p.inspected_by where p.id = $1", [product.id]))
+        .toEqual({ admin_inspected: true, email: "admin@tokunbo.test" });
+      expect(await activityCount("product_inspected")).toBe(before + 1);
+
+      const pending = await one<{ id: string; suggested: number }>("select id, suggested_price::int suggested from products where status = 'pending' order by id desc limit 1");
+      const low = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", compareSource: "custom", comparePriceNaira: "1" }, session.admin);
+      expect(low.status).toBe(400);
+      const approved = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", compareSource: "none" }, session.admin);
+      expect(approved.status).toBe(200);
+      expect(await one("select status, compare_price from products where id = $1", [pending.id])).toEqual({ status: "approved", compare_price: null });
     });
   });
 
@@ -220,10 +329,12 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         .toEqual({ verified: true, role: "vendor" });
 
       const pricing = await expectRecorded("pricing_updated", () =>
-        post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500" }, session.admin));
+        post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500", warrantyDays: "90" }, session.admin));
       expect(await pricing.json()).toMatchObject({ ok: true, title: PRICING_TEXTS.updated });
-      expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d from admin_pricing_config"))
-        .toEqual({ m: 12.5, c: 8, d: 250_000 });
+      expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d, warranty_days w from admin_pricing_config"))
+        .toEqual({ m: 12.5, c: 8, d: 250_000, w: 90 });
+      expect(await one("select activity_description d from user_activities where activity_type = 'pricing_updated' order by created_at desc limit 1"))
+        .toEqual({ d: "Set markup 12.5%, commission 8%, delivery fee ₦2,500, warranty 90 days" });
 
       const [pending, other] = await database.query<{ id: string; suggested_price: number }>(
         "select id, suggested_price::int suggested_price from products where status = 'pending' order by id limit 2",
@@ -271,10 +382,13 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
     it("refuses bad input with 4xx and a message, writing nothing", async () => {
       const before = (await one<{ n: number }>("select count(*)::int n from user_activities")).n;
       const cases: Array<[string, Record<string, string>, string]> = [
-        ["/admin/pricing", { markupPercentage: "101", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.markup],
-        ["/admin/pricing", { markupPercentage: "", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.markup],
-        ["/admin/pricing", { markupPercentage: "5", commissionRate: "51", deliveryFeeNaira: "0" }, PRICING_TEXTS.commission],
-        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "-1" }, PRICING_TEXTS.deliveryFee],
+        ["/admin/pricing", { markupPercentage: "101", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "51", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.commission],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "-1", warrantyDays: "30" }, PRICING_TEXTS.deliveryFee],
+        ...["0", "366", "7.5", "", "thirty"].map((days): [string, Record<string, string>, string] =>
+          ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: days }, PRICING_TEXTS.warrantyDays]),
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.warrantyDays],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "Bad Name", fieldLabel: "x", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldName],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "ok_name", fieldLabel: "", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldLabel],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "cac_registration_number", fieldLabel: "Again", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.duplicate],
@@ -359,12 +473,18 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const { n } = await one<{ n: number }>("select count(*)::int n from orders");
       expect(lines).toHaveLength(n + 1);
       expect(lines[0]).toMatch(/^Order ID,Order number,Placed at,Status/);
+      expect(lines[0]).toMatch(/,Warranty,.*,Payment reference,Payment status,Test,Payment gateway,Payment method,Manual payment reference,Recorded by,Payment note$/);
+      expect(csv).toMatch(/,30-day warranty,/);
+      expect(csv).not.toContain("basic_48hr");
+      expect(lines.some((line) => /,manual,POS,POS-889,[^,]+,Paid at the counter$/.test(line))).toBe(true);
       expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""Click""), ""Ade"""`);
       console.info(`orders CSV: ${n} rows in ${Math.round(ms)} ms (${engine})`);
 
       const payments = await fetch(`${app.base}/admin/export/payments`, { headers: { Cookie: session.admin } });
       const paymentLines = (await payments.text()).trimEnd().split("\r\n");
       expect(paymentLines).toHaveLength((await one<{ n: number }>("select count(*)::int n from payments")).n + 1);
+      expect(paymentLines[0]).toMatch(/,Flagged for refund,Refund reason,Test,Recorded by,Note$/);
+      expect(paymentLines.some((line) => /,manual,POS,POS-889,false,,,[^,]+,Paid at the counter$/.test(line))).toBe(true);
       expect((await fetch(`${app.base}/admin/export/users`, { headers: { Cookie: session.admin } })).status).toBe(404);
     });
   });

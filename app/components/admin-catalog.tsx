@@ -1,9 +1,14 @@
 import type { AdminProduct, AdminVendor } from "../../domain/admin/listings";
 import type { Page } from "../../domain/admin/paging";
 import type { PreapprovalReview } from "../../domain/vendors/preapproval";
-import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, VENDOR_STATUSES, VENDOR_STATUS_LABELS, type VendorStatus } from "../../lib/constants";
+import { MODERATION_TEXTS } from "../../domain/catalog/moderation-validation";
+import {
+  INSPECTION_POINTS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, VENDOR_STATUSES, VENDOR_STATUS_LABELS, type VendorStatus,
+} from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { ActionButton, EmptyRow, FilterLinks, Pager, SectionHeading, formatDate, inputClass, useAdminAction } from "./admin-ui";
+import {
+  ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, formatDate, inputClass, useAdminAction,
+} from "./admin-ui";
 
 const DECISION_STYLES: Record<VendorStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -115,11 +120,37 @@ export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor
 }
 
 function ProductDecision({ product }: { product: AdminProduct }) {
-  const { fetcher, busy } = useAdminAction();
+  const { fetcher, busy, errors } = useAdminAction();
   const id = `product-${product.id}`;
   return (
-    <fetcher.Form method="post" action="/admin/products" className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+    <fetcher.Form method="post" action="/admin/products" noValidate className="group grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <input type="hidden" name="intent" value="decide" />
       <input type="hidden" name="productId" value={product.id} />
+      <fieldset className="sm:col-span-3">
+        <legend className="text-sm font-semibold text-gray-900">{MODERATION_TEXTS.compareLegend}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2 text-sm text-gray-800">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="compareSource" value="suggested" defaultChecked className="h-4 w-4" />
+            {MODERATION_TEXTS.compareSuggested(formatNaira(product.suggestedPrice))}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="compareSource" value="custom" className="h-4 w-4" />
+            {MODERATION_TEXTS.compareCustom}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="compareSource" value="none" className="h-4 w-4" />
+            {MODERATION_TEXTS.compareNone}
+          </label>
+        </div>
+        <div className="mt-2 hidden max-w-xs group-has-[input[value=custom]:checked]:block">
+          <label htmlFor={`${id}-compare`} className="block text-sm font-semibold text-gray-900">Comparison price (₦)</label>
+          <input id={`${id}-compare`} name="comparePriceNaira" inputMode="decimal" autoComplete="off" className={inputClass}
+            aria-invalid={errors.comparePriceNaira ? true : undefined}
+            aria-describedby={`${id}-compare-hint${errors.comparePriceNaira ? ` ${id}-compare-error` : ""}`} />
+          <FieldError id={`${id}-compare-error`} message={errors.comparePriceNaira} />
+        </div>
+        <p id={`${id}-compare-hint`} className="mt-1 text-xs text-gray-600">{MODERATION_TEXTS.compareHint}</p>
+      </fieldset>
       <div>
         <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-gray-900">
           Reason (sent when rejecting)
@@ -133,6 +164,65 @@ function ProductDecision({ product }: { product: AdminProduct }) {
         Reject
       </ActionButton>
     </fetcher.Form>
+  );
+}
+
+/** 'Inspect': the 15 points as checkboxes; only all of them ticked marks the listing inspected. */
+function InspectionChecklist({ product }: { product: AdminProduct }) {
+  const { fetcher, busy } = useAdminAction();
+  const id = `inspect-${product.id}`;
+  return (
+    <details className="rounded-lg border border-gray-200 p-3">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">
+        {MODERATION_TEXTS.inspect}
+        <span className="sr-only"> {product.name}</span>
+      </summary>
+      <fetcher.Form method="post" action="/admin/products" className="mt-3">
+        <input type="hidden" name="intent" value="inspect" />
+        <input type="hidden" name="productId" value={product.id} />
+        <fieldset>
+          <legend className="text-sm font-semibold text-gray-900">{MODERATION_TEXTS.inspectLegend(INSPECTION_POINTS.length)}</legend>
+          <ul className="mt-2 grid gap-2 text-sm text-gray-800 sm:grid-cols-2">
+            {INSPECTION_POINTS.map((point, i) => (
+              <li key={point}>
+                <label htmlFor={`${id}-${i}`} className="flex min-h-8 items-center gap-2">
+                  <input id={`${id}-${i}`} type="checkbox" name="point" value={point} className="h-5 w-5 rounded border-gray-300" />
+                  {point}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className="mt-3">
+          <ActionButton busy={busy} variant="primary" label={`${MODERATION_TEXTS.markInspected}: ${product.name}`}>
+            {MODERATION_TEXTS.markInspected}
+          </ActionButton>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** Who inspected the listing and when, with the way to take it back. */
+function InspectionRecord({ product }: { product: AdminProduct }) {
+  const { fetcher, busy } = useAdminAction();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="font-semibold text-emerald-900">
+        {product.inspectedAt
+          ? MODERATION_TEXTS.inspectedBy(product.inspectedBy ?? "an admin", formatDate(product.inspectedAt))
+          : "Admin inspected"}
+      </p>
+      <ConfirmAction trigger={MODERATION_TEXTS.withdraw} question={MODERATION_TEXTS.confirmWithdraw(product.name)}>
+        <fetcher.Form method="post" action="/admin/products">
+          <input type="hidden" name="intent" value="withdraw-inspection" />
+          <input type="hidden" name="productId" value={product.id} />
+          <ActionButton busy={busy} variant="danger" label={`${MODERATION_TEXTS.withdraw}: ${product.name}`}>
+            {MODERATION_TEXTS.withdraw}
+          </ActionButton>
+        </fetcher.Form>
+      </ConfirmAction>
+    </div>
   );
 }
 
@@ -171,13 +261,15 @@ export function AdminProductsTab({ products, status, markup }: { products: Page<
                     <p className="text-sm text-gray-800">
                       Suggested {formatNaira(product.suggestedPrice)}
                       {product.finalPrice !== null ? ` · Final ${formatNaira(product.finalPrice)}` : ""}
+                      {product.comparePrice !== null ? ` · Was ${formatNaira(product.comparePrice)}` : ""}
                     </p>
                   </div>
                 </div>
                 <DecisionBadge status={product.status} />
               </div>
-              <div className="mt-4 border-t border-gray-100 pt-4">
+              <div className="mt-4 space-y-3 border-t border-gray-100 pt-4">
                 <ProductDecision product={product} />
+                {product.adminInspected ? <InspectionRecord product={product} /> : <InspectionChecklist key={product.inspectedAt ?? ""} product={product} />}
               </div>
             </li>
           ))}

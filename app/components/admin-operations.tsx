@@ -7,11 +7,13 @@ import type { PricingConfig } from "../../domain/pricing/service";
 import { PRICING_BOUNDS } from "../../domain/pricing/validation";
 import type { AdminReview } from "../../domain/reviews/moderation";
 import type { PreapprovalField } from "../../domain/vendors/preapproval-fields";
-import { LIMITS, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
+import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/manual-validation";
+import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
   ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, formatDateTime, inputClass, useAdminAction,
 } from "./admin-ui";
+import { TestBadge } from "./admin-orders";
 import { StarRating } from "./star-rating";
 
 export function AdminReviewsTab({ reviews, approved }: { reviews: Page<AdminReview>; approved: string }) {
@@ -94,6 +96,7 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
             {flagged.map((p) => (
               <li key={p.id}>
                 <span className="font-semibold">{p.paymentReference}</span> · {formatNaira(p.amount)} · {p.customerName}
+                {p.isTest ? <TestBadge /> : null}
                 {p.refundReason ? ` — ${p.refundReason}` : ""}
               </li>
             ))}
@@ -122,9 +125,13 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
             <tbody className="divide-y divide-gray-100 text-gray-800">
               {payments.items.map((p) => (
                 <tr key={p.id}>
-                  <td className="px-3 py-2 font-mono text-xs">{p.paymentReference}</td>
                   <td className="px-3 py-2">
-                    {PAYMENT_STATUS_LABELS[p.status]}
+                    <span className="font-mono text-xs">{p.paymentReference}</span>
+                    {p.gateway === "manual" ? <ManualDetails payment={p} /> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {p.paymentFailed ? <span className="font-semibold text-red-800">{PAYMENT_FAILED_LABEL}</span> : PAYMENT_STATUS_LABELS[p.status]}
+                    {p.isTest ? <TestBadge /> : null}
                     {p.flaggedForRefund ? <span className="ml-1 font-semibold text-amber-800">(refund)</span> : null}
                   </td>
                   <td className="px-3 py-2 text-right">{formatNaira(p.amount)}</td>
@@ -139,6 +146,18 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
       )}
       <Pager page={payments.page} hasMore={payments.hasMore} params={{ tab: "payments", flagged: filter }} />
     </section>
+  );
+}
+
+/** A payment an admin recorded: how it was paid, its own reference, who recorded it and why. */
+function ManualDetails({ payment }: { payment: AdminPayment }) {
+  return (
+    <span className="mt-1 block text-xs text-gray-700">
+      <span className="font-semibold text-gray-900">{MANUAL_PAYMENT_TEXTS.manual}</span> · {paymentMethodLabel(payment.paymentMethod)}
+      {payment.gatewayReference ? ` · ref ${payment.gatewayReference}` : ""}
+      {payment.recordedBy ? ` · ${MANUAL_PAYMENT_TEXTS.recordedBy(payment.recordedBy)}` : ""}
+      {payment.note ? <span className="block">Note: {payment.note}</span> : null}
+    </span>
   );
 }
 
@@ -246,11 +265,11 @@ export function AdminPreapprovalTab({ fields }: { fields: PreapprovalField[] }) 
 
 export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
   const { fetcher, busy, errors } = useAdminAction();
-  const field = (name: string, label: string, value: number, bounds: { min: number; max: number }, suffix: string) => (
+  const field = (name: string, label: string, value: number, bounds: { min: number; max: number }, suffix: string, step = "0.01") => (
     <div>
       <label htmlFor={`pricing-${name}`} className="block text-sm font-semibold text-gray-900">{label}</label>
       <div className="mt-1 flex items-center gap-2">
-        <input id={`pricing-${name}`} name={name} type="number" inputMode="decimal" step="0.01" min={bounds.min} max={bounds.max} required
+        <input id={`pricing-${name}`} name={name} type="number" inputMode={step === "1" ? "numeric" : "decimal"} step={step} min={bounds.min} max={bounds.max} required
           defaultValue={value} className={inputClass.replace("mt-1 ", "")} aria-invalid={errors[name] ? true : undefined}
           aria-describedby={`pricing-${name}-hint${errors[name] ? ` pricing-${name}-error` : ""}`} />
         <span className="text-sm text-gray-700">{suffix}</span>
@@ -266,10 +285,12 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
         {field("markupPercentage", "Default markup", pricing.markupPercentage, PRICING_BOUNDS.markupPercentage, "%")}
         {field("commissionRate", "Default commission", pricing.commissionRate, PRICING_BOUNDS.commissionRate, "%")}
         {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
+        {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
         <p className="text-sm text-gray-700 sm:col-span-2">
-          Final price = suggested price × (1 + markup). New approvals and checkouts use these settings.
+          Final price = suggested price × (1 + markup). New approvals and checkouts use these settings; product pages and new orders
+          state the warranty.
         </p>
-        <div className="sm:text-right">
+        <div className="sm:col-span-3 sm:text-right">
           <ActionButton busy={busy} variant="primary">Save Pricing</ActionButton>
         </div>
       </fetcher.Form>

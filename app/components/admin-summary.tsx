@@ -1,5 +1,6 @@
 import { formatNaira } from "../../lib/money";
 import type { DashboardCounts, SalesSummary } from "../../domain/admin/dashboard";
+import { TEST_PAYMENT_LABEL } from "../../lib/constants";
 
 const COUNT_LABELS: Array<[keyof DashboardCounts, string]> = [
   ["vendors", "Vendors"],
@@ -46,6 +47,13 @@ export function SalesChart({ sales }: { sales: SalesSummary }) {
       <p className="mt-1 text-sm text-gray-700" data-testid="sales-summary">
         {totals.orders.toLocaleString("en-NG")} {totals.orders === 1 ? "order" : "orders"}, revenue {formatNaira(totals.revenue)},
         commission {formatNaira(totals.commission)} ({shortDay(first)} – {shortDay(last)}).
+        {sales.testRevenue > 0 ? (
+          <>
+            {" "}
+            <span className="inline-flex rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-semibold text-yellow-900">{TEST_PAYMENT_LABEL}</span>{" "}
+            {formatNaira(sales.testRevenue)} of the revenue was paid in test mode.
+          </>
+        ) : null}
       </p>
       {totals.orders === 0 ? (
         <p className="mt-4 rounded-lg bg-gray-50 p-4 text-center text-sm text-gray-700">No sales in the last 30 days.</p>

@@ -147,6 +147,7 @@ export function ActionButton({
   value,
   type = "submit",
   label,
+  disabled = false,
 }: {
   children: ReactNode;
   busy?: boolean;
@@ -155,15 +156,17 @@ export function ActionButton({
   value?: string;
   type?: "submit" | "button";
   label?: string;
+  /** Not ready yet (nothing chosen); busy also disables. */
+  disabled?: boolean;
 }) {
   return (
     <button
       type={type}
       name={name}
       value={value}
-      disabled={busy}
+      disabled={busy || disabled}
       aria-label={label}
-      className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold disabled:cursor-wait disabled:opacity-60 ${buttonStyles[variant]}`}
+      className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60 ${busy ? "cursor-wait" : "disabled:cursor-not-allowed"} ${buttonStyles[variant]}`}
     >
       {busy ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current/40 border-t-current" /> : null}
       {children}

@@ -165,7 +165,7 @@ function buildSeedData(ctx: BuildContext): SeedData {
   const { now } = ctx;
   const people = buildPeople(now, createRandom(RANDOM_SEED + 1));
   const vendorRows = buildVendors(now, people);
-  const productRows = buildProducts(now, ctx.listings, vendorRows, createRandom(RANDOM_SEED + 2));
+  const productRows = buildProducts(now, ctx.listings, vendorRows, createRandom(RANDOM_SEED + 2), people.admin.id);
   const sales = buildCheckouts(now, people, productRows, createRandom(RANDOM_SEED + 3));
   const reviewRows = buildReviews(now, people, productRows, sales.orders, createRandom(RANDOM_SEED + 4));
   const cartRows = buildCart(now, people, productRows);

@@ -9,8 +9,13 @@ import { after, daysAgo } from "./time";
 // ---------------------------------------------------------------------------------------------
 // Products
 
+/**
+ * `inspectorId`: the demo admin, who completed the checklist of every inspected listing
+ * (decisions.md 24). Approved listings carry their suggested price as the comparison price the
+ * admin approved with them (decisions.md 22).
+ */
 export function buildProducts(
-  now: Date, listings: readonly ListingPlan[], vendorRows: readonly NewVendor[], random: Random,
+  now: Date, listings: readonly ListingPlan[], vendorRows: readonly NewVendor[], random: Random, inspectorId: string,
 ): NewProduct[] {
   return listings.map((listing, index) => {
     const vendor = vendorRows[listing.vendorIndex] as NewVendor;
@@ -35,6 +40,7 @@ export function buildProducts(
       status: listing.status,
       isLive: listing.isLive,
       adminInspected: listing.adminInspected,
+      inspectedBy: listing.adminInspected ? inspectorId : null,
       inspectedAt: listing.adminInspected ? reviewedAt : null,
       createdAt,
       updatedAt: reviewedAt,

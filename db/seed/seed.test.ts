@@ -133,6 +133,17 @@ describe("seedDemoData", () => {
     expect(states.inspected).toBeGreaterThan(20);
   });
 
+  it("names the demo admin on every inspected listing, and gives approved ones their suggested price as the approved comparison price", async () => {
+    const rows = await one<Record<string, number>>(handle, `select
+      count(*) filter (where p.admin_inspected and u.email = 'admin@tokunbo.test' and p.inspected_at is not null)::int as inspected_by_admin,
+      count(*) filter (where p.admin_inspected)::int as inspected,
+      count(*) filter (where not p.admin_inspected and (p.inspected_by is not null or p.inspected_at is not null))::int as stray,
+      count(*) filter (where p.status = 'approved' and p.compare_price is distinct from p.suggested_price)::int as approved_without_compare,
+      count(*) filter (where p.status <> 'approved' and p.compare_price is not null)::int as unapproved_with_compare
+      from products p left join users u on u.id = p.inspected_by`);
+    expect(rows).toEqual({ inspected_by_admin: rows.inspected, inspected: rows.inspected, stray: 0, approved_without_compare: 0, unapproved_with_compare: 0 });
+  });
+
   it("has vendors approved and verified, approved and unverified, pending and rejected", async () => {
     const rows = await handle.query<{ status: string; verified: boolean; n: number; reasons: number }>(
       `select status::text, verified, count(*)::int as n, count(rejection_reason)::int as reasons

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import type { OrderStatus } from "../../lib/constants";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
+import { payments } from "../payments/schema";
 import { reviews } from "../reviews/schema";
 import { vendors } from "../vendors/schema";
 import { type Actor, assertBackOffice } from "./access";
@@ -45,6 +46,8 @@ export interface SalesDay {
 export interface SalesSummary {
   days: SalesDay[];
   totals: Omit<SalesDay, "day">;
+  /** Kobo of the revenue that was paid in test mode: no real money (decisions.md 26). */
+  testRevenue: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -72,9 +75,11 @@ export async function salesSummary(db: Database, actor: Actor, now: Date = new D
       orders: sql<number>`count(*)::int`,
       revenue: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::text`,
       commission: sql<string>`coalesce(sum(round(${orders.totalAmount} * ${vendors.commissionRate} / 100)), 0)::text`,
+      testRevenue: sql<string>`coalesce(sum(${orders.totalAmount}) filter (where ${payments.isTest}), 0)::text`,
     })
     .from(orders)
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
     .where(sql`${inArray(orders.status, [...SOLD_STATUSES])} and ${gte(orders.createdAt, since)}`)
     .groupBy(day);
   const byDay = new Map(rows.map((row) => [row.day, row]));
@@ -87,5 +92,6 @@ export async function salesSummary(db: Database, actor: Actor, now: Date = new D
     (sum, d) => ({ orders: sum.orders + d.orders, revenue: sum.revenue + d.revenue, commission: sum.commission + d.commission }),
     { orders: 0, revenue: 0, commission: 0 },
   );
-  return { days, totals };
+  const testRevenue = rows.reduce((sum, row) => sum + Number(row.testRevenue), 0);
+  return { days, totals, testRevenue };
 }

@@ -1,11 +1,16 @@
 import { type AnyColumn, type SQL, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../lib/constants";
+import {
+  ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL, isPaymentFailed,
+  warrantyLabel,
+} from "../../lib/constants";
 import { koboToNaira } from "../../lib/money";
 import { profiles, users } from "../accounts/schema";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
 import { orderNumberOf } from "../orders/status";
+import { paymentMethodLabel } from "../payments/manual-validation";
 import { payments } from "../payments/schema";
 import { vendors } from "../vendors/schema";
 import { type Actor, assertBackOffice } from "./access";
@@ -36,10 +41,23 @@ function after(cursor: Cursor | null, createdAt: AnyColumn, id: AnyColumn): SQL 
 
 const naira = (kobo: number | null) => (kobo === null ? null : koboToNaira(kobo).toFixed(2));
 
+/** Who recorded a manual payment. */
+const recorder = alias(profiles, "recorder");
+
+/** 'Payment failed' while the orders still wait for their money, else the payment's own status. */
+function paymentStatusCell(orderStatus: OrderStatus | null, status: PaymentStatus | null): string | null {
+  if (status === null) return null;
+  return orderStatus && isPaymentFailed(orderStatus, status) ? PAYMENT_FAILED_LABEL : PAYMENT_STATUS_LABELS[status];
+}
+
+/** 'Test' on money made in test mode (decisions.md 26), blank on real money. */
+const testCell = (isTest: boolean | null) => (isTest ? TEST_PAYMENT_LABEL : null);
+
 const ORDER_HEADER = [
   "Order ID", "Order number", "Placed at", "Status", "Customer", "Email", "Phone", "Address", "City", "State",
   "Product", "Brand", "Model", "Grade", "Vendor", "Quantity", "Unit price (NGN)", "Total (NGN)", "Warranty",
-  "Tracking number", "Estimated delivery", "Payment reference",
+  "Tracking number", "Estimated delivery", "Payment reference", "Payment status", "Test", "Payment gateway", "Payment method",
+  "Manual payment reference", "Recorded by", "Payment note",
 ];
 
 async function orderBatch(db: Database, cursor: Cursor | null) {
@@ -63,15 +81,23 @@ async function orderBatch(db: Database, cursor: Cursor | null) {
       quantity: orders.quantity,
       unitPrice: orders.unitPrice,
       totalAmount: orders.totalAmount,
-      warrantyType: orders.warrantyType,
+      warrantyDays: orders.warrantyDays,
       trackingNumber: orders.trackingNumber,
       estimatedDeliveryDate: orders.estimatedDeliveryDate,
       paymentReference: payments.paymentReference,
+      paymentStatus: payments.status,
+      isTest: payments.isTest,
+      paymentGateway: payments.paymentGateway,
+      paymentMethod: payments.paymentMethod,
+      gatewayReference: payments.gatewayReference,
+      recordedBy: recorder.fullName,
+      paymentNote: payments.note,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(after(cursor, orders.createdAt, orders.id))
     .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
     .limit(BATCH);
@@ -83,13 +109,15 @@ function orderCells(o: OrderExportRow): CsvCell[] {
   return [
     o.id, orderNumberOf(o.id), o.createdAt.toISOString(), ORDER_STATUS_LABELS[o.status], o.customerName, o.customerEmail,
     o.customerPhone, o.shippingAddress, o.city, o.state, o.productName, o.brand, o.model, o.grade, o.vendorName, o.quantity,
-    naira(o.unitPrice), naira(o.totalAmount), o.warrantyType, o.trackingNumber, o.estimatedDeliveryDate, o.paymentReference,
+    naira(o.unitPrice), naira(o.totalAmount), warrantyLabel(o.warrantyDays), o.trackingNumber, o.estimatedDeliveryDate, o.paymentReference,
+    paymentStatusCell(o.status, o.paymentStatus), testCell(o.isTest), o.paymentGateway, paymentMethodLabel(o.paymentMethod),
+    o.paymentGateway === "manual" ? o.gatewayReference : null, o.recordedBy, o.paymentNote,
   ];
 }
 
 const PAYMENT_HEADER = [
   "Payment ID", "Reference", "Created at", "Paid at", "Status", "Customer", "Email", "Amount (NGN)", "Delivery fee (NGN)",
-  "Orders", "Gateway", "Method", "Gateway reference", "Flagged for refund", "Refund reason",
+  "Orders", "Gateway", "Method", "Gateway reference", "Flagged for refund", "Refund reason", "Test", "Recorded by", "Note",
 ];
 
 async function paymentBatch(db: Database, cursor: Cursor | null) {
@@ -111,10 +139,15 @@ async function paymentBatch(db: Database, cursor: Cursor | null) {
       gatewayReference: payments.gatewayReference,
       flaggedForRefund: payments.flaggedForRefund,
       refundReason: payments.refundReason,
+      hasPendingOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} = 'pending')`,
+      isTest: payments.isTest,
+      recordedBy: recorder.fullName,
+      note: payments.note,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.customerId))
     .leftJoin(profiles, eq(profiles.userId, payments.customerId))
+    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(after(cursor, payments.createdAt, payments.id))
     .orderBy(newestFirst(payments.createdAt), sql`${payments.id} desc`)
     .limit(BATCH);
@@ -124,9 +157,10 @@ type PaymentExportRow = Awaited<ReturnType<typeof paymentBatch>>[number];
 
 function paymentCells(p: PaymentExportRow): CsvCell[] {
   return [
-    p.id, p.paymentReference, p.createdAt.toISOString(), p.paidAt?.toISOString() ?? null, PAYMENT_STATUS_LABELS[p.status],
-    p.customerName, p.email, naira(p.amount), naira(p.deliveryFee), p.orderCount, p.paymentGateway, p.paymentMethod,
-    p.gatewayReference, p.flaggedForRefund, p.refundReason,
+    p.id, p.paymentReference, p.createdAt.toISOString(), p.paidAt?.toISOString() ?? null,
+    paymentStatusCell(p.hasPendingOrder ? "pending" : null, p.status), p.customerName, p.email, naira(p.amount), naira(p.deliveryFee),
+    p.orderCount, p.paymentGateway, paymentMethodLabel(p.paymentMethod), p.gatewayReference, p.flaggedForRefund, p.refundReason,
+    testCell(p.isTest), p.recordedBy, p.note,
   ];
 }
 

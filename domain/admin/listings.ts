@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import type { PaymentStatus, ProductStatus, VendorStatus } from "../../lib/constants";
+import { type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { profiles, users } from "../accounts/schema";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
@@ -74,6 +75,12 @@ export interface AdminProduct {
   isLive: boolean;
   vendorName: string;
   createdAt: string;
+  /** Kobo: the comparison ('Was') price approved with the listing. */
+  comparePrice: number | null;
+  adminInspected: boolean;
+  inspectedAt: string | null;
+  /** The admin who completed the checklist. */
+  inspectedBy: string | null;
 }
 
 export async function listProductsForAdmin(
@@ -99,15 +106,22 @@ export async function listProductsForAdmin(
       isLive: products.isLive,
       vendorName: vendors.businessName,
       createdAt: products.createdAt,
+      comparePrice: products.comparePrice,
+      adminInspected: products.adminInspected,
+      inspectedAt: products.inspectedAt,
+      inspectedBy: inspector.fullName,
     })
     .from(products)
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .leftJoin(inspector, eq(inspector.userId, products.inspectedBy))
     .where(filter.status ? eq(products.status, filter.status) : undefined)
     .orderBy(newestFirst(products.createdAt), desc(products.id))
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), inspectedAt: row.inspectedAt?.toISOString() ?? null })), window);
 }
+
+const inspector = alias(profiles, "inspector");
 
 export interface AdminPayment {
   id: string;
@@ -120,7 +134,19 @@ export interface AdminPayment {
   flaggedForRefund: boolean;
   refundReason: string | null;
   createdAt: string;
+  /** Failed while its orders still wait for their money: 'Payment failed' (decisions.md 19). */
+  paymentFailed: boolean;
+  /** Made in test mode: 'Test' (decisions.md 26). */
+  isTest: boolean;
+  gateway: string;
+  /** A manual payment's own reference (bank, POS slip…); Paystack's transaction id otherwise. */
+  gatewayReference: string | null;
+  note: string | null;
+  /** The admin who recorded a manual payment. */
+  recordedBy: string | null;
 }
+
+const recorder = alias(profiles, "recorder");
 
 /** Payments newest first; `flagged` keeps those reconciliation flagged for a refund. */
 export async function listPaymentsForAdmin(
@@ -142,13 +168,27 @@ export async function listPaymentsForAdmin(
       flaggedForRefund: payments.flaggedForRefund,
       refundReason: payments.refundReason,
       createdAt: payments.createdAt,
+      hasPendingOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} = 'pending')`,
+      isTest: payments.isTest,
+      gateway: payments.paymentGateway,
+      gatewayReference: payments.gatewayReference,
+      note: payments.note,
+      recordedBy: recorder.fullName,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.customerId))
     .leftJoin(profiles, eq(profiles.userId, payments.customerId))
+    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(filter.flagged ? eq(payments.flaggedForRefund, true) : undefined)
     .orderBy(newestFirst(payments.createdAt), desc(payments.id))
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+  return toPage(
+    rows.map(({ hasPendingOrder, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      paymentFailed: isPaymentFailed(hasPendingOrder ? "pending" : "cancelled", row.status),
+    })),
+    window,
+  );
 }

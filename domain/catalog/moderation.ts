@@ -1,13 +1,14 @@
 /**
- * Admin review of listings (operations.md §4, product status): Approve sets the status and the
- * final price (suggested price × (1 + markup) from the pricing config, decisions.md 3); Reject
- * sets the status. Each decision tells the vendor and is written to the activity log, in the
- * same transaction as the change.
+ * Admin review of listings (operations.md §4, product status): Approve sets the status, the
+ * final price (suggested price × (1 + markup) from the pricing config, decisions.md 3) and the
+ * comparison price the admin approves with it (decisions.md 22); Reject sets the status. Each
+ * decision tells the vendor and is written to the activity log, in the same transaction as the
+ * change. Admins also mark a listing inspected by its 15-point checklist (decisions.md 24).
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { ProductStatus } from "../../lib/constants";
+import { INSPECTION_POINTS, type ProductStatus } from "../../lib/constants";
 import { finalPriceFromSuggested, formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
@@ -16,6 +17,7 @@ import { type Actor, assertAdmin } from "../vendors/approval";
 import { Refusal } from "../vendors/errors";
 import { vendors } from "../vendors/schema";
 import { PRODUCT_TEXTS } from "./management-validation";
+import { type ComparePriceChoice, type InspectionInput, MODERATION_TEXTS } from "./moderation-validation";
 import { products } from "./schema";
 
 export interface ModerationResult {
@@ -23,6 +25,8 @@ export interface ModerationResult {
   status: ProductStatus;
   /** Kobo. */
   finalPrice: number | null;
+  /** Kobo: the comparison ('Was') price approved with the listing, or none. */
+  comparePrice: number | null;
 }
 
 export interface DecidedProduct {
@@ -63,13 +67,12 @@ async function decide(
   db: Database,
   actor: Actor,
   productId: string,
-  status: "approved" | "rejected",
-  reason?: string,
+  decision: { status: "approved"; compare: ComparePriceChoice } | { status: "rejected"; reason?: string },
 ): Promise<ModerationResult> {
   assertAdmin(actor);
   const id = productIdSchema.safeParse(productId);
   if (!id.success) throw new Refusal(404, PRODUCT_TEXTS.notFound);
-  const markup = status === "approved" ? (await getPricingConfig(db)).markupPercentage : 0;
+  const markup = decision.status === "approved" ? (await getPricingConfig(db)).markupPercentage : 0;
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ suggestedPrice: products.suggestedPrice })
@@ -77,27 +80,109 @@ async function decide(
       .where(eq(products.id, id.data))
       .for("update");
     if (!current) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+    const prices = decision.status === "approved"
+      ? approvedPrices(current.suggestedPrice, markup, decision.compare)
+      // A listing approved again later gets a comparison price from that approval, not this one.
+      : { comparePrice: null };
     const [product] = await tx
       .update(products)
-      .set({
-        status,
-        ...(status === "approved" ? { finalPrice: finalPriceFromSuggested(current.suggestedPrice, markup) } : {}),
-        updatedAt: sql`now()`,
-      })
+      .set({ status: decision.status, ...prices, updatedAt: sql`now()` })
       .where(eq(products.id, id.data))
-      .returning({ id: products.id, name: products.name, vendorId: products.vendorId, status: products.status, finalPrice: products.finalPrice });
-    const decided = product as DecidedProduct;
-    await announceProductDecision(tx, actor, decided, reason?.trim() || undefined);
-    return { id: decided.id, status: decided.status, finalPrice: decided.finalPrice };
+      .returning({
+        id: products.id, name: products.name, vendorId: products.vendorId, status: products.status, finalPrice: products.finalPrice,
+        comparePrice: products.comparePrice,
+      });
+    const decided = product as DecidedProduct & { comparePrice: number | null };
+    await announceProductDecision(tx, actor, decided, decision.status === "rejected" ? decision.reason?.trim() || undefined : undefined);
+    return { id: decided.id, status: decided.status, finalPrice: decided.finalPrice, comparePrice: decided.comparePrice };
   });
 }
 
-/** Approve (admins): status approved, final price = suggested price × (1 + markup percent). */
-export function approveProduct(db: Database, actor: Actor, productId: string): Promise<ModerationResult> {
-  return decide(db, actor, productId, "approved");
+/** The final price from the markup, and the comparison price as the vendor suggests it now, as the admin typed it, or none. */
+function approvedPrices(suggestedPrice: number, markup: number, compare: ComparePriceChoice): { finalPrice: number; comparePrice: number | null } {
+  const finalPrice = finalPriceFromSuggested(suggestedPrice, markup);
+  if (compare.source === "none") return { finalPrice, comparePrice: null };
+  if (compare.source === "suggested") return { finalPrice, comparePrice: suggestedPrice };
+  if (compare.kobo <= finalPrice) throw new Refusal(400, MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)), { comparePriceNaira: MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)) });
+  return { finalPrice, comparePrice: compare.kobo };
+}
+
+/**
+ * Approve (admins): status approved, final price = suggested price × (1 + markup percent), and
+ * the comparison price: the vendor's suggested price at this moment unless the admin chose
+ * another one or none.
+ */
+export function approveProduct(
+  db: Database,
+  actor: Actor,
+  productId: string,
+  compare: ComparePriceChoice = { source: "suggested" },
+): Promise<ModerationResult> {
+  return decide(db, actor, productId, { status: "approved", compare });
 }
 
 /** Reject (admins): status rejected; the vendor is told, with the reason when one is given. */
 export function rejectProduct(db: Database, actor: Actor, productId: string, reason?: string): Promise<ModerationResult> {
-  return decide(db, actor, productId, "rejected", reason);
+  return decide(db, actor, productId, { status: "rejected", reason });
+}
+
+export interface Inspection {
+  id: string;
+  adminInspected: boolean;
+}
+
+/**
+ * Marks a listing inspected (decisions.md 24): only with every one of the 15 points ticked,
+ * recording who and when; the badge and the 'Admin inspected' filter read admin_inspected.
+ */
+export async function inspectProduct(db: Database, actor: Actor, input: InspectionInput): Promise<Inspection> {
+  assertAdmin(actor);
+  const known = new Set<string>(INSPECTION_POINTS);
+  if (input.points.some((point) => !known.has(point))) throw new Refusal(400, MODERATION_TEXTS.unknownPoint);
+  const ticked = new Set(input.points).size;
+  if (ticked < INSPECTION_POINTS.length) throw new Refusal(400, MODERATION_TEXTS.incomplete(ticked, INSPECTION_POINTS.length));
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .update(products)
+      .set({ adminInspected: true, inspectedBy: actor.userId, inspectedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(products.id, input.productId))
+      .returning({ id: products.id, name: products.name });
+    if (!product) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "product_inspected",
+      description: `Inspected ${product.name}: all ${INSPECTION_POINTS.length} checklist points passed`,
+      metadata: { product_id: product.id, points: [...INSPECTION_POINTS] },
+    });
+    return { id: product.id, adminInspected: true };
+  });
+}
+
+/** Takes an inspection back: the badge comes off and the listing leaves the 'Admin inspected' filter. */
+export async function withdrawInspection(db: Database, actor: Actor, productId: string): Promise<Inspection> {
+  assertAdmin(actor);
+  const id = productIdSchema.safeParse(productId);
+  if (!id.success) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ name: products.name, adminInspected: products.adminInspected })
+      .from(products)
+      .where(eq(products.id, id.data))
+      .for("update");
+    if (!current) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+    if (!current.adminInspected) throw new Refusal(409, MODERATION_TEXTS.notInspected);
+    await tx
+      .update(products)
+      .set({ adminInspected: false, inspectedBy: null, inspectedAt: null, updatedAt: sql`now()` })
+      .where(eq(products.id, id.data));
+    await recordActivity(tx, {
+      userId: actor.userId,
+      userType: "admin",
+      activityType: "product_inspection_withdrawn",
+      description: `Withdrew the inspection of ${current.name}`,
+      metadata: { product_id: id.data },
+    });
+    return { id: id.data, adminInspected: false };
+  });
 }

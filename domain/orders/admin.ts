@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type ProductStatus } from "../../lib/constants";
+import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type ProductStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import { profiles } from "../accounts/schema";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
 import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
@@ -28,7 +30,23 @@ export interface AdminOrder {
   customer: { name: string; email: string; phone: string; city: string; state: string };
   product: { id: string; name: string; brand: string; model: string; grade: string; image: string | null; status: ProductStatus };
   vendor: { id: string; businessName: string };
+  /** The order's current payment: what decides 'Payment failed', 'Test' and the manual details. */
+  payment: AdminOrderPayment | null;
 }
+
+export interface AdminOrderPayment {
+  reference: string;
+  status: PaymentStatus;
+  gateway: string;
+  method: string | null;
+  gatewayReference: string | null;
+  isTest: boolean;
+  note: string | null;
+  /** The admin who recorded a manual payment. */
+  recordedBy: string | null;
+}
+
+const recorder = alias(profiles, "recorder");
 
 /** Every order, newest first, a page at a time, with its product, customer and vendor. */
 export async function listOrdersForAdmin(
@@ -62,10 +80,20 @@ export async function listOrdersForAdmin(
       productStatus: products.status,
       vendorId: vendors.id,
       businessName: vendors.businessName,
+      paymentReference: payments.paymentReference,
+      paymentStatus: payments.status,
+      paymentGateway: payments.paymentGateway,
+      paymentMethod: payments.paymentMethod,
+      gatewayReference: payments.gatewayReference,
+      paymentIsTest: payments.isTest,
+      paymentNote: payments.note,
+      recordedBy: recorder.fullName,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(filter.status ? eq(orders.status, filter.status) : undefined)
     .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
     .limit(window.limit)
@@ -92,6 +120,18 @@ export async function listOrdersForAdmin(
         status: row.productStatus,
       },
       vendor: { id: row.vendorId, businessName: row.businessName },
+      payment: row.paymentReference === null || row.paymentStatus === null
+        ? null
+        : {
+            reference: row.paymentReference,
+            status: row.paymentStatus,
+            gateway: row.paymentGateway ?? "paystack",
+            method: row.paymentMethod,
+            gatewayReference: row.gatewayReference,
+            isTest: row.paymentIsTest ?? false,
+            note: row.paymentNote,
+            recordedBy: row.recordedBy,
+          },
     })),
     window,
   );
@@ -124,12 +164,14 @@ type LockedOrder = {
 };
 
 /**
- * Moves an order along the admin menu of operations.md §4, refusing any other move. In one
+ * Moves an order along the admin menu (ORDER_TRANSITIONS), refusing any other move. In one
  * transaction: the guarded status update, stock and sales figures, the buyer's notification
  * and live event, and the activity entry.
  */
 export async function changeOrderStatus(db: Database, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
   assertBackOffice(actor);
+  // Whatever the browser sends: only a verified or recorded payment pays (decisions.md 20).
+  if (change.status === "paid") throw new OrderStatusError(422, ORDER_STATUS_TEXTS.paidByPaymentOnly);
   if (change.status === "shipped" && (!change.trackingNumber || !change.estimatedDeliveryDate)) {
     throw new OrderStatusError(422, ORDER_STATUS_TEXTS.trackingRequired);
   }

@@ -8,7 +8,7 @@ import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Or
 /** The order number people see: the last 8 characters of the id (operations.md §9). */
 export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);
 
-/** A status the admin menu can move an order to (every status but pending). */
+/** A status the admin menu can move an order to (every status but pending and paid). */
 export type OrderMenuStatus = keyof typeof ORDER_TRANSITIONS;
 
 const MENU_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderMenuStatus[];
@@ -34,6 +34,10 @@ export const ORDER_STATUS_TEXTS = {
   refused: (from: OrderStatus, to: OrderStatus) =>
     `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be changed to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
   changedMeanwhile: "This order was changed by someone else. Reload the page and try again.",
+  chooseAction: "Choose what to do with this order",
+  paidByPaymentOnly:
+    "An order becomes paid only through a payment. For money received outside Paystack, use 'Record a payment received outside Paystack'.",
+  confirmCancel: "Tick 'Yes, cancel this order' to confirm",
   trackingRequired: "Enter the tracking number",
   trackingFormat: "Tracking numbers are 3 to 60 letters, digits, spaces, dashes or slashes",
   deliveryDateRequired: "Choose the estimated delivery date",
@@ -71,13 +75,16 @@ const optionalText = z
 export const orderStatusChangeSchema = z
   .object({
     orderId: z.guid({ error: ORDER_STATUS_TEXTS.notFound }),
-    status: z.enum(ORDER_STATUSES, { error: ORDER_STATUS_TEXTS.updateFailed }),
+    status: z.enum(ORDER_STATUSES, { error: ORDER_STATUS_TEXTS.chooseAction }),
     trackingNumber: optionalText,
     estimatedDeliveryDate: optionalText,
+    /** The "Yes, cancel this order" box: cancelling is asked for twice, with or without scripts. */
+    confirmCancel: optionalText,
   })
   .superRefine((value, ctx) => {
-    if (value.status !== "shipped") return;
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (value.status === "cancelled" && value.confirmCancel !== "yes") issue("confirmCancel", ORDER_STATUS_TEXTS.confirmCancel);
+    if (value.status !== "shipped") return;
     if (!value.trackingNumber) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingRequired);
     else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(value.trackingNumber)) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingFormat);
     const date = value.estimatedDeliveryDate;
@@ -87,4 +94,5 @@ export const orderStatusChangeSchema = z
     else if (date > addDays(lagosToday(), MAX_DELIVERY_DAYS)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateFar);
   });
 
-export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+/** What the service needs: the confirmation box is the form's business, checked by the schema. */
+export type OrderStatusChange = Omit<z.infer<typeof orderStatusChangeSchema>, "confirmCancel">;

@@ -44,6 +44,7 @@ export async function updatePricingConfig(
     defaultMarkupPercentage: input.markupPercentage,
     defaultCommissionRate: input.commissionRate,
     deliveryFee: deliveryFeeKoboOf(input),
+    warrantyDays: input.warrantyDays,
     updatedBy: actor.userId,
     updatedAt: sql`now()`,
   };
@@ -57,7 +58,7 @@ export async function updatePricingConfig(
       userId: actor.userId,
       userType: "admin",
       activityType: "pricing_updated",
-      description: `Set markup ${saved.markupPercentage}%, commission ${saved.commissionRate}%, delivery fee ${formatNaira(saved.deliveryFeeKobo)}`,
+      description: `Set markup ${saved.markupPercentage}%, commission ${saved.commissionRate}%, delivery fee ${formatNaira(saved.deliveryFeeKobo)}, warranty ${saved.warrantyDays} days`,
       metadata: { ...saved },
     });
     return saved;

@@ -1,11 +1,13 @@
 /** The pricing form (operations.md §3, pricing config) and its bounds; shared by the browser and the server. */
 import { z } from "zod";
+import { PRICING_DEFAULTS } from "../../lib/constants";
 import { nairaToKobo } from "../../lib/money";
 
 export const PRICING_BOUNDS = {
   markupPercentage: { min: 0, max: 100 },
   commissionRate: { min: 0, max: 50 },
   deliveryFeeNaira: { min: 0, max: 50_000 },
+  warrantyDays: { min: PRICING_DEFAULTS.warrantyDaysMin, max: PRICING_DEFAULTS.warrantyDaysMax },
 } as const;
 
 export const PRICING_TEXTS = {
@@ -14,6 +16,7 @@ export const PRICING_TEXTS = {
   markup: `Markup must be a number from ${PRICING_BOUNDS.markupPercentage.min} to ${PRICING_BOUNDS.markupPercentage.max}, with at most two decimals`,
   commission: `Commission must be a number from ${PRICING_BOUNDS.commissionRate.min} to ${PRICING_BOUNDS.commissionRate.max}, with at most two decimals`,
   deliveryFee: `Delivery fee must be from ₦0 to ₦${PRICING_BOUNDS.deliveryFeeNaira.max.toLocaleString("en-NG")}, with at most two decimals`,
+  warrantyDays: `Warranty must be a whole number of days from ${PRICING_BOUNDS.warrantyDays.min} to ${PRICING_BOUNDS.warrantyDays.max}`,
 } as const;
 
 /** A decimal typed into a form: at most two decimals, within bounds; blank is refused, not read as 0. */
@@ -26,10 +29,22 @@ function decimalField(message: string, { min, max }: { min: number; max: number 
     .pipe(z.number().min(min, message).max(max, message));
 }
 
+/** Whole days typed into a form, within bounds; blank is refused. */
+function wholeDaysField(message: string, { min, max }: { min: number; max: number }) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^\d{1,3}$/, message))
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
 export const pricingConfigSchema = z.object({
   markupPercentage: decimalField(PRICING_TEXTS.markup, PRICING_BOUNDS.markupPercentage),
   commissionRate: decimalField(PRICING_TEXTS.commission, PRICING_BOUNDS.commissionRate),
   deliveryFeeNaira: decimalField(PRICING_TEXTS.deliveryFee, PRICING_BOUNDS.deliveryFeeNaira),
+  /** Days of warranty from delivery, on every page, order and receipt from now on (decisions.md 21). */
+  warrantyDays: wholeDaysField(PRICING_TEXTS.warrantyDays, PRICING_BOUNDS.warrantyDays),
 });
 
 export type PricingConfigInput = z.infer<typeof pricingConfigSchema>;

@@ -111,9 +111,9 @@ test("a buyer pays for two of three phones with the success card; an admin's cha
   const admin = await asAdmin(browser);
   await openTab(admin, "/admin", "orders");
   const order = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: `Order ${orderNumber}`, exact: true }) });
-  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Processing", "Mark as Shipped", "Cancel Order"]);
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Choose an action", "Mark as Processing", "Mark as Shipped", "Cancel Order"]);
   await order.getByLabel("Change status").selectOption("processing");
-  await order.getByRole("button", { name: /^Update order/ }).click();
+  await order.getByRole("button", { name: /^Apply to order/ }).click();
   await expect(toastWith(admin, "Order status updated to processing")).toBeVisible();
 
   await expect(page.getByText("Order status updated!")).toBeVisible();
@@ -121,18 +121,18 @@ test("a buyer pays for two of three phones with the success card; an admin's cha
   await expect(card.getByTestId("order-status-text")).toHaveText("Your order is being processed");
 
   const tracking = `GIGL-${info.project.name}-${Date.now() % 100000}`;
-  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Shipped", "Cancel Order"]);
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Choose an action", "Mark as Shipped", "Cancel Order"]);
   await order.getByLabel("Change status").selectOption("shipped");
-  await order.getByRole("button", { name: /^Update order/ }).click();
+  await order.getByRole("button", { name: /^Apply to order/ }).click();
   await expect(toastWith(admin, "Failed to update order status")).toBeVisible();
   await expect(order.getByText("Enter the tracking number")).toBeVisible();
   await order.getByLabel("Tracking number").fill(tracking);
   await order.getByLabel("Estimated delivery").fill(new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10));
-  await order.getByRole("button", { name: /^Update order/ }).click();
+  await order.getByRole("button", { name: /^Apply to order/ }).click();
   await expect(toastWith(admin, "Order status updated to shipped")).toBeVisible();
   await expect(card.getByText(tracking)).toBeVisible();
   await expect(card.getByTestId("order-status-text")).toHaveText("Your order is on the way");
-  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Mark as Delivered", "Cancel Order"]);
+  await expect(order.getByLabel("Change status").locator("option")).toHaveText(["Choose an action", "Mark as Delivered", "Cancel Order"]);
   await admin.context().close();
 });
 

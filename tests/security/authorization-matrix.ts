@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
-import { cart, emailOutbox, notifications, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema";
+import { cart, emailOutbox, notifications, orders, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema";
 import { ACCESS_TEXTS, SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
@@ -11,6 +11,7 @@ import { SHIPPING } from "../../domain/payments/testing";
 import type { PaymentProvider } from "../../domain/payments/provider";
 import { insertListing, insertVendor } from "../../domain/vendors/testing";
 import { recordUploadedImages } from "../../domain/catalog/photos";
+import { INSPECTION_POINTS } from "../../lib/constants";
 import { ADMIN_GUARD, VENDOR_GUARD } from "../../app/server/access.server";
 import { CART_SIGN_IN_TEXTS } from "../../app/components/cart-sign-in";
 import { quantityFieldOf } from "../../app/components/checkout-form-data";
@@ -229,6 +230,21 @@ async function pendingApplication(db: Database): Promise<string> {
 
 async function paidOrder({ db, world }: Caller): Promise<string> {
   return (await addOrder(db, world.customer, world.vendor, "paid")).orderId;
+}
+
+/** An order of the customer still waiting for its money (₦250,000). */
+async function unpaidOrder({ db, world }: Caller): Promise<string> {
+  return (await addOrder(db, world.customer, world.vendor, "pending")).orderId;
+}
+
+async function orderIsPaid(db: Database, orderId: string): Promise<boolean> {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row?.status === "paid";
+}
+
+async function isInspected(db: Database, productId: string): Promise<boolean> {
+  const [row] = await db.select({ inspected: products.adminInspected }).from(products).where(eq(products.id, productId));
+  return row?.inspected === true;
 }
 
 async function freshReview({ db, world }: Caller): Promise<string> {
@@ -613,13 +629,46 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
   {
     key: "POST /admin/products",
+    what: "approve or reject",
     allow: BACK_OFFICE,
-    call: async (caller) => post(caller, "/admin/products", { productId: await freshListing(caller.db, caller.world, "pending"), decision: "approve" }),
+    call: async (caller) =>
+      post(caller, "/admin/products", { intent: "decide", productId: await freshListing(caller.db, caller.world, "pending"), decision: "approve", compareSource: "custom", comparePriceNaira: "900000" }),
   },
   {
     key: "POST /admin/orders",
+    what: "change the status",
     allow: BACK_OFFICE,
-    call: async (caller) => post(caller, "/admin/orders", { orderId: await paidOrder(caller), status: "processing" }),
+    call: async (caller) => post(caller, "/admin/orders", { intent: "status", orderId: await paidOrder(caller), status: "processing" }),
+  },
+  {
+    key: "POST /admin/orders",
+    what: "record a payment received outside Paystack",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const orderId = await unpaidOrder(caller);
+      const fields = { intent: "record-payment", orderId, method: "bank_transfer", reference: "GTB-55012", amountNaira: "250,000" };
+      return withEffect(post(caller, "/admin/orders", fields), () => orderIsPaid(caller.db, orderId));
+    },
+  },
+  {
+    key: "POST /admin/products",
+    what: "mark inspected by the checklist",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const productId = await freshListing(caller.db, caller.world);
+      const fields = new URLSearchParams([["intent", "inspect"], ["productId", productId], ...INSPECTION_POINTS.map((point) => ["point", point])]);
+      return withEffect(post(caller, "/admin/products", fields), () => isInspected(caller.db, productId));
+    },
+  },
+  {
+    key: "POST /admin/products",
+    what: "withdraw an inspection",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const productId = await freshListing(caller.db, caller.world);
+      await caller.db.update(products).set({ adminInspected: true, inspectedAt: new Date() }).where(eq(products.id, productId));
+      return withEffect(post(caller, "/admin/products", { intent: "withdraw-inspection", productId }), async () => !(await isInspected(caller.db, productId)));
+    },
   },
   {
     key: "POST /admin/reviews",
@@ -647,7 +696,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   {
     key: "POST /admin/pricing",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0" }),
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }),
   },
   {
     key: "POST /cms",

@@ -6,7 +6,9 @@ import { preapprovalFieldSchema } from "../../domain/admin/validation";
 import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
 import { productFormSchema } from "../../domain/catalog/management-validation";
 import { checkoutSchema } from "../../domain/checkout/validation";
+import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema } from "../../domain/pricing/validation";
+import { INSPECTION_POINTS } from "../../lib/constants";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
 import { vendorApplicationSchema, vendorDetailsSchema } from "../../domain/vendors/validation";
 import { parsePaystackTransaction } from "../../domain/payments/paystack-client";
@@ -420,15 +422,30 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: (world) => pageAction("/admin/products", formFields(["decide"], { productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id)), decision: text("approve", "reject"), reason: text() })),
-      judge: refusesIf(({ fields }, world) => fields?.productId !== world.pendingProduct.id || !["approve", "reject"].includes(fields.decision ?? "") || (fields.reason ?? "").trim().length > 500),
+      inputs: (world) =>
+        pageAction("/admin/products", formFields(["decide", "inspect", "withdraw-inspection"], {
+          productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id)), decision: text("approve", "reject"), reason: text(),
+          compareSource: text("suggested", "custom", "none"), comparePriceNaira: fc.oneof(badNumberText, fc.constant("900000")), point: text(INSPECTION_POINTS[0]),
+        })),
+      // One ticked point never completes the checklist, and the pending listing was never inspected to withdraw.
+      judge: refusesIf(({ fields }, world) =>
+        fields?.intent !== "decide" || fields.productId !== world.pendingProduct.id || !["approve", "reject"].includes(fields.decision ?? "") ||
+        (fields.reason ?? "").trim().length > 500 || (fields.decision === "approve" && fails(comparePriceChoiceSchema, fields))),
     },
     "POST /admin/orders": {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: (world) => pageAction("/admin/orders", formFields(["status"], { orderId: fc.oneof(strangeId, fc.constant(world.customer.orderId)), status: text("shipped", "cancelled"), trackingNumber: text(), estimatedDeliveryDate: text("2026-13-45") })),
-      judge: refusesIf(({ fields }, world) => fields?.orderId !== world.customer.orderId || !["pending", "paid", "processing", "shipped", "delivered", "cancelled"].includes(fields.status ?? "")),
+      inputs: (world) =>
+        pageAction("/admin/orders", formFields(["status", "record-payment"], {
+          orderId: fc.oneof(strangeId, fc.constant(world.customer.orderId)), status: text("shipped", "cancelled", "paid"), trackingNumber: text(),
+          estimatedDeliveryDate: text("2026-13-45"), confirmCancel: text("yes"), method: text("bank_transfer", "cash", "pos"), reference: text("GTB-55012"),
+          amountNaira: fc.oneof(badNumberText, fc.constant("250000")), note: text(),
+        })),
+      // The customer's order is delivered: it takes no payment and 'Paid' is never a menu move.
+      judge: refusesIf(({ fields }, world) =>
+        fields?.intent !== "status" || fields.orderId !== world.customer.orderId || fields.status === "paid" ||
+        !["pending", "processing", "shipped", "delivered", "cancelled"].includes(fields.status ?? "")),
     },
     "POST /admin/reviews": {
       actor: "admin",
@@ -449,7 +466,7 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")) })),
+      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")) })),
       judge: refusesIf(({ fields }) => fails(pricingConfigSchema, fields)),
     },
     "POST /cms": {
