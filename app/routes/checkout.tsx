@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const placed = await placeOrder(
       { db: context.db, payments: context.payments, publicUrl: context.config.publicUrl },
-      { userId: viewer.userId, email: viewer.email },
+      { userId: viewer.userId, email: viewer.email, clientIp: context.clientIp },
       parsed.data,
     );
     return redirect(placed.authorizationUrl);
