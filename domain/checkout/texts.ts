@@ -63,6 +63,7 @@ export const CHECKOUT_TEXTS = {
   notesLong: "Delivery notes must be at most 500 characters",
   quantityInvalid: "Quantity must be a whole number from 1 to 99",
   /** The most of one graded phone a buyer takes in one order (LIMITS.maxUnitsPerLine). */
+  quantityLabel: "Quantity",
   perOrderCap: (max: number) => `Up to ${max} per order`,
   quantityOverCap: (max: number) => `You can buy up to ${max} of one phone per order.`,
   tooManyCheckouts: (minutes: number) =>
