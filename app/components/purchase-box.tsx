@@ -1,9 +1,10 @@
 import { useCallback, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link } from "react-router";
 import type { PublicProduct } from "../../domain/catalog/service";
 import { LIMITS } from "../../lib/constants";
 import { addedToCartText } from "../../domain/cart/texts";
 import { useAddToCart } from "./add-to-cart";
+import { useCartSignIn } from "./cart-sign-in";
 import { plural } from "./format";
 import { CartIcon, CheckCircleIcon } from "./icons";
 import { QuantityStepper } from "./quantity-stepper";
@@ -23,18 +24,10 @@ const PURCHASE_TEXTS = {
 export function PurchaseBox({ product, cartCount }: { product: PublicProduct; cartCount: number }) {
   const [quantity, setQuantity] = useState<number>(LIMITS.defaultAddQuantity);
   const [addedQuantity, setAddedQuantity] = useState<number | null>(null);
-  const [buyingNow, setBuyingNow] = useState(false);
-  const navigate = useNavigate();
-  const onAdded = useCallback(
-    (added: number) => (buyingNow ? navigate("/checkout") : setAddedQuantity(added)),
-    [buyingNow, navigate],
-  );
+  const onAdded = useCallback((added: number) => setAddedQuantity(added), []);
   const { add, busy } = useAddToCart({ successText: addedToCartText, onAdded });
   const inStock = product.stockQuantity > 0;
-  const addToCart = (thenCheckout: boolean) => {
-    setBuyingNow(thenCheckout);
-    add(product.id, quantity);
-  };
+  const addToCart = () => add(product.id, quantity);
 
   return (
     <div className="mt-5 space-y-4">
@@ -42,7 +35,7 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
       <div className="grid gap-3 sm:grid-cols-2">
         <button
           type="button"
-          onClick={() => addToCart(false)}
+          onClick={addToCart}
           disabled={!inStock || busy}
           aria-busy={busy}
           className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-brand-strong px-5 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:bg-gray-400"
@@ -50,14 +43,7 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
           <CartIcon className="h-5 w-5" />
           {PURCHASE_TEXTS.addToCart}
         </button>
-        <button
-          type="button"
-          onClick={() => addToCart(true)}
-          disabled={!inStock || busy}
-          className="inline-flex h-12 items-center justify-center rounded-lg border-2 border-gray-900 px-5 text-base font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
-        >
-          {PURCHASE_TEXTS.buyNow}
-        </button>
+        <BuyNow productId={product.id} quantity={quantity} disabled={!inStock} />
       </div>
       {addedQuantity !== null ? (
         <AddedToCartPanel quantity={addedQuantity} onContinue={() => setAddedQuantity(null)} />
@@ -97,5 +83,26 @@ function AddedToCartPanel({ quantity, onContinue }: { quantity: number; onContin
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Buy Now (decisions.md 18): checkout with exactly this phone at the chosen quantity; the cart is
+ * not touched. A plain GET form, so it works before scripts load; the server decides what is bought.
+ */
+function BuyNow({ productId, quantity, disabled }: { productId: string; quantity: number; disabled: boolean }) {
+  const requireSignIn = useCartSignIn();
+  return (
+    <Form method="get" action="/checkout" onSubmit={(event) => !requireSignIn() && event.preventDefault()}>
+      <input type="hidden" name="buy" value={productId} />
+      <input type="hidden" name="qty" value={quantity} />
+      <button
+        type="submit"
+        disabled={disabled}
+        className="inline-flex h-12 w-full items-center justify-center rounded-lg border-2 border-gray-900 px-5 text-base font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
+      >
+        {PURCHASE_TEXTS.buyNow}
+      </button>
+    </Form>
   );
 }
