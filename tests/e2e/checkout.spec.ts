@@ -175,8 +175,10 @@ test("opening the return page of an unpaid order with status=success pays nothin
   const { reference } = (await placed.json()) as { reference: string };
 
   await page.goto(`/payment-success?reference=${reference}&status=success`);
-  await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
+  // The return page is the buyer's return: Paystack's 'abandoned' then means the payment failed (decisions.md 19).
+  await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   await expect(page.getByText(reference)).toBeVisible();
   await page.goto("/orders");
-  await expect(orderCards(page).getByTestId("order-status-text")).toHaveText("Waiting for payment confirmation");
+  await expect(orderCards(page).getByText("Payment failed", { exact: true })).toBeVisible();
+  await expect(orderCards(page).getByTestId("order-status-text")).toHaveText('Your payment did not go through. The payment provider said: "The transaction was not completed".');
 });
