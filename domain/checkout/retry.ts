@@ -24,7 +24,6 @@ export type UnpaidOrderInput = z.output<typeof unpaidOrderSchema>;
  * replaced, so money that still arrives on it pays nothing and is flagged for a refund.
  */
 export async function payAgain(deps: CheckoutDeps, buyer: Buyer, input: UnpaidOrderInput, now: Date = new Date()): Promise<PlacedOrder> {
-  await limitCheckouts(deps.db, buyer);
   const reservation = await deps.db.transaction((tx) => moveToFreshPayment(tx, deps, buyer, input, now));
   // A refusal here leaves the reservation as it is: the buyer may press 'Pay now' again.
   return openProviderPage(deps, buyer, reservation);
@@ -75,6 +74,7 @@ async function moveToFreshPayment(tx: Database, deps: CheckoutDeps, buyer: Buyer
     description: `Started payment ${reference} for ${held.orderIds.length} reserved ${held.orderIds.length === 1 ? "order" : "orders"} (replaces ${held.reference})`,
     metadata: { payment_reference: reference, replaces: held.reference, order_ids: held.orderIds },
   });
+  await limitCheckouts(tx, buyer);
   return { reference, orderIds: held.orderIds, amount: old.amount, metadata };
 }
 

@@ -63,7 +63,6 @@ export function newPaymentReference(now: Date = new Date()): string {
  * unpaid checkout per buyer, decisions.md 19), the stock reserved and the payment opened.
  */
 export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<PlacedOrder> {
-  await limitCheckouts(deps.db, buyer);
   const reservation = await reserveOrders(deps, buyer, input);
   try {
     return await openProviderPage(deps, buyer, reservation);
@@ -73,7 +72,11 @@ export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: Checko
   }
 }
 
-/** Too many orders from one account or one address in a short time are refused, with when to try again. */
+/**
+ * Too many orders from one account or one address in a short time are refused, with when to try
+ * again. Called last inside the placing transaction, so only what was really placed counts (a
+ * refused checkout rolls its count back) and the limit rows are always locked after the phones.
+ */
 export async function limitCheckouts(db: Database, buyer: Buyer): Promise<void> {
   try {
     await enforceRateLimit(db, "checkout", { ip: buyer.clientIp, email: buyer.email });
@@ -136,6 +139,7 @@ async function reserveOrders({ db, payments: provider }: CheckoutDeps, buyer: Bu
         ...paymentMetadata({ buyer, shipping: input.shipping, paymentId: payment!.id, orderIds, cartItemIds, subtotal, deliveryFeeKobo }),
         ...(input.buyNow ? { buy_now: true } : {}),
       };
+      await limitCheckouts(tx, buyer);
       await tx.update(payments).set({ orderId: orderIds[0], metadata }).where(eq(payments.id, payment!.id));
       await recordOrderStatus(tx, orderIds.map((orderId) => ({ orderId, status: "pending" as const })));
       await recordActivity(tx, {
