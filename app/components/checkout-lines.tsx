@@ -63,20 +63,7 @@ function CheckoutLineRow({
   const { product } = line;
   return (
     <li className="flex gap-3 px-4 py-4" aria-busy={busy} data-testid="checkout-line">
-      {readOnly ? (
-        product.available ? <input type="hidden" name="productId" value={product.id} /> : null
-      ) : (
-      <input
-        type="checkbox"
-        name="productId"
-        value={product.id}
-        aria-label={T.selectLine(product.name)}
-        checked={ticked}
-        disabled={!product.available}
-        onChange={(event) => handlers.onToggle(line, event.target.checked)}
-        className="mt-8 h-5 w-5 shrink-0 accent-[var(--color-brand)]"
-      />
-      )}
+      <LineSelector line={line} readOnly={readOnly} ticked={ticked} onToggle={(on) => handlers.onToggle(line, on)} />
       {product.available ? <input type="hidden" name={quantityFieldOf(product.id)} value={line.quantity} /> : null}
       <ProductThumb src={product.image} size="h-20 w-20" />
       <div className="min-w-0 flex-1">
@@ -107,20 +94,42 @@ function CheckoutLineRow({
             {formatNaira(product.price * line.quantity)}
           </p>
         </div>
-        {readOnly ? null : (
-        <button
-          type="submit"
-          form={lineFormId(line.id, "remove")}
-          disabled={busy}
-          onClick={instead(() => handlers.onRemove(line))}
-          aria-label={`Remove ${product.name}`}
-          className="mt-2 min-h-11 text-sm font-semibold text-red-700 hover:underline disabled:text-gray-400"
-        >
-          Remove
-        </button>
-        )}
+        {readOnly ? null : <RemoveButton line={line} busy={busy} onRemove={() => handlers.onRemove(line)} />}
       </div>
     </li>
+  );
+}
+
+/** A checkbox that ticks the line; on Buy Now the one phone is simply sent. */
+function LineSelector({ line, readOnly, ticked, onToggle }: { line: CartLine; readOnly: boolean; ticked: boolean; onToggle: (on: boolean) => void }) {
+  const { product } = line;
+  if (readOnly) return product.available ? <input type="hidden" name="productId" value={product.id} /> : null;
+  return (
+    <input
+      type="checkbox"
+      name="productId"
+      value={product.id}
+      aria-label={T.selectLine(product.name)}
+      checked={ticked}
+      disabled={!product.available}
+      onChange={(event) => onToggle(event.target.checked)}
+      className="mt-8 h-5 w-5 shrink-0 accent-[var(--color-brand)]"
+    />
+  );
+}
+
+function RemoveButton({ line, busy, onRemove }: { line: CartLine; busy: boolean; onRemove: () => void }) {
+  return (
+    <button
+      type="submit"
+      form={lineFormId(line.id, "remove")}
+      disabled={busy}
+      onClick={instead(onRemove)}
+      aria-label={`Remove ${line.product.name}`}
+      className="mt-2 min-h-11 text-sm font-semibold text-red-700 hover:underline disabled:text-gray-400"
+    >
+      Remove
+    </button>
   );
 }
 
@@ -128,15 +137,15 @@ function CheckoutLineRow({
 function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolean; onQuantity: (quantity: number) => void }) {
   return (
     <div>
-    <LineStepper
-      name={line.product.name}
-      quantity={line.quantity}
-      stock={Math.min(line.product.stock, LIMITS.maxUnitsPerLine)}
-      busy={busy}
-      keepOne
-      stepTo={(quantity) => ({ type: "submit", form: lineFormId(line.id, "quantity"), name: "quantity", value: quantity, onClick: instead(() => onQuantity(quantity)) })}
-    />
-    <p className="mt-1 text-xs text-gray-600">{T.perOrderCap(LIMITS.maxUnitsPerLine)}</p>
+      <LineStepper
+        name={line.product.name}
+        quantity={line.quantity}
+        stock={Math.min(line.product.stock, LIMITS.maxUnitsPerLine)}
+        busy={busy}
+        keepOne
+        stepTo={(quantity) => ({ type: "submit", form: lineFormId(line.id, "quantity"), name: "quantity", value: quantity, onClick: instead(() => onQuantity(quantity)) })}
+      />
+      <p className="mt-1 text-xs text-gray-600">{T.perOrderCap(LIMITS.maxUnitsPerLine)}</p>
     </div>
   );
 }

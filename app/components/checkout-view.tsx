@@ -124,21 +124,21 @@ function PageButtons({ onRefresh }: { onRefresh: (() => Promise<void>) | null })
         {T.back}
       </Link>
       {onRefresh ? (
-      <Link
-        to="/checkout"
-        reloadDocument
-        aria-disabled={refreshing}
-        onClick={async (event) => {
-          event.preventDefault();
-          if (refreshing) return;
-          setRefreshing(true);
-          await onRefresh();
-          setRefreshing(false);
-        }}
-        className={secondaryLinkClass}
-      >
-        {T.refreshCart}
-      </Link>
+        <Link
+          to="/checkout"
+          reloadDocument
+          aria-disabled={refreshing}
+          onClick={async (event) => {
+            event.preventDefault();
+            if (refreshing) return;
+            setRefreshing(true);
+            await onRefresh();
+            setRefreshing(false);
+          }}
+          className={secondaryLinkClass}
+        >
+          {T.refreshCart}
+        </Link>
       ) : null}
     </div>
   );
