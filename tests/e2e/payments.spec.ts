@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { projectIndex, toastWith } from "./support/admin";
+import { seriousA11yViolations } from "./support/accounts";
 import { type ListedPhone, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 
@@ -115,6 +116,7 @@ test("a declined card shows 'Payment failed'; 'Pay now' then pays with the succe
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   await expect(page.getByTestId("payment-reasons")).toContainText('"Declined"');
   await expect(page.getByText(/^Reserved for you until \d\d:\d\d/)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
   await payWithCard(page, SUCCESS_CARD);
@@ -143,9 +145,11 @@ test("a cancelled payment shows 'Payment failed' on the orders page, and 'Cancel
   await expect(card).toHaveCount(1);
   await expect(card.getByText("Payment failed", { exact: true })).toBeVisible();
   await expect(card.getByTestId("order-status-text")).toContainText("Your payment did not go through.");
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await card.getByRole("link", { name: /Cancel order/ }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
   await expect(dialog).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
   await expect(toastWith(page, "Order cancelled")).toBeVisible();
   await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
