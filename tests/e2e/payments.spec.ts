@@ -39,10 +39,16 @@ async function cartPhones(page: Page, count: number, except: string): Promise<Li
   return items.filter((p) => p.stockQuantity >= 1 && p.id !== except).slice(0, count);
 }
 
+/** The phone's stock as the shop lists it; 0 once it is sold out (then it is not listed). */
 async function stockOf(page: Page, phone: ListedPhone): Promise<number> {
-  const response = await page.request.get(`/api/products?sort=price-low&search=${encodeURIComponent(phone.name)}`);
-  const { items } = (await response.json()) as { items: ListedPhone[] };
-  return items.find((p) => p.id === phone.id)?.stockQuantity ?? 0;
+  for (let shopPage = 1; shopPage <= 6; shopPage++) {
+    const response = await page.request.get(`/api/products?sort=price-low&page=${shopPage}&search=${encodeURIComponent(phone.name)}`);
+    const { items } = (await response.json()) as { items: ListedPhone[] };
+    const found = items.find((p) => p.id === phone.id);
+    if (found) return found.stockQuantity;
+    if (items.length === 0) break;
+  }
+  return 0;
 }
 
 async function cartProductIds(page: Page): Promise<string[]> {
