@@ -68,8 +68,8 @@ async function storedPayment({ db }: ConfirmationDeps, userId: string, reference
       reference: payments.paymentReference,
       status: payments.status,
       amount: payments.amount,
-      // Written out: inside a subquery Drizzle would leave the columns unqualified.
       isTest: payments.isTest,
+      // Written out: inside a subquery Drizzle would leave the columns unqualified.
       orderCount: sql<number>`(select count(*) from orders o where o.payment_id = "payments"."id" and o.status <> 'cancelled')`.mapWith(Number),
       removedCartItems: sql<number>`coalesce((${payments.metadata}->>'removed_cart_items')::int, 0)`.mapWith(Number),
     })
