@@ -24,7 +24,7 @@ export function createCheckoutApi(deps: CheckoutDeps & ConfirmationDeps & { logg
     if (!parsed.success) return void res.status(400).json({ error: firstCheckoutError(parsed.error) });
     try {
       const viewer = viewerOf(res);
-      const placed = await placeOrder(deps, { userId: viewer.userId, email: viewer.email }, parsed.data);
+      const placed = await placeOrder(deps, { userId: viewer.userId, email: viewer.email, clientIp: req.ip ?? "unknown" }, parsed.data);
       res.status(201).json({ reference: placed.reference, authorizationUrl: placed.authorizationUrl });
     } catch (error) {
       if (!(error instanceof CheckoutError)) return next(error);

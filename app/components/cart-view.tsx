@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Form, Link, useNavigate, useRevalidator } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
 import { CART_TEXTS, stockCapText } from "../../domain/cart/texts";
+import { CHECKOUT_TEXTS } from "../../domain/checkout/texts";
+import { LIMITS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { callApi } from "./api-client";
 import { GradeBadge } from "./badges";
@@ -232,11 +234,12 @@ function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolea
       <LineStepper
         name={line.product.name}
         quantity={line.quantity}
-        stock={line.product.stock}
+        stock={Math.min(line.product.stock, LIMITS.maxUnitsPerLine)}
         busy={busy}
         keepOne={false}
         stepTo={(quantity) => ({ type: "submit", name: "quantity", value: quantity })}
       />
+      <span className="ml-2 self-center text-xs text-gray-600">{CHECKOUT_TEXTS.perOrderCap(LIMITS.maxUnitsPerLine)}</span>
     </Form>
   );
 }

@@ -15,13 +15,16 @@ export const CHECKOUT_FORM_ID = "checkout-form";
 export const quantityFieldOf = (productId: string) => `quantity:${productId}`;
 
 /** The checkout form as checkoutSchema's input: the same on the server (no scripts) and in the browser. */
-export function checkoutInputFromForm(form: FormData): { items: Array<{ productId: string; quantity: string }>; shipping: ShippingValues } {
+export function checkoutInputFromForm(form: FormData): { items: Array<{ productId: string; quantity: string }>; shipping: ShippingValues; buyNow: boolean } {
   const items = form.getAll("productId").map((value) => {
     const productId = String(value);
     return { productId, quantity: String(form.get(quantityFieldOf(productId)) ?? "") };
   });
-  return { items, shipping: shippingValuesFromForm(form) };
+  return { items, shipping: shippingValuesFromForm(form), buyNow: form.get(BUY_NOW_FIELD) === "1" };
 }
+
+/** Set on a Buy Now checkout: one phone, bought outside the cart (decisions.md 18). */
+export const BUY_NOW_FIELD = "buyNow";
 
 export function shippingValuesFromForm(form: FormData): ShippingValues {
   return Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as ShippingValues;

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
 import { CART_TEXTS } from "../../domain/cart/texts";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
+import { LIMITS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "./badges";
 import { quantityFieldOf } from "./checkout-form-data";
@@ -27,9 +28,11 @@ const instead = (handler: () => void) => (event: MouseEvent) => {
 };
 
 export function CheckoutLines({
-  lines, isTicked, busyLine, handlers,
+  lines, readOnly = false, isTicked, busyLine, handlers,
 }: {
   lines: CartLine[];
+  /** Buy Now: the phone and quantity were chosen on its page; nothing to tick, step or remove here. */
+  readOnly?: boolean;
   isTicked: (line: CartLine) => boolean;
   busyLine: string | null;
   handlers: LineHandlers;
@@ -41,27 +44,26 @@ export function CheckoutLines({
       </h2>
       <ul className="divide-y divide-gray-100">
         {lines.map((line) => (
-          <CheckoutLineRow key={line.id} line={line} ticked={isTicked(line)} busy={busyLine === line.id} handlers={handlers} />
+          <CheckoutLineRow key={line.id} line={line} readOnly={readOnly} ticked={isTicked(line)} busy={busyLine === line.id} handlers={handlers} />
         ))}
       </ul>
     </section>
   );
 }
 
-function CheckoutLineRow({ line, ticked, busy, handlers }: { line: CartLine; ticked: boolean; busy: boolean; handlers: LineHandlers }) {
+function CheckoutLineRow({
+  line, readOnly, ticked, busy, handlers,
+}: {
+  line: CartLine;
+  readOnly: boolean;
+  ticked: boolean;
+  busy: boolean;
+  handlers: LineHandlers;
+}) {
   const { product } = line;
   return (
     <li className="flex gap-3 px-4 py-4" aria-busy={busy} data-testid="checkout-line">
-      <input
-        type="checkbox"
-        name="productId"
-        value={product.id}
-        aria-label={T.selectLine(product.name)}
-        checked={ticked}
-        disabled={!product.available}
-        onChange={(event) => handlers.onToggle(line, event.target.checked)}
-        className="mt-8 h-5 w-5 shrink-0 accent-[var(--color-brand)]"
-      />
+      <LineSelector line={line} readOnly={readOnly} ticked={ticked} onToggle={(on) => handlers.onToggle(line, on)} />
       {product.available ? <input type="hidden" name={quantityFieldOf(product.id)} value={line.quantity} /> : null}
       <ProductThumb src={product.image} size="h-20 w-20" />
       <div className="min-w-0 flex-1">
@@ -81,37 +83,70 @@ function CheckoutLineRow({ line, ticked, busy, handlers }: { line: CartLine; tic
           <p className="mt-1 text-sm font-semibold text-red-700">{product.stock <= 0 ? CART_TEXTS.outOfStock : CART_TEXTS.unavailableLine}</p>
         )}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <LineQuantity line={line} busy={busy} onQuantity={(quantity) => handlers.onQuantity(line, quantity)} />
+          {readOnly ? (
+            <p className="text-sm text-gray-800">
+              {T.quantityLabel}: <span className="font-semibold" data-testid="line-quantity">{line.quantity}</span>
+            </p>
+          ) : (
+            <LineQuantity line={line} busy={busy} onQuantity={(quantity) => handlers.onQuantity(line, quantity)} />
+          )}
           <p className="font-bold text-gray-900" data-testid="line-total">
             {formatNaira(product.price * line.quantity)}
           </p>
         </div>
-        <button
-          type="submit"
-          form={lineFormId(line.id, "remove")}
-          disabled={busy}
-          onClick={instead(() => handlers.onRemove(line))}
-          aria-label={`Remove ${product.name}`}
-          className="mt-2 min-h-11 text-sm font-semibold text-red-700 hover:underline disabled:text-gray-400"
-        >
-          Remove
-        </button>
+        {readOnly ? null : <RemoveButton line={line} busy={busy} onRemove={() => handlers.onRemove(line)} />}
       </div>
     </li>
   );
 }
 
-/** − stops at 1 and + at the stock; without scripts each sends its line's quantity form. */
+/** A checkbox that ticks the line; on Buy Now the one phone is simply sent. */
+function LineSelector({ line, readOnly, ticked, onToggle }: { line: CartLine; readOnly: boolean; ticked: boolean; onToggle: (on: boolean) => void }) {
+  const { product } = line;
+  if (readOnly) return product.available ? <input type="hidden" name="productId" value={product.id} /> : null;
+  return (
+    <input
+      type="checkbox"
+      name="productId"
+      value={product.id}
+      aria-label={T.selectLine(product.name)}
+      checked={ticked}
+      disabled={!product.available}
+      onChange={(event) => onToggle(event.target.checked)}
+      className="mt-8 h-5 w-5 shrink-0 accent-[var(--color-brand)]"
+    />
+  );
+}
+
+function RemoveButton({ line, busy, onRemove }: { line: CartLine; busy: boolean; onRemove: () => void }) {
+  return (
+    <button
+      type="submit"
+      form={lineFormId(line.id, "remove")}
+      disabled={busy}
+      onClick={instead(onRemove)}
+      aria-label={`Remove ${line.product.name}`}
+      className="mt-2 min-h-11 text-sm font-semibold text-red-700 hover:underline disabled:text-gray-400"
+    >
+      Remove
+    </button>
+  );
+}
+
+/** − stops at 1 and + at the stock or the per-order cap; without scripts each sends its line's quantity form. */
 function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolean; onQuantity: (quantity: number) => void }) {
   return (
-    <LineStepper
-      name={line.product.name}
-      quantity={line.quantity}
-      stock={line.product.stock}
-      busy={busy}
-      keepOne
-      stepTo={(quantity) => ({ type: "submit", form: lineFormId(line.id, "quantity"), name: "quantity", value: quantity, onClick: instead(() => onQuantity(quantity)) })}
-    />
+    <div>
+      <LineStepper
+        name={line.product.name}
+        quantity={line.quantity}
+        stock={Math.min(line.product.stock, LIMITS.maxUnitsPerLine)}
+        busy={busy}
+        keepOne
+        stepTo={(quantity) => ({ type: "submit", form: lineFormId(line.id, "quantity"), name: "quantity", value: quantity, onClick: instead(() => onQuantity(quantity)) })}
+      />
+      <p className="mt-1 text-xs text-gray-600">{T.perOrderCap(LIMITS.maxUnitsPerLine)}</p>
+    </div>
   );
 }
 

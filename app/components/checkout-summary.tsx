@@ -7,12 +7,14 @@ import { ShieldIcon } from "./icons";
  * 'Free' only when it is zero, and the total includes it.
  */
 export function CheckoutSummary({
-  itemCount, subtotal, deliveryFee, processing,
+  itemCount, subtotal, deliveryFee, processing, error = null,
 }: {
   itemCount: number;
   subtotal: number;
   deliveryFee: number;
   processing: boolean;
+  /** Why the last Place Order was refused, shown once, right by the button. */
+  error?: string | null;
 }) {
   const nothingTicked = itemCount === 0;
   return (
@@ -25,6 +27,11 @@ export function CheckoutSummary({
         <SummaryRow label={T.shipping} value={deliveryFee > 0 ? formatNaira(deliveryFee) : T.free} testId="summary-shipping" />
         <SummaryRow label={T.total} value={formatNaira(subtotal + deliveryFee)} testId="summary-total" strong />
       </dl>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800" data-testid="checkout-error">
+          {error}
+        </p>
+      ) : null}
       <button
         type="submit"
         disabled={processing || nothingTicked}

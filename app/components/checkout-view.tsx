@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
 import { CART_TEXTS, stockCapText } from "../../domain/cart/texts";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
@@ -7,6 +7,7 @@ import { checkoutSchema, firstCheckoutError, shippingSchema } from "../../domain
 import { type ApiResult, callApi } from "./api-client";
 import { CHECKOUT_ITEMS_KEY } from "./cart-view";
 import {
+  BUY_NOW_FIELD,
   CHECKOUT_FORM_ID, type ShippingErrors, type ShippingField, type ShippingValues, checkoutInputFromForm, shippingErrorsOf,
 } from "./checkout-form-data";
 import { CheckoutLines, LineActionForms } from "./checkout-lines";
@@ -28,15 +29,18 @@ export interface CheckoutFormResult {
 
 interface CheckoutViewProps {
   lines: CartLine[];
+  /** Buy Now: the one phone in `lines` is bought outside the cart, which stays as it is. */
+  buyNow?: boolean;
   deliveryFee: number;
   account: { email: string; fullName: string };
   testMode: boolean;
   result?: CheckoutFormResult;
 }
 
-export function CheckoutView({ lines: loadedLines, deliveryFee, account, testMode, result }: CheckoutViewProps) {
-  const cart = useCheckoutLines(loadedLines);
-  const selection = useSelection(cart.lines, result?.ticked);
+export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, account, testMode, result }: CheckoutViewProps) {
+  const cart = useCheckoutLines(loadedLines, !buyNow);
+  const selection = useSelection(cart.lines, buyNow ? undefined : result?.ticked);
+  const formAction = useFormAction(buyNow);
   const placing = usePlaceOrder(result, cart.reload);
   const ticked = cart.lines.filter(selection.isTicked);
   const itemCount = ticked.reduce((sum, line) => sum + line.quantity, 0);
@@ -49,7 +53,7 @@ export function CheckoutView({ lines: loadedLines, deliveryFee, account, testMod
         <h1 id="checkout-title" className="text-2xl font-extrabold text-gray-900">
           {T.pageTitle}
         </h1>
-        <PageButtons onRefresh={cart.refresh} />
+        <PageButtons onRefresh={buyNow ? null : cart.refresh} />
       </div>
       {testMode ? (
         <p className="mt-4 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-2 text-sm font-bold text-amber-900" data-testid="test-mode-banner">
@@ -64,24 +68,26 @@ export function CheckoutView({ lines: loadedLines, deliveryFee, account, testMod
             id={CHECKOUT_FORM_ID}
             ref={scriptedForm}
             method="post"
-            action="/checkout"
+            action={formAction}
             onSubmit={(event) => void placing.submit(event)}
             aria-busy={placing.processing}
             className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start"
           >
             <input type="hidden" name="intent" value="place" />
+            {buyNow ? <input type="hidden" name={BUY_NOW_FIELD} value="1" /> : null}
             <div className="min-w-0 space-y-6">
-              {placing.message ? (
-                <p className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
-                  {placing.message}
-                </p>
-              ) : null}
-              <CheckoutLines lines={cart.lines} isTicked={selection.isTicked} busyLine={cart.busyLine} handlers={{ onToggle: selection.toggle, ...cart.handlers }} />
+              <CheckoutLines
+                lines={cart.lines}
+                readOnly={buyNow}
+                isTicked={selection.isTicked}
+                busyLine={cart.busyLine}
+                handlers={{ onToggle: selection.toggle, ...cart.handlers }}
+              />
               <ShippingFields values={values} email={account.email} errors={placing.errors} onCheck={placing.check} />
             </div>
-            <CheckoutSummary itemCount={itemCount} subtotal={subtotal} deliveryFee={deliveryFee} processing={placing.processing} />
+            <CheckoutSummary itemCount={itemCount} subtotal={subtotal} deliveryFee={deliveryFee} processing={placing.processing} error={placing.message} />
           </form>
-          <LineActionForms lines={cart.lines} />
+          {buyNow ? null : <LineActionForms lines={cart.lines} />}
         </>
       )}
     </section>
@@ -93,8 +99,14 @@ function scriptedForm(form: HTMLFormElement | null) {
   if (form) form.noValidate = true;
 }
 
-/** Back goes where the buyer came from (the cart without scripts); Refresh Cart reloads the lines. */
-function PageButtons({ onRefresh }: { onRefresh: () => Promise<void> }) {
+/** A Buy Now form posts back to its own address, so a refusal without scripts shows the same phone again. */
+function useFormAction(buyNow: boolean): string {
+  const location = useLocation();
+  return buyNow ? `/checkout${location.search}` : "/checkout";
+}
+
+/** Back goes where the buyer came from (the cart without scripts); Refresh Cart reloads the lines (not on Buy Now). */
+function PageButtons({ onRefresh }: { onRefresh: (() => Promise<void>) | null }) {
   const navigate = useNavigate();
   const [refreshing, setRefreshing] = useState(false);
   return (
@@ -111,21 +123,23 @@ function PageButtons({ onRefresh }: { onRefresh: () => Promise<void> }) {
         <ArrowLeftIcon className="h-4 w-4" />
         {T.back}
       </Link>
-      <Link
-        to="/checkout"
-        reloadDocument
-        aria-disabled={refreshing}
-        onClick={async (event) => {
-          event.preventDefault();
-          if (refreshing) return;
-          setRefreshing(true);
-          await onRefresh();
-          setRefreshing(false);
-        }}
-        className={secondaryLinkClass}
-      >
-        {T.refreshCart}
-      </Link>
+      {onRefresh ? (
+        <Link
+          to="/checkout"
+          reloadDocument
+          aria-disabled={refreshing}
+          onClick={async (event) => {
+            event.preventDefault();
+            if (refreshing) return;
+            setRefreshing(true);
+            await onRefresh();
+            setRefreshing(false);
+          }}
+          className={secondaryLinkClass}
+        >
+          {T.refreshCart}
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -136,7 +150,7 @@ type CartChange = { quantity: number | null; cappedAt: number | null; cartCount:
  * The lines on the page, kept current over fetch: after this page's own changes, on Refresh Cart,
  * and when the cart changes in another tab. A failed call shows a toast and leaves the page as it is.
  */
-function useCheckoutLines(loaded: CartLine[]) {
+function useCheckoutLines(loaded: CartLine[], followCart: boolean) {
   const [lines, setLines] = useState(loaded);
   const [loadedBefore, setLoadedBefore] = useState(loaded);
   const [busyLine, setBusyLine] = useState<string | null>(null);
@@ -151,7 +165,7 @@ function useCheckoutLines(loaded: CartLine[]) {
     return result.ok;
   }, []);
 
-  useReloadOnCartEvents(reload);
+  useReloadOnCartEvents(reload, followCart);
 
   const change = async (line: CartLine, call: Promise<ApiResult<CartChange>>, failure: string, onDone: (change: CartChange) => void) => {
     setBusyLine(line.id);
@@ -188,17 +202,17 @@ function useCheckoutLines(loaded: CartLine[]) {
 }
 
 /** A burst of cart events (a quick stepper in another tab) causes one reload. */
-function useReloadOnCartEvents(reload: () => Promise<boolean>) {
+function useReloadOnCartEvents(reload: () => Promise<boolean>, enabled: boolean) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useLiveEvents(
     useCallback(
       (event: LiveEvent) => {
-        if (event.kind !== "cart.updated") return;
+        if (!enabled || event.kind !== "cart.updated") return;
         window.clearTimeout(timer.current);
         timer.current = window.setTimeout(() => void reload(), 150);
       },
-      [reload],
+      [reload, enabled],
     ),
   );
 }
@@ -249,10 +263,10 @@ function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () =
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
   const [errors, setErrors] = useState<ShippingErrors>(result?.errors ?? {});
-  const [message, setMessage] = useState(result?.message ?? null);
+  // Without scripts the server's field errors stand alone; its other refusals show by the button.
+  const [message, setMessage] = useState(result && !hasAny(result.errors) ? result.message : null);
 
   useEffect(() => {
-    if (result?.message) toast.error(result.message);
     // Coming back from the payment page restores this page as it was left: ready to try again.
     const onPageShow = (event: PageTransitionEvent) => event.persisted && setProcessing(false);
     window.addEventListener("pageshow", onPageShow);
@@ -264,10 +278,6 @@ function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () =
     setErrors((current) => ({ ...current, [field]: parsed.success ? undefined : parsed.error.issues[0]?.message }));
   };
 
-  const fail = (text: string) => {
-    setMessage(text);
-    toast.error(text);
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -276,9 +286,10 @@ function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () =
     const parsed = checkoutSchema.safeParse(input);
     if (!parsed.success) {
       const fieldErrors = shippingErrorsOf(parsed.error);
+      // Each message once: at its field (the first one focused), or by the button when no field owns it.
       setErrors(fieldErrors);
-      fail(firstCheckoutError(parsed.error));
       const firstField = Object.keys(fieldErrors)[0];
+      setMessage(firstField ? null : firstCheckoutError(parsed.error));
       if (firstField) document.getElementById(`checkout-${firstField}`)?.focus();
       return;
     }
@@ -292,10 +303,12 @@ function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () =
       toast.error(T.signInToOrder);
       return void navigate("/auth");
     }
-    fail(placed.error ?? T.processFailed);
+    setMessage(placed.error ?? T.processFailed);
     // A refusal is often about stock: show the lines as they are now.
     void reloadLines();
   };
 
   return { processing, errors, message, check, submit };
 }
+
+const hasAny = (errors: ShippingErrors | undefined) => Object.values(errors ?? {}).some(Boolean);

@@ -1,12 +1,13 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
-import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, WARRANTY_TYPE_LABELS, type OrderStatus, type WarrantyType } from "../../lib/constants";
+import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "./badges";
 import { formatDate } from "./format";
 import { ShieldIcon } from "./icons";
 import { ProductThumb } from "./product-thumb";
+import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
 import { OrderStatusBadge } from "./vendor-badges";
 
 /** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
@@ -18,17 +19,18 @@ export function brandAndModel(product: { brand: string; model: string }): string
 export const formatCalendarDate = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`);
 
 /** Where an order's dialogs open: the page address, so they work before scripts load too. */
-export type OrderDialogKind = "details" | "review" | "track";
+export type OrderDialogKind = "details" | "review" | "track" | "cancel";
 export const orderDialogHref = (kind: OrderDialogKind, orderId: string) => `/orders?${kind}=${orderId}`;
 
 export const buttonClass =
   "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50";
 
-function WarrantyBadge({ type }: { type: WarrantyType }) {
+/** The warranty the order was sold with (decisions.md 21). */
+function WarrantyBadge({ days }: { days: number }) {
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">
       <ShieldIcon className="h-3.5 w-3.5 text-emerald-700" />
-      {WARRANTY_TYPE_LABELS[type]}
+      {warrantyLabel(days)}
     </span>
   );
 }
@@ -90,6 +92,11 @@ function OrderButtons({ order }: { order: CustomerOrder }) {
   );
 }
 
+function statusText(order: CustomerOrder): string {
+  if (!isPaymentFailed(order.status, order.paymentStatus)) return ORDER_STATUS_DESCRIPTIONS[order.status];
+  return order.failureReason ? UNPAID_ORDER_TEXTS.failedBecause(order.failureReason) : UNPAID_ORDER_TEXTS.failedNoReason;
+}
+
 export function OrderCard({ order }: { order: CustomerOrder }) {
   const titleId = useId();
   const { product } = order;
@@ -103,14 +110,15 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
             <h2 id={titleId} className="font-semibold text-gray-900">
               {name}
             </h2>
-            <OrderStatusBadge status={order.status} />
+            {isPaymentFailed(order.status, order.paymentStatus) ? <PaymentFailedBadge /> : <OrderStatusBadge status={order.status} />}
           </div>
           <p className="text-sm text-gray-700" data-testid="order-number">
             {`Order #${order.orderNumber}`}
           </p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <GradeBadge grade={product.grade} className="whitespace-nowrap" />
-            <WarrantyBadge type={order.warrantyType} />
+            <WarrantyBadge days={order.warrantyDays} />
+            {order.isTest ? <TestPaymentBadge /> : null}
           </div>
           <p className="mt-1.5 text-sm text-gray-700">
             Qty {order.quantity} · <span className="font-bold text-gray-900" data-testid="order-total">{formatNaira(order.totalAmount)}</span>
@@ -121,8 +129,13 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         <OrderProgress status={order.status} />
       </div>
       <p className="mt-3 text-sm text-gray-800" data-testid="order-status-text">
-        {ORDER_STATUS_DESCRIPTIONS[order.status]}
+        {statusText(order)}
       </p>
+      {order.payableUntil ? (
+        <div className="mt-3">
+          <UnpaidOrderActions orderId={order.id} payableUntil={order.payableUntil} label={`order #${order.orderNumber}`} />
+        </div>
+      ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
         {order.trackingNumber ? <Fact label="Tracking number">{order.trackingNumber}</Fact> : null}
         <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>

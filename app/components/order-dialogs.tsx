@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import type { CustomerOrder } from "../../domain/orders/customer";
-import { ORDER_PROGRESS_STEPS, ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
+import { ORDER_PROGRESS_STEPS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { formatDate } from "./format";
 import { OrderReviewForm, type ReviewFormResult } from "./order-review-form";
 import { ModalDialog } from "./product-form-dialog";
+import { CancelOrderForm, UNPAID_ORDER_TEXTS } from "./unpaid-order";
 
 /** Where every order dialog goes back to. */
 const CLOSE_TO = "/orders";
@@ -40,7 +41,9 @@ export function OrderDetailsDialog({ order }: { order: CustomerOrder }) {
         <Row label="Product">{order.product.name}</Row>
         <Row label="Quantity">{order.quantity}</Row>
         <Row label="Amount">{formatNaira(order.totalAmount)}</Row>
-        <Row label="Status">{ORDER_STATUS_LABELS[order.status]}</Row>
+        <Row label="Status">{isPaymentFailed(order.status, order.paymentStatus) ? PAYMENT_FAILED_LABEL : ORDER_STATUS_LABELS[order.status]}</Row>
+        <Row label="Warranty">{warrantyLabel(order.warrantyDays)}</Row>
+        {order.isTest ? <Row label="Payment">{`${TEST_PAYMENT_LABEL}: ${UNPAID_ORDER_TEXTS.testBadgeTitle}`}</Row> : null}
         <Row label="Placed">{formatDate(order.createdAt)}</Row>
       </dl>
     </ModalDialog>
@@ -81,6 +84,19 @@ export function OrderReviewDialog({ order, result }: { order: CustomerOrder; res
   return (
     <ModalDialog title={`Review ${order.product.name}`} closeTo={CLOSE_TO}>
       <OrderReviewForm order={order} result={result} />
+    </ModalDialog>
+  );
+}
+
+/** 'Cancel order' asks first (a destructive action); the address opens it, so it works before scripts load. */
+export function OrderCancelDialog({ order }: { order: CustomerOrder }) {
+  return (
+    <ModalDialog title={UNPAID_ORDER_TEXTS.cancelTitle} closeTo={CLOSE_TO}>
+      <p className="text-sm text-gray-800">
+        Order #{order.orderNumber} · {order.product.name}
+      </p>
+      <p className="mt-2 text-sm text-gray-700">{UNPAID_ORDER_TEXTS.cancelBody}</p>
+      <CancelOrderForm orderId={order.id} />
     </ModalDialog>
   );
 }

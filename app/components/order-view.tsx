@@ -3,7 +3,7 @@ import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import type { CustomerOrder, OrderTabCounts } from "../../domain/orders/customer";
 import { type LiveEvent, useLiveEvents } from "./live-events";
 import { OrderCard, buttonClass } from "./order-card";
-import { OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog } from "./order-dialogs";
+import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog } from "./order-dialogs";
 import type { ReviewFormResult } from "./order-review-form";
 import { Tabs } from "./tabs";
 import { toast } from "./toast";
@@ -103,7 +103,9 @@ function useOpenDialog(orders: CustomerOrder[]) {
     return id ? orders.find((order) => order.id === id) : undefined;
   };
   const review = find("review");
+  const cancel = find("cancel");
   return {
+    cancel: cancel?.payableUntil ? cancel : undefined,
     details: find("details"),
     track: find("track"),
     review: review?.status === "delivered" && !review.reviewed ? review : undefined,
@@ -128,6 +130,7 @@ export function OrdersView({ orders, counts, reviewResult }: { orders: CustomerO
       {open.details ? <OrderDetailsDialog order={open.details} /> : null}
       {open.track ? <OrderTrackDialog order={open.track} /> : null}
       {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
+      {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
     </OrdersFrame>
   );
 }

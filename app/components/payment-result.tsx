@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
 import { PAYMENT_TEXTS as P } from "../../domain/checkout/texts";
 import type { PaymentCheck } from "../../domain/payments/confirmation";
+import { PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { type ApiResult, callApi } from "./api-client";
 import { CHECKOUT_ITEMS_KEY } from "./cart-view";
@@ -10,6 +11,7 @@ import { primaryLinkClass, secondaryLinkClass } from "./checkout-states";
 import { CheckCircleIcon, XCircleIcon } from "./icons";
 import { announceCartUpdated } from "./live-events";
 import { toast } from "./toast";
+import { TestPaymentBadge, UnpaidOrderActions } from "./unpaid-order";
 
 /** What the page shows once the server has answered; `signedOut` adds the sign-in link. */
 export interface PaymentOutcome {
@@ -103,7 +105,7 @@ function outcomeOf(answer: ApiResult<PaymentCheck>, reference: string): PaymentO
 }
 
 async function announce({ check }: PaymentOutcome): Promise<void> {
-  if (check.status === "failed") return void toast.error(P.verificationFailed);
+  if (check.status === "failed") return void toast.error(check.paymentFailed ? PAYMENT_FAILED_LABEL : P.verificationFailed);
   toast.success(check.removedCartItems > 0 ? P.verifiedRemoved(check.removedCartItems) : P.verifiedUpdating);
   sessionStorage.removeItem(CHECKOUT_ITEMS_KEY);
   // The webhook may have emptied the lines before this page asked, so the cart is announced either way.
@@ -137,10 +139,11 @@ function Verifying({ reference }: { reference: string }) {
 function PaymentSucceeded({ check, heading }: { check: SuccessfulCheck; heading: RefObject<HTMLHeadingElement | null> }) {
   return (
     <ResultCard tone="success" title={P.successTitle} heading={heading}>
+      {check.isTest ? <p className="mt-2"><TestPaymentBadge /></p> : null}
       <dl className="mt-5 divide-y divide-gray-100 rounded-xl border border-gray-200 text-left text-sm" data-testid="payment-summary">
         <SummaryRow label={P.ordersLabel} value={String(check.orderCount)} />
         <SummaryRow label={P.totalLabel} value={formatNaira(check.amount)} />
-        <SummaryRow label={P.statusLabel} value={P.paidStatus} />
+        <SummaryRow label={P.statusLabel} value={check.isTest ? `${P.paidStatus} (${TEST_PAYMENT_LABEL})` : P.paidStatus} />
         <SummaryRow label={P.referenceLabel} value={check.reference} mono />
       </dl>
       <ul className="mt-4 list-disc space-y-1 pl-5 text-left text-sm text-gray-700">
@@ -171,7 +174,8 @@ function PaymentFailed({
   onRetry: () => Promise<void>;
 }) {
   return (
-    <ResultCard tone="failed" title={P.failedTitle} heading={heading}>
+    <ResultCard tone="failed" title={check.paymentFailed ? PAYMENT_FAILED_LABEL : P.failedTitle} heading={heading}>
+      {check.isTest ? <p className="mt-2"><TestPaymentBadge /></p> : null}
       <p className="mt-3 text-gray-700">{P.failedIntro}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-left text-sm text-gray-800" data-testid="payment-reasons">
         {check.reasons.map((reason) => (
@@ -181,6 +185,11 @@ function PaymentFailed({
       <p className="mt-4 break-all text-sm text-gray-700">
         {P.referenceLabel}: <span className="font-mono text-gray-900">{check.reference}</span>
       </p>
+      {check.payable ? (
+        <div className="mt-4 w-full text-left">
+          <UnpaidOrderActions orderId={check.payable.orderId} payableUntil={check.payable.payableUntil} />
+        </div>
+      ) : null}
       {signedOut ? (
         <Link to="/auth" className={`${primaryLinkClass} mt-4`}>
           {P.signIn}

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import type { PublicProduct } from "../../domain/catalog/service";
 import { LIMITS } from "../../lib/constants";
 import { addedToCartText } from "../../domain/cart/texts";
 import { useAddToCart } from "./add-to-cart";
-import { takePendingAdd } from "./cart-sign-in";
+import { CART_SIGN_IN_TEXTS, signInHref, takePendingAdd } from "./cart-sign-in";
 import { plural } from "./format";
 import { CartIcon, CheckCircleIcon } from "./icons";
 import { QuantityStepper } from "./quantity-stepper";
 import { useSite } from "./site";
+import { toast } from "./toast";
 
 const PURCHASE_TEXTS = {
   addToCart: "Add to Cart",
@@ -28,12 +29,7 @@ const PURCHASE_TEXTS = {
 export function PurchaseBox({ product, cartCount }: { product: PublicProduct; cartCount: number }) {
   const [quantity, setQuantity] = useState<number>(LIMITS.defaultAddQuantity);
   const [addedQuantity, setAddedQuantity] = useState<number | null>(null);
-  const [buyingNow, setBuyingNow] = useState(false);
-  const navigate = useNavigate();
-  const onAdded = useCallback(
-    (added: number) => (buyingNow ? navigate("/checkout") : setAddedQuantity(added)),
-    [buyingNow, navigate],
-  );
+  const onAdded = useCallback((added: number) => setAddedQuantity(added), []);
   const { add, busy } = useAddToCart({ successText: addedToCartText, onAdded });
   const inStock = product.stockQuantity > 0;
   const maxUnits = Math.min(product.stockQuantity, LIMITS.maxUnitsPerLine);
@@ -45,10 +41,7 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
     // Once, when the page opens after signing in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product.id, signedIn]);
-  const addToCart = (thenCheckout: boolean) => {
-    setBuyingNow(thenCheckout);
-    add(product.id, quantity);
-  };
+  const addToCart = () => add(product.id, quantity);
 
   return (
     <div className="mt-5 space-y-4">
@@ -59,7 +52,7 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
       <div className="grid gap-3 sm:grid-cols-2">
         <button
           type="button"
-          onClick={() => addToCart(false)}
+          onClick={addToCart}
           disabled={!inStock || busy}
           aria-busy={busy}
           className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-brand-strong px-5 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:bg-gray-400"
@@ -67,14 +60,7 @@ export function PurchaseBox({ product, cartCount }: { product: PublicProduct; ca
           <CartIcon className="h-5 w-5" />
           {PURCHASE_TEXTS.addToCart}
         </button>
-        <button
-          type="button"
-          onClick={() => addToCart(true)}
-          disabled={!inStock || busy}
-          className="inline-flex h-12 items-center justify-center rounded-lg border-2 border-gray-900 px-5 text-base font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
-        >
-          {PURCHASE_TEXTS.buyNow}
-        </button>
+        <BuyNow productId={product.id} quantity={quantity} disabled={!inStock} />
       </div>
       {addedQuantity !== null ? (
         <AddedToCartPanel quantity={addedQuantity} onContinue={() => setAddedQuantity(null)} />
@@ -114,5 +100,34 @@ function AddedToCartPanel({ quantity, onContinue }: { quantity: number; onContin
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Buy Now (decisions.md 18): checkout with exactly this phone at the chosen quantity; the cart is
+ * not touched. A plain GET form, so it works before scripts load; the server decides what is bought.
+ * A signed-out shopper signs in first and comes back to that same checkout.
+ */
+function BuyNow({ productId, quantity, disabled }: { productId: string; quantity: number; disabled: boolean }) {
+  const { signedIn } = useSite();
+  const navigate = useNavigate();
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (signedIn) return;
+    event.preventDefault();
+    toast.error(CART_SIGN_IN_TEXTS.required, CART_SIGN_IN_TEXTS.hint);
+    navigate(signInHref(`/checkout?buy=${encodeURIComponent(productId)}&qty=${quantity}`));
+  };
+  return (
+    <Form method="get" action="/checkout" onSubmit={onSubmit}>
+      <input type="hidden" name="buy" value={productId} />
+      <input type="hidden" name="qty" value={quantity} />
+      <button
+        type="submit"
+        disabled={disabled}
+        className="inline-flex h-12 w-full items-center justify-center rounded-lg border-2 border-gray-900 px-5 text-base font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
+      >
+        {PURCHASE_TEXTS.buyNow}
+      </button>
+    </Form>
   );
 }

@@ -55,7 +55,11 @@ const STYLES: Record<ToastKind, string> = {
   info: "border-gray-400",
 };
 
-/** The toast region; `flash` is a message the server set before a redirect. */
+/**
+ * The toast region; `flash` is a message the server set before a redirect. On phones it sits at
+ * the top, under the status bar, so it never covers a page's main button at the bottom (Place
+ * Order); from the small breakpoint up it sits at the bottom right.
+ */
 export function Toaster({ flash }: { flash?: ToastMessage | null }) {
   const current = useSyncExternalStore(subscribe, () => toasts, () => []);
   useEffect(() => {
@@ -64,7 +68,7 @@ export function Toaster({ flash }: { flash?: ToastMessage | null }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6 sm:right-6 sm:left-auto sm:items-end"
+      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-6 sm:right-6 sm:left-auto sm:items-end"
     >
       {current.map((t) => (
         <div

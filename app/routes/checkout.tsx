@@ -1,6 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
 import { z } from "zod";
 import { CART_TEXTS, CartError, cartItemIdSchema, listCart, removeCartItem, setCartQuantity, setQuantitySchema, stockCapText } from "../../domain/cart/service";
+import { buyNowLine } from "../../domain/checkout/buy-now";
 import { CheckoutError, placeOrder } from "../../domain/checkout/service";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../../domain/checkout/validation";
@@ -19,14 +20,22 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** A signed-out visitor gets the page's own sign-in card (operations.md §2), not a redirect. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * A signed-out visitor gets the page's own sign-in card (operations.md §2), not a redirect.
+ * `?buy=<id>&qty=n` (Buy Now) shows that one phone instead of the cart (decisions.md 18).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   const testMode = context.paymentsMode === "test";
   if (!viewer) return data({ signedIn: false as const, testMode }, { headers: NO_STORE });
-  const [lines, pricing] = await Promise.all([listCart(context.db, viewer.userId), getPricingConfig(context.db)]);
+  const query = new URL(request.url).searchParams;
+  const buyingNow = query.has("buy");
+  const [lines, pricing] = await Promise.all([
+    buyingNow ? buyNowLine(context.db, query).then((line) => (line ? [line] : [])) : listCart(context.db, viewer.userId),
+    getPricingConfig(context.db),
+  ]);
   const account = { email: viewer.email, fullName: viewer.fullName ?? "" };
-  return data({ signedIn: true as const, testMode, lines, deliveryFee: pricing.deliveryFeeKobo, account }, { headers: NO_STORE });
+  return data({ signedIn: true as const, testMode, buyNow: buyingNow, lines, deliveryFee: pricing.deliveryFeeKobo, account }, { headers: NO_STORE });
 }
 
 /** The lines are kept current by the page itself (over fetch), so a lost connection never replaces it with the error view. */
@@ -52,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const placed = await placeOrder(
       { db: context.db, payments: context.payments, publicUrl: context.config.publicUrl },
-      { userId: viewer.userId, email: viewer.email },
+      { userId: viewer.userId, email: viewer.email, clientIp: context.clientIp },
       parsed.data,
     );
     return redirect(placed.authorizationUrl);
@@ -91,6 +100,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   return (
     <CheckoutView
       lines={loaderData.lines}
+      buyNow={loaderData.buyNow}
       deliveryFee={loaderData.deliveryFee}
       account={loaderData.account}
       testMode={loaderData.testMode}

@@ -1,7 +1,10 @@
-import { type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
+import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } from "react-router";
+import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../domain/checkout/retry";
+import { CheckoutError } from "../../domain/checkout/service";
 import { listCustomerOrders } from "../../domain/orders/customer";
 import { REVIEW_SUBMISSION_TEXTS, ReviewSubmissionError, reviewSubmissionSchema, submitReview } from "../../domain/reviews/submission";
 import type { ReviewFormResult } from "../components/order-review-form";
+import { UNPAID_ORDER_TEXTS } from "../components/unpaid-order";
 import { OrdersLoadFailed, OrdersView } from "../components/order-view";
 import { siteFromMatches } from "../components/site";
 import { formValues, invalid, unknownIntent } from "../server/auth-forms.server";
@@ -26,12 +29,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return dialogOnly ? false : defaultShouldRevalidate;
 }
 
-/** The review form of a delivered order; with or without scripts the answer comes back to /orders. */
+/**
+ * The review form of a delivered order, and 'Pay now' and 'Cancel order' of an unpaid one; with or
+ * without scripts the answer comes back to /orders (Pay now goes on to the payment page).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
   if (!viewer) return redirect("/auth");
   const form = await readForm(request);
-  if (form.get("intent") !== "review") return unknownIntent();
+  const intent = form.get("intent");
+  if (intent === "pay-now" || intent === "cancel-order") return unpaidOrderAction(context, viewer, intent, form);
+  if (intent !== "review") return unknownIntent();
   const values = formValues(form, "orderId", "rating", "comment");
   const parsed = reviewSubmissionSchema.safeParse(values);
   if (!parsed.success) {
@@ -53,4 +61,28 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
 
 export function ErrorBoundary() {
   return <OrdersLoadFailed />;
+}
+
+async function unpaidOrderAction(
+  context: Route.ActionArgs["context"],
+  viewer: { userId: string; email: string },
+  intent: "pay-now" | "cancel-order",
+  form: FormData,
+) {
+  const failure = intent === "pay-now" ? UNPAID_ORDER_TEXTS.payNowFailed : UNPAID_ORDER_TEXTS.cancelFailed;
+  const parsed = unpaidOrderSchema.safeParse({ orderId: form.get("orderId") });
+  if (!parsed.success) return redirectWithToast("/orders", { kind: "error", title: failure, description: parsed.error.issues[0]?.message });
+  try {
+    if (intent === "cancel-order") {
+      await cancelUnpaidCheckout(context.db, viewer, parsed.data);
+      return redirectWithToast("/orders", { kind: "success", title: UNPAID_ORDER_TEXTS.cancelled });
+    }
+    const deps = { db: context.db, payments: context.payments, publicUrl: context.config.publicUrl };
+    const placed = await payAgain(deps, { userId: viewer.userId, email: viewer.email, clientIp: context.clientIp }, parsed.data);
+    // A full page load: the payment page is not one of ours (in test mode it only shares our address).
+    return redirectDocument(placed.authorizationUrl);
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: failure, description: error.message });
+  }
 }

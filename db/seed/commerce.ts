@@ -136,6 +136,7 @@ function checkoutRows(now: Date, checkout: Checkout, random: Random): NewOrder[]
       totalAmount: unitPrice * quantity,
       status: checkout.status,
       warrantyType: CHECKOUT_WARRANTY,
+      warrantyDays: PRICING_DEFAULTS.warrantyDays,
       ...shipping,
       createdAt: checkout.placedAt,
       updatedAt,
@@ -176,6 +177,8 @@ function paymentRow(checkout: Checkout, placed: readonly NewOrder[], status: Pay
     deliveryFee,
     status,
     paymentMethod: "card",
+    // Demo money is test money (decisions.md 26): every view labels it 'Test'.
+    isTest: true,
     gatewayReference: paid ? String(randomInt(1_000_000_000, 4_000_000_000)) : null,
     refundReason: status === "refunded" ? "Customer cancelled before dispatch" : null,
     paidAt,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 
-export type LimitedAction = "sign-in" | "sign-up" | "password-reset" | "verification-email";
+export type LimitedAction = "sign-in" | "sign-up" | "password-reset" | "verification-email" | "checkout";
 
 export interface Limit {
   max: number;
@@ -20,6 +20,8 @@ export const RATE_LIMITS: Record<LimitedAction, { perIp: Limit; perEmail: Limit 
   "sign-up": { perIp: { max: 30, windowMinutes: 60 }, perEmail: { max: 5, windowMinutes: 60 } },
   "password-reset": { perIp: { max: 30, windowMinutes: 60 }, perEmail: { max: 5, windowMinutes: 60 } },
   "verification-email": { perIp: { max: 30, windowMinutes: 60 }, perEmail: { max: 5, windowMinutes: 60 } },
+  /** Placing an order or pressing 'Pay now': each reserves phones or opens a provider payment. Per account (its e-mail). */
+  checkout: { perIp: { max: 100, windowMinutes: 15 }, perEmail: { max: 10, windowMinutes: 15 } },
 };
 
 export class RateLimitedError extends Error {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
+import { LIMITS } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { users } from "../accounts/schema";
 import { products } from "../catalog/schema";
 import { vendors } from "../vendors/schema";
 import { readLiveEvents } from "../live/events";
-import { CART_TEXTS, CartError, addToCart, clearCart, countCartItems, listCart, removeCartItem, setCartQuantity, summarizeCart } from "./service";
+import { CART_TEXTS, CartError, addToCart, clearCart, countCartItems, listCart, removeCartItem, setCartQuantity, stockCapText, summarizeCart } from "./service";
 
 describe.each(TEST_ENGINES)("adding to the cart (%s)", (engine) => {
   let database: DatabaseHandle;
@@ -82,6 +84,18 @@ describe.each(TEST_ENGINES)("adding to the cart (%s)", (engine) => {
       expect(await setCartQuantity(database.db, buyer, { itemId: line.id, quantity: 7 })).toEqual({ quantity: 3, cappedAt: 3, cartCount: 3 });
       const events = await readLiveEvents(database.db, buyer.userId, 0);
       expect(events.at(-1)?.event).toEqual({ kind: "cart.updated", count: 3 });
+    });
+
+    it("caps a line at the most one order takes of one phone, and says so", async () => {
+      const line = await lineOf("iPhone 12");
+      await database.db.update(products).set({ stockQuantity: 20 }).where(eq(products.id, line.product.id));
+      const capped = await setCartQuantity(database.db, buyer, { itemId: line.id, quantity: 9 });
+      expect(capped).toEqual({ quantity: LIMITS.maxUnitsPerLine, cappedAt: LIMITS.maxUnitsPerLine, cartCount: LIMITS.maxUnitsPerLine });
+      expect(stockCapText(capped.cappedAt!)).toBe("Up to 5 per order: your cart now holds 5 of this phone.");
+      expect(await addToCart(database.db, buyer, { productId: line.product.id, quantity: 2 })).toMatchObject({ lineQuantity: 5, cappedAt: 5 });
+      expect(stockCapText(2)).toBe("Only 2 in stock: your cart now holds 2 of this phone.");
+      await database.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, line.product.id));
+      await setCartQuantity(database.db, buyer, { itemId: line.id, quantity: 3 });
     });
 
     it("never touches another buyer's line", async () => {

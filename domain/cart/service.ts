@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
-import type { Grade } from "../../lib/constants";
+import { type Grade, LIMITS } from "../../lib/constants";
 import { products } from "../catalog/schema";
 import { displayPrice, shown } from "../catalog/summary";
 import { publishLiveEvent } from "../live/events";
@@ -60,17 +60,18 @@ export async function addToCart(db: Database, actor: Pick<Viewer, "userId">, inp
       .where(and(eq(cart.customerId, actor.userId), eq(cart.productId, input.productId)))
       .for("update");
     const wanted = (existing?.quantity ?? 0) + input.quantity;
+    const most = lineCap(product.stock);
     const [line] = await tx
       .insert(cart)
-      .values({ customerId: actor.userId, productId: input.productId, quantity: Math.min(input.quantity, product.stock) })
+      .values({ customerId: actor.userId, productId: input.productId, quantity: Math.min(input.quantity, most) })
       .onConflictDoUpdate({
         target: [cart.customerId, cart.productId],
-        set: { quantity: sql`least(${cart.quantity} + ${input.quantity}, ${product.stock})`, updatedAt: sql`now()` },
+        set: { quantity: sql`least(${cart.quantity} + ${input.quantity}, ${most})`, updatedAt: sql`now()` },
       })
       .returning({ quantity: cart.quantity });
     return {
       lineQuantity: line?.quantity ?? 0,
-      cappedAt: wanted > product.stock ? product.stock : null,
+      cappedAt: wanted > most ? most : null,
       cartCount: await announceCartChange(tx, actor.userId),
     };
   });
@@ -175,9 +176,9 @@ export async function setCartQuantity(db: Database, actor: Pick<Viewer, "userId"
       .for("update", { of: cart });
     if (!line) throw new CartError(404, CART_TEXTS.itemNotFound);
     if (line.stock <= 0) throw new CartError(409, CART_TEXTS.outOfStock);
-    const quantity = Math.min(input.quantity, line.stock);
+    const quantity = Math.min(input.quantity, lineCap(line.stock));
     await tx.update(cart).set({ quantity, updatedAt: sql`now()` }).where(ownLine(actor.userId, input.itemId));
-    return { quantity, cappedAt: quantity < input.quantity ? line.stock : null, cartCount: await announceCartChange(tx, actor.userId) };
+    return { quantity, cappedAt: quantity < input.quantity ? quantity : null, cartCount: await announceCartChange(tx, actor.userId) };
   });
 }
 
@@ -196,6 +197,9 @@ export async function clearCart(db: Database, actor: Pick<Viewer, "userId">): Pr
     if (removed.length > 0) await announceCartChange(tx, actor.userId);
   });
 }
+
+/** A line holds at most the stock, and at most what one order takes of one graded phone. */
+const lineCap = (stock: number) => Math.min(stock, LIMITS.maxUnitsPerLine);
 
 function ownLine(userId: string, itemId: string) {
   return and(eq(cart.id, itemId), eq(cart.customerId, userId));

@@ -1,3 +1,5 @@
+import { LIMITS } from "../../lib/constants";
+
 /** Cart texts, importable by the browser. */
 /** storefront.md §8; the stock and availability texts are ours. */
 export const CART_TEXTS = {
@@ -18,7 +20,11 @@ export function addedToCartText(quantity: number): string {
   return `Added ${quantity} item(s) to cart`;
 }
 
-/** Only {n} in stock: the line was capped there. */
-export function stockCapText(stock: number): string {
-  return `Only ${stock} in stock: your cart now holds ${stock} of this phone.`;
+/**
+ * The line was capped: at the stock ('Only {n} in stock'), or at the most one order takes of one
+ * graded phone (LIMITS.maxUnitsPerLine, 'Up to 5 per order').
+ */
+export function stockCapText(cappedAt: number): string {
+  if (cappedAt >= LIMITS.maxUnitsPerLine) return `Up to ${LIMITS.maxUnitsPerLine} per order: your cart now holds ${cappedAt} of this phone.`;
+  return `Only ${cappedAt} in stock: your cart now holds ${cappedAt} of this phone.`;
 }

@@ -8,13 +8,14 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { CHECKOUT_WARRANTY } from "../../lib/constants";
+import { RateLimitedError, enforceRateLimit } from "../accounts/rate-limit";
 import { recordActivity } from "../activity/service";
 import { cart } from "../cart/schema";
 import { products } from "../catalog/schema";
 import { type ReservedUnit, reserveStock } from "../catalog/stock";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../orders/schema";
-import { releaseReservation } from "../payments/release";
+import { holdsReservation, releaseInTransaction, releaseReservation } from "../payments/release";
 import { payments } from "../payments/schema";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { getPricingConfig } from "../pricing/service";
@@ -30,11 +31,13 @@ export interface CheckoutDeps {
 export interface Buyer {
   userId: string;
   email: string;
+  /** The client's address, for the per-address limit on placing orders. */
+  clientIp: string;
 }
 
 export class CheckoutError extends Error {
   constructor(
-    readonly status: 400 | 409 | 502 | 503,
+    readonly status: 400 | 404 | 409 | 429 | 502 | 503,
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -55,8 +58,36 @@ export function newPaymentReference(now: Date = new Date()): string {
   return `pay_${now.getTime()}${randomBytes(12).toString("hex")}`;
 }
 
+/**
+ * Places the order: within the limits, the buyer's older unpaid checkout is released (one
+ * unpaid checkout per buyer, decisions.md 19), the stock reserved and the payment opened.
+ */
 export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<PlacedOrder> {
-  const reservation = await reserveOrders(deps.db, buyer, input);
+  const reservation = await reserveOrders(deps, buyer, input);
+  try {
+    return await openProviderPage(deps, buyer, reservation);
+  } catch (error) {
+    await releaseReservation(deps.db, reservation.reference, { reason: "initialization_failed" });
+    throw error;
+  }
+}
+
+/**
+ * Too many orders from one account or one address in a short time are refused, with when to try
+ * again. Called last inside the placing transaction, so only what was really placed counts (a
+ * refused checkout rolls its count back) and the limit rows are always locked after the phones.
+ */
+export async function limitCheckouts(db: Database, buyer: Buyer): Promise<void> {
+  try {
+    await enforceRateLimit(db, "checkout", { ip: buyer.clientIp, email: buyer.email });
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw new CheckoutError(429, T.tooManyCheckouts(Math.max(1, Math.ceil(error.retryAfterSeconds / 60))));
+    throw error;
+  }
+}
+
+/** Asks the provider for its payment page; a refusal is a CheckoutError with the provider's words. */
+export async function openProviderPage(deps: CheckoutDeps, buyer: Buyer, reservation: Reservation): Promise<PlacedOrder> {
   try {
     const payment = await deps.payments.initialize({
       email: buyer.email,
@@ -72,38 +103,43 @@ export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: Checko
       .where(eq(payments.paymentReference, reservation.reference));
     return { reference: reservation.reference, authorizationUrl: payment.authorizationUrl, orderIds: reservation.orderIds, amount: reservation.amount };
   } catch (error) {
-    await releaseReservation(deps.db, reservation.reference, { reason: "initialization_failed" });
     if (error instanceof CheckoutError) throw error;
     if (error instanceof PaymentProviderError) throw new CheckoutError(502, error.message || T.paymentInitFailed, { cause: error });
     throw new CheckoutError(502, T.paymentInitFailed, { cause: error });
   }
 }
 
-interface Reservation {
+export interface Reservation {
   reference: string;
   orderIds: string[];
   amount: number;
   metadata: Record<string, unknown>;
 }
 
-async function reserveOrders(db: Database, buyer: Buyer, input: CheckoutInput): Promise<Reservation> {
+async function reserveOrders({ db, payments: provider }: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<Reservation> {
   try {
     return await db.transaction(async (tx) => {
+      await releaseOlderCheckouts(tx, buyer.userId);
       const units = await reserveAll(tx, input.items);
-      const { deliveryFeeKobo } = await getPricingConfig(tx);
+      const { deliveryFeeKobo, warrantyDays } = await getPricingConfig(tx);
       const subtotal = input.items.reduce((sum, item, i) => sum + units[i]!.unitPrice * item.quantity, 0);
       const reference = newPaymentReference();
-      const cartItemIds = await cartLinesFor(tx, buyer.userId, input.items.map((i) => i.productId));
+      // Buy Now leaves the cart as it is: no line is bought, none is removed when it is paid.
+      const cartItemIds = input.buyNow ? [] : await cartLinesFor(tx, buyer.userId, input.items.map((i) => i.productId));
       const [payment] = await tx
         .insert(payments)
-        .values({ customerId: buyer.userId, paymentReference: reference, amount: subtotal + deliveryFeeKobo, deliveryFee: deliveryFeeKobo })
+        .values({ customerId: buyer.userId, paymentReference: reference, amount: subtotal + deliveryFeeKobo, deliveryFee: deliveryFeeKobo, isTest: provider.testMode ?? false })
         .returning({ id: payments.id });
       const placed = await tx
         .insert(orders)
-        .values(input.items.map((item, i) => orderRow(buyer, input.shipping, payment!.id, units[i]!, item.quantity)))
+        .values(input.items.map((item, i) => ({ ...orderRow(buyer, input.shipping, payment!.id, units[i]!, item.quantity), warrantyDays })))
         .returning({ id: orders.id });
       const orderIds = placed.map((o) => o.id);
-      const metadata = paymentMetadata({ buyer, shipping: input.shipping, paymentId: payment!.id, orderIds, cartItemIds, subtotal, deliveryFeeKobo });
+      const metadata = {
+        ...paymentMetadata({ buyer, shipping: input.shipping, paymentId: payment!.id, orderIds, cartItemIds, subtotal, deliveryFeeKobo }),
+        ...(input.buyNow ? { buy_now: true } : {}),
+      };
+      await limitCheckouts(tx, buyer);
       await tx.update(payments).set({ orderId: orderIds[0], metadata }).where(eq(payments.id, payment!.id));
       await recordOrderStatus(tx, orderIds.map((orderId) => ({ orderId, status: "pending" as const })));
       await recordActivity(tx, {
@@ -118,6 +154,16 @@ async function reserveOrders(db: Database, buyer: Buyer, input: CheckoutInput): 
   } catch (error) {
     throw asCheckoutError(error);
   }
+}
+
+/** One unpaid checkout per buyer: any reservation the buyer still holds is released first (they are told). */
+async function releaseOlderCheckouts(tx: Database, userId: string): Promise<void> {
+  const older = await tx
+    .select({ reference: payments.paymentReference })
+    .from(payments)
+    .where(and(eq(payments.customerId, userId), holdsReservation))
+    .for("update");
+  for (const { reference } of older) await releaseInTransaction(tx, reference, { reason: "superseded" });
 }
 
 /** Reserves every item in product id order (so two checkouts never wait on each other in a cycle), or none. */

@@ -1,3 +1,5 @@
+import { LIMITS } from "../../lib/constants";
+
 /** What the checkout and payment pages say (operations.md §2, §8), verbatim where the spec gives it. */
 export const CHECKOUT_TEXTS = {
   authRequired: "Authentication Required",
@@ -60,6 +62,17 @@ export const CHECKOUT_TEXTS = {
   stateRequired: "Please choose your state",
   notesLong: "Delivery notes must be at most 500 characters",
   quantityInvalid: "Quantity must be a whole number from 1 to 99",
+  /** The most of one graded phone a buyer takes in one order (LIMITS.maxUnitsPerLine). */
+  quantityLabel: "Quantity",
+  perOrderCap: (max: number) => `Up to ${max} per order`,
+  quantityOverCap: (max: number) => `You can buy up to ${max} of one phone per order.`,
+  tooManyCheckouts: (minutes: number) =>
+    `You have placed several orders in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+  orderNotFound: "Order not found",
+  notPayable: "This order can no longer be paid: it was paid, cancelled or released. Your orders page shows where it stands.",
+  reservationOver: `The ${LIMITS.reservationMinutes}-minute reservation for this order has ended, so it can no longer be paid. Please order again.`,
+  notCancellable: "This order can no longer be cancelled: it was paid, cancelled or released.",
+  buyNowUnavailable: "This phone is no longer available to buy.",
 } as const;
 
 export const PAYMENT_TEXTS = {
@@ -97,5 +110,6 @@ export const PAYMENT_TEXTS = {
   reasonAmountMismatch: "The amount paid does not match the order total.",
   reasonCurrencyMismatch: "The payment was not made in naira.",
   reasonReleased: "The reservation expired before the payment was confirmed.",
+  reasonNoLongerPayable: "This payment can no longer be completed: its orders were paid another way, cancelled or released. Your orders page shows where each one stands.",
   reasonUnreachable: "We could not reach the payment provider. Please try again in a moment.",
 } as const;

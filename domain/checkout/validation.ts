@@ -24,7 +24,12 @@ export const shippingSchema = z.object({
 
 export const checkoutItemSchema = z.object({
   productId: z.guid({ error: T.checkInput }),
-  quantity: z.coerce.number({ error: T.quantityInvalid }).int(T.quantityInvalid).min(1, T.quantityInvalid).max(99, T.quantityInvalid),
+  quantity: z.coerce
+    .number({ error: T.quantityInvalid })
+    .int(T.quantityInvalid)
+    .min(1, T.quantityInvalid)
+    .max(99, T.quantityInvalid)
+    .max(LIMITS.maxUnitsPerLine, T.quantityOverCap(LIMITS.maxUnitsPerLine)),
 });
 
 export const checkoutSchema = z.object({
@@ -34,7 +39,9 @@ export const checkoutSchema = z.object({
     .max(50, T.checkInput)
     .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, T.checkInput),
   shipping: shippingSchema,
-});
+  /** Buy Now (decisions.md 18): exactly one phone, bought outside the cart. */
+  buyNow: z.boolean().optional(),
+}).refine((input) => !input.buyNow || input.items.length === 1, { message: T.checkInput, path: ["items"] });
 
 export type ShippingDetails = z.output<typeof shippingSchema>;
 export type CheckoutInput = z.output<typeof checkoutSchema>;

@@ -1,8 +1,11 @@
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { Grade, OrderStatus, WarrantyType } from "../../lib/constants";
+import type { Grade, OrderStatus, PaymentStatus, WarrantyType } from "../../lib/constants";
 import { products } from "../catalog/schema";
+import { holdsReservation } from "../payments/release";
+import { reservationEndsAt } from "../payments/reservation";
+import { payments } from "../payments/schema";
 import { reviews } from "../reviews/schema";
 import { orderNumberOf } from "./status";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
@@ -19,6 +22,16 @@ export interface CustomerOrder {
   unitPrice: number;
   totalAmount: number;
   warrantyType: WarrantyType;
+  /** The warranty it was sold with (decisions.md 21): show `warrantyLabel(warrantyDays)`. */
+  warrantyDays: number;
+  /** The status of the order's latest payment; 'Payment failed' is `isPaymentFailed(status, paymentStatus)`. */
+  paymentStatus: PaymentStatus | null;
+  /** The provider's words when the latest payment failed ('Declined'). */
+  failureReason: string | null;
+  /** Paid (or being paid) in test mode: no real money (decisions.md 26). */
+  isTest: boolean;
+  /** Until when (ISO) 'Pay now' and 'Cancel order' are offered; null once the order is paid, cancelled or released. */
+  payableUntil: string | null;
   trackingNumber: string | null;
   /** YYYY-MM-DD */
   estimatedDeliveryDate: string | null;
@@ -59,6 +72,13 @@ export async function getCustomerOrder(db: Database, userId: string, orderId: st
   return order ?? null;
 }
 
+/** A pending order whose payment still holds its reservation, while the reservation lasts. */
+function payableUntil(status: OrderStatus, holds: boolean, placedAt: Date, now: number): string | null {
+  if (status !== "pending" || !holds) return null;
+  const until = reservationEndsAt(placedAt);
+  return until.getTime() > now ? until.toISOString() : null;
+}
+
 export function countOrderTabs(list: readonly Pick<CustomerOrder, "status">[]): OrderTabCounts {
   return {
     all: list.length,
@@ -76,6 +96,11 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       unitPrice: orders.unitPrice,
       totalAmount: orders.totalAmount,
       warrantyType: orders.warrantyType,
+      warrantyDays: orders.warrantyDays,
+      paymentStatus: payments.status,
+      failureReason: payments.failureReason,
+      isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
+      holdsReservation: sql<boolean>`coalesce(${holdsReservation}, false)`,
       trackingNumber: orders.trackingNumber,
       estimatedDeliveryDate: orders.estimatedDeliveryDate,
       createdAt: orders.createdAt,
@@ -90,11 +115,15 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
-  return rows.map(({ productId, name, brand, model, grade, image, ...row }) => ({
+  const now = Date.now();
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, ...row }) => ({
     ...row,
+    isTest: Boolean(row.isTest),
+    payableUntil: payableUntil(row.status, Boolean(holds), row.createdAt, now),
     orderNumber: orderNumberOf(row.id),
     active: isActiveOrder(row.status),
     createdAt: row.createdAt.toISOString(),

@@ -5,7 +5,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { PAYMENT_TEXTS as T } from "../checkout/texts";
+import { DEFAULT_FAILURE_REASON, isFailedTransaction, recordPaymentFailure } from "./failure";
 import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment";
+import { findHeldCheckout } from "./reservation";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
 import { payments } from "./schema";
 
@@ -14,8 +16,17 @@ export interface ConfirmationDeps extends FulfilmentDeps {
 }
 
 export type PaymentCheck =
-  | { status: "successful"; reference: string; orderCount: number; amount: number; removedCartItems: number; justConfirmed: boolean }
-  | { status: "failed"; reference: string; reasons: string[] };
+  | { status: "successful"; reference: string; orderCount: number; amount: number; removedCartItems: number; justConfirmed: boolean; isTest: boolean }
+  | {
+      status: "failed";
+      reference: string;
+      reasons: string[];
+      /** Declined, cancelled or abandoned: the page says 'Payment failed' (decisions.md 19). */
+      paymentFailed?: boolean;
+      isTest?: boolean;
+      /** While the reservation lasts: the order the 'Pay now' and 'Cancel order' buttons name, and until when (ISO). */
+      payable?: { orderId: string; payableUntil: string } | null;
+    };
 
 export async function confirmPayment(deps: ConfirmationDeps, userId: string, reference: string): Promise<PaymentCheck> {
   const failed = (...reasons: string[]): PaymentCheck => ({ status: "failed", reference, reasons });
@@ -25,13 +36,21 @@ export async function confirmPayment(deps: ConfirmationDeps, userId: string, ref
   const transaction = await verifyTwice(deps.payments, reference);
   if (transaction === "unreachable") return failed(T.reasonUnreachable);
   if (!transaction) return failed(T.reasonNotPaid);
+  if (isFailedTransaction(transaction)) {
+    // The buyer is back from the provider's page (Cancel or a declined card): this attempt is over.
+    await recordPaymentFailure(deps.db, reference, transaction);
+    return paymentFailed(deps, userId, reference, stored.isTest, T.reasonDeclined(transaction.gatewayResponse || DEFAULT_FAILURE_REASON));
+  }
   if (transaction.status !== "success") {
     return failed(transaction.gatewayResponse ? T.reasonDeclined(transaction.gatewayResponse) : T.reasonNotPaid);
   }
   const fulfilment = await fulfilPayment(deps, reference, transaction);
   switch (fulfilment.outcome) {
     case "fulfilled":
-      return { status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, removedCartItems: fulfilment.removedCartItems, justConfirmed: true };
+      return {
+        status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, removedCartItems: fulfilment.removedCartItems,
+        justConfirmed: true, isTest: stored.isTest,
+      };
     case "already_fulfilled":
       return confirmedEarlier((await storedPayment(deps, userId, reference))!);
     case "refund_flagged":
@@ -49,6 +68,7 @@ async function storedPayment({ db }: ConfirmationDeps, userId: string, reference
       reference: payments.paymentReference,
       status: payments.status,
       amount: payments.amount,
+      isTest: payments.isTest,
       // Written out: inside a subquery Drizzle would leave the columns unqualified.
       orderCount: sql<number>`(select count(*) from orders o where o.payment_id = "payments"."id" and o.status <> 'cancelled')`.mapWith(Number),
       removedCartItems: sql<number>`coalesce((${payments.metadata}->>'removed_cart_items')::int, 0)`.mapWith(Number),
@@ -60,8 +80,15 @@ async function storedPayment({ db }: ConfirmationDeps, userId: string, reference
 
 /** Confirmed before this visit (by the webhook, reconciliation or an earlier visit): the same answer again. */
 function confirmedEarlier(stored: NonNullable<Awaited<ReturnType<typeof storedPayment>>>): PaymentCheck {
-  const { reference, orderCount, amount, removedCartItems } = stored;
-  return { status: "successful", reference, orderCount, amount, removedCartItems, justConfirmed: false };
+  const { reference, orderCount, amount, removedCartItems, isTest } = stored;
+  return { status: "successful", reference, orderCount, amount, removedCartItems, justConfirmed: false, isTest };
+}
+
+/** 'Payment failed', with 'Pay now' and 'Cancel order' while the orders are still reserved. */
+async function paymentFailed(deps: ConfirmationDeps, userId: string, reference: string, isTest: boolean, reason: string): Promise<PaymentCheck> {
+  const held = await findHeldCheckout(deps.db, userId, { reference });
+  const payable = held && held.payableUntil.getTime() > Date.now() ? { orderId: held.orderId, payableUntil: held.payableUntil.toISOString() } : null;
+  return { status: "failed", reference, reasons: payable ? [reason] : [reason, T.reasonNoLongerPayable], paymentFailed: true, isTest, payable };
 }
 
 function reasonFor(problem: Mismatch): string {

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { TEST_PAYMENT_LABEL, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { removeCheckedOutLines } from "../cart/service";
@@ -44,6 +45,13 @@ interface StoredPayment {
   customerId: string;
   amount: number;
   status: string;
+  /** Set when 'Pay now' started a fresh payment for these orders: this one can no longer pay them. */
+  replacedById: string | null;
+  isTest: boolean;
+  /** The buyer cancelled this checkout before paying. */
+  cancelledByBuyer: boolean;
+  /** Bought with Buy Now: the cart was never part of it and stays as it is (decisions.md 18). */
+  buyNow: boolean;
 }
 
 /** What does not match between the provider's transaction and the payment we stored. */
@@ -68,6 +76,7 @@ export async function fulfilPayment(deps: FulfilmentDeps, reference: string, tra
       if (transaction.status === "success") await flagMismatch(tx, payment, transaction, problems);
       return { fulfilment: { outcome: "mismatch", problems } };
     }
+    if (payment.replacedById || payment.cancelledByBuyer) return { fulfilment: await refundUnwanted(tx, payment, transaction) };
     const { fulfilment, receipt } = await fulfilLocked(tx, payment, transaction);
     // In the outbox with the payment, so a crash just after the commit cannot lose the receipt.
     const deliverReceipt = receipt ? await deps.mailer.record(tx, receiptEmail(deps.publicUrl, receipt.payment, receipt.paid)) : undefined;
@@ -79,7 +88,17 @@ export async function fulfilPayment(deps: FulfilmentDeps, reference: string, tra
 
 async function lockPayment(tx: Database, reference: string): Promise<StoredPayment | null> {
   const [payment] = await tx
-    .select({ id: payments.id, reference: payments.paymentReference, customerId: payments.customerId, amount: payments.amount, status: payments.status })
+    .select({
+      id: payments.id,
+      reference: payments.paymentReference,
+      customerId: payments.customerId,
+      amount: payments.amount,
+      status: payments.status,
+      replacedById: payments.replacedById,
+      isTest: payments.isTest,
+      buyNow: sql<boolean>`coalesce((${payments.metadata}->>'buy_now')::boolean, false)`,
+      cancelledByBuyer: sql<boolean>`coalesce((${payments.metadata}->>'cancelled_by_buyer')::boolean, false)`,
+    })
     .from(payments)
     .where(eq(payments.paymentReference, reference))
     .for("update");
@@ -89,6 +108,34 @@ async function lockPayment(tx: Database, reference: string): Promise<StoredPayme
 async function countOrders(tx: Database, paymentId: string): Promise<number> {
   const [row] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.paymentId, paymentId));
   return row?.n ?? 0;
+}
+
+/**
+ * Money arrived on a payment that can no longer pay (replaced by 'Pay now', or cancelled by the
+ * buyer): it pays nothing, and admins see it among refunds.
+ */
+async function refundUnwanted(tx: Database, payment: StoredPayment, transaction: ProviderTransaction): Promise<Fulfilment> {
+  await tx
+    .update(payments)
+    .set({
+      status: "successful",
+      paidAt: transaction.paidAt ? new Date(transaction.paidAt) : sql`now()`,
+      paymentMethod: transaction.channel,
+      gatewayReference: String(transaction.id),
+      flaggedForRefund: true,
+      refundReason: payment.replacedById ? N.replacedRefundReason : N.cancelledRefundReason,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'successful'`));
+  await notifyMany(tx, [{ userId: payment.customerId, type: "warning", title: N.replacedRefundTitle, message: N.replacedRefundMessage(payment.amount) }]);
+  await recordActivity(tx, {
+    userId: payment.customerId,
+    userType: "buyer",
+    activityType: "payment_refund_flagged",
+    description: `Money arrived on payment ${payment.reference}, which could no longer pay; flagged for refund`,
+    metadata: { payment_reference: payment.reference },
+  });
+  return { outcome: "refund_flagged", orderCount: 0, amount: payment.amount };
 }
 
 /** Money was taken but not as we asked: nothing is paid, and admins see it among refunds. */
@@ -114,6 +161,7 @@ interface PaidOrder {
   productName: string;
   customerEmail: string;
   customerName: string;
+  warrantyDays: number;
 }
 
 async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: ProviderTransaction): Promise<{ fulfilment: Fulfilment; receipt: Receipt | null }> {
@@ -128,6 +176,7 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
       productName: products.name,
       customerEmail: orders.customerEmail,
       customerName: orders.customerName,
+      warrantyDays: orders.warrantyDays,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -141,7 +190,7 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
     // Released while the buyer was paying: fulfilled only if the phones are still there.
     else if (order.status === "cancelled") (await reserveStockAgain(tx, order.productId, order.quantity) ? paid : unfulfillable).push(order);
   }
-  const removedCartItems = await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
+  const removedCartItems = payment.buyNow ? 0 : await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
   await markPaymentSuccessful(tx, payment, transaction, { unfulfillable, removedCartItems });
   if (paid.length > 0) {
     await tx
@@ -224,18 +273,21 @@ async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.id, row.userId]));
 }
 
-function receiptEmail(publicUrl: string, payment: StoredPayment, paid: PaidOrder[]) {
-  const lines = paid.map((o) => `Order #${orderNumberOf(o.id)}: ${o.quantity} × ${o.productName}, ${formatNaira(o.totalAmount)}`);
+/** The receipt: each order with the warranty it was sold with (decisions.md 21), and 'Test' for test money (decisions.md 26). */
+export function receiptEmail(publicUrl: string, payment: Pick<StoredPayment, "reference" | "amount" | "isTest">, paid: PaidOrder[]) {
+  const lines = paid.map((o) => `Order #${orderNumberOf(o.id)}: ${o.quantity} × ${o.productName}, ${formatNaira(o.totalAmount)}, ${warrantyLabel(o.warrantyDays)} from delivery`);
   const first = paid[0]!;
+  const test = payment.isTest ? `${TEST_PAYMENT_LABEL}: ` : "";
   return {
     to: first.customerEmail,
     ...renderEmail({
-      subject: `Your Tokunbo Phones receipt (${payment.reference})`,
+      subject: `${payment.isTest ? `[${TEST_PAYMENT_LABEL}] ` : ""}Your Tokunbo Phones receipt (${payment.reference})`,
       heading: `Thank you, ${first.customerName}: payment received`,
       paragraphs: [
+        ...(payment.isTest ? [N.testReceiptNote] : []),
         ...lines,
-        `Total paid: ${formatNaira(payment.amount)} (payment reference ${payment.reference}).`,
-        "Each phone comes with a 48-hour warranty from delivery. We will let you know as soon as your order ships.",
+        `${test}Total paid: ${formatNaira(payment.amount)} (payment reference ${payment.reference}).`,
+        "We will let you know as soon as your order ships.",
       ],
       action: { label: "Track your orders", url: `${publicUrl}/orders` },
     }),

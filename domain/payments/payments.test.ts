@@ -46,6 +46,11 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
       "select status, amount, flagged_for_refund, released_at, metadata from payments where payment_reference = $1",
       [reference],
     ))[0]!;
+  /** The checkout (its orders and payment) was placed this many minutes ago. */
+  const placedAgo = async (reference: string, minutes: number) => {
+    await q(`update payments set created_at = now() - make_interval(mins => $2) where payment_reference = $1`, [reference, minutes]);
+    await q(`update orders set created_at = now() - make_interval(mins => $2) where payment_id = (select id from payments where payment_reference = $1)`, [reference, minutes]);
+  };
   const newBuyer = (lines: { productId: string; quantity: number }[]) => buyerWithCart(database.db, `buyer-${engine}-${++buyers}`, lines);
   const checkout = (buyer: Buyer, items: { productId: string; quantity: number }[]) => placeOrder(deps(), buyer, { items, shipping: SHIPPING });
 
@@ -120,7 +125,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
 
     const salesBefore = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop.vendorId]))[0]!.s;
     const result = await confirmPayment(deps(), buyer.userId, placed.reference);
-    expect(result).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, removedCartItems: 1, justConfirmed: true });
+    expect(result).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, removedCartItems: 1, justConfirmed: true, isTest: true });
     expect((await ordersOf(placed.reference)).map((o) => o.status)).toEqual(["paid"]);
     expect(await q("select product_id from cart where customer_id = $1", [buyer.userId])).toEqual([{ product_id: iphone }]);
     expect(await stockOf(pixel)).toBe(0);
@@ -128,12 +133,12 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     const salesAfter = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop.vendorId]))[0]!.s;
     expect(Number(salesAfter) - Number(salesBefore)).toBe(150_000_00);
     expect(await q("select title from notifications where user_id = $1 and type = 'order'", [buyer.userId])).toEqual([{ title: "Payment confirmed" }]);
-    expect(mailer.sent.filter((m) => m.to === buyer.email).map((m) => m.subject)).toEqual([`Your Tokunbo Phones receipt (${placed.reference})`]);
+    expect(mailer.sent.filter((m) => m.to === buyer.email).map((m) => m.subject)).toEqual([`[Test] Your Tokunbo Phones receipt (${placed.reference})`]);
     const payment = await paymentOf(placed.reference);
     expect(payment.status).toBe("successful");
 
     const again = await confirmPayment(deps(), buyer.userId, placed.reference);
-    expect(again).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, removedCartItems: 1, justConfirmed: false });
+    expect(again).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, removedCartItems: 1, justConfirmed: false, isTest: true });
     await setStock(pixel, 3);
   });
 
@@ -220,7 +225,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     const buyer = await newBuyer([]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 2 }]);
     expect(await stockOf(iphone)).toBe(0);
-    await q("update payments set created_at = now() - interval '31 minutes' where payment_reference = $1", [placed.reference]);
+    await placedAgo(placed.reference, 31);
 
     const report = await reconcilePayments(deps());
     expect(report.released).toBeGreaterThanOrEqual(1);
@@ -243,7 +248,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     await setStock(pixel, 1);
     const buyer = await newBuyer([]);
     const placed = await checkout(buyer, [{ productId: pixel, quantity: 1 }]);
-    await q("update payments set created_at = now() - interval '40 minutes' where payment_reference = $1", [placed.reference]);
+    await placedAgo(placed.reference, 40);
     await reconcilePayments(deps());
     const rival = await newBuyer([]);
     await checkout(rival, [{ productId: pixel, quantity: 1 }]);

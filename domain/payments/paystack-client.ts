@@ -49,6 +49,8 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
   const send = (method: "GET" | "POST", path: string, body?: unknown) => request(options, method, path, body);
 
   return {
+    testMode: options.secretKey.startsWith("sk_test_"),
+
     async initialize(input: InitializePayment): Promise<InitializedPayment> {
       const answer = await send("POST", "/transaction/initialize", {
         email: input.email,

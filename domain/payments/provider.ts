@@ -59,6 +59,8 @@ export interface Refund {
 }
 
 export interface PaymentProvider {
+  /** Test mode (a `sk_test_` key, which the built-in stand-in's key is too): no real money (decisions.md 26). */
+  readonly testMode?: boolean;
   initialize(input: InitializePayment): Promise<InitializedPayment>;
   /** The transaction, or null when the provider has never heard of the reference. */
   verify(reference: string): Promise<ProviderTransaction | null>;

@@ -4,14 +4,15 @@
  * unpaid after 30 minutes are released; released ones are checked for a while longer, so money
  * that arrives late is still fulfilled (or flagged for a refund).
  */
-import { and, asc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { scheduleExclusively } from "../../db/exclusive-schedule";
-import { LIMITS } from "../../lib/constants";
 import type { ConfirmationDeps } from "./confirmation";
 import { fulfilPayment } from "./fulfilment";
 import { PaymentProviderError } from "./provider";
-import { releaseReservation } from "./release";
+import { isFailedTransaction, recordPaymentFailure } from "./failure";
+import { holdsReservation, releaseReservation } from "./release";
+import { RESERVATION_MS } from "./reservation";
 import { payments } from "./schema";
 
 const MINUTE_MS = 60_000;
@@ -23,6 +24,11 @@ export const RECONCILIATION = {
   /** A buyer on the provider's page is left alone this long before the first check. */
   firstCheckAfterMs: 2 * MINUTE_MS,
   recheckPendingMs: MINUTE_MS,
+  /**
+   * Paystack says 'abandoned' for a page the buyer has not finished yet: only this long after the
+   * payment started is an abandoned payment called failed (the buyer's own return says so at once).
+   */
+  abandonedAfterMs: 10 * MINUTE_MS,
   /** Released reservations are still checked for late money, less often. */
   recheckReleasedMs: 15 * MINUTE_MS,
   watchReleasedForMs: 24 * 60 * MINUTE_MS,
@@ -52,12 +58,15 @@ interface PaymentToCheck {
   reference: string;
   status: string;
   createdAt: Date;
+  releasedAt: Date | null;
+  /** When its orders were placed: the reservation runs from then, whichever payment now holds them. */
+  placedAt: Date;
 }
 
 async function paymentsToCheck({ db }: ConfirmationDeps, now: Date): Promise<PaymentToCheck[]> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const pending = and(
-    eq(payments.status, "pending"),
+  const held = and(
+    holdsReservation,
     lt(payments.createdAt, ago(RECONCILIATION.firstCheckAfterMs)),
     or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, ago(RECONCILIATION.recheckPendingMs))),
   );
@@ -68,9 +77,16 @@ async function paymentsToCheck({ db }: ConfirmationDeps, now: Date): Promise<Pay
     or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, ago(RECONCILIATION.recheckReleasedMs))),
   );
   return db
-    .select({ reference: payments.paymentReference, status: payments.status, createdAt: payments.createdAt })
+    .select({
+      reference: payments.paymentReference,
+      status: payments.status,
+      createdAt: payments.createdAt,
+      releasedAt: payments.releasedAt,
+      // Written out: inside a subquery Drizzle would leave the columns unqualified.
+      placedAt: sql<Date>`coalesce((select min(o.created_at) from orders o where o.payment_id = "payments"."id"), "payments"."created_at")`.mapWith((value: string | Date) => new Date(value)),
+    })
     .from(payments)
-    .where(or(pending, recentlyReleased))
+    .where(or(held, recentlyReleased))
     .orderBy(asc(payments.createdAt))
     .limit(RECONCILIATION.batchSize);
 }
@@ -88,11 +104,17 @@ async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now
     if (fulfilment.outcome === "fulfilled" || fulfilment.outcome === "refund_flagged") return "fulfilled";
   }
   await deps.db.update(payments).set({ lastCheckedAt: now }).where(eq(payments.paymentReference, payment.reference));
-  const expired = now.getTime() - payment.createdAt.getTime() > LIMITS.reservationMinutes * MINUTE_MS;
-  if (payment.status === "pending" && expired && (await releaseReservation(deps.db, payment.reference, { reason: "expired" }))) {
-    return "released";
-  }
+  if (payment.releasedAt) return "unpaid";
+  if (transaction && shouldCallFailed(transaction.status, payment, now)) await recordPaymentFailure(deps.db, payment.reference, transaction);
+  const expired = now.getTime() - payment.placedAt.getTime() > RESERVATION_MS;
+  if (expired && (await releaseReservation(deps.db, payment.reference, { reason: "expired" }))) return "released";
   return "unpaid";
+}
+
+/** A decline is final at once; an unfinished page only once the buyer has had time to finish it. */
+function shouldCallFailed(status: string, payment: PaymentToCheck, now: Date): boolean {
+  if (payment.status !== "pending" || !isFailedTransaction({ status })) return false;
+  return status === "failed" || now.getTime() - payment.createdAt.getTime() > RECONCILIATION.abandonedAfterMs;
 }
 
 /** Runs the job every `everyMs` (a minute unless configured) on whichever instance takes the lock; returns a function that stops it. */

@@ -1,52 +1,101 @@
 /**
- * Giving a reservation back (decisions.md 5): the payment's pending orders are cancelled and
- * their phones return to stock, in one transaction guarded by the payment still being pending.
+ * Giving a reservation back (decisions.md 5 and 19): the payment's pending orders are cancelled
+ * and their phones return to stock, in one transaction guarded by the payment still holding its
+ * reservation (pending, or failed but not yet released or replaced).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
 import { restoreStock } from "../catalog/stock";
-import { publishLiveEvent } from "../live/events";
-import { notify } from "../notifications/service";
+import { publishLiveEvents } from "../live/events";
+import { type NewNotification, notifyMany } from "../notifications/service";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../orders/schema";
 import { orderNumberOf } from "../orders/status";
+import { vendors } from "../vendors/schema";
 import { payments } from "./schema";
 import { PAYMENT_NOTICES as N } from "./texts";
 
-export type ReleaseReason = "expired" | "initialization_failed";
+/**
+ * Why a reservation ends: it ran out of time, the provider never gave a payment page, the buyer
+ * cancelled it, or the buyer placed a newer checkout (one unpaid checkout per buyer).
+ */
+export type ReleaseReason = "expired" | "initialization_failed" | "cancelled_by_buyer" | "superseded";
 
-/** Releases a still-pending payment's reservation; false when it was no longer pending. */
+/** A payment still holding its orders' phones: not paid, not released, not replaced by 'Pay now'. */
+export const holdsReservation = and(inArray(payments.status, ["pending", "failed"]), isNull(payments.releasedAt), isNull(payments.replacedById));
+
+/** Releases a payment's reservation if it still holds one; false when it no longer did. */
 export async function releaseReservation(db: Database, reference: string, { reason }: { reason: ReleaseReason }): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .update(payments)
-      .set({ status: "failed", releasedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(payments.paymentReference, reference), eq(payments.status, "pending")))
-      .returning({ id: payments.id, customerId: payments.customerId });
-    if (!payment) return false;
-    const cancelled = await tx
-      .update(orders)
-      .set({ status: "cancelled", updatedAt: sql`now()` })
-      .where(and(eq(orders.paymentId, payment.id), eq(orders.status, "pending")))
-      .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity });
-    for (const order of cancelled) await restoreStock(tx, order.productId, order.quantity);
-    const note = reason === "expired" ? N.expiredHistoryNote : N.initFailedHistoryNote;
-    await recordOrderStatus(tx, cancelled.map((order) => ({ orderId: order.id, status: "cancelled" as const, note })));
-    if (reason === "expired" && cancelled.length > 0) await tellBuyer(tx, payment.customerId, cancelled.map((o) => o.id));
-    await recordActivity(tx, {
-      userId: null,
-      userType: "buyer",
-      activityType: "reservation_released",
-      description: `Released ${cancelled.length} reserved ${cancelled.length === 1 ? "order" : "orders"} of payment ${reference} (${reason.replace("_", " ")})`,
-      metadata: { payment_reference: reference, order_ids: cancelled.map((o) => o.id), reason },
-    });
-    return true;
-  });
+  return db.transaction((tx) => releaseInTransaction(tx, reference, { reason }));
 }
 
-async function tellBuyer(tx: Database, customerId: string, orderIds: string[]): Promise<void> {
-  await notify(tx, customerId, "warning", N.expiredTitle, N.expiredMessage(orderIds.map(orderNumberOf), LIMITS.reservationMinutes));
-  for (const orderId of orderIds) await publishLiveEvent(tx, customerId, { kind: "order.updated", orderId, status: "cancelled" });
+/** The same, inside the caller's transaction (a new checkout releases the older one with its own writes). */
+export async function releaseInTransaction(tx: Database, reference: string, { reason }: { reason: ReleaseReason }): Promise<boolean> {
+  const [payment] = await tx
+    .update(payments)
+    .set({
+      status: "failed",
+      releasedAt: sql`now()`,
+      // The buyer said no: money that still arrives on this payment is refunded, not used to revive the orders.
+      ...(reason === "cancelled_by_buyer" ? { metadata: sql`${payments.metadata} || '{"cancelled_by_buyer":true}'::jsonb` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.paymentReference, reference), holdsReservation))
+    .returning({ id: payments.id, customerId: payments.customerId });
+  if (!payment) return false;
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "cancelled", updatedAt: sql`now()` })
+    .where(and(eq(orders.paymentId, payment.id), eq(orders.status, "pending")))
+    .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity, vendorId: orders.vendorId });
+  for (const order of [...cancelled].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    await restoreStock(tx, order.productId, order.quantity);
+  }
+  await recordOrderStatus(tx, cancelled.map((order) => ({ orderId: order.id, status: "cancelled" as const, note: HISTORY_NOTES[reason] })));
+  if (cancelled.length > 0) await tellEveryone(tx, payment.customerId, cancelled, reason);
+  await recordActivity(tx, {
+    userId: reason === "cancelled_by_buyer" || reason === "superseded" ? payment.customerId : null,
+    userType: "buyer",
+    activityType: reason === "cancelled_by_buyer" ? "order_cancelled" : "reservation_released",
+    description: `Released ${cancelled.length} reserved ${cancelled.length === 1 ? "order" : "orders"} of payment ${reference} (${reason.replaceAll("_", " ")})`,
+    metadata: { payment_reference: reference, order_ids: cancelled.map((o) => o.id), reason },
+  });
+  return true;
+}
+
+const HISTORY_NOTES: Record<ReleaseReason, string> = {
+  expired: N.expiredHistoryNote,
+  initialization_failed: N.initFailedHistoryNote,
+  cancelled_by_buyer: N.cancelledHistoryNote,
+  superseded: N.supersededHistoryNote,
+};
+
+type CancelledOrder = { id: string; vendorId: string; productId: string; quantity: number };
+
+/** The buyer hears why (unless the payment page never opened); vendors hear of a buyer's cancellation. */
+async function tellEveryone(tx: Database, customerId: string, cancelled: CancelledOrder[], reason: ReleaseReason): Promise<void> {
+  const numbers = cancelled.map((o) => orderNumberOf(o.id));
+  const notices: NewNotification[] = [];
+  if (reason === "expired") notices.push({ userId: customerId, type: "warning", title: N.expiredTitle, message: N.expiredMessage(numbers, LIMITS.reservationMinutes) });
+  if (reason === "superseded") notices.push({ userId: customerId, type: "order", title: N.supersededTitle, message: N.supersededMessage(numbers) });
+  if (reason === "cancelled_by_buyer") {
+    notices.push({ userId: customerId, type: "order", title: N.cancelledTitle, message: N.cancelledMessage(numbers) });
+    const vendorUsers = await vendorUserIds(tx, cancelled.map((o) => o.vendorId));
+    for (const order of cancelled) {
+      const userId = vendorUsers.get(order.vendorId);
+      if (userId) notices.push({ userId, type: "order", title: N.vendorCancelledTitle, message: N.vendorCancelledMessage(orderNumberOf(order.id)) });
+    }
+  }
+  await notifyMany(tx, notices);
+  await publishLiveEvents(tx, cancelled.map((order) => ({ userId: customerId, event: { kind: "order.updated", orderId: order.id, status: "cancelled" } })));
+}
+
+async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: vendors.id, userId: vendors.userId })
+    .from(vendors)
+    .where(inArray(vendors.id, [...new Set(vendorIds)]));
+  return new Map(rows.map((row) => [row.id, row.userId]));
 }

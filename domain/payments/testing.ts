@@ -32,7 +32,7 @@ export async function openShop(db: Database, tag: string): Promise<Shop> {
 export async function buyerWithCart(db: Database, id: string, lines: { productId: string; quantity: number }[]) {
   const buyer = await insertPerson(db, id);
   if (lines.length > 0) await db.insert(cart).values(lines.map((line) => ({ customerId: buyer.userId, ...line })));
-  return { userId: buyer.userId, email: buyer.email };
+  return { userId: buyer.userId, email: buyer.email, clientIp: "192.0.2.1" };
 }
 
 /** Submits the hosted payment page as a browser would; answers the redirect's Location. */

@@ -148,15 +148,20 @@ for (const [how, card] of [["declined", "4084 0800 0000 5408"], ["cancelled", nu
       await page.getByRole("button", { name: "Cancel" }).click();
       await expect(page).toHaveURL(/\/payment-success\?/);
     }
-    await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
-    await expect(page.getByText("Payment verification failed. Please check your orders page.")).toBeVisible();
+    // decisions.md 19: a declined or cancelled payment says 'Payment failed', with the phone still reserved.
+    await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
+    await expect(toastWith(page, "Payment failed")).toBeVisible();
     await expect(page.getByTestId("payment-reasons")).toContainText(card ? '"Declined"' : "not completed");
+    await expect(page.getByRole("button", { name: "Pay now" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Retry Verification" })).toBeVisible();
 
     expect(await stockOf(page, phone!)).toBe(before - 1);
     await page.getByRole("link", { name: "Check Orders" }).click();
     await expect(orderCards(page)).toHaveCount(1);
-    await expect(orderCards(page).getByTestId("order-status-text")).toHaveText("Waiting for payment confirmation");
+    await expect(orderCards(page).getByText("Payment failed", { exact: true })).toBeVisible();
+    await expect(orderCards(page).getByTestId("order-status-text")).toHaveText(
+      card ? 'Your payment did not go through. The payment provider said: "Declined".' : 'Your payment did not go through. The payment provider said: "The transaction was not completed".',
+    );
   });
 }
 
@@ -170,8 +175,10 @@ test("opening the return page of an unpaid order with status=success pays nothin
   const { reference } = (await placed.json()) as { reference: string };
 
   await page.goto(`/payment-success?reference=${reference}&status=success`);
-  await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
+  // The return page is the buyer's return: Paystack's 'abandoned' then means the payment failed (decisions.md 19).
+  await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   await expect(page.getByText(reference)).toBeVisible();
   await page.goto("/orders");
-  await expect(orderCards(page).getByTestId("order-status-text")).toHaveText("Waiting for payment confirmation");
+  await expect(orderCards(page).getByText("Payment failed", { exact: true })).toBeVisible();
+  await expect(orderCards(page).getByTestId("order-status-text")).toHaveText('Your payment did not go through. The payment provider said: "The transaction was not completed".');
 });

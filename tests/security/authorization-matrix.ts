@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
-import { cart, emailOutbox, notifications, orders, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema";
+import {
+  cart, emailOutbox, notifications, orders, payments, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
+} from "../../db/schema";
 import { ACCESS_TEXTS, SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
@@ -159,6 +161,37 @@ async function reviewableOrder({ db, world }: Caller): Promise<string> {
   return (await addOrder(db, world.customer, { vendorId: world.vendor.vendorId, productId })).orderId;
 }
 
+/** A pending order of the customer whose payment is still open: 'Pay now' and 'Cancel order' apply to it. */
+async function unpaidOrder({ db, world }: Caller): Promise<{ orderId: string; paymentId: string }> {
+  const productId = await freshListing(db, world);
+  const [payment] = await db
+    .insert(payments)
+    .values({ customerId: world.customer.userId, paymentReference: fresh("pay_matrix_"), amount: 250_000_00, status: "failed", failureReason: "Declined" })
+    .returning({ id: payments.id });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      ...SHIPPING,
+      customerId: world.customer.userId,
+      customerName: world.customer.fullName,
+      customerEmail: world.customer.email,
+      productId,
+      vendorId: world.vendor.vendorId,
+      paymentId: payment!.id,
+      quantity: 1,
+      unitPrice: 250_000_00,
+      totalAmount: 250_000_00,
+      status: "pending",
+    })
+    .returning({ id: orders.id });
+  return { orderId: order!.id, paymentId: payment!.id };
+}
+
+async function orderState(db: Database, orderId: string): Promise<{ status: string; paymentId: string | null }> {
+  const [order] = await db.select({ status: orders.status, paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
 async function reviewExistsFor(db: Database, orderId: string): Promise<boolean> {
   return (await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, orderId))).length > 0;
 }
@@ -233,7 +266,7 @@ async function paidOrder({ db, world }: Caller): Promise<string> {
 }
 
 /** An order of the customer still waiting for its money (₦250,000). */
-async function unpaidOrder({ db, world }: Caller): Promise<string> {
+async function awaitingMoneyOrder({ db, world }: Caller): Promise<string> {
   return (await addOrder(db, world.customer, world.vendor, "pending")).orderId;
 }
 
@@ -535,6 +568,27 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: sentBack({ redirect: "/auth" }, "/orders"),
   },
 
+  {
+    key: "POST /orders",
+    what: "cancel the customer's unpaid order",
+    allow: ["customer"],
+    call: async (caller) => {
+      const { orderId } = await unpaidOrder(caller);
+      return withEffect(post(caller, "/orders", { intent: "cancel-order", orderId }), async () => (await orderState(caller.db, orderId)).status === "cancelled");
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
+  },
+  {
+    key: "POST /orders",
+    what: "pay again for the customer's unpaid order",
+    allow: ["customer"],
+    call: async (caller) => {
+      const { orderId, paymentId } = await unpaidOrder(caller);
+      return withEffect(post(caller, "/orders", { intent: "pay-now", orderId }), async () => (await orderState(caller.db, orderId)).paymentId !== paymentId);
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
+  },
+
   // Vendors
   {
     key: "POST /vendor-application",
@@ -645,7 +699,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     what: "record a payment received outside Paystack",
     allow: BACK_OFFICE,
     call: async (caller) => {
-      const orderId = await unpaidOrder(caller);
+      const orderId = await awaitingMoneyOrder(caller);
       const fields = { intent: "record-payment", orderId, method: "bank_transfer", reference: "GTB-55012", amountNaira: "250,000" };
       return withEffect(post(caller, "/admin/orders", fields), () => orderIsPaid(caller.db, orderId));
     },

@@ -304,7 +304,7 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /super-admin-creator": queryDoor("/super-admin-creator", ["email"], "superAdmin"),
     "GET /dev/mailbox": queryDoor("/dev/mailbox", ["id", "to", "page"]),
     "GET /cart": queryDoor("/cart", ["item"], "customer"),
-    "GET /checkout": queryDoor("/checkout", ["items", "productId"], "customer"),
+    "GET /checkout": queryDoor("/checkout", ["items", "productId", "buy", "qty"], "customer"),
     "GET /payment-success": queryDoor("/payment-success", ["reference", "trxref", "status"], "customer"),
     "GET /notifications": queryDoor("/notifications", ["page"], "customer"),
     "GET /orders": queryDoor("/orders", ["order", "track", "review", "tab"], "customer"),
@@ -408,8 +408,9 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/orders", formFields(["review"], { orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone") })),
-      judge: refusesIf(({ fields }, world) => fields?.orderId !== world.customer.orderId || fails(reviewSubmissionSchema, fields)),
+        pageAction("/orders", formFields(["review", "pay-now", "cancel-order"], { orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone") })),
+      // The world's orders are paid: 'Pay now' and 'Cancel order' refuse every one of them.
+      judge: refusesIf(({ fields }, world) => fields?.intent !== "review" || fields?.orderId !== world.customer.orderId || fails(reviewSubmissionSchema, fields)),
     },
     "POST /admin/vendors": {
       actor: "admin",

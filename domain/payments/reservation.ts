@@ -1,0 +1,63 @@
+/**
+ * How long a checkout's phones stay reserved (decisions.md 5, 19): 30 minutes from when the orders
+ * were placed, however many times the buyer pressed 'Pay now' in between.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { LIMITS } from "../../lib/constants";
+import { orders } from "../orders/schema";
+import { holdsReservation } from "./release";
+import { payments } from "./schema";
+
+export const RESERVATION_MS = LIMITS.reservationMinutes * 60_000;
+
+export const reservationEndsAt = (placedAt: Date): Date => new Date(placedAt.getTime() + RESERVATION_MS);
+
+/** A checkout the buyer may still pay ('Pay now') or cancel: its payment holds pending orders. */
+export interface HeldCheckout {
+  paymentId: string;
+  reference: string;
+  paymentStatus: "pending" | "failed";
+  customerId: string;
+  /** The first order of the checkout, which the buyer's buttons name. */
+  orderId: string;
+  orderIds: string[];
+  placedAt: Date;
+  payableUntil: Date;
+}
+
+/** The checkout holding a reservation that this payment or order belongs to, if it is the buyer's; null otherwise. */
+export async function findHeldCheckout(
+  db: Database,
+  customerId: string,
+  by: { reference: string } | { orderId: string },
+): Promise<HeldCheckout | null> {
+  const paymentMatch = "reference" in by
+    ? eq(payments.paymentReference, by.reference)
+    : sql`${payments.id} = (select o.payment_id from orders o where o.id = ${by.orderId} and o.customer_id = ${customerId})`;
+  const rows = await db
+    .select({
+      paymentId: payments.id,
+      reference: payments.paymentReference,
+      paymentStatus: payments.status,
+      customerId: payments.customerId,
+      orderId: orders.id,
+      createdAt: orders.createdAt,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.paymentId, payments.id))
+    .where(and(paymentMatch, eq(payments.customerId, customerId), holdsReservation, eq(orders.status, "pending")))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const first = rows[0];
+  if (!first || (first.paymentStatus !== "pending" && first.paymentStatus !== "failed")) return null;
+  return {
+    paymentId: first.paymentId,
+    reference: first.reference,
+    paymentStatus: first.paymentStatus,
+    customerId: first.customerId,
+    orderId: first.orderId,
+    orderIds: rows.map((row) => row.orderId),
+    placedAt: first.createdAt,
+    payableUntil: reservationEndsAt(first.createdAt),
+  };
+}
