@@ -9,8 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_AUTH_SECRET = "benchmark-secret-of-at-least-32-characters";
 
 /** Production, payments in test mode against the built-in Paystack stand-in, no demo data. */
-export function startApp(options: { port: number; dataDir: string; databaseUrl?: string; logFile: string }): Promise<RunningApp> {
-  return startAppProcess({ ...options, env: { AUTH_SECRET: BENCH_AUTH_SECRET, LOG_LEVEL: "info" } });
+export function startApp(options: { port: number; dataDir: string; databaseUrl?: string; logFile: string; env?: Record<string, string> }): Promise<RunningApp> {
+  return startAppProcess({ ...options, env: { AUTH_SECRET: BENCH_AUTH_SECRET, LOG_LEVEL: "info", ...options.env } });
 }
 
 /** A production build into BUILD_DIR (default build/) when it is missing or older than the sources. */

@@ -143,11 +143,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 
 export const WARRANTY_TYPES = ["basic_48hr", "standard_1week", "premium_1month"] as const;
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];
-export const WARRANTY_TYPE_LABELS: Record<WarrantyType, string> = {
-  basic_48hr: "48-hour warranty",
-  standard_1week: "1-week warranty",
-  premium_1month: "1-month warranty",
-};
+/**
+ * The spec's warranty type column, kept for the data model; its labels are shown to nobody. What
+ * buyers, vendors and admins see is `warrantyLabel(order.warrantyDays)` (decisions.md 21).
+ */
 export const CHECKOUT_WARRANTY: WarrantyType = "basic_48hr";
 
 export const REVIEW_RATING = { min: 1, max: 5 } as const;

@@ -37,6 +37,18 @@ const settingsSchema = z.object({
 /** The phones buyers choose from, each given this much stock so the load never sells out. */
 const BUYER_PHONES = 4;
 const STOCK_PER_PHONE = 100_000;
+/**
+ * Each buyer slot takes turns between this many accounts, each from its own address: the same
+ * concurrency, but no account or address places orders faster than a person would, so the
+ * checkout limits (10 an account, 100 an address in 15 minutes) hold without refusing the load.
+ */
+const ACCOUNTS_PER_BUYER = 5;
+
+/** An address from the IPv6 documentation range, one per account; it only ever appears in a header. */
+function buyerAddress(index: number): string {
+  return `2001:db8::${(index + 1).toString(16)}`;
+}
+
 /** Purchases under way when the time is up may finish within this; then every request is cut off. */
 const GRACE_MS = 30_000;
 
@@ -56,10 +68,12 @@ async function main(): Promise<number> {
     try {
       const before = await stockUpPhones(pool, BUYER_PHONES, STOCK_PER_PHONE);
       const productIds = await listedProducts(pool);
-      const signedIn = await signInBuyers(pool, { count: settings.LOAD_BUYERS, secret: BENCH_AUTH_SECRET, idPrefix: "load-buyer", name: "Load Buyer" });
-      const buyers = signedIn.ids.map((id, i) => ({ id, cookie: signedIn.cookies[i]! }));
+      const signedIn = await signInBuyers(pool, { count: settings.LOAD_BUYERS * ACCOUNTS_PER_BUYER, secret: BENCH_AUTH_SECRET, idPrefix: "load-buyer", name: "Load Buyer" });
+      const accounts = signedIn.ids.map((id, i) => ({ id, cookie: signedIn.cookies[i]!, address: buyerAddress(i) }));
+      const buyers = Array.from({ length: settings.LOAD_BUYERS }, (_, i) => accounts.slice(i * ACCOUNTS_PER_BUYER, (i + 1) * ACCOUNTS_PER_BUYER));
 
-      const app = await startApp({ port: settings.LOAD_PORT, dataDir, databaseUrl: settings.LOAD_DATABASE_URL, logFile });
+      // One proxy in front, as in production behind a load balancer: each account comes from its own address.
+      const app = await startApp({ port: settings.LOAD_PORT, dataDir, databaseUrl: settings.LOAD_DATABASE_URL, logFile, env: { TRUST_PROXY: "1" } });
       step(`The app serves at ${app.base}: ${settings.LOAD_BROWSERS} visitors browsing and ${settings.LOAD_BUYERS} buyers for ${settings.LOAD_SECONDS} s`);
       let load: LoadOutcome;
       try {
@@ -103,7 +117,7 @@ interface LoadOutcome {
   loadAverage: { before: number; after: number };
 }
 
-async function runLoad(base: string, settings: z.output<typeof settingsSchema>, productIds: string[], buyers: Buyer[], phoneIds: string[]): Promise<LoadOutcome> {
+async function runLoad(base: string, settings: z.output<typeof settingsSchema>, productIds: string[], buyers: Buyer[][], phoneIds: string[]): Promise<LoadOutcome> {
   await warmUp(base, productIds[0]!);
   const loadBefore = loadavg()[0]!;
   const stop = new AbortController();
@@ -118,7 +132,7 @@ async function runLoad(base: string, settings: z.output<typeof settingsSchema>, 
   try {
     await Promise.all([
       ...Array.from({ length: settings.LOAD_BROWSERS }, (_, i) => browse(visit(i + 1), productIds)),
-      ...buyers.map((buyer, i) => buy(visit(100_000 + i), buyer, phoneIds, purchases)),
+      ...buyers.map((accounts, i) => buy(visit(100_000 + i), accounts, phoneIds, purchases)),
     ]);
   } finally {
     clearTimeout(cutOff);

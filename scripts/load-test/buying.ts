@@ -12,6 +12,8 @@ import { type Visit, think } from "./browsing";
 export interface Buyer {
   id: string;
   cookie: string;
+  /** The address the buyer's requests come from, passed on as a proxy would (X-Forwarded-For). */
+  address: string;
 }
 
 export interface Line {
@@ -27,10 +29,11 @@ export interface Purchase {
   confirmed: boolean;
 }
 
-export async function buy(visit: Visit, buyer: Buyer, phoneIds: readonly string[], purchases: Purchase[]): Promise<void> {
+/** One buyer slot: its accounts take turns, one purchase each. */
+export async function buy(visit: Visit, accounts: readonly Buyer[], phoneIds: readonly string[], purchases: Purchase[]): Promise<void> {
   if (!(await think(visit))) return;
-  while (performance.now() < visit.until) {
-    const purchase = await purchaseOnce(visit, buyer, chooseLines(visit.random, phoneIds));
+  for (let turn = 0; performance.now() < visit.until; turn++) {
+    const purchase = await purchaseOnce(visit, accounts[turn % accounts.length]!, chooseLines(visit.random, phoneIds));
     if (purchase) purchases.push(purchase);
     if (!(await think(visit))) return;
   }
@@ -45,7 +48,7 @@ function chooseLines(random: Random, phoneIds: readonly string[]): Line[] {
 
 /** The purchase as far as it got: undefined when no order was placed. */
 async function purchaseOnce({ base, recorder }: Visit, buyer: Buyer, lines: Line[]): Promise<Purchase | undefined> {
-  const sameSite = { Cookie: buyer.cookie, Origin: base };
+  const sameSite = { Cookie: buyer.cookie, Origin: base, "X-Forwarded-For": buyer.address };
   for (const line of lines) {
     const form = new URLSearchParams({ productId: line.productId, quantity: String(line.quantity) });
     await recorder.request("add to cart (POST /cart/items)", `${base}/cart/items`, { method: "POST", headers: { ...sameSite, Accept: "application/json" }, body: form });
