@@ -264,7 +264,8 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
          where o.status = 'paid' and p.payment_gateway = 'paystack' and o.created_at > now() - interval '25 days' order by o.created_at desc limit 1`);
       await database.query("update payments set is_test = true where id = $1", [order.payment_id]);
       const failed = await one<{ id: string; payment_id: string }>("select id, payment_id from orders where status = 'pending' and payment_id is not null order by created_at desc limit 1");
-      await database.query("update payments set status = 'failed' where id = $1", [failed.payment_id]);
+      // Demo payments are test payments: this one is made a real one, so its row shows no 'Test'.
+      await database.query("update payments set status = 'failed', is_test = false where id = $1", [failed.payment_id]);
       const page = async (query: string) => (await fetch(`${app.base}/admin?${query}`, { headers: { Cookie: session.admin } })).text();
 
       const summary = await page("tab=orders&status=paid");

@@ -179,9 +179,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
     return seen;
   }
 
-  /** Makes the payment look older, as if the restart came that long after it was made. */
-  const ageReservation = (reference: string, minutes: number) =>
-    q(`update payments set created_at = now() - make_interval(mins => $2), last_checked_at = null where payment_reference = $1`, [reference, minutes]);
+  /** Makes the payment and its orders look older, as if the restart came that long after the checkout (the reservation runs from the orders' placing). */
+  const ageReservation = async (reference: string, minutes: number) => {
+    await q(`update payments set created_at = now() - make_interval(mins => $2), last_checked_at = null where payment_reference = $1`, [reference, minutes]);
+    await q(`update orders set created_at = now() - make_interval(mins => $2) where payment_id = (select id from payments where payment_reference = $1)`, [reference, minutes]);
+  };
 
   const about = (reference: string) => (request: ProxiedRequest) => request.body.includes(reference);
   const verifyOnReturnPage = async (buyer: Buyer, reference: string) =>
@@ -229,7 +231,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
       expect(await q("select id from notifications where user_id = $1 and title = $2 and message like $3", [shop.vendorUserId, PAYMENT_NOTICES.vendorTitle, `Order #${number}:%`])).toHaveLength(1);
     }
     expect(await q("select id from user_activities where activity_type = 'order_paid' and metadata->>'payment_reference' = $1", [reference])).toHaveLength(1);
-    expect(await q("select id from email_outbox where subject = $1", [`Your Tokunbo Phones receipt (${reference})`])).toHaveLength(1);
+    expect(await q("select id from email_outbox where subject = $1", [`[Test] Your Tokunbo Phones receipt (${reference})`])).toHaveLength(1);
     await expectBooksBalance();
   }
 
@@ -342,7 +344,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
     app = await start();
     await until("reconciliation to release the reservation", async () => (await paymentOf(reference))!.status === "failed");
     expect(await buyerSees(buyer, reference)).toEqual(["cancelled", "cancelled"]);
-    expect(await verifyOnReturnPage(buyer, reference)).toMatchObject({ status: "failed", reasons: [PAYMENT_TEXTS.reasonDeclined("The transaction was not completed")] });
+    expect(await verifyOnReturnPage(buyer, reference)).toMatchObject({ status: "failed", reasons: [PAYMENT_TEXTS.reasonDeclined("The transaction was not completed"), PAYMENT_TEXTS.reasonNoLongerPayable] });
     expect(await q("select id from notifications where user_id = $1 and title = $2", [buyer.userId, PAYMENT_NOTICES.expiredTitle])).toHaveLength(1);
     await expectBooksBalance();
   });
