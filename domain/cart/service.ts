@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import { type Grade, LIMITS } from "../../lib/constants";
 import { products } from "../catalog/schema";
-import { displayPrice, shown } from "../catalog/summary";
+import { displayPrice, listed, shown } from "../catalog/summary";
 import { publishLiveEvent } from "../live/events";
 import { cart } from "./schema";
 import { CART_TEXTS } from "./texts";
@@ -107,42 +107,36 @@ export interface CartLine {
   };
 }
 
+/** The phone of a cart line, as the cart and a Buy Now checkout read it. */
+export const cartProductColumns = {
+  productId: products.id,
+  name: products.name,
+  brand: products.brand,
+  model: products.model,
+  grade: products.grade,
+  image: sql<string | null>`${products.images}[1]`,
+  price: displayPrice.mapWith(Number),
+  stock: products.stockQuantity,
+  // The listing rule itself (decisions.md 17): hidden, sold-out or unapproved phones cannot be checked out.
+  available: sql<boolean>`${listed}`.mapWith(Boolean),
+};
+
+type CartProductRow = Omit<CartLine["product"], "id"> & { productId: string };
+
+export function cartLineOf(id: string, quantity: number, row: CartProductRow): CartLine {
+  const { productId, image, ...product } = row;
+  return { id, quantity, product: { id: productId, ...product, image: image || null } };
+}
+
 /** The buyer's cart, oldest line first, each with its phone (storefront.md §7, load cart). */
 export async function listCart(db: Database, userId: string): Promise<CartLine[]> {
   const rows = await db
-    .select({
-      id: cart.id,
-      quantity: cart.quantity,
-      productId: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      grade: products.grade,
-      image: sql<string | null>`${products.images}[1]`,
-      price: displayPrice.mapWith(Number),
-      stock: products.stockQuantity,
-      status: products.status,
-      isLive: products.isLive,
-    })
+    .select({ id: cart.id, quantity: cart.quantity, ...cartProductColumns })
     .from(cart)
     .innerJoin(products, eq(products.id, cart.productId))
     .where(eq(cart.customerId, userId))
     .orderBy(asc(cart.createdAt), asc(cart.id));
-  return rows.map((row) => ({
-    id: row.id,
-    quantity: row.quantity,
-    product: {
-      id: row.productId,
-      name: row.name,
-      brand: row.brand,
-      model: row.model,
-      grade: row.grade,
-      image: row.image || null,
-      price: row.price,
-      stock: row.stock,
-      available: row.status === "approved" && row.isLive && row.stock > 0,
-    },
-  }));
+  return rows.map(({ id, quantity, ...product }) => cartLineOf(id, quantity, product));
 }
 
 /** Subtotal (Σ price × quantity, kobo) and item count (Σ quantities) of some lines (storefront.md §9). */

@@ -3,13 +3,13 @@
  * cart. The address carries the choice (`/checkout?buy=<id>&qty=n`), so it works without scripts;
  * the server decides what it shows and, at Place Order, what is bought.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
-import type { CartLine } from "../cart/service";
+import { type CartLine, cartLineOf, cartProductColumns } from "../cart/service";
 import { products } from "../catalog/schema";
-import { displayPrice, listed } from "../catalog/summary";
+import { listed } from "../catalog/summary";
 
 export const BUY_NOW_LINE_ID = "buy-now";
 
@@ -22,22 +22,8 @@ export const buyNowQuerySchema = z.object({
 export async function buyNowLine(db: Database, query: URLSearchParams): Promise<CartLine | null> {
   const parsed = buyNowQuerySchema.safeParse(Object.fromEntries(query));
   if (!parsed.success) return null;
-  const [row] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      grade: products.grade,
-      image: sql<string | null>`${products.images}[1]`,
-      price: displayPrice.mapWith(Number),
-      stock: products.stockQuantity,
-      isLive: products.isLive,
-    })
-    .from(products)
-    .where(and(eq(products.id, parsed.data.buy), listed));
+  const [row] = await db.select(cartProductColumns).from(products).where(and(eq(products.id, parsed.data.buy), listed));
   if (!row) return null;
-  const { id, stock, isLive, image, ...product } = row;
-  const quantity = Math.max(1, Math.min(parsed.data.qty, stock, LIMITS.maxUnitsPerLine));
-  return { id: BUY_NOW_LINE_ID, quantity, product: { id, ...product, image: image || null, stock, available: isLive && stock > 0 } };
+  const quantity = Math.max(1, Math.min(parsed.data.qty, row.stock, LIMITS.maxUnitsPerLine));
+  return cartLineOf(BUY_NOW_LINE_ID, quantity, row);
 }
