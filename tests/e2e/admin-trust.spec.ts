@@ -97,7 +97,9 @@ test("an admin records a bank transfer: the order is paid once and shown paid; t
   await expect(toastWith(page, "Order status updated to cancelled")).toBeVisible();
 });
 
-test("an admin changes the warranty days in the pricing tab", async ({ page }) => {
+// Saving a warranty changes what every page shows: the one journey that saves one is in
+// listings.spec.ts, where the product page is checked too. Here, a refused value changes nothing.
+test("an admin's warranty days outside 1 to 365 are refused", async ({ page }) => {
   await openTab(page, "/admin", "pricing");
   const warranty = page.getByLabel("Warranty");
   const current = await warranty.inputValue();
@@ -105,21 +107,8 @@ test("an admin changes the warranty days in the pricing tab", async ({ page }) =
   await page.getByRole("button", { name: "Save Pricing" }).click();
   await expect(toastWith(page, "Failed to update configuration")).toBeVisible();
   await expect(page.getByText("Warranty must be a whole number of days from 1 to 365").first()).toBeVisible();
-
-  const days = current === "45" ? "46" : "45";
-  await warranty.fill(days);
-  await page.getByRole("button", { name: "Save Pricing" }).click();
-  await expect(toastWith(page, "Pricing configuration updated")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Warranty")).toHaveValue(days);
-  await openTab(page, "/admin", "activities", "&userType=admin");
-  await expect(page.getByText(new RegExp(`^Set markup .*, warranty ${days} days$`)).first()).toBeVisible();
-
-  // Other journeys read the warranty: it goes back as it was.
-  await openTab(page, "/admin", "pricing");
-  await page.getByLabel("Warranty").fill(current);
-  await page.getByRole("button", { name: "Save Pricing" }).click();
-  await expect(toastWith(page, "Pricing configuration updated")).toBeVisible();
+  await expect(page.getByLabel("Warranty")).toHaveValue(current);
 });
 
 test("an admin marks a listing inspected by ticking the whole checklist, and can withdraw it", async ({ page }, info) => {
