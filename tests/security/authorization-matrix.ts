@@ -134,6 +134,8 @@ const withEffect = async (answer: Promise<Answer>, happened: () => Promise<boole
 // Fresh records for the calls that change or use up something
 
 const fresh = (label: string) => `${label}${randomBytes(4).toString("hex")}`;
+/** A fresh pre-approval field name: lower-case letters only, eight random ones (hex digits turned to 'x' collided between runs). */
+const freshFieldName = (prefix: string) => `${prefix}${[...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
 
 /** The signed-in actor as a person (their user id), or null for anonymous. */
 function personOf({ world, actor }: Caller): Person | null {
@@ -294,7 +296,7 @@ async function adminRoleId(db: Database): Promise<string> {
 
 /** A pre-approval field of its own, so turning it off or deleting it leaves the world's field in place. */
 async function freshField({ db }: Caller): Promise<string> {
-  const fieldName = `fixture_${randomBytes(4).toString("hex").replace(/[^a-z]/g, "x")}`;
+  const fieldName = freshFieldName("fixture_");
   const [row] = await db.insert(vendorPreapprovalFields).values({ fieldName, fieldLabel: "Fixture", fieldType: "text" }).returning({ id: vendorPreapprovalFields.id });
   return row!.id;
 }
@@ -733,7 +735,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     key: "POST /admin/preapproval-fields",
     what: "add",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/preapproval-fields", { intent: "add", fieldName: `added_${fresh("").replace(/[^a-z]/g, "x")}`, fieldLabel: "Added", fieldType: "text", fieldOrder: "1" }),
+    call: (caller) => post(caller, "/admin/preapproval-fields", { intent: "add", fieldName: freshFieldName("added_"), fieldLabel: "Added", fieldType: "text", fieldOrder: "1" }),
   },
   {
     key: "POST /admin/preapproval-fields",
