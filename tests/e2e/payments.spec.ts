@@ -182,7 +182,8 @@ test("the checkout error is shown once, and on a phone no toast covers Place Ord
   await placeButton.evaluate((button) => button.scrollIntoView({ block: "end" }));
   await expect(placeButton).toBeInViewport();
   const [toastBox, buttonBox] = [await toast.boundingBox(), await placeButton.boundingBox()];
-  expect(toastBox && buttonBox).toBeTruthy();
+  expect(toastBox).not.toBeNull();
+  expect(buttonBox).not.toBeNull();
   const apart = toastBox!.y + toastBox!.height <= buttonBox!.y || toastBox!.y >= buttonBox!.y + buttonBox!.height;
   expect(apart).toBe(true);
 });
