@@ -25,7 +25,8 @@ export default defineConfig({
     // Signs the demo admin in once per run, for every journey that acts as admin (tests/e2e/admin.setup.ts).
     { name: "setup", testMatch: /\.setup\.ts$/ },
     { name: "mobile", use: { ...devices["Pixel 7"], browserName: "chromium" }, dependencies: ["setup"], testIgnore: /\.setup\.ts$/ },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" }, dependencies: ["setup"], testIgnore: /\.setup\.ts$/ },
+    // Journeys that change a setting every page reads run in one project only.
+    { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" }, dependencies: ["setup"], testIgnore: /\.setup\.ts$/, grepInvert: /@shared-setting/ },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node_modules/.bin/tsx scripts/build-if-needed.ts && node_modules/.bin/tsx server/main.ts`,

@@ -110,6 +110,16 @@ async function countOrders(tx: Database, paymentId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** What a payment records of the provider's successful transaction, whether it pays orders or is refunded. */
+function paidBy(transaction: ProviderTransaction) {
+  return {
+    status: "successful" as const,
+    paidAt: transaction.paidAt ? new Date(transaction.paidAt) : sql`now()`,
+    paymentMethod: transaction.channel,
+    gatewayReference: String(transaction.id),
+  };
+}
+
 /**
  * Money arrived on a payment that can no longer pay (replaced by 'Pay now', or cancelled by the
  * buyer): it pays nothing, and admins see it among refunds.
@@ -118,10 +128,7 @@ async function refundUnwanted(tx: Database, payment: StoredPayment, transaction:
   await tx
     .update(payments)
     .set({
-      status: "successful",
-      paidAt: transaction.paidAt ? new Date(transaction.paidAt) : sql`now()`,
-      paymentMethod: transaction.channel,
-      gatewayReference: String(transaction.id),
+      ...paidBy(transaction),
       flaggedForRefund: true,
       refundReason: payment.replacedById ? N.replacedRefundReason : N.cancelledRefundReason,
       updatedAt: sql`now()`,
@@ -225,10 +232,7 @@ async function markPaymentSuccessful(
   await tx
     .update(payments)
     .set({
-      status: "successful",
-      paidAt: transaction.paidAt ? new Date(transaction.paidAt) : sql`now()`,
-      paymentMethod: transaction.channel,
-      gatewayReference: String(transaction.id),
+      ...paidBy(transaction),
       metadata: sql`${payments.metadata} || ${JSON.stringify({ gateway_response: transaction.gatewayResponse, removed_cart_items: removedCartItems })}::jsonb`,
       ...(unfulfillable.length > 0
         ? { flaggedForRefund: true, refundReason: N.lateRefundReason(refund, unfulfillable.map((o) => orderNumberOf(o.id))) }

@@ -126,9 +126,9 @@ test("a signed-out shopper who adds to the cart signs in and is back on the phon
   await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
 });
 
-adminTest("warranty days changed in the pricing config show on a product page", async ({ page, browser }, info) => {
-  // One project only: two runs editing the one config at once would restore each other's values.
-  adminTest.skip(info.project.name !== "mobile", "the pricing config is shared by both projects");
+// Tagged @shared-setting: the desktop project leaves it out (playwright.config.ts), since two runs
+// editing the one pricing config at once would restore each other's values.
+adminTest("warranty days changed in the pricing config show on a product page @shared-setting", async ({ page, browser }, info) => {
   await openTab(page, "/admin", "pricing");
   const warranty = page.getByLabel("Warranty", { exact: true });
   const before = await warranty.inputValue();
