@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
@@ -45,12 +46,12 @@ export async function listAdminUsers(db: Database, actor: SuperAdmin): Promise<A
   return rows.map((row) => ({ ...row, role: row.role as AdminUser["role"], assignedAt: row.assignedAt.toISOString() }));
 }
 
-export class AdminManagementError extends Error {
+export class AdminManagementError extends Refusal {
   constructor(
-    readonly status: 404 | 409,
+    override readonly status: 404 | 409,
     message: string,
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { Refusal } from "../core/refusal";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 
@@ -24,10 +25,10 @@ export const RATE_LIMITS: Record<LimitedAction, { perIp: Limit; perEmail: Limit 
   checkout: { perIp: { max: 100, windowMinutes: 15 }, perEmail: { max: 10, windowMinutes: 15 } },
 };
 
-export class RateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+export class RateLimitedError extends Refusal {
+  constructor(override readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`);
+    super("rate_limited", `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`, { retryAfterSeconds });
   }
 }
 

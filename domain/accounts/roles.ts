@@ -1,3 +1,4 @@
+import { Refusal } from "../core/refusal";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ROLES, ROLE_RANK, type Role } from "../../lib/constants";
@@ -18,9 +19,9 @@ export function isOneOf(role: Role, allowed: readonly Role[]): boolean {
 }
 
 /** A service refused an actor whose role does not allow the operation. */
-export class AccessDeniedError extends Error {
+export class AccessDeniedError extends Refusal {
   constructor() {
-    super("You don't have permission to do that.");
+    super("forbidden", "You don't have permission to do that.");
   }
 }
 

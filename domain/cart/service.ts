@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
@@ -21,12 +22,12 @@ export const addToCartSchema = z.object({
     .default(1),
 });
 
-export class CartError extends Error {
+export class CartError extends Refusal {
   constructor(
-    readonly status: 404 | 409,
+    override readonly status: 404 | 409,
     message: string,
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 /**
  * Placing an order (operations.md §4, checkout flow; decisions.md 2–5): one transaction
  * reserves the stock, creates one pending order per item and one pending payment whose amount
@@ -35,13 +36,13 @@ export interface Buyer {
   clientIp: string;
 }
 
-export class CheckoutError extends Error {
+export class CheckoutError extends Refusal {
   constructor(
-    readonly status: 400 | 404 | 409 | 429 | 502 | 503,
+    override readonly status: 400 | 404 | 409 | 429 | 502 | 503,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(refusalCodeFor(status), message, options);
   }
 }
 

@@ -1,3 +1,4 @@
+import { Refusal } from "../core/refusal";
 /**
  * Images uploaded from the CMS: banner slides, carousel backgrounds, category pictures (JPEG,
  * PNG or WebP, stored as WebP with renditions) and the logo (also SVG, sanitized). The type
@@ -14,8 +15,10 @@ import { storeImage } from "../media/variants";
 import { UnsafeSvgError, looksLikeSvg, sanitizeSvg } from "./svg";
 import { CMS_IMAGE_MAX_BYTES, CMS_TEXTS } from "./validation";
 
-export class CmsImageError extends Error {
-  readonly status = 400;
+export class CmsImageError extends Refusal {
+  constructor(message: string) {
+    super("invalid", message);
+  }
 }
 
 /** A checked image with the address it will have; `store` writes it there. */

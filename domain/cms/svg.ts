@@ -1,3 +1,4 @@
+import { Refusal } from "../core/refusal";
 /**
  * Uploaded SVG logos, made safe to serve (decisions.md 11): the file is parsed as XML and
  * rebuilt without anything that runs script or reaches outside the file — script and
@@ -21,9 +22,9 @@ const SAFE_URL = /^(#[\w.:-]*|data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=
 /** CSS that loads something from elsewhere or runs script. */
 const UNSAFE_CSS = /@import|expression\s*\(|javascript:|behavior\s*:|-moz-binding|url\s*\(\s*(?!['"]?\s*#)/i;
 
-export class UnsafeSvgError extends Error {
+export class UnsafeSvgError extends Refusal {
   constructor() {
-    super("The file is not a valid SVG image.");
+    super("invalid", "The file is not a valid SVG image.");
   }
 }
 

@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 /**
  * The upload pipeline for product photos and pre-approval documents (decisions.md 11): each
  * file is checked by its bytes (JPEG, PNG or WebP, at most 8 MB, a picture sharp can read),
@@ -47,12 +48,12 @@ export function maxImagesAllowed(n: number = UPLOAD_LIMITS.maxFiles): string {
 export type UploadFolder = "products" | "preapproval";
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
-export class UploadError extends Error {
+export class UploadError extends Refusal {
   constructor(
     message: string,
-    readonly status: 400 | 429 = 400,
+    override readonly status: 400 | 429 = 400,
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
   }
 }
 

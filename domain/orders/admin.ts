@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -138,12 +139,12 @@ export async function listOrdersForAdmin(
 }
 
 /** A status change the order menu does not allow, or an order that is not there. */
-export class OrderStatusError extends Error {
+export class OrderStatusError extends Refusal {
   constructor(
-    readonly status: 404 | 409 | 422,
+    override readonly status: 404 | 409 | 422,
     message: string,
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
   }
 }
 

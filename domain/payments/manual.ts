@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 /**
  * A payment an admin received outside Paystack (decisions.md 20): bank transfer, cash or POS.
  * Recording it is the only way besides a verified Paystack payment for an order to become paid.
@@ -24,14 +25,14 @@ import type { ProviderTransaction } from "./provider";
 import { payments } from "./schema";
 
 /** The order is missing, not unpaid any more, or the amount is not its total. */
-export class ManualPaymentError extends Error {
+export class ManualPaymentError extends Refusal {
   constructor(
-    readonly status: 404 | 409 | 422,
+    override readonly status: 404 | 409 | 422,
     message: string,
     /** The form field the message belongs beside, when it is about one. */
     readonly field?: "amountNaira",
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
     this.name = "ManualPaymentError";
   }
 }

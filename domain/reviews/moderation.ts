@@ -1,3 +1,4 @@
+import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { profiles } from "../accounts/schema";
@@ -53,8 +54,10 @@ export async function listReviewsForAdmin(
   return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
 }
 
-export class ReviewModerationError extends Error {
-  readonly status = 404;
+export class ReviewModerationError extends Refusal {
+  constructor(message: string) {
+    super("not_found", message);
+  }
 }
 
 /**

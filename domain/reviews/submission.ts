@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
@@ -10,12 +11,12 @@ import { REVIEW_SUBMISSION_TEXTS, type ReviewSubmission } from "./validation";
 export { REVIEW_SUBMISSION_TEXTS, reviewFormSchema, reviewSubmissionSchema, type ReviewSubmission } from "./validation";
 
 /** A review the buyer may not write: an order that is not theirs (404), not delivered or already reviewed (409). */
-export class ReviewSubmissionError extends Error {
+export class ReviewSubmissionError extends Refusal {
   constructor(
-    readonly status: 404 | 409,
+    override readonly status: 404 | 409,
     message: string,
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
   }
 }
 

@@ -1,18 +1,11 @@
+import { Refusal as BaseRefusal, refusalCodeFor } from "../core/refusal";
+
 /** HTTP-like status of a refused request: bad input, wrong role, not found (or not yours), or a conflict. */
 export type RefusalStatus = 400 | 403 | 404 | 409;
 
-/**
- * A service said no, with a message meant for the person asking. Vendor and product services
- * throw it; pages and endpoints answer with its status and message (never a 500).
- */
-export class Refusal extends Error {
-  constructor(
-    readonly status: RefusalStatus,
-    message: string,
-    /** The first message per form field, when the refusal is about the input. */
-    readonly fieldErrors: Partial<Record<string, string>> = {},
-  ) {
-    super(message);
-    this.name = "Refusal";
+/** A vendor or product service said no; the shared Refusal, built from an HTTP-like status. */
+export class Refusal extends BaseRefusal {
+  constructor(status: RefusalStatus, message: string, fieldErrors: Partial<Record<string, string>> = {}) {
+    super(refusalCodeFor(status), message, { fieldErrors });
   }
 }

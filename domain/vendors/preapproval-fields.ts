@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType } from "../../lib/constants";
@@ -26,12 +27,12 @@ const COLUMNS = {
   fieldOrder: vendorPreapprovalFields.fieldOrder,
 };
 
-export class PreapprovalFieldError extends Error {
+export class PreapprovalFieldError extends Refusal {
   constructor(
-    readonly status: 404 | 409,
+    override readonly status: 404 | 409,
     message: string,
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { Refusal, refusalCodeFor } from "../core/refusal";
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { VendorStatus } from "../../lib/constants";
@@ -28,12 +29,12 @@ export async function findVendorByUser(db: Database, userId: string): Promise<Ve
   return row ?? null;
 }
 
-export class ListingError extends Error {
+export class ListingError extends Refusal {
   constructor(
-    readonly status: 403 | 404 | 409,
+    override readonly status: 403 | 404 | 409,
     message: string,
   ) {
-    super(message);
+    super(refusalCodeFor(status), message);
   }
 }
 
