@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
-import { cmsContent } from "../../domain/cms/schema";
+import { cmsContent } from "../../db/schema/cms";
 import { heroBannersSchema } from "../../domain/cms/validation";
 import { type TestApp, startTestApp } from "../../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
 import { ADMIN_MANAGEMENT_TEXTS } from "../admin/validation";
 import { AccessDeniedError, grantRole, resolveRole } from "./roles";
-import { profiles, userRoles, users } from "./schema";
+import { profiles, userRoles, users } from "../../db/schema/accounts";
 import type { Viewer } from "./viewer";
 
 export { ADMIN_MANAGEMENT_TEXTS };

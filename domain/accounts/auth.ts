@@ -9,7 +9,7 @@ import { WELCOME_NOTIFICATION, notify } from "../notifications/service";
 import { saveProfile } from "./profiles";
 import { eq } from "drizzle-orm";
 import { announceSessionsEnded } from "../live/events";
-import { sessions } from "./schema";
+import { sessions } from "../../db/schema/accounts";
 
 export interface AuthOptions {
   db: Database;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { profiles } from "./schema";
+import { profiles } from "../../db/schema/accounts";
 
 /** Creates or renames the profile row of a user (full_name, storefront.md §3). */
 export async function saveProfile(db: Database, userId: string, fullName: string): Promise<void> {

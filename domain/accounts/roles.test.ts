@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { RateLimitedError, enforceRateLimit } from "./rate-limit";
 import { ROLES, grantRole, hasMinimumRank, isOneOf, resolveRole, revokeRole, roleFlags } from "./roles";
-import { users } from "./schema";
+import { users } from "../../db/schema/accounts";
 
 describe("role checks (storefront.md §6)", () => {
   it("ranks customer 1, vendor 2, admin 3, super_admin 4", () => {

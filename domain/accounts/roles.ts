@@ -2,7 +2,7 @@ import { Refusal } from "../core/refusal";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ROLES, ROLE_RANK, type Role } from "../../lib/constants";
-import { userRoles, users } from "./schema";
+import { userRoles, users } from "../../db/schema/accounts";
 
 export { ROLES, ROLE_RANK, type Role };
 

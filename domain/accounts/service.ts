@@ -6,7 +6,7 @@ import { announceSessionsEnded } from "../live/events";
 import type { Auth } from "./auth";
 import { SIGN_IN_SLOWDOWN, checkSignInFailures, enforceRateLimit, recordSignInFailure } from "./rate-limit";
 import { resolveRole } from "./roles";
-import { users } from "./schema";
+import { users } from "../../db/schema/accounts";
 
 export interface AccountsContext {
   db: Database;

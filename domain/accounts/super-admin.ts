@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
 import { AccessDeniedError, findUserIdByEmail, grantRole } from "./roles";
-import { userRoles } from "./schema";
+import { userRoles } from "../../db/schema/accounts";
 import type { Viewer } from "./viewer";
 
 /** Serialises super-admin grants so two first-time bootstraps cannot both succeed. */

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS, type Role, type UserType } from "../../lib/constants";
 import { AccessDeniedError, isOneOf } from "../accounts/roles";
-import { users } from "../accounts/schema";
+import { users } from "../../db/schema/accounts";
 import { newestFirst } from "../admin/paging";
-import { userActivities } from "./schema";
+import { userActivities } from "../../db/schema/activity";
 
 export interface ActivityEvent {
   userId: string | null;

@@ -1,11 +1,11 @@
 import { count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { OrderStatus } from "../../lib/constants";
-import { products } from "../catalog/schema";
-import { orders } from "../orders/schema";
-import { payments } from "../payments/schema";
-import { reviews } from "../reviews/schema";
-import { vendors } from "../vendors/schema";
+import { products } from "../../db/schema/catalog";
+import { orders } from "../../db/schema/orders";
+import { payments } from "../../db/schema/payments";
+import { reviews } from "../../db/schema/reviews";
+import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertBackOffice } from "./access";
 
 export interface DashboardCounts {

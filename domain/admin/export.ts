@@ -6,13 +6,13 @@ import {
   warrantyLabel,
 } from "../../lib/constants";
 import { koboToNaira } from "../../lib/money";
-import { profiles, users } from "../accounts/schema";
-import { products } from "../catalog/schema";
-import { orders } from "../orders/schema";
+import { profiles, users } from "../../db/schema/accounts";
+import { products } from "../../db/schema/catalog";
+import { orders } from "../../db/schema/orders";
 import { orderNumberOf } from "../orders/status";
 import { paymentMethodLabel } from "../payments/manual-validation";
-import { payments } from "../payments/schema";
-import { vendors } from "../vendors/schema";
+import { payments } from "../../db/schema/payments";
+import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertBackOffice } from "./access";
 import { CSV_BOM, type CsvCell, csvRow } from "./csv";
 import { newestFirst } from "./paging";

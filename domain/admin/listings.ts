@@ -2,12 +2,12 @@ import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
-import { profiles, users } from "../accounts/schema";
-import { products } from "../catalog/schema";
-import { orders } from "../orders/schema";
-import { payments } from "../payments/schema";
+import { profiles, users } from "../../db/schema/accounts";
+import { products } from "../../db/schema/catalog";
+import { orders } from "../../db/schema/orders";
+import { payments } from "../../db/schema/payments";
 import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preapproval";
-import { vendors } from "../vendors/schema";
+import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertBackOffice } from "./access";
 import { type Page, newestFirst, pageWindow, toPage } from "./paging";
 

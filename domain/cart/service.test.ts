@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { users } from "../accounts/schema";
-import { products } from "../catalog/schema";
-import { vendors } from "../vendors/schema";
+import { users } from "../../db/schema/accounts";
+import { products } from "../../db/schema/catalog";
+import { vendors } from "../../db/schema/vendors";
 import { readLiveEvents } from "../live/events";
 import { CART_TEXTS, CartError, addToCart, clearCart, countCartItems, listCart, removeCartItem, setCartQuantity, stockCapText, summarizeCart } from "./service";
 

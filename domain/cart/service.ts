@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import { type Grade, LIMITS } from "../../lib/constants";
-import { products } from "../catalog/schema";
+import { products } from "../../db/schema/catalog";
 import { displayPrice, listed, shown } from "../catalog/summary";
 import { publishLiveEvent } from "../live/events";
-import { cart } from "./schema";
+import { cart } from "../../db/schema/cart";
 import { CART_TEXTS } from "./texts";
 
 export { CART_TEXTS, addedToCartText, stockCapText } from "./texts";

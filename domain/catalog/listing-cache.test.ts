@@ -8,9 +8,9 @@ import type { Database, DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { type CountedDatabase, openCountedDatabase } from "../../tests/support/query-counter";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
-import { vendors } from "../vendors/schema";
+import { vendors } from "../../db/schema/vendors";
 import { type ListingCache, createListingCache } from "./listing-cache";
-import { catalogueVersion, products } from "./schema";
+import { catalogueVersion, products } from "../../db/schema/catalog";
 import { listShopPage } from "./shop";
 
 describe("the listing cache's memory", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { orders } from "../orders/schema";
+import { orders } from "../../db/schema/orders";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
 import { recordUploadedImages } from "./photos";
 import { createProduct, deleteProduct, getManagedProduct, listManagedProducts, updateProduct } from "./management";

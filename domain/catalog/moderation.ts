@@ -15,10 +15,10 @@ import { notify } from "../notifications/service";
 import { getPricingConfig } from "../pricing/service";
 import { type Actor, assertAdmin } from "../vendors/approval";
 import { Refusal } from "../vendors/errors";
-import { vendors } from "../vendors/schema";
+import { vendors } from "../../db/schema/vendors";
 import { PRODUCT_TEXTS } from "./management-validation";
 import { type ComparePriceChoice, type InspectionInput, MODERATION_TEXTS } from "./moderation-validation";
-import { products } from "./schema";
+import { products } from "../../db/schema/catalog";
 
 export interface ModerationResult {
   id: string;

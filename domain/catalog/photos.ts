@@ -5,7 +5,7 @@
  */
 import { and, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { uploadedImages } from "../media/schema";
+import { uploadedImages } from "../../db/schema/media";
 import { Refusal } from "../vendors/errors";
 import { PRODUCT_TEXTS } from "./management-validation";
 

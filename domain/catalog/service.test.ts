@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../../db/client";
-import { profiles, users } from "../accounts/schema";
-import { reviews } from "../reviews/schema";
-import { vendors } from "../vendors/schema";
-import { products } from "./schema";
+import { profiles, users } from "../../db/schema/accounts";
+import { reviews } from "../../db/schema/reviews";
+import { vendors } from "../../db/schema/vendors";
+import { products } from "../../db/schema/catalog";
 import {
   getPublicProduct,
   listApprovedReviews,

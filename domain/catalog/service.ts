@@ -6,12 +6,12 @@ import { type SQL, and, asc, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { type Grade, LIMITS } from "../../lib/constants";
-import { profiles } from "../accounts/schema";
+import { profiles } from "../../db/schema/accounts";
 import { getPricingConfig } from "../pricing/service";
-import { reviews } from "../reviews/schema";
-import { vendors } from "../vendors/schema";
+import { reviews } from "../../db/schema/reviews";
+import { vendors } from "../../db/schema/vendors";
 import type { StorePromises } from "./promises";
-import { products } from "./schema";
+import { products } from "../../db/schema/catalog";
 import { displayPrice, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
 
 export type { ProductSummary } from "./summary";

@@ -9,7 +9,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { products } from "./schema";
+import { products } from "../../db/schema/catalog";
 import { inShopSession, shopStatements } from "./shop";
 import { selectSummaries } from "./summary";
 import { type ShopQueryInput, parseShopQuery } from "./shop-query";

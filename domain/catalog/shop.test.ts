@@ -3,9 +3,9 @@ import type { Database, DatabaseHandle } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { nairaToKobo } from "../../lib/money";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { users } from "../accounts/schema";
-import { vendors } from "../vendors/schema";
-import { products } from "./schema";
+import { users } from "../../db/schema/accounts";
+import { vendors } from "../../db/schema/vendors";
+import { products } from "../../db/schema/catalog";
 import { listShopPage, searchTerm } from "./shop";
 import {
   DEFAULT_SHOP_QUERY, SEARCH_MAX_LENGTH, type ShopQueryInput, activeFilterCount, parseShopParams,

@@ -8,9 +8,9 @@ import { type SQL, and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-or
 import type { Database } from "../../db/client";
 import { LIMITS, PRICE_SLIDER } from "../../lib/constants";
 import { nairaToKobo } from "../../lib/money";
-import { vendors } from "../vendors/schema";
+import { vendors } from "../../db/schema/vendors";
 import { type ListingCache, type RememberedPage } from "./listing-cache";
-import { catalogueVersion, productSearchTexts, products } from "./schema";
+import { catalogueVersion, productSearchTexts, products } from "../../db/schema/catalog";
 import { type ShopOrder, type ShopQuery, type ShopQueryInput, parseShopQuery, shopHref, shopOrder } from "./shop-query";
 import { type ProductSummary, displayPrice, listed, selectSummaries, summaryColumns, toSummary } from "./summary";
 

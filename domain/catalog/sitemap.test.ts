@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { users } from "../accounts/schema";
-import { vendors } from "../vendors/schema";
-import { products } from "./schema";
+import { users } from "../../db/schema/accounts";
+import { vendors } from "../../db/schema/vendors";
+import { products } from "../../db/schema/catalog";
 import { SITEMAP_PAGES, listSitemapProducts, renderSitemap } from "./sitemap";
 
 const at = (minutes: number) => new Date(Date.parse("2026-02-01T09:00:00Z") + minutes * 60_000);

@@ -4,8 +4,8 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { vendors } from "../vendors/schema";
-import { products } from "./schema";
+import { vendors } from "../../db/schema/vendors";
+import { products } from "../../db/schema/catalog";
 import { listed, toIso } from "./summary";
 
 /** The sitemap protocol's limit for one file. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { createPostgresTestDatabase } from "../../tests/support/database";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
-import { products } from "./schema";
+import { products } from "../../db/schema/catalog";
 import { countSales } from "./stock";
 
 /*

@@ -6,8 +6,8 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { vendors } from "../vendors/schema";
-import { products } from "./schema";
+import { vendors } from "../../db/schema/vendors";
+import { products } from "../../db/schema/catalog";
 import { displayPrice, listed } from "./summary";
 
 export interface ReservedUnit {

@@ -5,8 +5,8 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Grade } from "../../lib/constants";
-import { vendors } from "../vendors/schema";
-import { products } from "./schema";
+import { vendors } from "../../db/schema/vendors";
+import { products } from "../../db/schema/catalog";
 
 /** What a product card shows. */
 export interface ProductSummary {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { type CartLine, cartLineOf, cartProductColumns } from "../cart/service";
-import { products } from "../catalog/schema";
+import { products } from "../../db/schema/catalog";
 import { listed } from "../catalog/summary";
 
 export const BUY_NOW_LINE_ID = "buy-now";

@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from "../../db/client";
 import { CMS_SECTIONS } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { CMS_DEFAULTS } from "./defaults";
-import { cmsContent } from "./schema";
+import { cmsContent } from "../../db/schema/cms";
 import { getSiteContent } from "./service";
 
 describe("CMS defaults", () => {

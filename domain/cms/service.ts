@@ -4,7 +4,7 @@ import { CMS_SECTIONS, type CmsSection } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
 import { CMS_DEFAULTS, type CmsDefaults } from "./defaults";
-import { cmsContent } from "./schema";
+import { cmsContent } from "../../db/schema/cms";
 import { CMS_EDITABLE, type EditableSection } from "./validation";
 
 export type SiteContent<S extends CmsSection = CmsSection> = Pick<CmsDefaults, S>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { users } from "../accounts/schema";
+import { users } from "../../db/schema/accounts";
 import { LIVE_CHANNEL, latestLiveEventId, publishLiveEvent, pruneLiveEvents, readLiveEvents } from "./events";
 
 describe.each(TEST_ENGINES)("live events (%s)", (engine) => {

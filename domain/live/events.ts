@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { liveEvents } from "./schema";
+import { liveEvents } from "../../db/schema/live";
 
 /**
  * The PostgreSQL channel every app instance listens on. The payload is the user id (new events),

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { userRoles } from "../accounts/schema";
+import { userRoles } from "../../db/schema/accounts";
 import { roleFlags } from "../accounts/roles";
 import type { Viewer } from "../accounts/viewer";
 

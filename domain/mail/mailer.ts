@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../../db/client";
-import { emailOutbox } from "./schema";
+import { emailOutbox } from "../../db/schema/mail";
 import type { RenderedEmail } from "./template";
 
 export interface OutgoingEmail extends RenderedEmail {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS, type NotificationType } from "../../lib/constants";
 import { type NotificationPayload, publishLiveEvent, publishLiveEvents } from "../live/events";
-import { notifications } from "./schema";
+import { notifications } from "../../db/schema/notifications";
 
 export { NOTIFICATION_TEXTS, WELCOME_NOTIFICATION } from "./texts";
 

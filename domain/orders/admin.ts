@@ -4,18 +4,18 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type ProductStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { profiles } from "../accounts/schema";
+import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
 import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
-import { products } from "../catalog/schema";
+import { products } from "../../db/schema/catalog";
 import { countSale, restoreStock } from "../catalog/stock";
 import { publishLiveEvent } from "../live/events";
 import { notify } from "../notifications/service";
-import { payments } from "../payments/schema";
-import { vendors } from "../vendors/schema";
+import { payments } from "../../db/schema/payments";
+import { vendors } from "../../db/schema/vendors";
 import { recordOrderStatus } from "./history";
-import { orders } from "./schema";
+import { orders } from "../../db/schema/orders";
 import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
 
 export interface AdminOrder {

@@ -7,11 +7,11 @@ import type { Database, DatabaseHandle } from "../../db/client";
 import * as schema from "../../db/schema";
 import type { OrderStatus } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { reviews } from "../reviews/schema";
+import { reviews } from "../../db/schema/reviews";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
 import { countOrderTabs, getCustomerOrder, listCustomerOrders } from "./customer";
 import { recordOrderStatus } from "./history";
-import { orders } from "./schema";
+import { orders } from "../../db/schema/orders";
 
 /** A second Drizzle over the same connection that counts the statements it sends. */
 function countingDatabase(handle: DatabaseHandle): { db: Database; statements: () => number } {

@@ -2,14 +2,14 @@ import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Grade, OrderStatus, PaymentStatus, WarrantyType } from "../../lib/constants";
-import { products } from "../catalog/schema";
+import { products } from "../../db/schema/catalog";
 import { holdsReservation } from "../payments/release";
 import { reservationEndsAt } from "../payments/reservation";
-import { payments } from "../payments/schema";
-import { reviews } from "../reviews/schema";
+import { payments } from "../../db/schema/payments";
+import { reviews } from "../../db/schema/reviews";
 import { orderNumberOf } from "./status";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
-import { orders } from "./schema";
+import { orders } from "../../db/schema/orders";
 
 /** One order as its buyer sees it on My Orders (operations.md §2, §3). Money in kobo, dates ISO. */
 export interface CustomerOrder {

@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { OrderStatus } from "../../lib/constants";
-import { orderStatusHistory } from "./schema";
+import { orderStatusHistory } from "../../db/schema/orders";
 
 export interface OrderStatusEntry {
   orderId: string;

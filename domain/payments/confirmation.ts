@@ -9,7 +9,7 @@ import { DEFAULT_FAILURE_REASON, isFailedTransaction, recordPaymentFailure } fro
 import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment";
 import { findHeldCheckout } from "./reservation";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
-import { payments } from "./schema";
+import { payments } from "../../db/schema/payments";
 
 export interface ConfirmationDeps extends FulfilmentDeps {
   payments: PaymentProvider;

@@ -6,9 +6,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { publishLiveEvents } from "../live/events";
-import { orders } from "../orders/schema";
+import { orders } from "../../db/schema/orders";
 import type { ProviderTransaction } from "./provider";
-import { payments } from "./schema";
+import { payments } from "../../db/schema/payments";
 
 /** Paystack's words for "no money was taken and none is coming on this attempt". */
 export const isFailedTransaction = (transaction: Pick<ProviderTransaction, "status">) =>

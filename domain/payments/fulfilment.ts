@@ -10,7 +10,7 @@ import { TEST_PAYMENT_LABEL, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { removeCheckedOutLines } from "../cart/service";
-import { products } from "../catalog/schema";
+import { products } from "../../db/schema/catalog";
 import { countSales, reserveStockAgain } from "../catalog/stock";
 import { publishLiveEvents } from "../live/events";
 import type { Mailer } from "../mail/mailer";
@@ -18,10 +18,10 @@ import { renderEmail } from "../mail/template";
 import { type NewNotification, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
 import { recordOrderStatus } from "../orders/history";
-import { orders } from "../orders/schema";
-import { vendors } from "../vendors/schema";
+import { orders } from "../../db/schema/orders";
+import { vendors } from "../../db/schema/vendors";
 import type { ProviderTransaction } from "./provider";
-import { payments } from "./schema";
+import { payments } from "../../db/schema/payments";
 import { PAYMENT_NOTICES as N } from "./texts";
 
 export interface FulfilmentDeps {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { ORDER_STATUSES } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { profiles } from "../accounts/schema";
+import { profiles } from "../../db/schema/accounts";
 import { changeOrderStatus } from "../orders/admin";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
 import { insertPerson, recordingMailer } from "../vendors/testing";

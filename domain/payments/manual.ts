@@ -13,16 +13,16 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { profiles, users } from "../accounts/schema";
+import { profiles, users } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
 import type { Mailer } from "../mail/mailer";
-import { orders } from "../orders/schema";
+import { orders } from "../../db/schema/orders";
 import { ORDER_STATUS_TEXTS, orderNumberOf } from "../orders/status";
 import { type FulfilmentDeps, fulfilPayment } from "./fulfilment";
 import { MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS as T, type ManualPaymentInput, nairaTextToKobo } from "./manual-validation";
 import type { ProviderTransaction } from "./provider";
-import { payments } from "./schema";
+import { payments } from "../../db/schema/payments";
 
 /** The order is missing, not unpaid any more, or the amount is not its total. */
 export class ManualPaymentError extends Refusal {

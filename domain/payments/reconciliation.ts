@@ -13,7 +13,7 @@ import { PaymentProviderError } from "./provider";
 import { isFailedTransaction, recordPaymentFailure } from "./failure";
 import { holdsReservation, releaseReservation } from "./release";
 import { RESERVATION_MS } from "./reservation";
-import { payments } from "./schema";
+import { payments } from "../../db/schema/payments";
 
 const MINUTE_MS = 60_000;
 

@@ -11,10 +11,10 @@ import { restoreStock } from "../catalog/stock";
 import { publishLiveEvents } from "../live/events";
 import { type NewNotification, notifyMany } from "../notifications/service";
 import { recordOrderStatus } from "../orders/history";
-import { orders } from "../orders/schema";
+import { orders } from "../../db/schema/orders";
 import { orderNumberOf } from "../orders/status";
-import { vendors } from "../vendors/schema";
-import { payments } from "./schema";
+import { vendors } from "../../db/schema/vendors";
+import { payments } from "../../db/schema/payments";
 import { PAYMENT_NOTICES as N } from "./texts";
 
 /**

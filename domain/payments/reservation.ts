@@ -5,9 +5,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
-import { orders } from "../orders/schema";
+import { orders } from "../../db/schema/orders";
 import { holdsReservation } from "./release";
-import { payments } from "./schema";
+import { payments } from "../../db/schema/payments";
 
 export const RESERVATION_MS = LIMITS.reservationMinutes * 60_000;
 

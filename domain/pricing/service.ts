@@ -4,7 +4,7 @@ import { PRICING_DEFAULTS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
-import { adminPricingConfig } from "./schema";
+import { adminPricingConfig } from "../../db/schema/pricing";
 import { type PricingConfigInput, deliveryFeeKoboOf } from "./validation";
 
 export interface PricingConfig {

@@ -1,12 +1,12 @@
 import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { profiles } from "../accounts/schema";
+import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
 import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
-import { products } from "../catalog/schema";
-import { reviews } from "./schema";
+import { products } from "../../db/schema/catalog";
+import { reviews } from "../../db/schema/reviews";
 
 export const REVIEW_TEXTS = {
   approved: "Review approved successfully",

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../db/client";
 import type { OrderStatus } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { listCustomerOrders } from "../orders/customer";
-import { orders } from "../orders/schema";
+import { orders } from "../../db/schema/orders";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
 import { REVIEW_SUBMISSION_TEXTS, ReviewSubmissionError, reviewFormSchema, reviewSubmissionSchema, submitReview } from "./submission";
 

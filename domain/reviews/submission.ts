@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import { recordActivity } from "../activity/service";
-import { products } from "../catalog/schema";
-import { orders } from "../orders/schema";
-import { reviews } from "./schema";
+import { products } from "../../db/schema/catalog";
+import { orders } from "../../db/schema/orders";
+import { reviews } from "../../db/schema/reviews";
 import { REVIEW_SUBMISSION_TEXTS, type ReviewSubmission } from "./validation";
 
 export { REVIEW_SUBMISSION_TEXTS, reviewFormSchema, reviewSubmissionSchema, type ReviewSubmission } from "./validation";

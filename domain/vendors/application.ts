@@ -9,7 +9,7 @@ import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
 import { getPricingConfig } from "../pricing/service";
 import { Refusal } from "./errors";
-import { vendors } from "./schema";
+import { vendors } from "../../db/schema/vendors";
 import { VENDOR_TEXTS } from "./texts";
 import { type VendorDetails, detailColumns } from "./validation";
 

@@ -12,11 +12,11 @@ import { recordActivity } from "../activity/service";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../notifications/service";
 import { LIMITS, type VendorStatus } from "../../lib/constants";
-import { users } from "../accounts/schema";
-import { products } from "../catalog/schema";
+import { users } from "../../db/schema/accounts";
+import { products } from "../../db/schema/catalog";
 import { vendorApprovedEmail, vendorRejectedEmail } from "./emails";
 import { Refusal } from "./errors";
-import { vendors } from "./schema";
+import { vendors } from "../../db/schema/vendors";
 import { VENDOR_TEXTS } from "./texts";
 import type { VendorStatusChange } from "./validation";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import type { OrderStatus, PaymentStatus } from "../../lib/constants";
-import { orders } from "../orders/schema";
-import { payments } from "../payments/schema";
+import { orders } from "../../db/schema/orders";
+import { payments } from "../../db/schema/payments";
 import { getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile } from "./dashboard";
 import { insertListing, insertPerson, insertVendor } from "./testing";
 

@@ -8,7 +8,7 @@ import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { createLocalStorage } from "../media/storage";
 import { applyAsVendor } from "./application";
 import { getPreapprovalState, submitPreapproval } from "./preapproval";
-import { vendorPreapprovalFields } from "./schema";
+import { vendorPreapprovalFields } from "../../db/schema/vendors";
 import { insertPerson } from "./testing";
 import { preapprovalSchema, vendorApplicationSchema } from "./validation";
 

@@ -5,7 +5,7 @@ import type { PreapprovalFieldType } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertBackOffice } from "../admin/access";
 import { PREAPPROVAL_TEXTS, type PreapprovalFieldInput } from "../admin/validation";
-import { vendorPreapprovalFields } from "./schema";
+import { vendorPreapprovalFields } from "../../db/schema/vendors";
 
 export interface PreapprovalField {
   id: string;

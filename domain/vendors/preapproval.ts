@@ -13,7 +13,7 @@ import type { FileStorage } from "../media/storage";
 import { type IncomingFile, storeUploadedImages } from "../media/uploads";
 import { fieldErrors } from "../accounts/validation";
 import { Refusal } from "./errors";
-import { vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "./schema";
+import { vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema/vendors";
 import { findVendorByUser } from "./service";
 import { VENDOR_TEXTS } from "./texts";
 import { preapprovalSchema } from "./validation";

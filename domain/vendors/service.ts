@@ -3,8 +3,8 @@ import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { VendorStatus } from "../../lib/constants";
 import type { Viewer } from "../accounts/viewer";
-import { products } from "../catalog/schema";
-import { vendors } from "./schema";
+import { products } from "../../db/schema/catalog";
+import { vendors } from "../../db/schema/vendors";
 
 export interface VendorRecord {
   id: string;

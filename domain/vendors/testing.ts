@@ -1,11 +1,11 @@
 /** Rows for vendor and product tests: people, vendor records, listings and a mailer that keeps what it sends. */
 import type { Database } from "../../db/client";
 import type { Role, VendorStatus } from "../../lib/constants";
-import { users } from "../accounts/schema";
+import { users } from "../../db/schema/accounts";
 import { grantRole } from "../accounts/roles";
-import { products } from "../catalog/schema";
+import { products } from "../../db/schema/catalog";
 import type { Mailer, OutgoingEmail } from "../mail/mailer";
-import { vendors } from "./schema";
+import { vendors } from "../../db/schema/vendors";
 
 export async function insertPerson(db: Database, id: string, role?: Role): Promise<{ userId: string; role: Role; email: string }> {
   const email = `${id}@example.ng`;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { CMS_SECTIONS } from "../../lib/constants";
-import { users } from "../accounts/schema";
-import { sqlList } from "../../db/sql-list";
+import { users } from "./accounts";
+import { sqlList } from "../sql-list";
 
 export const cmsContent = pgTable(
   "cms_content",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "../accounts/schema";
-import { products } from "../catalog/schema";
+import { users } from "./accounts";
+import { products } from "./catalog";
 
 export const cart = pgTable(
   "cart",

@@ -3,9 +3,9 @@ import {
   type ExtraConfigColumn, bigint, boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
 import { BRANDS, GRADES, PRODUCT_STATUSES, STORAGE_OPTIONS } from "../../lib/constants";
-import { sqlList } from "../../db/sql-list";
-import { users } from "../accounts/schema";
-import { vendors } from "../vendors/schema";
+import { sqlList } from "../sql-list";
+import { users } from "./accounts";
+import { vendors } from "./vendors";
 
 export const gradeEnum = pgEnum("product_grade", GRADES);
 export const productStatusEnum = pgEnum("product_status", PRODUCT_STATUSES);

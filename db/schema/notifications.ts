@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { users } from "../accounts/schema";
+import { users } from "./accounts";
 
 export const notifications = pgTable(
   "notifications",

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../accounts/schema";
+import { users } from "./accounts";
 
 /**
  * Every catalogue photo uploaded through the shop, with who uploaded it: a listing may only

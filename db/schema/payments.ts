@@ -3,8 +3,8 @@ import {
   type AnyPgColumn, bigint, boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
 import { PAYMENT_STATUSES } from "../../lib/constants";
-import { users } from "../accounts/schema";
-import { orders } from "../orders/schema";
+import { users } from "./accounts";
+import { orders } from "./orders";
 
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 

@@ -1,5 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../accounts/schema";
+import { users } from "./accounts";
 
 /**
  * What each signed-in browser is told live: new and updated notifications, cart and order

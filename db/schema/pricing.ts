@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../accounts/schema";
+import { users } from "./accounts";
 
 /** A single row (id = 1): the pricing settings admins edit. */
 export const adminPricingConfig = pgTable(

@@ -3,7 +3,7 @@ import {
   bigint, boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
 import { PREAPPROVAL_FIELD_TYPES, VENDOR_STATUSES } from "../../lib/constants";
-import { users } from "../accounts/schema";
+import { users } from "./accounts";
 
 export const vendorStatusEnum = pgEnum("vendor_status", VENDOR_STATUSES);
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "../accounts/schema";
-import { products } from "../catalog/schema";
-import { orders } from "../orders/schema";
+import { users } from "./accounts";
+import { products } from "./catalog";
+import { orders } from "./orders";
 
 export const reviews = pgTable(
   "reviews",

@@ -3,11 +3,11 @@ import {
   type AnyPgColumn, bigint, bigserial, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
 import { NIGERIAN_STATES, ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
-import { sqlList } from "../../db/sql-list";
-import { users } from "../accounts/schema";
-import { products } from "../catalog/schema";
-import { payments } from "../payments/schema";
-import { vendors } from "../vendors/schema";
+import { sqlList } from "../sql-list";
+import { users } from "./accounts";
+import { products } from "./catalog";
+import { payments } from "./payments";
+import { vendors } from "./vendors";
 
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 export const warrantyTypeEnum = pgEnum("warranty_type", WARRANTY_TYPES);

@@ -1,6 +1,6 @@
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { USER_TYPES } from "../../lib/constants";
-import { users } from "../accounts/schema";
+import { users } from "./accounts";
 
 export const userTypeEnum = pgEnum("activity_user_type", USER_TYPES);
 
