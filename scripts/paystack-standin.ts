@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createJsonFileStore, createMemoryStore } from "../domain/payments/paystack-standin";
-import { startStandinServer } from "../domain/payments/paystack-standin/server";
+import { createJsonFileStore, createMemoryStore } from "../paystack-standin";
+import { startStandinServer } from "../paystack-standin/server";
 
 /**
  * Runs the Paystack stand-in as its own server, for trying the client or the shop against it:

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from "../db/client";
 import { type Auth, createAuth } from "../domain/accounts/auth";
 import { type Mailer, createMailer } from "../domain/mail/mailer";
 import { createPaystackClient } from "../domain/payments/paystack-client";
-import { type PaystackStandinRouter, createJsonFileStore, createPaystackStandin } from "../domain/payments/paystack-standin";
+import { type PaystackStandinRouter, createJsonFileStore, createPaystackStandin } from "../paystack-standin";
 import type { PaymentProvider } from "../domain/payments/provider";
 import { createApiRouter } from "./api";
 import { type Config, paymentsSecretKey } from "./config";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { escapeXml, phoneSvg } from "../../domain/media/phone-art";
+import { escapeXml, phoneSvg } from "./phone-art";
 import { PREAPPROVAL_FOLDER } from "../../domain/media/private-uploads";
 import { type FileStorage, publicUrlFor } from "../../domain/media/storage";
 import { missingRenditionKeys, storeImage, writeImageVariants } from "../../domain/media/variants";

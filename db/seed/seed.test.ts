@@ -4,7 +4,7 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE_COLOR_HEX } from "../../domain/media/phone-art";
+import { PHONE_COLOR_HEX } from "./phone-art";
 import { createLocalStorage, InvalidStorageKeyError } from "../../domain/media/storage";
 import { BRANDS, CMS_SECTIONS, GRADES, ORDER_STATUSES, PRICING_DEFAULTS, STORAGE_OPTIONS } from "../../lib/constants";
 import { createPostgresTestDatabase, createTestDatabase } from "../../tests/support/database";

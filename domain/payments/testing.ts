@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { cart } from "../../db/schema/cart";
 import type { CheckoutInput } from "../checkout/validation";
 import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
-import { TEST_CARDS } from "./paystack-standin";
+import { TEST_CARDS } from "../../paystack-standin";
 
 export const SHIPPING: CheckoutInput["shipping"] = {
   customerName: "Ada Okafor",

@@ -5,7 +5,7 @@
  * payment is left half done by the load itself.
  */
 import { type Random, intBetween, shuffle } from "../../db/seed/random";
-import { TEST_CARDS } from "../../domain/payments/paystack-standin";
+import { TEST_CARDS } from "../../paystack-standin";
 import { SHIPPING } from "../../domain/payments/testing";
 import { type Visit, think } from "./browsing";
 

@@ -1,5 +1,5 @@
-import { type StandinStore, createMemoryStore } from "../../domain/payments/paystack-standin";
-import { startStandinServer } from "../../domain/payments/paystack-standin/server";
+import { type StandinStore, createMemoryStore } from "../../paystack-standin";
+import { startStandinServer } from "../../paystack-standin/server";
 
 export const STANDIN_SECRET_KEY = "sk_test_standin_for_tests";
 

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningStandin, startPaystackStandin } from "../../../tests/support/paystack-standin";
-import { isValidWebhookSignature } from "../webhook-signature";
+import { type RunningStandin, startPaystackStandin } from "../tests/support/paystack-standin";
+import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
 import { PAGE_TEXTS } from "./hosted-page";
 
 interface Received {

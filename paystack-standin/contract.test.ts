@@ -1,10 +1,10 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningStandin, startPaystackStandin } from "../../../tests/support/paystack-standin";
+import { type RunningStandin, startPaystackStandin } from "../tests/support/paystack-standin";
 import { openApiSchemas } from "./openapi-schemas";
 
 /** Paystack's own OpenAPI description (PaystackOSS/openapi, MIT licence beside it). */
-const OPENAPI_FILE = path.resolve(import.meta.dirname, "../../../tests/fixtures/paystack/openapi.yaml");
+const OPENAPI_FILE = path.resolve(import.meta.dirname, "../tests/fixtures/paystack/openapi.yaml");
 
 /** The stand-in answers in the shapes Paystack's own OpenAPI description documents. */
 describe("the Paystack stand-in against Paystack's OpenAPI description", () => {
