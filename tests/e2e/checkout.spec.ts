@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { ADMIN_STATE_FILE, openTab, projectIndex, toastWith } from "./support/admin";
-import { type ListedPhone, signUpFreshCustomer } from "./support/customers";
+import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 
 const SHIPPING = {
@@ -60,14 +60,6 @@ async function placeOrder(page: Page, buy: ListedPhone[], keep: ListedPhone[] = 
   await page.getByRole("button", { name: `Place Order (${buy.length} ${buy.length === 1 ? "item" : "items"})` }).click();
   await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
   await expect(page.getByText("Test mode — no real money")).toBeVisible();
-}
-
-async function payWithCard(page: Page, cardNumber: string) {
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("CVV").fill("408");
-  await page.getByRole("button", { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/payment-success\?/);
 }
 
 async function asAdmin(browser: Browser): Promise<Page> {

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { projectIndex, toastWith } from "./support/admin";
 import { seriousA11yViolations } from "./support/accounts";
-import { type ListedPhone, signUpFreshCustomer } from "./support/customers";
+import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 
 const SHIPPING = {
@@ -64,14 +64,6 @@ async function fillShippingAndPlace(page: Page, items: number) {
   await page.getByLabel("State").selectOption(SHIPPING.state);
   await page.getByRole("button", { name: `Place Order (${items} ${items === 1 ? "item" : "items"})` }).click();
   await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
-}
-
-async function payWithCard(page: Page, cardNumber: string) {
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("CVV").fill("408");
-  await page.getByRole("button", { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/payment-success\?/);
 }
 
 /** Buy Now on the phone's page: checkout with that phone alone. */

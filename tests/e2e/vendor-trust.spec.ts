@@ -1,6 +1,6 @@
 import { seriousA11yViolations, signIn } from "./support/accounts";
 import { expect, test } from "./support/test";
-import { approveProductAsAdmin, freshPage, hydrated, openAsAdmin, photo, toastWith } from "./support/vendors";
+import { approveProductAsAdmin, fillProductForm, freshPage, hydrated, openAsAdmin, photo, toastWith } from "./support/vendors";
 
 test("approval covers what was approved: a stock edit keeps a listing in the shop, a rename sends it back to review", async ({ page, browser, extraHTTPHeaders }, info) => {
   test.setTimeout(120_000);
@@ -14,12 +14,7 @@ test("approval covers what was approved: a stock edit keeps a listing in the sho
     const dialog = page.getByRole("dialog", { name: "Add Product" });
     await dialog.locator('input[type="file"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", "#1d3557", 600, 800) });
     await expect(dialog.locator('input[type="hidden"][name="images"]')).toHaveCount(1);
-    await dialog.getByLabel("Product Name").fill(name);
-    await dialog.getByLabel("Brand").selectOption("Google");
-    await dialog.getByLabel("Model").fill("Pixel 7a");
-    await dialog.getByLabel("Storage").selectOption("128GB");
-    await dialog.getByLabel("Suggested Price (₦)").fill("210000");
-    await dialog.getByLabel("Stock Quantity").fill("2");
+    await fillProductForm(dialog, { name, brand: "Google", model: "Pixel 7a", storage: "128GB", suggestedPrice: "210000", stock: "2" });
     await dialog.getByRole("button", { name: "Add Product" }).click();
     await expect(toastWith(page, "Product added successfully! Awaiting admin approval.")).toBeVisible();
     const admin = await openAsAdmin(browser, info, extraHTTPHeaders);

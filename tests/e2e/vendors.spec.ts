@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD, seriousA11yViolations, signIn } from "./support/accounts";
 import { expect, test } from "./support/test";
 import {
+  fillProductForm,
   approveProductAsAdmin,
   freshPage,
   hydrated,
@@ -72,13 +73,7 @@ test("the whole vendor journey: sign up, apply, pre-approval, approval, a listin
     const dialog = page.getByRole("dialog", { name: "Add Product" });
     await expect(dialog).toBeVisible();
     await hydrated(page);
-    await dialog.getByLabel("Product Name").fill(product);
-    await dialog.getByLabel("Brand").selectOption("Google");
-    await dialog.getByLabel("Model").fill("Pixel 8 Pro");
-    await dialog.getByLabel("Storage").selectOption("256GB");
-    await dialog.getByLabel("Grade").selectOption("A");
-    await dialog.getByLabel("Suggested Price (₦)").fill("610,000");
-    await dialog.getByLabel("Stock Quantity").fill("2");
+    await fillProductForm(dialog, { name: product, brand: "Google", model: "Pixel 8 Pro", storage: "256GB", grade: "A", suggestedPrice: "610,000", stock: "2" });
     await dialog.getByLabel("Color (optional)").fill("Bay");
     // A slow mobile uplink, so the progress bar can be seen while the photos go up.
     const network = await page.context().newCDPSession(page);
@@ -164,12 +159,7 @@ test("uploads: a text file named .jpg is refused and a sixth image is refused; d
 
   // A listing of our own to delete (the demo vendor's listings have orders).
   const name = `Galaxy A54 ${info.project.name}${Date.now().toString(36)}`;
-  await dialog.getByLabel("Product Name").fill(name);
-  await dialog.getByLabel("Brand").selectOption("Samsung");
-  await dialog.getByLabel("Model").fill("Galaxy A54");
-  await dialog.getByLabel("Storage").selectOption("128GB");
-  await dialog.getByLabel("Suggested Price (₦)").fill("185000");
-  await dialog.getByLabel("Stock Quantity").fill("0");
+  await fillProductForm(dialog, { name, brand: "Samsung", model: "Galaxy A54", storage: "128GB", suggestedPrice: "185000", stock: "0" });
   await dialog.getByRole("button", { name: "Add Product" }).click();
   await expect(toastWith(page, "Failed to add product")).toBeVisible();
   await expect(dialog.getByText("Stock quantity must be at least 1")).toBeVisible();

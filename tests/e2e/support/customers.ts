@@ -52,3 +52,12 @@ export async function phonesInStock(page: Page, stock: number, count: number): P
   expect(found).toHaveLength(count);
   return found;
 }
+
+/** Pays on the Paystack stand-in's page with a test card and waits for the shop's payment page. */
+export async function payWithCard(page: Page, cardNumber: string) {
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVV").fill("408");
+  await page.getByRole("button", { name: /^Pay ₦/ }).click();
+  await expect(page).toHaveURL(/\/payment-success\?/);
+}

@@ -1,4 +1,4 @@
-import { type Browser, type Page, type TestInfo, expect } from "@playwright/test";
+import { type Browser, type Locator, type Page, type TestInfo, expect } from "@playwright/test";
 import sharp from "sharp";
 import { latestMailLink } from "./accounts";
 import { ADMIN_STATE_FILE } from "./admin";
@@ -15,6 +15,27 @@ export async function photo(format: "jpeg" | "png", colour: string, width = 1200
 /** The toast with this title. */
 export function toastWith(page: Page, title: string) {
   return page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: title }).first();
+}
+
+export interface ProductFields {
+  name: string;
+  brand: string;
+  model: string;
+  storage: string;
+  grade?: string;
+  suggestedPrice: string;
+  stock: string;
+}
+
+/** Fills the Add Product dialog's required fields, as a vendor types them. */
+export async function fillProductForm(dialog: Locator, fields: ProductFields) {
+  await dialog.getByLabel("Product Name").fill(fields.name);
+  await dialog.getByLabel("Brand").selectOption(fields.brand);
+  await dialog.getByLabel("Model").fill(fields.model);
+  await dialog.getByLabel("Storage").selectOption(fields.storage);
+  if (fields.grade) await dialog.getByLabel("Grade").selectOption(fields.grade);
+  await dialog.getByLabel("Suggested Price (₦)").fill(fields.suggestedPrice);
+  await dialog.getByLabel("Stock Quantity").fill(fields.stock);
 }
 
 /** Waits for the page's scripts: forms and the uploader behave as they do for people. */
