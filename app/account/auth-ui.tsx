@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import type { z } from "zod";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
-import { useBusy } from "../ui/forms";
+import type { FieldErrors } from "../../domain/accounts/validation";
+import type { AuthFormResult } from "../server/auth-forms.server";
+import { SubmitButton } from "../ui/form-field";
+import { FormError, useBusy, useFormErrors } from "../ui/forms";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -45,5 +49,42 @@ export function CheckInbox({ email, action }: { email: string; action?: string }
       </p>
       <ResendVerification email={email} action={action} />
     </div>
+  );
+}
+
+/** The links under an auth card's forms: the other ways in, and the way back. */
+export function AuthCardLinks({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-col gap-2 border-t border-gray-200 pt-4 text-sm">{children}</div>;
+}
+
+/** The address a refused sign-in (or its resend) asks to verify first. */
+export function unverifiedEmailOf(result: AuthFormResult | undefined): string | undefined {
+  return result?.intent === "signin" || result?.intent === "resend" ? result.unverifiedEmail : undefined;
+}
+
+interface SignUpFormProps {
+  result: AuthFormResult | undefined;
+  schema: z.ZodType;
+  failedTitle: string;
+  submitLabel: string;
+  /** The form's own fields, with the errors to show on them. */
+  fields: (errors: FieldErrors) => ReactNode;
+}
+
+/** A sign-up form; once sent, the check-your-inbox panel in its place. */
+export function SignUpForm({ result, schema, failedTitle, submitLabel, fields }: SignUpFormProps) {
+  const { errors, validate } = useFormErrors("signup", result, schema, failedTitle);
+  const busy = useBusy("signup");
+  const signedUp = result?.intent === "signup" || result?.intent === "resend" ? result.signedUpEmail ?? result.unverifiedEmail : undefined;
+  if (signedUp) return <CheckInbox email={signedUp} />;
+  return (
+    <Form method="post" noValidate onSubmit={validate} className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <FormError message={errors.form} />
+      {fields(errors)}
+      <SubmitButton busy={busy} busyText="Creating account…">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -7,8 +7,9 @@ import {
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import {
-  ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, formatDate, inputClass, useAdminAction,
+  ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
 } from "./admin-ui";
+import { formatDate } from "../ui/format";
 
 const DECISION_STYLES: Record<VendorStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -11,8 +11,9 @@ import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/
 import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
-  ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, formatDateTime, inputClass, useAdminAction,
+  ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
 } from "./admin-ui";
+import { formatDateTime } from "../ui/format";
 import { TestBadge } from "./admin-orders";
 import { StarRating } from "../ui/star-rating";
 

@@ -11,7 +11,8 @@ import {
 import { formatNaira } from "../../lib/money";
 import type { Page } from "../../domain/admin/paging";
 import { useHydrated } from "../vendor/vendor-fields";
-import { ActionButton, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, formatDate, inputClass, useAdminAction } from "./admin-ui";
+import { ActionButton, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
+import { formatDate } from "../ui/format";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -203,18 +203,3 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-base text-gray-900 focus:border-brand-strong focus:outline-none focus:ring-2 focus:ring-brand-strong/30";
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "Africa/Lagos" });
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Africa/Lagos",
-  });
-}

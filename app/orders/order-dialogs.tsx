@@ -2,22 +2,13 @@ import type { ReactNode } from "react";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { formatDate } from "../ui/format";
+import { formatDate, formatDateTime } from "../ui/format";
 import { OrderReviewForm, type ReviewFormResult } from "./order-review-form";
 import { ModalDialog } from "../ui/dialog";
 import { CancelOrderForm, UNPAID_ORDER_TEXTS } from "./unpaid-order";
 
 /** Where every order dialog goes back to. */
 const CLOSE_TO = "/orders";
-
-const dateTimeFormatter = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Africa/Lagos",
-});
 
 /** A history entry by its progress step ('Payment Confirmed'), else its status ('Cancelled'). */
 function historyLabel(status: OrderStatus): string {
@@ -69,7 +60,7 @@ export function OrderTrackDialog({ order }: { order: CustomerOrder }) {
               <span aria-hidden="true" className="absolute -left-[1.4rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-brand-strong" />
               <p className="text-sm font-semibold text-gray-900">{historyLabel(entry.status)}</p>
               <p className="text-xs text-gray-600">
-                <time dateTime={entry.at}>{dateTimeFormatter.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </p>
               {entry.note ? <p className="mt-0.5 text-sm text-gray-800">{entry.note}</p> : null}
             </li>

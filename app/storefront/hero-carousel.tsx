@@ -1,6 +1,7 @@
 import type { HeroCarousel as HeroCarouselData, HeroCarouselSlide } from "../../domain/cms/hero-carousel";
 import { HeroActions, HeroSearch, HeroStatsList } from "./hero";
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../ui/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
+import { PauseButton, SlideDots } from "./carousel-controls";
 import { useCarousel } from "./use-carousel";
 
 type CarouselState = ReturnType<typeof useCarousel>;
@@ -103,34 +104,11 @@ function Arrows({ state }: { state: CarouselState }) {
 
 /** The pause/play button (while slides rotate on their own) and one dot per slide, on a dark pill that shows on any banner colour. */
 function DotsAndPause({ state, count, showDots }: { state: CarouselState; count: number; showDots: boolean }) {
-  const { current, go, rotating, stopped, toggleStopped } = state;
-  if (!rotating && !showDots) return null;
+  if (!state.rotating && !showDots) return null;
   return (
     <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-black/50 px-2 py-1 sm:bottom-4">
-      {rotating ? (
-        <button
-          type="button"
-          onClick={toggleStopped}
-          aria-label={stopped ? "Play slides" : "Pause slides"}
-          className="inline-flex h-6 w-6 items-center justify-center rounded-full text-white hover:bg-white/20"
-        >
-          {stopped ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
-        </button>
-      ) : null}
-      {showDots
-        ? Array.from({ length: count }, (_, i) => (
-            <button
-              key={i}
-              type="button"
-              onClick={() => go(i)}
-              aria-label={`Show slide ${i + 1}`}
-              aria-current={i === current ? "true" : undefined}
-              className="inline-flex h-6 w-6 items-center justify-center"
-            >
-              <span className={`block h-2 w-2 rounded-full ${i === current ? "bg-white" : "bg-white/50"}`} />
-            </button>
-          ))
-        : null}
+      {state.rotating ? <PauseButton carousel={state} /> : null}
+      {showDots ? <SlideDots carousel={state} count={count} /> : null}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { HomeBannerContent, HomeBannerSlide } from "../../domain/cms/defaults";
 import { LIMITS } from "../../lib/constants";
 import { safeImageUrl, safeLinkUrl, slideIntervalMs } from "../../lib/safe-values";
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../ui/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
+import { PauseButton, SlideDots } from "./carousel-controls";
 import { useCarousel } from "./use-carousel";
 
 /** Rotating home banner from the home_banner content block: arrows and dots wrap around; autoplay pauses on hover, focus or the pause button. */
@@ -10,7 +11,7 @@ export function HomeBanner({ banner }: { banner: HomeBannerContent }) {
   const slides = Array.isArray(banner.slides) ? banner.slides.filter((s) => s && (s.image_url || s.title)) : [];
   const count = slides.length;
   const carousel = useCarousel({ count, autoplay: banner.autoplay, interval: slideIntervalMs(banner.autoplay_duration, LIMITS.homeBannerAutoplayMs), loop: true });
-  const { current, go, rotating, stopped } = carousel;
+  const { current, go, rotating } = carousel;
 
   if (!banner.enabled || count === 0) return null;
 
@@ -34,28 +35,8 @@ export function HomeBanner({ banner }: { banner: HomeBannerContent }) {
               <ChevronRightIcon />
             </button>
             <div className="absolute bottom-2 right-3 flex items-center gap-1">
-              {rotating ? (
-                <button
-                  type="button"
-                  onClick={carousel.toggleStopped}
-                  aria-label={stopped ? "Play slides" : "Pause slides"}
-                  className="inline-flex h-6 w-6 items-center justify-center rounded-full text-white hover:bg-white/20"
-                >
-                  {stopped ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
-                </button>
-              ) : null}
-              {slides.map((slide, i) => (
-                <button
-                  key={slide.id || i}
-                  type="button"
-                  onClick={() => go(i)}
-                  aria-label={`Show slide ${i + 1}`}
-                  aria-current={i === current ? "true" : undefined}
-                  className="inline-flex h-6 w-6 items-center justify-center"
-                >
-                  <span className={`block h-2 w-2 rounded-full ${i === current ? "bg-white" : "bg-white/50"}`} />
-                </button>
-              ))}
+              {rotating ? <PauseButton carousel={carousel} /> : null}
+              <SlideDots carousel={carousel} count={count} />
             </div>
           </>
         ) : null}

@@ -37,7 +37,6 @@ const addedOne = () => CART_TEXTS.added;
 
 /** `eager`: the card is at the top of the page, so its image is fetched first. */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const href = `/product/${product.id}`;
   const price = displayPrice(product);
   const discount = discountPercent(product);
   const { add, busy } = useAddToCart({ successText: addedOne });
@@ -65,19 +64,12 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-gray-900 sm:text-base">
-          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-brand-strong">
-            {product.name}
-          </Link>
+          <ProductLink product={product} />
         </h3>
         <p className="text-xs text-gray-600">
           {product.brand} · {product.storage}
         </p>
-        {product.reviewCount > 0 ? (
-          <p className="flex items-center gap-1 text-xs text-gray-700">
-            <StarRating rating={product.ratingAverage} size="h-3.5" />
-            <span>({product.reviewCount.toLocaleString("en-US")})</span>
-          </p>
-        ) : null}
+        <RatingCount product={product} />
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <p className="text-base font-bold text-gray-900 sm:text-lg">{formatNaira(price)}</p>
           <button
@@ -93,5 +85,29 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         </div>
       </div>
     </article>
+  );
+}
+
+/** The product's name linking to its page; the link covers the whole card. */
+export function ProductLink({ product }: { product: Pick<ProductCardData, "id" | "name"> }) {
+  return (
+    <Link
+      to={`/product/${product.id}`}
+      prefetch="intent"
+      className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-brand-strong"
+    >
+      {product.name}
+    </Link>
+  );
+}
+
+/** The stars and the number of reviews, once the product has any. */
+export function RatingCount({ product }: { product: Pick<ProductCardData, "ratingAverage" | "reviewCount"> }) {
+  if (product.reviewCount === 0) return null;
+  return (
+    <p className="flex items-center gap-1 text-xs text-gray-700">
+      <StarRating rating={product.ratingAverage} size="h-3.5" />
+      <span>({product.reviewCount.toLocaleString("en-US")})</span>
+    </p>
   );
 }

@@ -7,9 +7,8 @@ import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "
 import { CatalogImage } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
 import { PhonePlaceholder } from "../ui/icons";
-import type { ProductCardData } from "./product-card";
-import { EmptyState, ProductGrid, ProductGridSkeleton } from "./product-grid";
-import { StarRating, formatRating } from "../ui/star-rating";
+import { type ProductCardData, ProductLink, RatingCount } from "./product-card";
+import { EmptyState, ProductGrid, ProductGridSkeleton, SkeletonBars, SkeletonList } from "./product-grid";
 
 export const CLEAR_ALL_FILTERS = "Clear all filters";
 
@@ -109,23 +108,12 @@ function ShopListItem({ item, eager }: { item: ShopItemData; eager: boolean }) {
           {discount !== null ? <DiscountBadge percent={discount} /> : null}
         </div>
         <h3 className="pr-12 text-sm font-semibold leading-snug text-gray-900 sm:text-base">
-          <Link
-            to={`/product/${item.id}`}
-            prefetch="intent"
-            className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-brand-strong"
-          >
-            {item.name}
-          </Link>
+          <ProductLink product={item} />
         </h3>
         <p className="text-xs text-gray-600">
           {item.brand} · {item.storage} · {item.vendor.businessName}
         </p>
-        {item.reviewCount > 0 ? (
-          <p className="flex items-center gap-1 text-xs text-gray-700">
-            <StarRating rating={item.ratingAverage} size="h-3.5 w-3.5" label={`Rated ${formatRating(item.ratingAverage)} out of 5`} />
-            <span>({item.reviewCount.toLocaleString("en-US")})</span>
-          </p>
-        ) : null}
+        <RatingCount product={item} />
         <div className="hidden flex-wrap gap-1 sm:flex">
           {item.vendor.verified ? <VerifiedVendorBadge /> : null}
           {item.adminInspected ? <InspectedBadge /> : null}
@@ -139,18 +127,9 @@ function ShopListItem({ item, eager }: { item: ShopItemData; eager: boolean }) {
 
 function ShopListSkeleton() {
   return (
-    <ul className="space-y-3" aria-hidden="true">
-      {Array.from({ length: LIMITS.shopSkeletonCards }, (_, i) => (
-        <li key={i} data-testid="product-skeleton" className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 sm:gap-4">
-          <div className="h-28 w-28 shrink-0 animate-pulse rounded-lg bg-gray-200 sm:h-36 sm:w-36" />
-          <div className="flex-1 space-y-2 py-1">
-            <div className="h-4 w-1/4 animate-pulse rounded bg-gray-200" />
-            <div className="h-4 w-3/4 animate-pulse rounded bg-gray-200" />
-            <div className="h-3 w-1/2 animate-pulse rounded bg-gray-200" />
-            <div className="h-5 w-1/3 animate-pulse rounded bg-gray-200" />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <SkeletonList count={LIMITS.shopSkeletonCards} className="space-y-3" itemClassName="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 sm:gap-4">
+      <div className="h-28 w-28 shrink-0 animate-pulse rounded-lg bg-gray-200 sm:h-36 sm:w-36" />
+      <SkeletonBars className="flex-1 space-y-2 py-1" bars={["h-4 w-1/4", "h-4 w-3/4", "h-3 w-1/2", "h-5 w-1/3"]} />
+    </SkeletonList>
   );
 }

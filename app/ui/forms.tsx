@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrors, firstError } from "../../domain/accounts/validation";
@@ -51,4 +51,9 @@ export function FormError({ message }: { message?: string }) {
       {message}
     </p>
   );
+}
+
+/** A form's confirmation, announced politely; `className` places it. */
+export function FormSuccess({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <p role="status" className={`${className} rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900`.trim()}>{children}</p>;
 }

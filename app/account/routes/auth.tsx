@@ -2,9 +2,9 @@ import { Form, Link, redirect, useActionData, useSearchParams } from "react-rout
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
-import { AuthCard, CheckInbox, ResendVerification } from "../auth-ui";
+import { AuthCard, AuthCardLinks, ResendVerification, SignUpForm, unverifiedEmailOf } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
-import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
+import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
 import {
   type AuthFormResult,
@@ -97,18 +97,18 @@ export default function AuthPage() {
             <TabLink view="signup" current={view} label="Sign Up" />
           </div>
           <div role="tabpanel" aria-label={view === "signin" ? "Sign In" : "Sign Up"} className="mt-6">
-            {view === "signin" ? <SignInForm result={result} /> : <SignUpForm result={result} />}
+            {view === "signin" ? <SignInForm result={result} /> : <CustomerSignUpForm result={result} />}
           </div>
         </>
       )}
-      <div className="mt-6 flex flex-col gap-2 border-t border-gray-200 pt-4 text-sm">
+      <AuthCardLinks>
         <Link to="/vendor-auth" className="font-semibold text-brand-strong hover:underline">
           Selling phones? Vendor sign in
         </Link>
         <Link to="/" className="text-gray-700 hover:underline">
           ← Back to home
         </Link>
-      </div>
+      </AuthCardLinks>
     </AuthCard>
   );
 }
@@ -131,7 +131,7 @@ function TabLink({ view, current, label }: { view: View; current: View; label: s
 function SignInForm({ result }: { result: AuthFormResult | undefined }) {
   const { errors, validate } = useFormErrors("signin", result, signInSchema, AUTH_TEXTS.signInFailed);
   const busy = useBusy("signin");
-  const unverified = result?.intent === "signin" || result?.intent === "resend" ? result.unverifiedEmail : undefined;
+  const unverified = unverifiedEmailOf(result);
   const [params] = useSearchParams();
   const returnTo = returnPathOf(params.get(RETURN_PARAM));
   return (
@@ -156,31 +156,30 @@ function SignInForm({ result }: { result: AuthFormResult | undefined }) {
   );
 }
 
-function SignUpForm({ result }: { result: AuthFormResult | undefined }) {
-  const { errors, validate } = useFormErrors("signup", result, signUpSchema, AUTH_TEXTS.signUpFailed);
-  const busy = useBusy("signup");
-  const signedUp = result?.intent === "signup" || result?.intent === "resend" ? result.signedUpEmail ?? result.unverifiedEmail : undefined;
-  if (signedUp) return <CheckInbox email={signedUp} />;
+function CustomerSignUpForm({ result }: { result: AuthFormResult | undefined }) {
   return (
-    <Form method="post" noValidate onSubmit={validate} className="space-y-4">
-      <input type="hidden" name="intent" value="signup" />
-      <FormError message={errors.form} />
-      <TextField label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="6 to 72 characters."
-        error={errors.password}
-      />
-      <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-      <SubmitButton busy={busy} busyText="Creating account…">
-        Create Account
-      </SubmitButton>
-    </Form>
+    <SignUpForm
+      result={result}
+      schema={signUpSchema}
+      failedTitle={AUTH_TEXTS.signUpFailed}
+      submitLabel="Create Account"
+      fields={(errors) => (
+        <>
+          <TextField label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint="6 to 72 characters."
+            error={errors.password}
+          />
+          <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        </>
+      )}
+    />
   );
 }
 
@@ -192,9 +191,7 @@ function ForgotPasswordForm({ result }: { result: AuthFormResult | undefined }) 
     <div className="space-y-4">
       <p className="text-sm text-gray-700">Enter the email address of your account and we'll send you a link to choose a new password.</p>
       {sent ? (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-          {AUTH_TEXTS.resetSentBody}
-        </p>
+        <FormSuccess>{AUTH_TEXTS.resetSentBody}</FormSuccess>
       ) : null}
       <Form method="post" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="intent" value="forgot" />

@@ -5,7 +5,7 @@ import { SUPER_ADMIN_TEXTS } from "../../../domain/accounts/texts";
 import { LIMITS } from "../../../lib/constants";
 import { AuthCard } from "../../account/auth-ui";
 import { SubmitButton } from "../../ui/form-field";
-import { FormError, useActionToast, useBusy } from "../../ui/forms";
+import { FormError, FormSuccess, useActionToast, useBusy } from "../../ui/forms";
 import { requireUser } from "../../server/access.server";
 import type { AuthFormResult } from "../../server/auth-forms.server";
 import type { Route } from "./+types/super-admin-bootstrap";
@@ -66,9 +66,7 @@ export default function SuperAdminBootstrap({ loaderData }: Route.ComponentProps
   if (result?.assigned) {
     return (
       <AuthCard title="Super Admin Setup">
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-          {SUPER_ADMIN_TEXTS.roleAssigned} Taking you to the super admin dashboard…
-        </p>
+        <FormSuccess>{SUPER_ADMIN_TEXTS.roleAssigned} Taking you to the super admin dashboard…</FormSuccess>
         <Link to="/super-admin" className="mt-4 inline-block text-sm font-semibold text-brand-strong hover:underline">
           Go to the super admin dashboard now
         </Link>

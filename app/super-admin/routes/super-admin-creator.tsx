@@ -4,7 +4,7 @@ import { grantSuperAdminByEmail } from "../../../domain/accounts/super-admin";
 import { SUPER_ADMIN_TEXTS } from "../../../domain/accounts/texts";
 import { AuthCard } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
-import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
+import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { requireRole } from "../../server/access.server";
 import { type AuthFormResult, formValues, invalid } from "../../server/auth-forms.server";
 import type { Route } from "./+types/super-admin-creator";
@@ -53,9 +53,7 @@ export default function SuperAdminCreator() {
   return (
     <AuthCard title="Create Super Admin" subtitle="Give another person full control of the shop. They must have signed up first.">
       {done ? (
-        <p role="status" className="mb-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-          {SUPER_ADMIN_TEXTS.roleAssigned}
-        </p>
+        <FormSuccess className="mb-4">{SUPER_ADMIN_TEXTS.roleAssigned}</FormSuccess>
       ) : null}
       <Form method="post" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="intent" value="create" />

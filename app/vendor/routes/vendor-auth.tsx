@@ -5,7 +5,7 @@ import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords
 import { signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
 import { findVendorByUser } from "../../../domain/vendors/service";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
-import { AuthCard, CheckInbox, ResendVerification } from "../../account/auth-ui";
+import { AuthCard, AuthCardLinks, ResendVerification, SignUpForm, unverifiedEmailOf } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
@@ -107,14 +107,14 @@ export default function VendorAuthPage() {
       subtitle={signingUp ? "Start selling graded UK-used phones to buyers across Nigeria." : "Manage your listings and orders."}
     >
       {signingUp ? <VendorSignUpForm result={result} /> : <VendorSignInForm result={result} />}
-      <div className="mt-6 flex flex-col gap-2 border-t border-gray-200 pt-4 text-sm">
+      <AuthCardLinks>
         <Link to={signingUp ? "/vendor-auth" : "/vendor-auth?signup=true"} replace className="font-semibold text-brand-strong hover:underline">
           {signingUp ? "Already have a vendor account? Sign in" : "New vendor? Create an account"}
         </Link>
         <Link to="/auth" className="text-gray-700 hover:underline">
           Shopping instead? Customer sign in
         </Link>
-      </div>
+      </AuthCardLinks>
     </AuthCard>
   );
 }
@@ -152,7 +152,7 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
   const forgotErrors = result?.intent === "forgot" ? result.errors ?? {} : {};
   const busy = useBusy("signin");
   const sendingReset = useBusy("forgot");
-  const unverified = result?.intent === "signin" || result?.intent === "resend" ? result.unverifiedEmail : undefined;
+  const unverified = unverifiedEmailOf(result);
 
   // The forgot-password button uses the e-mail typed above it, so it needs one first.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -199,19 +199,18 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
 }
 
 function VendorSignUpForm({ result }: { result: AuthFormResult | undefined }) {
-  const { errors, validate } = useFormErrors("signup", result, vendorSignUpSchema, AUTH_TEXTS.vendorAuthFailed);
-  const busy = useBusy("signup");
-  const signedUp = result?.intent === "signup" || result?.intent === "resend" ? result.signedUpEmail ?? result.unverifiedEmail : undefined;
-  if (signedUp) return <CheckInbox email={signedUp} />;
   return (
-    <Form method="post" noValidate onSubmit={validate} className="space-y-4">
-      <input type="hidden" name="intent" value="signup" />
-      <FormError message={errors.form} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
-      <SubmitButton busy={busy} busyText="Creating account…">
-        Create Vendor Account
-      </SubmitButton>
-    </Form>
+    <SignUpForm
+      result={result}
+      schema={vendorSignUpSchema}
+      failedTitle={AUTH_TEXTS.vendorAuthFailed}
+      submitLabel="Create Vendor Account"
+      fields={(errors) => (
+        <>
+          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+          <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+        </>
+      )}
+    />
   );
 }
