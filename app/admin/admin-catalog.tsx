@@ -7,7 +7,7 @@ import {
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import {
-  ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
+  ActionButton, CardList, ConfirmAction, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
 } from "./admin-ui";
 import { formatDate } from "../ui/format";
 
@@ -85,36 +85,30 @@ export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor
     <section aria-label="Vendors">
       <SectionHeading title="Vendors" />
       <FilterLinks label="Vendor status" options={VENDOR_FILTERS} current={status} param="status" tab="vendors" />
-      {vendors.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyRow text="No vendors found" />
-        </div>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {vendors.items.map((vendor) => (
-            <li key={vendor.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={vendor.businessName}>
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div>
-                  <h3 className="font-bold text-gray-900">{vendor.businessName}</h3>
-                  <p className="text-sm text-gray-700">
-                    {vendor.ownerName ?? "—"} · {vendor.contactEmail} · {vendor.contactPhone}
-                  </p>
-                  <p className="text-sm text-gray-700">{vendor.businessAddress}</p>
-                  <p className="text-xs text-gray-600">Applied {formatDate(vendor.createdAt)}</p>
-                </div>
-                <div className="flex items-center gap-2">
-                  <DecisionBadge status={vendor.status} />
-                  {vendor.verified ? <span className="text-xs font-semibold text-sky-800">Verified</span> : null}
-                </div>
+      <CardList items={vendors.items} empty="No vendors found">
+        {(vendor) => (
+          <li key={vendor.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={vendor.businessName}>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <h3 className="font-bold text-gray-900">{vendor.businessName}</h3>
+                <p className="text-sm text-gray-700">
+                  {vendor.ownerName ?? "—"} · {vendor.contactEmail} · {vendor.contactPhone}
+                </p>
+                <p className="text-sm text-gray-700">{vendor.businessAddress}</p>
+                <p className="text-xs text-gray-600">Applied {formatDate(vendor.createdAt)}</p>
               </div>
-              {vendor.preapproval ? <PreapprovalAnswers review={vendor.preapproval} /> : null}
-              <div className="mt-4 border-t border-gray-100 pt-4">
-                <VendorStatusForm key={vendor.status} vendor={vendor} />
+              <div className="flex items-center gap-2">
+                <DecisionBadge status={vendor.status} />
+                {vendor.verified ? <span className="text-xs font-semibold text-sky-800">Verified</span> : null}
               </div>
-            </li>
-          ))}
-        </ul>
-      )}
+            </div>
+            {vendor.preapproval ? <PreapprovalAnswers review={vendor.preapproval} /> : null}
+            <div className="mt-4 border-t border-gray-100 pt-4">
+              <VendorStatusForm key={vendor.status} vendor={vendor} />
+            </div>
+          </li>
+        )}
+      </CardList>
       <Pager page={vendors.page} hasMore={vendors.hasMore} params={{ tab: "vendors", status }} />
     </section>
   );
@@ -241,41 +235,35 @@ export function AdminProductsTab({ products, status, markup }: { products: Page<
         Approving sets the final price to the suggested price plus the {markup}% markup of the pricing settings.
       </p>
       <FilterLinks label="Product status" options={PRODUCT_FILTERS} current={status} param="status" tab="products" />
-      {products.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyRow text="No products found" />
-        </div>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {products.items.map((product) => (
-            <li key={product.id} data-product-id={product.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={product.name}>
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="flex min-w-0 gap-3">
-                  {product.image ? (
-                    <img src={product.image} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-lg bg-gray-50 object-contain" />
-                  ) : null}
-                  <div className="min-w-0">
-                    <h3 className="font-bold text-gray-900">{product.name}</h3>
-                    <p className="text-sm text-gray-700">
-                      {product.storage} · Grade {product.grade} · {product.vendorName} · stock {product.stockQuantity}
-                    </p>
-                    <p className="text-sm text-gray-800">
-                      Suggested {formatNaira(product.suggestedPrice)}
-                      {product.finalPrice !== null ? ` · Final ${formatNaira(product.finalPrice)}` : ""}
-                      {product.comparePrice !== null ? ` · Was ${formatNaira(product.comparePrice)}` : ""}
-                    </p>
-                  </div>
+      <CardList items={products.items} empty="No products found">
+        {(product) => (
+          <li key={product.id} data-product-id={product.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={product.name}>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="flex min-w-0 gap-3">
+                {product.image ? (
+                  <img src={product.image} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-lg bg-gray-50 object-contain" />
+                ) : null}
+                <div className="min-w-0">
+                  <h3 className="font-bold text-gray-900">{product.name}</h3>
+                  <p className="text-sm text-gray-700">
+                    {product.storage} · Grade {product.grade} · {product.vendorName} · stock {product.stockQuantity}
+                  </p>
+                  <p className="text-sm text-gray-800">
+                    Suggested {formatNaira(product.suggestedPrice)}
+                    {product.finalPrice !== null ? ` · Final ${formatNaira(product.finalPrice)}` : ""}
+                    {product.comparePrice !== null ? ` · Was ${formatNaira(product.comparePrice)}` : ""}
+                  </p>
                 </div>
-                <DecisionBadge status={product.status} />
               </div>
-              <div className="mt-4 space-y-3 border-t border-gray-100 pt-4">
-                <ProductDecision product={product} />
-                {product.adminInspected ? <InspectionRecord product={product} /> : <InspectionChecklist key={product.inspectedAt ?? ""} product={product} />}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              <DecisionBadge status={product.status} />
+            </div>
+            <div className="mt-4 space-y-3 border-t border-gray-100 pt-4">
+              <ProductDecision product={product} />
+              {product.adminInspected ? <InspectionRecord product={product} /> : <InspectionChecklist key={product.inspectedAt ?? ""} product={product} />}
+            </div>
+          </li>
+        )}
+      </CardList>
       <Pager page={products.page} hasMore={products.hasMore} params={{ tab: "products", status }} />
     </section>
   );

@@ -11,7 +11,7 @@ import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/
 import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
-  ActionButton, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
+  ActionButton, CardList, ListOrEmpty, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
 } from "./admin-ui";
 import { formatDateTime } from "../ui/format";
 import { TestBadge } from "./admin-orders";
@@ -27,17 +27,11 @@ export function AdminReviewsTab({ reviews, approved }: { reviews: Page<AdminRevi
     <section aria-label="Reviews">
       <SectionHeading title="Reviews" />
       <FilterLinks label="Review state" options={filters} current={approved} param="approved" tab="reviews" />
-      {reviews.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyRow text="No reviews yet" />
-        </div>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {reviews.items.map((review) => (
-            <ReviewRow key={review.id} review={review} />
-          ))}
-        </ul>
-      )}
+      <CardList items={reviews.items} empty="No reviews yet">
+        {(review) => (
+          <ReviewRow key={review.id} review={review} />
+        )}
+      </CardList>
       <Pager page={reviews.page} hasMore={reviews.hasMore} params={{ tab: "reviews", approved }} />
     </section>
   );
@@ -105,11 +99,7 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
         )}
       </div>
       <FilterLinks label="Payments shown" options={filters} current={filter} param="flagged" tab="payments" />
-      {payments.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyRow text="No payments yet" />
-        </div>
-      ) : (
+      <ListOrEmpty count={payments.items.length} empty="No payments yet">
         <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200">
           <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
             <caption className="sr-only">Payments, newest first</caption>
@@ -144,7 +134,7 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
             </tbody>
           </table>
         </div>
-      )}
+      </ListOrEmpty>
       <Pager page={payments.page} hasMore={payments.hasMore} params={{ tab: "payments", flagged: filter }} />
     </section>
   );
@@ -307,11 +297,7 @@ export function AdminActivitiesTab({ activities, userType }: { activities: Activ
     <section aria-label="Activities">
       <SectionHeading title="Activities" />
       <FilterLinks label="User type" options={filters} current={userType} param="userType" tab="activities" />
-      {activities.length === 0 ? (
-        <div className="mt-4">
-          <EmptyRow text="No activity yet" />
-        </div>
-      ) : (
+      <ListOrEmpty count={activities.length} empty="No activity yet">
         <ol className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
           {activities.map((a) => (
             <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3 text-sm">
@@ -326,7 +312,7 @@ export function AdminActivitiesTab({ activities, userType }: { activities: Activ
             </li>
           ))}
         </ol>
-      )}
+      </ListOrEmpty>
     </section>
   );
 }

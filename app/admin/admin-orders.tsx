@@ -10,8 +10,8 @@ import {
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import type { Page } from "../../domain/admin/paging";
-import { useHydrated } from "../vendor/vendor-fields";
-import { ActionButton, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
+import { useHydrated } from "../ui/use-hydrated";
+import { ActionButton, CardList, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
 import { formatDate } from "../ui/format";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -262,17 +262,11 @@ export function AdminOrdersTab({ orders, status }: { orders: Page<AdminOrder>; s
         </a>
       </SectionHeading>
       <FilterLinks label="Order status" options={FILTERS} current={status} param="status" tab="orders" />
-      {orders.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyRow text="No orders yet" />
-        </div>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {orders.items.map((order) => (
-            <OrderCard key={order.id} order={order} />
-          ))}
-        </ul>
-      )}
+      <CardList items={orders.items} empty="No orders yet">
+        {(order) => (
+          <OrderCard key={order.id} order={order} />
+        )}
+      </CardList>
       <Pager page={orders.page} hasMore={orders.hasMore} params={{ tab: "orders", status }} />
     </section>
   );

@@ -72,6 +72,25 @@ export function EmptyRow({ text }: { text: string }) {
   return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700">{text}</p>;
 }
 
+/** A tab's list, or the line saying it has nothing to show. */
+export function ListOrEmpty({ count, empty, children }: { count: number; empty: string; children: ReactNode }) {
+  if (count > 0) return children;
+  return (
+    <div className="mt-4">
+      <EmptyRow text={empty} />
+    </div>
+  );
+}
+
+/** A tab's cards one under another; `children` draws one card (an <li> with its key). */
+export function CardList<T>({ items, empty, children }: { items: readonly T[]; empty: string; children: (item: T) => ReactNode }) {
+  return (
+    <ListOrEmpty count={items.length} empty={empty}>
+      <ul className="mt-4 space-y-3">{items.map(children)}</ul>
+    </ListOrEmpty>
+  );
+}
+
 /** Previous / next page links of a list, keeping the other query parameters. */
 export function Pager({ page, hasMore, params }: { page: number; hasMore: boolean; params: Record<string, string | undefined> }) {
   const href = (p: number) => {

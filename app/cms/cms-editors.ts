@@ -14,6 +14,12 @@ export type CmsField =
 
 const IMAGE = { accept: "image/jpeg,image/png,image/webp", hint: "JPEG, PNG or WebP, up to 5 MB" };
 
+/** A title and a line under it, as most sections and slides open. */
+const TITLE_AND_SUBTITLE: CmsField[] = [
+  { kind: "text", name: "title", label: "Title", max: 100, required: true },
+  { kind: "text", name: "subtitle", label: "Subtitle", max: 200 },
+];
+
 const STATS: CmsField[] = [
   { kind: "text", name: "stats.customers", label: "Customers figure", max: 20, required: true },
   { kind: "text", name: "stats.phones_sold", label: "Phones sold figure", max: 20, required: true },
@@ -48,8 +54,7 @@ export const CMS_EDITORS: { [S in EditableSection]: CmsField[] } = {
       blank: { id: "", image_url: "", title: "", subtitle: "", link_url: "", link_text: "" },
       fields: [
         { kind: "image", name: "image_url", label: "Image", ...IMAGE },
-        { kind: "text", name: "title", label: "Title", max: 100, required: true },
-        { kind: "text", name: "subtitle", label: "Subtitle", max: 200 },
+        ...TITLE_AND_SUBTITLE,
         { kind: "link", name: "link_url", label: "Link", hint: "A page of this site like /shop, or an https:// address" },
         { kind: "text", name: "link_text", label: "Link text", max: 40 },
       ],
@@ -103,8 +108,7 @@ export const CMS_EDITORS: { [S in EditableSection]: CmsField[] } = {
     { kind: "phone", name: "whatsapp_number", label: "WhatsApp number", hint: "With the country code, e.g. +2348031234567" },
   ],
   featured_categories: [
-    { kind: "text", name: "title", label: "Title", max: 100, required: true },
-    { kind: "text", name: "subtitle", label: "Subtitle", max: 200 },
+    ...TITLE_AND_SUBTITLE,
     {
       kind: "list",
       name: "categories",
@@ -126,8 +130,7 @@ export const CMS_EDITORS: { [S in EditableSection]: CmsField[] } = {
     { kind: "text", name: "display_text", label: "Button text", max: 60, required: true },
   ],
   become_vendor_page: [
-    { kind: "text", name: "title", label: "Title", max: 100, required: true },
-    { kind: "text", name: "subtitle", label: "Subtitle", max: 200 },
+    ...TITLE_AND_SUBTITLE,
     {
       kind: "list",
       name: "benefits",

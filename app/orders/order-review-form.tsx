@@ -4,9 +4,8 @@ import { REVIEW_COMMENT_MAX, REVIEW_SUBMISSION_TEXTS, reviewFormSchema } from ".
 import { REVIEW_RATING } from "../../lib/constants";
 import type { AuthFormResult } from "../server/auth-forms.server";
 import { useActionToast, useBusy, useFormErrors } from "../ui/forms";
-import { FieldNotes } from "../ui/form-field";
+import { FieldNotes, FormButton, TextAreaField } from "../ui/form-field";
 import { orderDialogHref } from "./order-card";
-import { FormButton, TextAreaField } from "../vendor/vendor-fields";
 
 /** The action's answer to a refused review: field errors, the toast, and what was typed. */
 export type ReviewFormResult = AuthFormResult & { values?: { rating?: string; comment?: string } };

@@ -2,7 +2,7 @@ import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { imageSrcSet } from "../../domain/media/image-urls";
 import { LIMITS } from "../../lib/constants";
 import { toast } from "../ui/toast";
-import { useHydrated } from "./vendor-fields";
+import { useHydrated } from "../ui/use-hydrated";
 
 /** The upload endpoint's limits and texts, as the browser shows them (the server decides). */
 const MAX_BYTES = 8 * 1024 * 1024;

@@ -6,10 +6,9 @@ import { PRODUCT_TEXTS, productFormSchema, productFormValues } from "../../domai
 import { BRANDS, GRADE_LABELS, GRADES, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, STORAGE_OPTIONS } from "../../lib/constants";
 import { koboToNaira } from "../../lib/money";
 import { FormError } from "../ui/forms";
-import { TextField } from "../ui/form-field";
+import { FormButton, SelectField, TextAreaField, TextField } from "../ui/form-field";
 import { ImageUploader } from "./image-uploader";
 import { toast } from "../ui/toast";
-import { FormButton, SelectField, TextAreaField } from "./vendor-fields";
 
 export type ProductFormValues = Partial<Record<string, string>>;
 

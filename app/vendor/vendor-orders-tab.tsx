@@ -9,7 +9,7 @@ import { formatDate, plural } from "../ui/format";
 import { toast } from "../ui/toast";
 import { OrderStatusBadge } from "../ui/status-badges";
 import { ProductThumb } from "../storefront/product-thumb";
-import { useHydrated } from "./vendor-fields";
+import { useHydrated } from "../ui/use-hydrated";
 
 /** What the Orders tab says (decisions.md 25). */
 export const VENDOR_ORDER_TEXTS = {

@@ -7,8 +7,7 @@ import { formatNaira } from "../../lib/money";
 import type { AuthFormResult } from "../server/auth-forms.server";
 import { FormError, useBusy, useFormErrors } from "../ui/forms";
 import { VerifiedVendorBadge } from "../ui/badges";
-import { TextField } from "../ui/form-field";
-import { FormButton, TextAreaField } from "./vendor-fields";
+import { FormButton, TextAreaField, TextField } from "../ui/form-field";
 
 /** The Profile tab: the business details the vendor may change, and what only our team sets. */
 export function VendorProfileTab({ vendor }: { vendor: VendorProfile }) {
