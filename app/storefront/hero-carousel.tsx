@@ -1,7 +1,7 @@
 import type { HeroCarousel as HeroCarouselData, HeroCarouselSlide } from "../../domain/cms/hero-carousel";
 import { HeroActions, HeroSearch, HeroStatsList } from "./hero";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
-import { PauseButton, SlideDots } from "./carousel-controls";
+import { PauseButton, SlideDots, SlideFrame } from "./carousel-parts";
 import { useCarousel } from "./use-carousel";
 
 type CarouselState = ReturnType<typeof useCarousel>;
@@ -37,10 +37,9 @@ export function HeroCarousel({ carousel }: { carousel: HeroCarouselData }) {
 function HeroSlide({ slide, position, count, hidden }: { slide: HeroCarouselSlide; position: number; count: number; hidden: boolean }) {
   const first = position === 0;
   return (
-    <div
-      role="group"
-      aria-roledescription="slide"
-      aria-label={`${position + 1} of ${count}`}
+    <SlideFrame
+      position={position}
+      count={count}
       hidden={hidden}
       className="relative overflow-hidden"
       style={{ backgroundColor: slide.backgroundColor, color: slide.textColor }}
@@ -68,7 +67,7 @@ function HeroSlide({ slide, position, count, hidden }: { slide: HeroCarouselSlid
           <HeroActions primary={slide.ctaPrimary} tone="banner" className="mt-6 justify-center" />
         </div>
       </div>
-    </div>
+    </SlideFrame>
   );
 }
 

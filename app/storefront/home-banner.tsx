@@ -3,7 +3,7 @@ import type { HomeBannerContent, HomeBannerSlide } from "../../domain/cms/defaul
 import { LIMITS } from "../../lib/constants";
 import { safeImageUrl, safeLinkUrl, slideIntervalMs } from "../../lib/safe-values";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
-import { PauseButton, SlideDots } from "./carousel-controls";
+import { PauseButton, SlideDots, SlideFrame } from "./carousel-parts";
 import { useCarousel } from "./use-carousel";
 
 /** Rotating home banner from the home_banner content block: arrows and dots wrap around; autoplay pauses on hover, focus or the pause button. */
@@ -53,13 +53,7 @@ function Slide({ slide, position, count, hidden }: { slide: HomeBannerSlide; pos
   const image = slide.image_url ? safeImageUrl(slide.image_url) : null;
   const link = slide.link_url ? safeLinkUrl(slide.link_url) : null;
   return (
-    <div
-      role="group"
-      aria-roledescription="slide"
-      aria-label={`${position + 1} of ${count}`}
-      hidden={hidden}
-      className="relative aspect-[16/9] sm:aspect-[21/7]"
-    >
+    <SlideFrame position={position} count={count} hidden={hidden} className="relative aspect-[16/9] sm:aspect-[21/7]">
       {image ? (
         <img
           src={image}
@@ -85,6 +79,6 @@ function Slide({ slide, position, count, hidden }: { slide: HomeBannerSlide; pos
           </Link>
         ) : null}
       </div>
-    </div>
+    </SlideFrame>
   );
 }

@@ -73,9 +73,6 @@ export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView
   const [open, setOpen] = useState(false);
   const { draft } = form;
   const active = activeFilterCount(draft);
-  const toggle = <T extends string>(values: readonly T[], value: T) =>
-    values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
-
   return (
     <aside className="lg:w-64 lg:shrink-0">
       <noscript>
@@ -104,42 +101,9 @@ export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView
         className={`${open ? "block" : "hidden"} mt-3 space-y-5 rounded-xl border border-gray-200 p-4 lg:mt-0 lg:block`}
       >
         <input type="hidden" name="view" value={view} />
-        <CheckboxGroup legend="Brand">
-          {BRANDS.map((brand) => (
-            <Checkbox
-              key={brand}
-              name="brand"
-              value={brandSlug(brand)}
-              label={brand}
-              checked={draft.brand.includes(brand)}
-              onChange={() => form.apply({ brand: toggle(draft.brand, brand) })}
-            />
-          ))}
-        </CheckboxGroup>
-        <CheckboxGroup legend="Grade">
-          {GRADES.map((grade) => (
-            <Checkbox
-              key={grade}
-              name="grade"
-              value={grade}
-              label={`Grade ${grade} · ${GRADE_LABELS[grade]}`}
-              checked={draft.grade.includes(grade)}
-              onChange={() => form.apply({ grade: toggle(draft.grade, grade) })}
-            />
-          ))}
-        </CheckboxGroup>
-        <CheckboxGroup legend="Storage">
-          {STORAGE_OPTIONS.map((storage) => (
-            <Checkbox
-              key={storage}
-              name="storage"
-              value={storage}
-              label={storage}
-              checked={draft.storage.includes(storage)}
-              onChange={() => form.apply({ storage: toggle(draft.storage, storage) })}
-            />
-          ))}
-        </CheckboxGroup>
+        <ListFilterGroup form={form} filter="brand" legend="Brand" choices={BRANDS} sentAs={brandSlug} />
+        <ListFilterGroup form={form} filter="grade" legend="Grade" choices={GRADES} shownAs={(grade) => `Grade ${grade} · ${GRADE_LABELS[grade]}`} />
+        <ListFilterGroup form={form} filter="storage" legend="Storage" choices={STORAGE_OPTIONS} />
         <PriceRange form={form} />
         <CheckboxGroup legend="Seller and inspection" columns={1}>
           <Checkbox
@@ -165,6 +129,38 @@ export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView
         </button>
       </form>
     </aside>
+  );
+}
+
+type ListFilter = "brand" | "grade" | "storage";
+
+interface ListFilterGroupProps<K extends ListFilter> {
+  form: ShopForm;
+  filter: K;
+  legend: string;
+  choices: ReadonlyArray<ShopQuery[K][number]>;
+  /** What the form sends for a choice (the brand's slug); the choice itself by default. */
+  sentAs?: (choice: ShopQuery[K][number]) => string;
+  shownAs?: (choice: ShopQuery[K][number]) => string;
+}
+
+/** One checkbox per choice of a list filter; ticking one applies the filter at once. */
+function ListFilterGroup<K extends ListFilter>({ form, filter, legend, choices, sentAs = (choice) => choice, shownAs = (choice) => choice }: ListFilterGroupProps<K>) {
+  const selected: ReadonlyArray<string> = form.draft[filter];
+  const toggled = (choice: string) => (selected.includes(choice) ? selected.filter((v) => v !== choice) : [...selected, choice]);
+  return (
+    <CheckboxGroup legend={legend}>
+      {choices.map((choice) => (
+        <Checkbox
+          key={choice}
+          name={filter}
+          value={sentAs(choice)}
+          label={shownAs(choice)}
+          checked={selected.includes(choice)}
+          onChange={() => form.apply({ [filter]: toggled(choice) } as Partial<ShopQuery>)}
+        />
+      ))}
+    </CheckboxGroup>
   );
 }
 

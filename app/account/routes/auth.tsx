@@ -18,6 +18,7 @@ import {
 } from "../../server/auth-forms.server";
 import { RETURN_PARAM, returnPathOf } from "../../checkout/cart-sign-in";
 import { redirectWithToast } from "../../server/flash.server";
+import { retryAfterHeaders } from "../retry-after";
 import type { Route } from "./+types/auth";
 import { readForm } from "../../server/forms.server";
 
@@ -65,11 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Carries Retry-After of a rate-limited attempt (cookies pass through on their own). */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);

@@ -21,6 +21,7 @@ import {
   unknownIntent,
 } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
+import { retryAfterHeaders } from "../../account/retry-after";
 import type { Route } from "./+types/vendor-auth";
 import { readForm } from "../../server/forms.server";
 
@@ -79,11 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Carries Retry-After of a rate-limited attempt (cookies pass through on their own). */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = retryAfterHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);

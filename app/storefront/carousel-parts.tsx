@@ -1,3 +1,4 @@
+import type { CSSProperties, ReactNode } from "react";
 import { PauseIcon, PlayIcon } from "../ui/icons";
 import type { useCarousel } from "./use-carousel";
 
@@ -33,4 +34,22 @@ export function SlideDots({ carousel, count }: { carousel: CarouselState; count:
       <span className={`block h-2 w-2 rounded-full ${i === current ? "bg-white" : "bg-white/50"}`} />
     </button>
   ));
+}
+
+interface SlideFrameProps {
+  position: number;
+  count: number;
+  hidden: boolean;
+  className: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}
+
+/** One slide, announced as "2 of 5"; the slides not shown stay in the page, hidden. */
+export function SlideFrame({ position, count, hidden, className, style, children }: SlideFrameProps) {
+  return (
+    <div role="group" aria-roledescription="slide" aria-label={`${position + 1} of ${count}`} hidden={hidden} className={className} style={style}>
+      {children}
+    </div>
+  );
 }
