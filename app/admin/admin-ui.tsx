@@ -24,41 +24,6 @@ export function useAdminAction(onSuccess?: () => void) {
   return { fetcher, busy: fetcher.state !== "idle", errors };
 }
 
-export interface NavTab {
-  id: string;
-  label: string;
-}
-
-/**
- * The sections of a dashboard as links (?tab=…): each has its own address, works without
- * scripts, and only the open one's data is loaded.
- */
-export function DashboardTabs({ tabs, current, label }: { tabs: readonly NavTab[]; current: string; label: string }) {
-  return (
-    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 rounded-xl bg-gray-100 p-1">
-        {tabs.map((tab) => {
-          const active = tab.id === current;
-          return (
-            <li key={tab.id}>
-              <Link
-                to={`?tab=${tab.id}`}
-                aria-current={active ? "page" : undefined}
-                preventScrollReset
-                className={`block whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-semibold ${
-                  active ? "bg-white text-brand-strong shadow-sm" : "text-gray-700 hover:bg-white/60 hover:text-gray-900"
-                }`}
-              >
-                {tab.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
 export function SectionHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

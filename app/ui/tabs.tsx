@@ -1,4 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+
+/** The look of one tab, the chosen one raised. */
+function tabClass(active: boolean): string {
+  return `whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-semibold ${
+    active ? "bg-white text-brand-strong shadow-sm" : "text-gray-700 hover:bg-white/60 hover:text-gray-900"
+  }`;
+}
 
 export interface TabItem {
   id: string;
@@ -52,9 +60,7 @@ export function Tabs({ items, label }: { items: readonly TabItem[]; label: strin
             tabIndex={i === active ? 0 : -1}
             onClick={() => setActive(i)}
             onKeyDown={(event) => onKeyDown(event, i)}
-            className={`whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-semibold ${
-              i === active ? "bg-white text-brand-strong shadow-sm" : "text-gray-700 hover:bg-white/60 hover:text-gray-900"
-            }`}
+            className={tabClass(i === active)}
           >
             {item.label}
           </button>
@@ -74,5 +80,38 @@ export function Tabs({ items, label }: { items: readonly TabItem[]; label: strin
         </div>
       ))}
     </div>
+  );
+}
+
+export interface NavTab {
+  id: string;
+  label: string;
+}
+
+/**
+ * The sections of a dashboard as links (?tab=…): each has its own address, works without
+ * scripts, and only the open one's data is loaded.
+ */
+export function DashboardTabs({ tabs, current, label }: { tabs: readonly NavTab[]; current: string; label: string }) {
+  return (
+    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex min-w-max gap-1 rounded-xl bg-gray-100 p-1">
+        {tabs.map((tab) => {
+          const active = tab.id === current;
+          return (
+            <li key={tab.id}>
+              <Link
+                to={`?tab=${tab.id}`}
+                aria-current={active ? "page" : undefined}
+                preventScrollReset
+                className={`block ${tabClass(active)}`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

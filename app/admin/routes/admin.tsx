@@ -16,7 +16,7 @@ import {
 } from "../admin-operations";
 import { AdminOrdersTab } from "../admin-orders";
 import { AdminCounts, SalesChart } from "../admin-summary";
-import { DashboardTabs } from "../admin-ui";
+import { DashboardTabs } from "../../ui/tabs";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";
 import type { Route } from "./+types/admin";
 

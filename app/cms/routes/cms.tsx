@@ -10,7 +10,7 @@ import { fileStorageFor } from "../../../domain/media/storage-config";
 import type { FileStorage } from "../../../domain/media/storage";
 import { withinUploadAllowance } from "../../../domain/media/upload-allowance";
 import { UploadError } from "../../../domain/media/uploads";
-import { DashboardTabs } from "../../admin/admin-ui";
+import { DashboardTabs } from "../../ui/tabs";
 import { CmsSectionForm } from "../cms-section-form";
 import { toast } from "../../ui/toast";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";

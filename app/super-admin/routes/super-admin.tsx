@@ -5,7 +5,8 @@ import {
   AdminManagementError, type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
 } from "../../../domain/accounts/admin-management";
 import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../../domain/admin/validation";
-import { ActionButton, ConfirmAction, DashboardTabs, FieldError, inputClass } from "../../admin/admin-ui";
+import { ActionButton, ConfirmAction, FieldError, inputClass } from "../../admin/admin-ui";
+import { DashboardTabs } from "../../ui/tabs";
 import { formatDateTime } from "../../ui/format";
 import { toast } from "../../ui/toast";
 import { requireRole } from "../../server/access.server";
