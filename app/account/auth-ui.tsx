@@ -57,9 +57,10 @@ export function AuthCardLinks({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col gap-2 border-t border-gray-200 pt-4 text-sm">{children}</div>;
 }
 
-/** The address a refused sign-in (or its resend) asks to verify first. */
-export function unverifiedEmailOf(result: AuthFormResult | undefined): string | undefined {
-  return result?.intent === "signin" || result?.intent === "resend" ? result.unverifiedEmail : undefined;
+/** After a sign-in refused for an unverified address (or its resend): the way to get another link. */
+export function ResendIfUnverified({ result }: { result: AuthFormResult | undefined }) {
+  const unverified = result?.intent === "signin" || result?.intent === "resend" ? result.unverifiedEmail : undefined;
+  return unverified ? <ResendVerification email={unverified} /> : null;
 }
 
 interface SignUpFormProps {

@@ -53,3 +53,18 @@ export function SlideFrame({ position, count, hidden, className, style, children
     </div>
   );
 }
+
+/** A slide's picture behind its text; the first slide's is fetched first. */
+export function SlideImage({ src, first, width, height }: { src: string; first: boolean; width: number; height: number }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+      loading={first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : undefined}
+      className="absolute inset-0 h-full w-full object-cover"
+    />
+  );
+}

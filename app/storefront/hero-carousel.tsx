@@ -1,7 +1,7 @@
 import type { HeroCarousel as HeroCarouselData, HeroCarouselSlide } from "../../domain/cms/hero-carousel";
 import { HeroActions, HeroSearch, HeroStatsList } from "./hero";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
-import { PauseButton, SlideDots, SlideFrame } from "./carousel-parts";
+import { PauseButton, SlideDots, SlideFrame, SlideImage } from "./carousel-parts";
 import { useCarousel } from "./use-carousel";
 
 type CarouselState = ReturnType<typeof useCarousel>;
@@ -46,15 +46,7 @@ function HeroSlide({ slide, position, count, hidden }: { slide: HeroCarouselSlid
     >
       {slide.backgroundImage ? (
         <>
-          <img
-            src={slide.backgroundImage}
-            alt=""
-            width={1600}
-            height={600}
-            loading={first ? "eager" : "lazy"}
-            fetchPriority={first ? "high" : undefined}
-            className="absolute inset-0 h-full w-full object-cover"
-          />
+          <SlideImage src={slide.backgroundImage} first={first} width={1600} height={600} />
           {/* A veil of the banner's own colour keeps its text colour readable over any photo. */}
           <div aria-hidden="true" className="absolute inset-0 opacity-75" style={{ backgroundColor: slide.backgroundColor }} />
         </>

@@ -3,7 +3,7 @@ import type { HomeBannerContent, HomeBannerSlide } from "../../domain/cms/defaul
 import { LIMITS } from "../../lib/constants";
 import { safeImageUrl, safeLinkUrl, slideIntervalMs } from "../../lib/safe-values";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
-import { PauseButton, SlideDots, SlideFrame } from "./carousel-parts";
+import { PauseButton, SlideDots, SlideFrame, SlideImage } from "./carousel-parts";
 import { useCarousel } from "./use-carousel";
 
 /** Rotating home banner from the home_banner content block: arrows and dots wrap around; autoplay pauses on hover, focus or the pause button. */
@@ -55,15 +55,7 @@ function Slide({ slide, position, count, hidden }: { slide: HomeBannerSlide; pos
   return (
     <SlideFrame position={position} count={count} hidden={hidden} className="relative aspect-[16/9] sm:aspect-[21/7]">
       {image ? (
-        <img
-          src={image}
-          alt=""
-          width={1200}
-          height={400}
-          loading={first ? "eager" : "lazy"}
-          fetchPriority={first ? "high" : undefined}
-          className="absolute inset-0 h-full w-full object-cover"
-        />
+        <SlideImage src={image} first={first} width={1200} height={400} />
       ) : (
         <div className="absolute inset-0 bg-gradient-to-br from-gray-900 via-gray-800 to-brand-strong" />
       )}

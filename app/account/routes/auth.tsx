@@ -1,8 +1,8 @@
 import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
-import { forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
-import { AuthCard, AuthCardLinks, ResendVerification, SignUpForm, unverifiedEmailOf } from "../auth-ui";
+import { type FieldErrors, forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
+import { AuthCard, AuthCardLinks, ResendIfUnverified, SignUpForm } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
@@ -94,7 +94,11 @@ export default function AuthPage() {
             <TabLink view="signup" current={view} label="Sign Up" />
           </div>
           <div role="tabpanel" aria-label={view === "signin" ? "Sign In" : "Sign Up"} className="mt-6">
-            {view === "signin" ? <SignInForm result={result} /> : <CustomerSignUpForm result={result} />}
+            {view === "signin" ? (
+              <SignInForm result={result} />
+            ) : (
+              <SignUpForm result={result} schema={signUpSchema} failedTitle={AUTH_TEXTS.signUpFailed} submitLabel="Create Account" fields={customerSignUpFields} />
+            )}
           </div>
         </>
       )}
@@ -128,7 +132,6 @@ function TabLink({ view, current, label }: { view: View; current: View; label: s
 function SignInForm({ result }: { result: AuthFormResult | undefined }) {
   const { errors, validate } = useFormErrors("signin", result, signInSchema, AUTH_TEXTS.signInFailed);
   const busy = useBusy("signin");
-  const unverified = unverifiedEmailOf(result);
   const [params] = useSearchParams();
   const returnTo = returnPathOf(params.get(RETURN_PARAM));
   return (
@@ -148,35 +151,19 @@ function SignInForm({ result }: { result: AuthFormResult | undefined }) {
           Sign In
         </SubmitButton>
       </Form>
-      {unverified ? <ResendVerification email={unverified} /> : null}
+      <ResendIfUnverified result={result} />
     </>
   );
 }
 
-function CustomerSignUpForm({ result }: { result: AuthFormResult | undefined }) {
+function customerSignUpFields(errors: FieldErrors) {
   return (
-    <SignUpForm
-      result={result}
-      schema={signUpSchema}
-      failedTitle={AUTH_TEXTS.signUpFailed}
-      submitLabel="Create Account"
-      fields={(errors) => (
-        <>
-          <TextField label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint="6 to 72 characters."
-            error={errors.password}
-          />
-          <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-        </>
-      )}
-    />
+    <>
+      <TextField label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+      <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+    </>
   );
 }
 

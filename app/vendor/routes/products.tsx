@@ -389,24 +389,29 @@ function ProductRow({ product, params, manages, showVendor }: { product: Managed
       <p className="font-semibold text-gray-900 md:w-48 md:text-right">{price}</p>
       {manages ? (
         <div className="flex gap-2 md:w-40 md:justify-end">
-          <Link
+          <RowLink
             to={withParams(params, { edit: product.id })}
-            preventScrollReset
-            aria-label={`Edit ${product.name}`}
+            label="Edit"
+            productName={product.name}
             className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50"
-          >
-            Edit
-          </Link>
-          <Link
+          />
+          <RowLink
             to={withParams(params, { delete: product.id })}
-            preventScrollReset
-            aria-label={`Delete ${product.name}`}
+            label="Delete"
+            productName={product.name}
             className="rounded-lg border border-red-300 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
-          >
-            Delete
-          </Link>
+          />
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** A row's Edit or Delete: opens its dialog over the list, which keeps its place. */
+function RowLink({ to, label, productName, className }: { to: string; label: string; productName: string; className: string }) {
+  return (
+    <Link to={to} preventScrollReset aria-label={`${label} ${productName}`} className={className}>
+      {label}
+    </Link>
   );
 }

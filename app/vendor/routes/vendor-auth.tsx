@@ -2,10 +2,10 @@ import type { FormEvent } from "react";
 import { Form, Link, data, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
-import { signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
+import { type FieldErrors, signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
 import { findVendorByUser } from "../../../domain/vendors/service";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
-import { AuthCard, AuthCardLinks, ResendVerification, SignUpForm, unverifiedEmailOf } from "../../account/auth-ui";
+import { AuthCard, AuthCardLinks, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
@@ -103,7 +103,11 @@ export default function VendorAuthPage() {
       title={signingUp ? "Create a vendor account" : "Vendor sign in"}
       subtitle={signingUp ? "Start selling graded UK-used phones to buyers across Nigeria." : "Manage your listings and orders."}
     >
-      {signingUp ? <VendorSignUpForm result={result} /> : <VendorSignInForm result={result} />}
+      {signingUp ? (
+        <SignUpForm result={result} schema={vendorSignUpSchema} failedTitle={AUTH_TEXTS.vendorAuthFailed} submitLabel="Create Vendor Account" fields={vendorSignUpFields} />
+      ) : (
+        <VendorSignInForm result={result} />
+      )}
       <AuthCardLinks>
         <Link to={signingUp ? "/vendor-auth" : "/vendor-auth?signup=true"} replace className="font-semibold text-brand-strong hover:underline">
           {signingUp ? "Already have a vendor account? Sign in" : "New vendor? Create an account"}
@@ -149,7 +153,6 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
   const forgotErrors = result?.intent === "forgot" ? result.errors ?? {} : {};
   const busy = useBusy("signin");
   const sendingReset = useBusy("forgot");
-  const unverified = unverifiedEmailOf(result);
 
   // The forgot-password button uses the e-mail typed above it, so it needs one first.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -190,24 +193,16 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
           {sendingReset ? "Sending reset link…" : "Forgot password?"}
         </button>
       </Form>
-      {unverified ? <ResendVerification email={unverified} /> : null}
+      <ResendIfUnverified result={result} />
     </>
   );
 }
 
-function VendorSignUpForm({ result }: { result: AuthFormResult | undefined }) {
+function vendorSignUpFields(errors: FieldErrors) {
   return (
-    <SignUpForm
-      result={result}
-      schema={vendorSignUpSchema}
-      failedTitle={AUTH_TEXTS.vendorAuthFailed}
-      submitLabel="Create Vendor Account"
-      fields={(errors) => (
-        <>
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-          <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
-        </>
-      )}
-    />
+    <>
+      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+    </>
   );
 }
