@@ -71,8 +71,7 @@ const NO_SCRIPT_STYLE = `#${SHOP_FORM_ID}{display:block}#shop-filter-toggle{disp
 /** The filter panel: always shown from large screens up, toggled below that. */
 export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView }) {
   const [open, setOpen] = useState(false);
-  const { draft } = form;
-  const active = activeFilterCount(draft);
+  const active = activeFilterCount(form.draft);
   return (
     <aside className="lg:w-64 lg:shrink-0">
       <noscript>
@@ -106,20 +105,8 @@ export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView
         <ListFilterGroup form={form} filter="storage" legend="Storage" choices={STORAGE_OPTIONS} />
         <PriceRange form={form} />
         <CheckboxGroup legend="Seller and inspection" columns={1}>
-          <Checkbox
-            name="verified"
-            value="true"
-            label="Verified vendors only"
-            checked={draft.verified}
-            onChange={(event) => form.apply({ verified: event.target.checked })}
-          />
-          <Checkbox
-            name="inspected"
-            value="true"
-            label="Admin inspected only"
-            checked={draft.inspected}
-            onChange={(event) => form.apply({ inspected: event.target.checked })}
-          />
+          <FlagFilter form={form} flag="verified" label="Verified vendors only" />
+          <FlagFilter form={form} flag="inspected" label="Admin inspected only" />
         </CheckboxGroup>
         <button
           type="submit"
@@ -161,6 +148,19 @@ function ListFilterGroup<K extends ListFilter>({ form, filter, legend, choices, 
         />
       ))}
     </CheckboxGroup>
+  );
+}
+
+/** A yes/no filter; ticking it applies it at once. */
+function FlagFilter({ form, flag, label }: { form: ShopForm; flag: "verified" | "inspected"; label: string }) {
+  return (
+    <Checkbox
+      name={flag}
+      value="true"
+      label={label}
+      checked={form.draft[flag]}
+      onChange={(event) => form.apply({ [flag]: event.target.checked } as Partial<ShopQuery>)}
+    />
   );
 }
 
