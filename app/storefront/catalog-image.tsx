@@ -1,4 +1,5 @@
 import { imageSrcSet } from "../../domain/media/image-urls";
+import { PhonePlaceholder } from "../ui/icons";
 
 /**
  * How wide each kind of catalogue image is drawn, for `sizes`: the browser then fetches the
@@ -46,4 +47,9 @@ export function CatalogImage({ src, alt, sizes, width, height, priority = false,
       className={className}
     />
   );
+}
+
+/** A product's image, or the phone placeholder when it has none. */
+export function ProductImage({ src, alt = "", ...image }: Omit<CatalogImageProps, "src" | "alt"> & { src: string | null | undefined; alt?: string }) {
+  return src ? <CatalogImage src={src} alt={alt} {...image} /> : <PhonePlaceholder />;
 }

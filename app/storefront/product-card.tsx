@@ -4,9 +4,9 @@ import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge } from "../ui/badges";
 import { CART_TEXTS } from "../../domain/cart/texts";
 import { useAddToCart } from "../checkout/add-to-cart";
-import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
+import { IMAGE_SIZES, ProductImage } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
-import { CartIcon, PhonePlaceholder } from "../ui/icons";
+import { CartIcon } from "../ui/icons";
 import { StarRating } from "../ui/star-rating";
 
 export type ProductCardData = Pick<
@@ -43,19 +43,15 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-gray-100">
-        {product.image ? (
-          <CatalogImage
-            src={product.image}
-            alt=""
-            sizes={IMAGE_SIZES.card}
-            width={600}
-            height={800}
-            priority={eager}
-            className="h-full w-full object-contain transition duration-300 group-hover:scale-105"
-          />
-        ) : (
-          <PhonePlaceholder />
-        )}
+        <ProductImage
+          src={product.image}
+          alt=""
+          sizes={IMAGE_SIZES.card}
+          width={600}
+          height={800}
+          priority={eager}
+          className="h-full w-full object-contain transition duration-300 group-hover:scale-105"
+        />
         <div className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
           <GradeBadge grade={product.grade} />
           {discount !== null ? <DiscountBadge percent={discount} /> : null}

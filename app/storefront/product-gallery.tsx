@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
-import { PhonePlaceholder } from "../ui/icons";
+import { CatalogImage, IMAGE_SIZES, ProductImage } from "./catalog-image";
 
 /** Main image with thumbnails; the placeholder when the product has no image. The main image is the page's largest. */
 export function ProductGallery({ images, alt }: { images: readonly string[]; alt: string }) {
@@ -10,19 +9,15 @@ export function ProductGallery({ images, alt }: { images: readonly string[]; alt
   return (
     <div>
       <div className="aspect-square overflow-hidden rounded-2xl border border-gray-200 bg-gray-100">
-        {current ? (
-          <CatalogImage
-            src={current}
-            alt={images.length > 1 ? `${alt}, image ${selected + 1} of ${images.length}` : alt}
-            sizes={IMAGE_SIZES.gallery}
-            width={600}
-            height={800}
-            priority
-            className="h-full w-full object-contain"
-          />
-        ) : (
-          <PhonePlaceholder />
-        )}
+        <ProductImage
+          src={current}
+          alt={images.length > 1 ? `${alt}, image ${selected + 1} of ${images.length}` : alt}
+          sizes={IMAGE_SIZES.gallery}
+          width={600}
+          height={800}
+          priority
+          className="h-full w-full object-contain"
+        />
       </div>
       {images.length > 1 ? (
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-1" aria-label="Product images">

@@ -4,9 +4,8 @@ import type { ShopView } from "../../domain/catalog/shop-query";
 import { LIMITS, TEXTS } from "../../lib/constants";
 import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "../ui/badges";
-import { CatalogImage } from "./catalog-image";
+import { ProductImage } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
-import { PhonePlaceholder } from "../ui/icons";
 import { type ProductCardData, ProductLink, RatingCount } from "./product-card";
 import { EmptyState, ProductGrid, ProductGridSkeleton, SkeletonBars, SkeletonList } from "./product-grid";
 
@@ -88,19 +87,15 @@ function ShopListItem({ item, eager }: { item: ShopItemData; eager: boolean }) {
   return (
     <article className="relative flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:gap-4">
       <div className="relative h-28 w-28 shrink-0 overflow-hidden rounded-lg bg-gray-100 sm:h-36 sm:w-36">
-        {item.image ? (
-          <CatalogImage
-            src={item.image}
-            alt=""
-            sizes="(min-width:640px) 144px,112px"
-            width={144}
-            height={144}
-            priority={eager}
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <PhonePlaceholder />
-        )}
+        <ProductImage
+          src={item.image}
+          alt=""
+          sizes="(min-width:640px) 144px,112px"
+          width={144}
+          height={144}
+          priority={eager}
+          className="h-full w-full object-cover"
+        />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-1">
