@@ -11,7 +11,7 @@ import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/
 import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
-  ActionButton, CardList, ListOrEmpty, ConfirmAction, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
+  ActionButton, CardList, ConfirmAction, EmptyRow, ExportLink, FieldError, FilterLinks, ListOrEmpty, Pager, SectionHeading, inputClass, useAdminAction,
 } from "./admin-ui";
 import { formatDateTime } from "../ui/format";
 import { TestBadge } from "./admin-orders";
@@ -78,9 +78,7 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
   return (
     <section aria-label="Payments">
       <SectionHeading title="Payments">
-        <a href="/admin/export/payments" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-strong ring-1 ring-inset ring-gray-300 hover:bg-gray-50" download>
-          Export payments (CSV)
-        </a>
+        <ExportLink kind="payments" />
       </SectionHeading>
       <div className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4" role="region" aria-label="Flagged for refund">
         <h3 className="font-bold text-amber-950">Flagged for refund</h3>

@@ -11,7 +11,7 @@ import {
 import { formatNaira } from "../../lib/money";
 import type { Page } from "../../domain/admin/paging";
 import { useHydrated } from "../ui/use-hydrated";
-import { ActionButton, CardList, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
+import { ActionButton, CardList, ExportLink, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
 import { formatDate } from "../ui/format";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -257,9 +257,7 @@ export function AdminOrdersTab({ orders, status }: { orders: Page<AdminOrder>; s
   return (
     <section>
       <SectionHeading title="Orders">
-        <a href="/admin/export/orders" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-strong ring-1 ring-inset ring-gray-300 hover:bg-gray-50" download>
-          Export orders (CSV)
-        </a>
+        <ExportLink kind="orders" />
       </SectionHeading>
       <FilterLinks label="Order status" options={FILTERS} current={status} param="status" tab="orders" />
       <CardList items={orders.items} empty="No orders yet">

@@ -33,6 +33,15 @@ export function SectionHeading({ title, children }: { title: string; children?: 
   );
 }
 
+/** Downloads every order or payment as CSV. */
+export function ExportLink({ kind }: { kind: "orders" | "payments" }) {
+  return (
+    <a href={`/admin/export/${kind}`} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-strong ring-1 ring-inset ring-gray-300 hover:bg-gray-50" download>
+      {`Export ${kind} (CSV)`}
+    </a>
+  );
+}
+
 export function EmptyRow({ text }: { text: string }) {
   return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700">{text}</p>;
 }
