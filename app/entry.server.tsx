@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
-import { loadAccountHeader } from "./components/signed-in-header";
+import { loadAccountHeader } from "./site/signed-in-header";
 
 export const streamTimeout = 5_000;
 

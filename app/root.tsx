@@ -21,19 +21,19 @@ import { hexColourOr, safeImageUrl } from "../lib/safe-values";
 import { type SiteContent, getSiteContent } from "../domain/cms/service";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { currentYear } from "./components/format";
-import { AccessDenied, SignInRequired } from "./components/access-denied";
-import { NotFoundView } from "./components/not-found-view";
-import { type AccountSummary, type RootData, type SiteFrameData, useRootData, useSite } from "./components/site";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { Spinner } from "./components/spinner";
-import { Toaster } from "./components/toast";
-import { TopBanner } from "./components/top-banner";
-import { whatsappHref, whatsappMessage } from "./components/whatsapp";
+import { currentYear } from "./ui/format";
+import { AccessDenied, SignInRequired } from "./site/access-denied";
+import { NotFoundView } from "./site/not-found-view";
+import { type AccountSummary, type RootData, type SiteFrameData, useRootData, useSite } from "./site/site";
+import { SiteFooter } from "./site/site-footer";
+import { SiteHeader } from "./site/site-header";
+import { Spinner } from "./ui/spinner";
+import { Toaster } from "./ui/toast";
+import { TopBanner } from "./site/top-banner";
+import { whatsappHref, whatsappMessage } from "./site/whatsapp";
 import { takeFlash } from "./server/flash.server";
-import { WhatsappFloatingButton } from "./components/whatsapp-button";
-import { LiveUpdates } from "./components/live-updates";
+import { WhatsappFloatingButton } from "./site/whatsapp-button";
+import { LiveUpdates } from "./site/live-updates";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -12,7 +12,7 @@ import {
 } from "../../domain/accounts/service";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
 import { type FieldErrors, fieldErrors, firstError, forgotPasswordSchema, signInSchema } from "../../domain/accounts/validation";
-import type { ToastMessage } from "../components/toast";
+import type { ToastMessage } from "../ui/toast";
 import { requestOrigin } from "./access.server";
 
 /** What an auth form action answers when it does not redirect. */

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import type { ToastMessage } from "../components/toast";
+import type { ToastMessage } from "../ui/toast";
 
 /*
  * A toast that survives a redirect ("Welcome back!" after sign-in): kept for one request in a

@@ -15,8 +15,8 @@ import { insertListing, insertVendor } from "../../domain/vendors/testing";
 import { recordUploadedImages } from "../../domain/catalog/photos";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { ADMIN_GUARD, VENDOR_GUARD } from "../../app/server/access.server";
-import { CART_SIGN_IN_TEXTS } from "../../app/components/cart-sign-in";
-import { quantityFieldOf } from "../../app/components/checkout-form-data";
+import { CART_SIGN_IN_TEXTS } from "../../app/checkout/cart-sign-in";
+import { quantityFieldOf } from "../../app/checkout/checkout-form-data";
 import { type Actor, type Buyer, type Person, type World, WORLD_PASSWORD, addCartLine, addOrder, addPerson } from "./world";
 
 /*

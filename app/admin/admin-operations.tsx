@@ -1,0 +1,316 @@
+import { useRef } from "react";
+import type { ActivityEntry } from "../../domain/activity/service";
+import type { AdminPayment } from "../../domain/admin/listings";
+import type { Page } from "../../domain/admin/paging";
+import { PREAPPROVAL_FIELD_TYPE_LABELS, PREAPPROVAL_TEXTS } from "../../domain/admin/validation";
+import type { PricingConfig } from "../../domain/pricing/service";
+import { PRICING_BOUNDS } from "../../domain/pricing/validation";
+import type { AdminReview } from "../../domain/reviews/moderation";
+import type { PreapprovalField } from "../../domain/vendors/preapproval-fields";
+import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/manual-validation";
+import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
+import { formatNaira, koboToNaira } from "../../lib/money";
+import {
+  ActionButton, CardList, ConfirmAction, EmptyRow, ExportLink, FieldError, FilterLinks, ListOrEmpty, Pager, SectionHeading, inputClass, useAdminAction,
+} from "./admin-ui";
+import { formatDateTime } from "../ui/format";
+import { TestBadge } from "./admin-orders";
+import { StarRating } from "../ui/star-rating";
+
+export function AdminReviewsTab({ reviews, approved }: { reviews: Page<AdminReview>; approved: string }) {
+  const filters = [
+    { value: "", label: "All" },
+    { value: "false", label: "Awaiting approval" },
+    { value: "true", label: "Approved" },
+  ];
+  return (
+    <section aria-label="Reviews">
+      <SectionHeading title="Reviews" />
+      <FilterLinks label="Review state" options={filters} current={approved} param="approved" tab="reviews" />
+      <CardList items={reviews.items} empty="No reviews yet">
+        {(review) => (
+          <ReviewRow key={review.id} review={review} />
+        )}
+      </CardList>
+      <Pager page={reviews.page} hasMore={reviews.hasMore} params={{ tab: "reviews", approved }} />
+    </section>
+  );
+}
+
+function ReviewRow({ review }: { review: AdminReview }) {
+  const { fetcher, busy } = useAdminAction();
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-4" aria-label={`Review of ${review.productName} by ${review.authorName}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-bold text-gray-900">{review.productName}</h3>
+          <p className="text-sm text-gray-700">
+            {review.authorName} · {formatDateTime(review.createdAt)}
+          </p>
+        </div>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${review.approved ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
+          {review.approved ? "Approved" : "Not approved"}
+        </span>
+      </div>
+      <div className="mt-2 flex items-center gap-2">
+        <StarRating rating={review.rating} />
+        <span className="sr-only">{review.rating} out of 5 stars</span>
+      </div>
+      {review.comment ? <p className="mt-2 text-sm text-gray-800">{review.comment}</p> : null}
+      <fetcher.Form method="post" action="/admin/reviews" className="mt-3 flex gap-2">
+        <input type="hidden" name="reviewId" value={review.id} />
+        <ActionButton busy={busy} variant="primary" name="decision" value="approve">
+          Approve
+        </ActionButton>
+        <ActionButton busy={busy} variant="danger" name="decision" value="reject">
+          Reject
+        </ActionButton>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page<AdminPayment>; flagged: AdminPayment[]; filter: string }) {
+  const filters = [
+    { value: "", label: "All" },
+    { value: "true", label: "Flagged for refund" },
+  ];
+  return (
+    <section aria-label="Payments">
+      <SectionHeading title="Payments">
+        <ExportLink kind="payments" />
+      </SectionHeading>
+      <div className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4" role="region" aria-label="Flagged for refund">
+        <h3 className="font-bold text-amber-950">Flagged for refund</h3>
+        {flagged.length === 0 ? (
+          <p className="mt-1 text-sm text-amber-950">No payments are waiting for a refund.</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm text-amber-950">
+            {flagged.map((p) => (
+              <li key={p.id}>
+                <span className="font-semibold">{p.paymentReference}</span> · {formatNaira(p.amount)} · {p.customerName}
+                {p.isTest ? <TestBadge /> : null}
+                {p.refundReason ? ` — ${p.refundReason}` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <FilterLinks label="Payments shown" options={filters} current={filter} param="flagged" tab="payments" />
+      <ListOrEmpty count={payments.items.length} empty="No payments yet">
+        <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200">
+          <table className="min-w-full divide-y divide-gray-200 bg-white text-sm">
+            <caption className="sr-only">Payments, newest first</caption>
+            <thead className="bg-gray-50 text-left text-gray-900">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">Reference</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">Amount</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">Orders</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Customer</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Date</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100 text-gray-800">
+              {payments.items.map((p) => (
+                <tr key={p.id}>
+                  <td className="px-3 py-2">
+                    <span className="font-mono text-xs">{p.paymentReference}</span>
+                    {p.gateway === "manual" ? <ManualDetails payment={p} /> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {p.paymentFailed ? <span className="font-semibold text-red-800">{PAYMENT_FAILED_LABEL}</span> : PAYMENT_STATUS_LABELS[p.status]}
+                    {p.isTest ? <TestBadge /> : null}
+                    {p.flaggedForRefund ? <span className="ml-1 font-semibold text-amber-800">(refund)</span> : null}
+                  </td>
+                  <td className="px-3 py-2 text-right">{formatNaira(p.amount)}</td>
+                  <td className="px-3 py-2 text-right">{p.orderCount}</td>
+                  <td className="px-3 py-2">{p.customerName}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(p.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListOrEmpty>
+      <Pager page={payments.page} hasMore={payments.hasMore} params={{ tab: "payments", flagged: filter }} />
+    </section>
+  );
+}
+
+/** A payment an admin recorded: how it was paid, its own reference, who recorded it and why. */
+function ManualDetails({ payment }: { payment: AdminPayment }) {
+  return (
+    <span className="mt-1 block text-xs text-gray-700">
+      <span className="font-semibold text-gray-900">{MANUAL_PAYMENT_TEXTS.manual}</span> · {paymentMethodLabel(payment.paymentMethod)}
+      {payment.gatewayReference ? ` · ref ${payment.gatewayReference}` : ""}
+      {payment.recordedBy ? ` · ${MANUAL_PAYMENT_TEXTS.recordedBy(payment.recordedBy)}` : ""}
+      {payment.note ? <span className="block">Note: {payment.note}</span> : null}
+    </span>
+  );
+}
+
+function AddFieldForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, busy, errors } = useAdminAction(() => form.current?.reset());
+  const describe = (name: string) => (errors[name] ? `field-${name}-error` : undefined);
+  return (
+    <fetcher.Form ref={form} method="post" action="/admin/preapproval-fields" noValidate className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="add" />
+      <h3 className="font-bold text-gray-900 sm:col-span-2">Add a field</h3>
+      <div>
+        <label htmlFor="field-fieldName" className="block text-sm font-semibold text-gray-900">Field name</label>
+        <input id="field-fieldName" name="fieldName" required maxLength={LIMITS.preapprovalFieldNameMax} pattern="[a-z_]+" className={inputClass}
+          aria-invalid={errors.fieldName ? true : undefined} aria-describedby={describe("fieldName") ?? "field-fieldName-hint"} />
+        <p id="field-fieldName-hint" className="mt-1 text-xs text-gray-600">Lowercase letters and underscores, e.g. cac_number</p>
+        <FieldError id="field-fieldName-error" message={errors.fieldName} />
+      </div>
+      <div>
+        <label htmlFor="field-fieldLabel" className="block text-sm font-semibold text-gray-900">Label</label>
+        <input id="field-fieldLabel" name="fieldLabel" required maxLength={LIMITS.preapprovalFieldLabelMax} className={inputClass}
+          aria-invalid={errors.fieldLabel ? true : undefined} aria-describedby={describe("fieldLabel")} />
+        <FieldError id="field-fieldLabel-error" message={errors.fieldLabel} />
+      </div>
+      <div>
+        <label htmlFor="field-fieldType" className="block text-sm font-semibold text-gray-900">Type</label>
+        <select id="field-fieldType" name="fieldType" defaultValue="text" className={inputClass}>
+          {PREAPPROVAL_FIELD_TYPES.map((type) => (
+            <option key={type} value={type}>{PREAPPROVAL_FIELD_TYPE_LABELS[type]}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="field-fieldOrder" className="block text-sm font-semibold text-gray-900">Order</label>
+        <input id="field-fieldOrder" name="fieldOrder" type="number" min={0} max={999} step={1} defaultValue={0} required className={inputClass}
+          aria-invalid={errors.fieldOrder ? true : undefined} aria-describedby={describe("fieldOrder")} />
+        <FieldError id="field-fieldOrder-error" message={errors.fieldOrder} />
+      </div>
+      <label className="flex items-center gap-2 text-sm font-semibold text-gray-900">
+        <input type="checkbox" name="required" className="h-5 w-5 rounded border-gray-300" />
+        Required
+      </label>
+      <div className="sm:text-right">
+        <ActionButton busy={busy} variant="primary">Add Field</ActionButton>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function FieldRow({ field }: { field: PreapprovalField }) {
+  const toggle = useAdminAction();
+  const remove = useAdminAction();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4" aria-label={field.fieldLabel}>
+      <div>
+        <h3 className="font-bold text-gray-900">{field.fieldLabel}</h3>
+        <p className="text-sm text-gray-700">
+          <code>{field.fieldName}</code> · {PREAPPROVAL_FIELD_TYPE_LABELS[field.fieldType]} · {field.required ? "Required" : "Optional"} · order {field.fieldOrder}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${field.active ? "bg-emerald-100 text-emerald-900" : "bg-gray-200 text-gray-800"}`}>
+          {field.active ? "Active" : "Inactive"}
+        </span>
+        <toggle.fetcher.Form method="post" action="/admin/preapproval-fields">
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="fieldId" value={field.id} />
+          <input type="hidden" name="active" value={field.active ? "false" : "true"} />
+          <ActionButton busy={toggle.busy} label={`${field.active ? "Deactivate" : "Activate"} ${field.fieldLabel}`}>
+            {field.active ? "Deactivate" : "Activate"}
+          </ActionButton>
+        </toggle.fetcher.Form>
+        <ConfirmAction trigger="Delete" question={PREAPPROVAL_TEXTS.confirmDelete(field.fieldLabel)}>
+          <remove.fetcher.Form method="post" action="/admin/preapproval-fields">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="fieldId" value={field.id} />
+            <ActionButton busy={remove.busy} variant="danger">Delete field</ActionButton>
+          </remove.fetcher.Form>
+        </ConfirmAction>
+      </div>
+    </li>
+  );
+}
+
+export function AdminPreapprovalTab({ fields }: { fields: PreapprovalField[] }) {
+  return (
+    <section aria-label="Pre-Approval">
+      <SectionHeading title="Pre-Approval fields" />
+      <p className="mb-4 text-sm text-gray-700">Pending vendors fill in the active fields, in this order, before their review.</p>
+      {fields.length === 0 ? (
+        <EmptyRow text="No fields yet. Add the first one below." />
+      ) : (
+        <ul className="space-y-3">
+          {fields.map((field) => (
+            <FieldRow key={field.id} field={field} />
+          ))}
+        </ul>
+      )}
+      <div className="mt-6">
+        <AddFieldForm />
+      </div>
+    </section>
+  );
+}
+
+export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
+  const { fetcher, busy, errors } = useAdminAction();
+  const field = (name: string, label: string, value: number, bounds: { min: number; max: number }, suffix: string, step = "0.01") => (
+    <div>
+      <label htmlFor={`pricing-${name}`} className="block text-sm font-semibold text-gray-900">{label}</label>
+      <div className="mt-1 flex items-center gap-2">
+        <input id={`pricing-${name}`} name={name} type="number" inputMode={step === "1" ? "numeric" : "decimal"} step={step} min={bounds.min} max={bounds.max} required
+          defaultValue={value} className={inputClass.replace("mt-1 ", "")} aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={`pricing-${name}-hint${errors[name] ? ` pricing-${name}-error` : ""}`} />
+        <span className="text-sm text-gray-700">{suffix}</span>
+      </div>
+      <p id={`pricing-${name}-hint`} className="mt-1 text-xs text-gray-600">From {bounds.min} to {bounds.max.toLocaleString("en-NG")}</p>
+      <FieldError id={`pricing-${name}-error`} message={errors[name]} />
+    </div>
+  );
+  return (
+    <section aria-label="Pricing">
+      <SectionHeading title="Pricing" />
+      <fetcher.Form method="post" action="/admin/pricing" noValidate className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3">
+        {field("markupPercentage", "Default markup", pricing.markupPercentage, PRICING_BOUNDS.markupPercentage, "%")}
+        {field("commissionRate", "Default commission", pricing.commissionRate, PRICING_BOUNDS.commissionRate, "%")}
+        {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
+        {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
+        <p className="text-sm text-gray-700 sm:col-span-2">
+          Final price = suggested price × (1 + markup). New approvals and checkouts use these settings; product pages and new orders
+          state the warranty.
+        </p>
+        <div className="sm:col-span-3 sm:text-right">
+          <ActionButton busy={busy} variant="primary">Save Pricing</ActionButton>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+const USER_TYPE_LABELS = { vendor: "Vendors", buyer: "Buyers", admin: "Admins" } as const;
+
+export function AdminActivitiesTab({ activities, userType }: { activities: ActivityEntry[]; userType: string }) {
+  const filters = [{ value: "", label: "All" }, ...USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))];
+  return (
+    <section aria-label="Activities">
+      <SectionHeading title="Activities" />
+      <FilterLinks label="User type" options={filters} current={userType} param="userType" tab="activities" />
+      <ListOrEmpty count={activities.length} empty="No activity yet">
+        <ol className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+          {activities.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="text-gray-900">{a.description}</p>
+                <p className="text-xs text-gray-600">
+                  {a.userType} · {a.activityType}
+                  {a.actorEmail ? ` · ${a.actorEmail}` : ""}
+                </p>
+              </div>
+              <time dateTime={a.createdAt} className="whitespace-nowrap text-xs text-gray-700">{formatDateTime(a.createdAt)}</time>
+            </li>
+          ))}
+        </ol>
+      </ListOrEmpty>
+    </section>
+  );
+}

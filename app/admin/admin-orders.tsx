@@ -1,0 +1,271 @@
+import { useState } from "react";
+import type { AdminOrder } from "../../domain/orders/admin";
+import { lagosToday, orderMenuFor } from "../../domain/orders/status";
+import {
+  MANUAL_PAYMENT_BOUNDS, MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS, paymentMethodLabel,
+} from "../../domain/payments/manual-validation";
+import {
+  ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL,
+  isPaymentFailed,
+} from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import type { Page } from "../../domain/admin/paging";
+import { useHydrated } from "../ui/use-hydrated";
+import { ActionButton, CardList, ExportLink, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
+import { formatDate } from "../ui/format";
+
+const STATUS_STYLES: Record<OrderStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  paid: "bg-sky-100 text-sky-900",
+  processing: "bg-indigo-100 text-indigo-900",
+  shipped: "bg-violet-100 text-violet-900",
+  delivered: "bg-emerald-100 text-emerald-900",
+  cancelled: "bg-gray-200 text-gray-800",
+};
+
+/** The order's status, or 'Payment failed' while it waits on a payment that did not go through (decisions.md 19). */
+export function OrderStatusBadge({ status, paymentStatus }: { status: OrderStatus; paymentStatus?: PaymentStatus | null }) {
+  if (isPaymentFailed(status, paymentStatus)) {
+    return <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">{PAYMENT_FAILED_LABEL}</span>;
+  }
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+}
+
+export const ORDER_MENU_TEXTS = {
+  label: "Change status",
+  placeholder: "Choose an action",
+  apply: "Apply",
+  confirmCancel: "Yes, cancel this order",
+  cancelWarning: (paid: boolean) =>
+    paid
+      ? "The phones go back to stock and the payment is flagged for a refund. This cannot be undone."
+      : "The phones go back to stock. This cannot be undone.",
+  final: "No further changes.",
+} as const;
+
+/**
+ * The status menu: only the moves ORDER_TRANSITIONS allows from here, none chosen at first.
+ * Shipping details and the cancel confirmation show for their action through CSS alone, so the
+ * form works the same without scripts; the server checks everything again.
+ */
+function StatusMenu({ order }: { order: AdminOrder }) {
+  const { fetcher, busy, errors } = useAdminAction();
+  const menu = orderMenuFor(order.status);
+  const [next, setNext] = useState<string>("");
+  const [confirmed, setConfirmed] = useState(false);
+  const hydrated = useHydrated();
+  if (menu.length === 0) return <p className="text-sm text-gray-700">{ORDER_MENU_TEXTS.final}</p>;
+  const id = `order-${order.id}`;
+  // Without scripts Apply always works and the server asks for what is missing.
+  const ready = !hydrated || (next !== "" && (next !== "cancelled" || confirmed));
+  return (
+    <fetcher.Form method="post" action="/admin/orders" noValidate className="group grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <div>
+        <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-gray-900">
+          {ORDER_MENU_TEXTS.label}
+        </label>
+        <select id={`${id}-status`} name="status" value={next} required onChange={(e) => setNext(e.target.value)} className={inputClass}
+          aria-invalid={errors.status ? true : undefined} aria-describedby={errors.status ? `${id}-status-error` : undefined}>
+          <option value="">{ORDER_MENU_TEXTS.placeholder}</option>
+          {menu.map((item) => (
+            <option key={item.status} value={item.status}>
+              {item.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-status-error`} message={errors.status} />
+      </div>
+      <div className="hidden group-has-[option[value=shipped]:checked]:block">
+        <label htmlFor={`${id}-tracking`} className="block text-sm font-semibold text-gray-900">
+          Tracking number
+        </label>
+        <input
+          id={`${id}-tracking`}
+          name="trackingNumber"
+          className={inputClass}
+          autoComplete="off"
+          aria-invalid={errors.trackingNumber ? true : undefined}
+          aria-describedby={errors.trackingNumber ? `${id}-tracking-error` : undefined}
+        />
+        <FieldError id={`${id}-tracking-error`} message={errors.trackingNumber} />
+      </div>
+      <div className="hidden group-has-[option[value=shipped]:checked]:block">
+        <label htmlFor={`${id}-eta`} className="block text-sm font-semibold text-gray-900">
+          Estimated delivery
+        </label>
+        <input
+          id={`${id}-eta`}
+          name="estimatedDeliveryDate"
+          type="date"
+          min={lagosToday()}
+          className={inputClass}
+          aria-invalid={errors.estimatedDeliveryDate ? true : undefined}
+          aria-describedby={errors.estimatedDeliveryDate ? `${id}-eta-error` : undefined}
+        />
+        <FieldError id={`${id}-eta-error`} message={errors.estimatedDeliveryDate} />
+      </div>
+      <div role="group" aria-label={`Cancel order #${order.orderNumber}?`}
+        className="hidden rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 group-has-[option[value=cancelled]:checked]:block sm:col-span-2">
+        <p>{ORDER_MENU_TEXTS.cancelWarning(order.status !== "pending")}</p>
+        <label className="mt-2 flex items-center gap-2 font-semibold">
+          <input type="checkbox" name="confirmCancel" value="yes" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)}
+            className="h-5 w-5 rounded border-gray-300" aria-describedby={errors.confirmCancel ? `${id}-confirm-error` : undefined} />
+          {ORDER_MENU_TEXTS.confirmCancel}
+        </label>
+        <FieldError id={`${id}-confirm-error`} message={errors.confirmCancel} />
+      </div>
+      <ActionButton busy={busy} disabled={!ready} variant={next === "cancelled" ? "danger" : "primary"} label={`Apply to order #${order.orderNumber}`}>
+        {ORDER_MENU_TEXTS.apply}
+      </ActionButton>
+    </fetcher.Form>
+  );
+}
+
+/** A Paystack payment, or a manual one with its method, reference, note and who recorded it. */
+function PaymentDetails({ order }: { order: AdminOrder }) {
+  const payment = order.payment;
+  if (!payment) return null;
+  const manual = payment.gateway === "manual";
+  return (
+    <div>
+      <dt className="inline font-semibold text-gray-900">Payment: </dt>
+      <dd className="inline text-gray-800">
+        {manual ? `${MANUAL_PAYMENT_TEXTS.manual} · ${paymentMethodLabel(payment.method)} · ref ${payment.gatewayReference ?? ""}` : <span className="font-mono text-xs">{payment.reference}</span>}
+        {" · "}
+        {isPaymentFailed(order.status, payment.status) ? PAYMENT_FAILED_LABEL : PAYMENT_STATUS_LABELS[payment.status]}
+        {payment.isTest ? <TestBadge /> : null}
+        {manual && payment.recordedBy ? ` · ${MANUAL_PAYMENT_TEXTS.recordedBy(payment.recordedBy)}` : null}
+        {manual && payment.note ? <span className="block text-gray-700">Note: {payment.note}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+export function TestBadge() {
+  return <span className="ml-1 inline-flex rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-semibold text-yellow-900">{TEST_PAYMENT_LABEL}</span>;
+}
+
+/** 'Record a payment received outside Paystack': only for an order still waiting for its money. */
+function RecordPaymentForm({ order }: { order: AdminOrder }) {
+  const { fetcher, busy, errors } = useAdminAction();
+  const id = `pay-${order.id}`;
+  const describe = (name: string, hint?: string) => [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  return (
+    <details className="mt-3 rounded-lg border border-gray-200 p-3">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">{MANUAL_PAYMENT_TEXTS.action}</summary>
+      <fetcher.Form method="post" action="/admin/orders" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="record-payment" />
+        <input type="hidden" name="orderId" value={order.id} />
+        <div>
+          <label htmlFor={`${id}-method`} className="block text-sm font-semibold text-gray-900">Method</label>
+          <select id={`${id}-method`} name="method" defaultValue="" required className={inputClass}
+            aria-invalid={errors.method ? true : undefined} aria-describedby={describe("method")}>
+            <option value="">Choose a method</option>
+            {MANUAL_PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>{MANUAL_PAYMENT_METHOD_LABELS[method]}</option>
+            ))}
+          </select>
+          <FieldError id={`${id}-method-error`} message={errors.method} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-reference`} className="block text-sm font-semibold text-gray-900">Reference</label>
+          <input id={`${id}-reference`} name="reference" required autoComplete="off" minLength={MANUAL_PAYMENT_BOUNDS.referenceMin}
+            maxLength={MANUAL_PAYMENT_BOUNDS.referenceMax} className={inputClass}
+            aria-invalid={errors.reference ? true : undefined} aria-describedby={describe("reference")} />
+          <FieldError id={`${id}-reference-error`} message={errors.reference} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-gray-900">Amount received (₦)</label>
+          <input id={`${id}-amount`} name="amountNaira" required inputMode="decimal" autoComplete="off" className={inputClass}
+            aria-invalid={errors.amountNaira ? true : undefined} aria-describedby={describe("amountNaira", `${id}-amount-hint`)} />
+          <p id={`${id}-amount-hint`} className="mt-1 text-xs text-gray-600">Must be exactly the order total, {formatNaira(order.totalAmount)}</p>
+          <FieldError id={`${id}-amountNaira-error`} message={errors.amountNaira} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-gray-900">Note (optional)</label>
+          <textarea id={`${id}-note`} name="note" rows={2} maxLength={MANUAL_PAYMENT_BOUNDS.noteMax} className={inputClass}
+            aria-invalid={errors.note ? true : undefined} aria-describedby={describe("note")} />
+          <FieldError id={`${id}-note-error`} message={errors.note} />
+        </div>
+        <div className="sm:col-span-2 sm:text-right">
+          <ActionButton busy={busy} variant="primary" label={`${MANUAL_PAYMENT_TEXTS.submit} for order #${order.orderNumber}`}>
+            {MANUAL_PAYMENT_TEXTS.submit}
+          </ActionButton>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function OrderCard({ order }: { order: AdminOrder }) {
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-4" aria-labelledby={`order-${order.id}-title`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`order-${order.id}-title`} className="font-bold text-gray-900">
+            Order #{order.orderNumber}
+          </h3>
+          <p className="text-sm text-gray-700">
+            {order.product.name} · Grade {order.product.grade} · Qty {order.quantity}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <OrderStatusBadge status={order.status} paymentStatus={order.payment?.status} />
+          {order.payment?.isTest ? <TestBadge /> : null}
+          <span className="font-bold text-gray-900">{formatNaira(order.totalAmount)}</span>
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="inline font-semibold text-gray-900">Customer: </dt>
+          <dd className="inline text-gray-800">
+            {order.customer.name} ({order.customer.email}), {order.customer.city}, {order.customer.state}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold text-gray-900">Vendor: </dt>
+          <dd className="inline text-gray-800">{order.vendor.businessName}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold text-gray-900">Placed: </dt>
+          <dd className="inline text-gray-800">{formatDate(order.createdAt)}</dd>
+        </div>
+        {order.trackingNumber ? (
+          <div>
+            <dt className="inline font-semibold text-gray-900">Tracking: </dt>
+            <dd className="inline text-gray-800">
+              {order.trackingNumber}
+              {order.estimatedDeliveryDate ? ` · due ${formatDate(`${order.estimatedDeliveryDate}T12:00:00Z`)}` : ""}
+            </dd>
+          </div>
+        ) : null}
+        <PaymentDetails order={order} />
+      </dl>
+      <div className="mt-4 border-t border-gray-100 pt-4">
+        <StatusMenu key={order.status} order={order} />
+        {order.status === "pending" ? <RecordPaymentForm key={order.payment?.reference ?? ""} order={order} /> : null}
+      </div>
+    </li>
+  );
+}
+
+const FILTERS = [{ value: "", label: "All" }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))];
+
+export function AdminOrdersTab({ orders, status }: { orders: Page<AdminOrder>; status: string }) {
+  return (
+    <section>
+      <SectionHeading title="Orders">
+        <ExportLink kind="orders" />
+      </SectionHeading>
+      <FilterLinks label="Order status" options={FILTERS} current={status} param="status" tab="orders" />
+      <CardList items={orders.items} empty="No orders yet">
+        {(order) => (
+          <OrderCard key={order.id} order={order} />
+        )}
+      </CardList>
+      <Pager page={orders.page} hasMore={orders.hasMore} params={{ tab: "orders", status }} />
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { Link } from "react-router";
+import { z } from "zod";
+import { dashboardCounts, salesSummary } from "../../../domain/admin/dashboard";
+import { listActivities } from "../../../domain/activity/service";
+import { listPaymentsForAdmin, listProductsForAdmin, listVendorsForAdmin } from "../../../domain/admin/listings";
+import { DASHBOARD_TEXTS } from "../../../domain/admin/validation";
+import type { Viewer } from "../../../domain/accounts/viewer";
+import { listOrdersForAdmin } from "../../../domain/orders/admin";
+import { getPricingConfig } from "../../../domain/pricing/service";
+import { listReviewsForAdmin } from "../../../domain/reviews/moderation";
+import { listPreapprovalFields } from "../../../domain/vendors/preapproval-fields";
+import { ORDER_STATUSES, PRODUCT_STATUSES, USER_TYPES, VENDOR_STATUSES } from "../../../lib/constants";
+import { AdminProductsTab, AdminVendorsTab } from "../admin-catalog";
+import {
+  AdminActivitiesTab, AdminPaymentsTab, AdminPreapprovalTab, AdminPricingTab, AdminReviewsTab,
+} from "../admin-operations";
+import { AdminOrdersTab } from "../admin-orders";
+import { AdminCounts, SalesChart } from "../admin-summary";
+import { DashboardTabs } from "../../ui/tabs";
+import { ADMIN_GUARD, guardPage } from "../../server/access.server";
+import type { Route } from "./+types/admin";
+
+export const ADMIN_TABS = [
+  { id: "vendors", label: "Vendors" },
+  { id: "products", label: "Products" },
+  { id: "orders", label: "Orders" },
+  { id: "reviews", label: "Reviews" },
+  { id: "payments", label: "Payments" },
+  { id: "preapproval", label: "Pre-Approval" },
+  { id: "pricing", label: "Pricing" },
+  { id: "activities", label: "Activities" },
+] as const;
+
+type TabId = (typeof ADMIN_TABS)[number]["id"];
+const TAB_IDS = ADMIN_TABS.map((t) => t.id) as [TabId, ...TabId[]];
+
+/** Query parameters of the dashboard; anything unknown falls back to the default. */
+const querySchema = z.object({
+  tab: z.enum(TAB_IDS).catch("vendors"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  status: z.string().optional().catch(undefined),
+  approved: z.enum(["true", "false"]).optional().catch(undefined),
+  flagged: z.enum(["true"]).optional().catch(undefined),
+  userType: z.enum(USER_TYPES).optional().catch(undefined),
+});
+type Query = z.infer<typeof querySchema>;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
+  values.includes(value as T) ? (value as T) : undefined;
+
+async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q: Query) {
+  switch (q.tab) {
+    case "vendors": {
+      const status = oneOf(VENDOR_STATUSES, q.status);
+      return { tab: q.tab, status: status ?? "", vendors: await listVendorsForAdmin(db, viewer, { status, page: q.page }) };
+    }
+    case "products": {
+      const status = oneOf(PRODUCT_STATUSES, q.status);
+      const [products, pricing] = await Promise.all([listProductsForAdmin(db, viewer, { status, page: q.page }), getPricingConfig(db)]);
+      return { tab: q.tab, status: status ?? "", products, markup: pricing.markupPercentage };
+    }
+    case "orders": {
+      const status = oneOf(ORDER_STATUSES, q.status);
+      return { tab: q.tab, status: status ?? "", orders: await listOrdersForAdmin(db, viewer, { status, page: q.page }) };
+    }
+    case "reviews": {
+      const approved = q.approved === undefined ? undefined : q.approved === "true";
+      return { tab: q.tab, approved: q.approved ?? "", reviews: await listReviewsForAdmin(db, viewer, { approved, page: q.page }) };
+    }
+    case "payments": {
+      const [payments, flagged] = await Promise.all([
+        listPaymentsForAdmin(db, viewer, { flagged: q.flagged === "true", page: q.page }),
+        listPaymentsForAdmin(db, viewer, { flagged: true, page: 1 }),
+      ]);
+      return { tab: q.tab, flagged: q.flagged ?? "", payments, flaggedPayments: flagged.items };
+    }
+    case "preapproval":
+      return { tab: q.tab, fields: await listPreapprovalFields(db, viewer) };
+    case "pricing":
+      return { tab: q.tab, pricing: await getPricingConfig(db) };
+    case "activities":
+      return { tab: q.tab, userType: q.userType ?? "", activities: await listActivities(db, viewer, { userType: q.userType }) };
+  }
+}
+
+/** Admin dashboard (operations.md §2): admins and super admins only; others are sent away. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await guardPage(context, ADMIN_GUARD);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  try {
+    const [counts, sales, section] = await Promise.all([
+      dashboardCounts(context.db, viewer),
+      salesSummary(context.db, viewer),
+      loadTab(context.db, viewer, query),
+    ]);
+    return { failed: false as const, counts, sales, section };
+  } catch (error) {
+    console.error("Failed to load the admin dashboard", error);
+    return { failed: true as const, tab: query.tab };
+  }
+}
+
+export function meta() {
+  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> }) {
+  switch (section.tab) {
+    case "vendors":
+      return <AdminVendorsTab vendors={section.vendors} status={section.status} />;
+    case "products":
+      return <AdminProductsTab products={section.products} status={section.status} markup={section.markup} />;
+    case "orders":
+      return <AdminOrdersTab orders={section.orders} status={section.status} />;
+    case "reviews":
+      return <AdminReviewsTab reviews={section.reviews} approved={section.approved} />;
+    case "payments":
+      return <AdminPaymentsTab payments={section.payments} flagged={section.flaggedPayments} filter={section.flagged} />;
+    case "preapproval":
+      return <AdminPreapprovalTab fields={section.fields} />;
+    case "pricing":
+      return <AdminPricingTab pricing={section.pricing} />;
+    case "activities":
+      return <AdminActivitiesTab activities={section.activities} userType={section.userType} />;
+  }
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const current = loaderData.failed ? loaderData.tab : loaderData.section.tab;
+  return (
+    <div className="container-page py-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold text-gray-900">Admin Dashboard</h1>
+        <nav aria-label="Other dashboards" className="flex gap-2 text-sm font-semibold">
+          <Link to="/products" className="rounded-lg px-3 py-2 ring-1 ring-inset ring-gray-300 hover:bg-gray-50">Products</Link>
+          <Link to="/cms" className="rounded-lg px-3 py-2 ring-1 ring-inset ring-gray-300 hover:bg-gray-50">CMS Dashboard</Link>
+        </nav>
+      </div>
+      {loaderData.failed ? (
+        <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
+          <p className="font-semibold">{DASHBOARD_TEXTS.loadFailed}</p>
+          <Link to={`?tab=${current}`} className="mt-3 inline-block font-semibold underline">Try Again</Link>
+        </div>
+      ) : (
+        <>
+          <div className="mt-6 space-y-4">
+            <AdminCounts counts={loaderData.counts} />
+            <SalesChart sales={loaderData.sales} />
+          </div>
+          <div className="mt-6">
+            <DashboardTabs tabs={ADMIN_TABS} current={current} label="Admin sections" />
+          </div>
+          <div className="mt-5">
+            <TabContent section={loaderData.section} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

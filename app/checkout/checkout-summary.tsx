@@ -1,0 +1,66 @@
+import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
+import { formatNaira } from "../../lib/money";
+import { ShieldIcon } from "../ui/icons";
+
+/**
+ * The summary of the ticked lines. Shipping is the delivery fee the server will add (decisions.md 2):
+ * 'Free' only when it is zero, and the total includes it.
+ */
+export function CheckoutSummary({
+  itemCount, subtotal, deliveryFee, processing, error = null,
+}: {
+  itemCount: number;
+  subtotal: number;
+  deliveryFee: number;
+  processing: boolean;
+  /** Why the last Place Order was refused, shown once, right by the button. */
+  error?: string | null;
+}) {
+  const nothingTicked = itemCount === 0;
+  return (
+    <aside className="rounded-2xl border border-gray-200 bg-white p-5 lg:sticky lg:top-20" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title" className="text-lg font-bold text-gray-900">
+        {T.summaryTitle}
+      </h2>
+      <dl className="mt-4 space-y-2 text-sm">
+        <SummaryRow label={T.subtotal} value={formatNaira(subtotal)} testId="summary-subtotal" />
+        <SummaryRow label={T.shipping} value={deliveryFee > 0 ? formatNaira(deliveryFee) : T.free} testId="summary-shipping" />
+        <SummaryRow label={T.total} value={formatNaira(subtotal + deliveryFee)} testId="summary-total" strong />
+      </dl>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800" data-testid="checkout-error">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={processing || nothingTicked}
+        aria-describedby={nothingTicked ? "checkout-select-hint" : undefined}
+        className="mt-5 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-strong px-5 py-3 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:hover:opacity-100"
+      >
+        {processing ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
+        {processing ? T.processing : T.placeOrder(itemCount)}
+      </button>
+      {nothingTicked ? (
+        <p id="checkout-select-hint" className="mt-2 text-sm text-red-700">
+          {T.selectItemsHint}
+        </p>
+      ) : null}
+      <p className="mt-4 flex gap-2 text-xs text-gray-600">
+        <ShieldIcon className="h-4 w-4 shrink-0" />
+        <span>{T.cardPaymentNote}</span>
+      </p>
+    </aside>
+  );
+}
+
+function SummaryRow({ label, value, testId, strong = false }: { label: string; value: string; testId: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? "border-t border-gray-100 pt-2 text-base font-bold text-gray-900" : ""}`}>
+      <dt className={strong ? "" : "text-gray-700"}>{label}</dt>
+      <dd className={strong ? "" : "font-semibold text-gray-900"} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import type { CartLine } from "../../domain/cart/service";
+import { CART_TEXTS, stockCapText } from "../../domain/cart/texts";
+import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
+import { checkoutSchema, firstCheckoutError, shippingSchema } from "../../domain/checkout/validation";
+import { type ApiResult, callApi } from "../site/api-client";
+import { CHECKOUT_ITEMS_KEY } from "./cart-view";
+import {
+  BUY_NOW_FIELD,
+  CHECKOUT_FORM_ID, type ShippingErrors, type ShippingField, type ShippingValues, checkoutInputFromForm, shippingErrorsOf,
+} from "./checkout-form-data";
+import { CheckoutLines, LineActionForms } from "./checkout-lines";
+import { ShippingFields } from "./checkout-shipping";
+import { CheckoutEmptyCart, secondaryLinkClass } from "./checkout-states";
+import { CheckoutSummary } from "./checkout-summary";
+import { ArrowLeftIcon } from "../ui/icons";
+import { type LiveEvent, announceCartUpdated, useLiveEvents } from "../site/live-events";
+import { toast } from "../ui/toast";
+
+/** What the route action answers when the form, sent without scripts, could not be placed. */
+export interface CheckoutFormResult {
+  message: string;
+  errors?: ShippingErrors;
+  values: ShippingValues;
+  /** Product ids that were ticked, so the page comes back as it was sent. */
+  ticked: string[];
+}
+
+interface CheckoutViewProps {
+  lines: CartLine[];
+  /** Buy Now: the one phone in `lines` is bought outside the cart, which stays as it is. */
+  buyNow?: boolean;
+  deliveryFee: number;
+  account: { email: string; fullName: string };
+  testMode: boolean;
+  result?: CheckoutFormResult;
+}
+
+export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, account, testMode, result }: CheckoutViewProps) {
+  const cart = useCheckoutLines(loadedLines, !buyNow);
+  const selection = useSelection(cart.lines, buyNow ? undefined : result?.ticked);
+  const formAction = useFormAction(buyNow);
+  const placing = usePlaceOrder(result, cart.reload);
+  const ticked = cart.lines.filter(selection.isTicked);
+  const itemCount = ticked.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotal = ticked.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
+  const values = result?.values ?? { customerName: account.fullName, customerPhone: "", shippingAddress: "", city: "", state: "", deliveryNotes: "" };
+
+  return (
+    <section className="container-page py-8" aria-labelledby="checkout-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="checkout-title" className="text-2xl font-extrabold text-gray-900">
+          {T.pageTitle}
+        </h1>
+        <PageButtons onRefresh={buyNow ? null : cart.refresh} />
+      </div>
+      {testMode ? (
+        <p className="mt-4 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-2 text-sm font-bold text-amber-900" data-testid="test-mode-banner">
+          {T.testMode}
+        </p>
+      ) : null}
+      {cart.lines.length === 0 ? (
+        <CheckoutEmptyCart />
+      ) : (
+        <>
+          <form
+            id={CHECKOUT_FORM_ID}
+            ref={scriptedForm}
+            method="post"
+            action={formAction}
+            onSubmit={(event) => void placing.submit(event)}
+            aria-busy={placing.processing}
+            className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start"
+          >
+            <input type="hidden" name="intent" value="place" />
+            {buyNow ? <input type="hidden" name={BUY_NOW_FIELD} value="1" /> : null}
+            <div className="min-w-0 space-y-6">
+              <CheckoutLines
+                lines={cart.lines}
+                readOnly={buyNow}
+                isTicked={selection.isTicked}
+                busyLine={cart.busyLine}
+                handlers={{ onToggle: selection.toggle, ...cart.handlers }}
+              />
+              <ShippingFields values={values} email={account.email} errors={placing.errors} onCheck={placing.check} />
+            </div>
+            <CheckoutSummary itemCount={itemCount} subtotal={subtotal} deliveryFee={deliveryFee} processing={placing.processing} error={placing.message} />
+          </form>
+          {buyNow ? null : <LineActionForms lines={cart.lines} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Scripts give the schema's own messages; without them the browser's required checks help. */
+function scriptedForm(form: HTMLFormElement | null) {
+  if (form) form.noValidate = true;
+}
+
+/** A Buy Now form posts back to its own address, so a refusal without scripts shows the same phone again. */
+function useFormAction(buyNow: boolean): string {
+  const location = useLocation();
+  return buyNow ? `/checkout${location.search}` : "/checkout";
+}
+
+/** Back goes where the buyer came from (the cart without scripts); Refresh Cart reloads the lines (not on Buy Now). */
+function PageButtons({ onRefresh }: { onRefresh: (() => Promise<void>) | null }) {
+  const navigate = useNavigate();
+  const [refreshing, setRefreshing] = useState(false);
+  return (
+    <div className="flex gap-2">
+      <Link
+        to="/cart"
+        onClick={(event) => {
+          if (window.history.length <= 1) return;
+          event.preventDefault();
+          void navigate(-1);
+        }}
+        className={`${secondaryLinkClass} gap-1`}
+      >
+        <ArrowLeftIcon className="h-4 w-4" />
+        {T.back}
+      </Link>
+      {onRefresh ? (
+        <Link
+          to="/checkout"
+          reloadDocument
+          aria-disabled={refreshing}
+          onClick={async (event) => {
+            event.preventDefault();
+            if (refreshing) return;
+            setRefreshing(true);
+            await onRefresh();
+            setRefreshing(false);
+          }}
+          className={secondaryLinkClass}
+        >
+          {T.refreshCart}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+type CartChange = { quantity: number | null; cappedAt: number | null; cartCount: number };
+
+/**
+ * The lines on the page, kept current over fetch: after this page's own changes, on Refresh Cart,
+ * and when the cart changes in another tab. A failed call shows a toast and leaves the page as it is.
+ */
+function useCheckoutLines(loaded: CartLine[], followCart: boolean) {
+  const [lines, setLines] = useState(loaded);
+  const [loadedBefore, setLoadedBefore] = useState(loaded);
+  const [busyLine, setBusyLine] = useState<string | null>(null);
+  if (loaded !== loadedBefore) {
+    setLoadedBefore(loaded);
+    setLines(loaded);
+  }
+
+  const reload = useCallback(async () => {
+    const result = await callApi<{ items: CartLine[] }>("GET", "/api/cart");
+    if (result.ok) setLines(result.data.items);
+    return result.ok;
+  }, []);
+
+  useReloadOnCartEvents(reload, followCart);
+
+  const change = async (line: CartLine, call: Promise<ApiResult<CartChange>>, failure: string, onDone: (change: CartChange) => void) => {
+    setBusyLine(line.id);
+    const result = await call;
+    if (result.ok) {
+      onDone(result.data);
+      announceCartUpdated(result.data.cartCount);
+      await reload();
+    } else {
+      toast.error(failure, result.error ?? undefined);
+    }
+    setBusyLine(null);
+  };
+
+  return {
+    lines,
+    busyLine,
+    reload,
+    refresh: async () => {
+      if (await reload()) toast.success(T.cartRefreshed);
+      else toast.error(T.refreshFailed);
+    },
+    handlers: {
+      onQuantity: (line: CartLine, quantity: number) =>
+        void change(line, callApi("PATCH", `/api/cart/items/${line.id}`, { quantity }), CART_TEXTS.quantityFailed, (changed) => {
+          if (changed.cappedAt !== null) toast.info(stockCapText(changed.cappedAt));
+        }),
+      onRemove: (line: CartLine) => {
+        if (!window.confirm(T.removeConfirm)) return;
+        void change(line, callApi("DELETE", `/api/cart/items/${line.id}`), CART_TEXTS.removeFailed, () => toast.success(CART_TEXTS.removed));
+      },
+    },
+  };
+}
+
+/** A burst of cart events (a quick stepper in another tab) causes one reload. */
+function useReloadOnCartEvents(reload: () => Promise<boolean>, enabled: boolean) {
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useLiveEvents(
+    useCallback(
+      (event: LiveEvent) => {
+        if (!enabled || event.kind !== "cart.updated") return;
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => void reload(), 150);
+      },
+      [reload, enabled],
+    ),
+  );
+}
+
+/**
+ * Which lines are ticked: every available line, unless the cart screen handed over a selection in
+ * session storage (or the form came back from the server). Lines added later arrive ticked.
+ */
+function useSelection(lines: CartLine[], returnedProductIds?: string[]) {
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(() =>
+    returnedProductIds ? new Set(lines.filter((line) => !returnedProductIds.includes(line.product.id)).map((line) => line.id)) : new Set(),
+  );
+  const initialLines = useRef(lines);
+  useEffect(() => {
+    if (returnedProductIds) return;
+    const stored = storedSelection();
+    const known = initialLines.current.filter((line) => stored?.includes(line.id));
+    if (stored && known.length > 0) setUnticked(new Set(initialLines.current.filter((line) => !stored.includes(line.id)).map((line) => line.id)));
+  }, [returnedProductIds]);
+
+  const isTicked = (line: CartLine) => line.product.available && !unticked.has(line.id);
+  const toggle = (line: CartLine, on: boolean) => {
+    const next = new Set(unticked);
+    if (on) next.delete(line.id);
+    else next.add(line.id);
+    setUnticked(next);
+    const tickedIds = lines.filter((l) => l.product.available && !next.has(l.id)).map((l) => l.id);
+    sessionStorage.setItem(CHECKOUT_ITEMS_KEY, JSON.stringify(tickedIds));
+  };
+  return { isTicked, toggle };
+}
+
+function storedSelection(): string[] | null {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(CHECKOUT_ITEMS_KEY) ?? "null");
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Placing the order with scripts: the shared schema checks the form first (field errors and the
+ * spec's toast of the first one), then POST /api/checkout and off to the provider's page. The
+ * server decides the amount; the browser sends only product ids and quantities.
+ */
+function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () => Promise<boolean>) {
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+  const [errors, setErrors] = useState<ShippingErrors>(result?.errors ?? {});
+  // Without scripts the server's field errors stand alone; its other refusals show by the button.
+  const [message, setMessage] = useState(result && !hasAny(result.errors) ? result.message : null);
+
+  useEffect(() => {
+    // Coming back from the payment page restores this page as it was left: ready to try again.
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setProcessing(false);
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, [result]);
+
+  const check = (field: ShippingField, value: string) => {
+    const parsed = shippingSchema.shape[field].safeParse(value);
+    setErrors((current) => ({ ...current, [field]: parsed.success ? undefined : parsed.error.issues[0]?.message }));
+  };
+
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (processing) return;
+    const input = checkoutInputFromForm(new FormData(event.currentTarget));
+    const parsed = checkoutSchema.safeParse(input);
+    if (!parsed.success) {
+      const fieldErrors = shippingErrorsOf(parsed.error);
+      // Each message once: at its field (the first one focused), or by the button when no field owns it.
+      setErrors(fieldErrors);
+      const firstField = Object.keys(fieldErrors)[0];
+      setMessage(firstField ? null : firstCheckoutError(parsed.error));
+      if (firstField) document.getElementById(`checkout-${firstField}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setMessage(null);
+    setProcessing(true);
+    const placed = await callApi<{ reference: string; authorizationUrl: string }>("POST", "/api/checkout", input);
+    if (placed.ok) return window.location.assign(placed.data.authorizationUrl);
+    setProcessing(false);
+    if (placed.status === 401) {
+      toast.error(T.signInToOrder);
+      return void navigate("/auth");
+    }
+    setMessage(placed.error ?? T.processFailed);
+    // A refusal is often about stock: show the lines as they are now.
+    void reloadLines();
+  };
+
+  return { processing, errors, message, check, submit };
+}
+
+const hasAny = (errors: ShippingErrors | undefined) => Object.values(errors ?? {}).some(Boolean);

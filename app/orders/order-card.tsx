@@ -1,0 +1,152 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import type { CustomerOrder } from "../../domain/orders/customer";
+import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { GradeBadge } from "../ui/badges";
+import { formatDate } from "../ui/format";
+import { ShieldIcon } from "../ui/icons";
+import { ProductThumb } from "../storefront/product-thumb";
+import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
+import { OrderStatusBadge } from "../ui/status-badges";
+
+/** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
+export function brandAndModel(product: { brand: string; model: string }): string {
+  return product.model.toLowerCase().startsWith(product.brand.toLowerCase()) ? product.model : `${product.brand} ${product.model}`;
+}
+
+/** A calendar date (YYYY-MM-DD) in the site's date format, read at midday so no time zone moves it. */
+export const formatCalendarDate = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`);
+
+/** Where an order's dialogs open: the page address, so they work before scripts load too. */
+export type OrderDialogKind = "details" | "review" | "track" | "cancel";
+export const orderDialogHref = (kind: OrderDialogKind, orderId: string) => `/orders?${kind}=${orderId}`;
+
+export const buttonClass =
+  "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50";
+
+/** The warranty the order was sold with (decisions.md 21). */
+function WarrantyBadge({ days }: { days: number }) {
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">
+      <ShieldIcon className="h-3.5 w-3.5 text-emerald-700" />
+      {warrantyLabel(days)}
+    </span>
+  );
+}
+
+/**
+ * The five steps from Order Placed to Delivered, as an ordered list: steps reached are filled and
+ * the current one carries aria-current. A cancelled order reaches none of them.
+ */
+export function OrderProgress({ status }: { status: OrderStatus }) {
+  const cancelled = status === "cancelled";
+  const current = ORDER_PROGRESS_STEPS.findIndex((step) => step.status === status);
+  return (
+    <ol aria-label={cancelled ? "Order progress: cancelled" : "Order progress"} className="grid grid-cols-5 gap-1" data-testid="order-progress">
+      {ORDER_PROGRESS_STEPS.map((step, index) => {
+        const reached = index <= current;
+        return (
+          <li key={step.status} aria-current={index === current ? "step" : undefined} className="min-w-0">
+            <span aria-hidden="true" className={`block h-1.5 rounded-full ${reached ? "bg-brand-strong" : cancelled ? "bg-red-100" : "bg-gray-200"}`} />
+            <span className={`mt-1.5 block text-center text-[11px] leading-tight sm:text-xs ${index === current ? "font-bold text-gray-900" : reached ? "text-gray-800" : "text-gray-600"}`}>
+              {step.label}
+              {reached && index < current ? <span className="sr-only"> (done)</span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-gray-600">{label}</dt>
+      <dd className="break-words text-sm font-medium text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function OrderButtons({ order }: { order: CustomerOrder }) {
+  const forOrder = <span className="sr-only"> order #{order.orderNumber}</span>;
+  return (
+    <div className="grid grid-cols-3 gap-2 sm:flex sm:justify-end">
+      <Link to={orderDialogHref("details", order.id)} preventScrollReset className={buttonClass}>
+        Details{forOrder}
+      </Link>
+      {order.status !== "delivered" ? null : order.reviewed ? (
+        <button type="button" disabled className={`${buttonClass} cursor-not-allowed text-gray-600 opacity-70`}>
+          Already Reviewed
+        </button>
+      ) : (
+        <Link to={orderDialogHref("review", order.id)} preventScrollReset className={buttonClass}>
+          Review{forOrder}
+        </Link>
+      )}
+      <Link to={orderDialogHref("track", order.id)} preventScrollReset className={buttonClass}>
+        Track{forOrder}
+      </Link>
+    </div>
+  );
+}
+
+function statusText(order: CustomerOrder): string {
+  if (!isPaymentFailed(order.status, order.paymentStatus)) return ORDER_STATUS_DESCRIPTIONS[order.status];
+  return order.failureReason ? UNPAID_ORDER_TEXTS.failedBecause(order.failureReason) : UNPAID_ORDER_TEXTS.failedNoReason;
+}
+
+export function OrderCard({ order }: { order: CustomerOrder }) {
+  const titleId = useId();
+  const { product } = order;
+  const name = brandAndModel(product);
+  return (
+    <article aria-labelledby={titleId} data-testid="order-card" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex gap-3">
+        <ProductThumb src={product.image} size="h-20 w-20" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+            <h2 id={titleId} className="font-semibold text-gray-900">
+              {name}
+            </h2>
+            {isPaymentFailed(order.status, order.paymentStatus) ? <PaymentFailedBadge /> : <OrderStatusBadge status={order.status} />}
+          </div>
+          <p className="text-sm text-gray-700" data-testid="order-number">
+            {`Order #${order.orderNumber}`}
+          </p>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            <GradeBadge grade={product.grade} className="whitespace-nowrap" />
+            <WarrantyBadge days={order.warrantyDays} />
+            {order.isTest ? <TestPaymentBadge /> : null}
+          </div>
+          <p className="mt-1.5 text-sm text-gray-700">
+            Qty {order.quantity} · <span className="font-bold text-gray-900" data-testid="order-total">{formatNaira(order.totalAmount)}</span>
+          </p>
+        </div>
+      </div>
+      <div className="mt-4">
+        <OrderProgress status={order.status} />
+      </div>
+      <p className="mt-3 text-sm text-gray-800" data-testid="order-status-text">
+        {statusText(order)}
+      </p>
+      {order.payableUntil ? (
+        <div className="mt-3">
+          <UnpaidOrderActions orderId={order.id} payableUntil={order.payableUntil} label={`order #${order.orderNumber}`} />
+        </div>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+        {order.trackingNumber ? <Fact label="Tracking number">{order.trackingNumber}</Fact> : null}
+        <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
+        {order.estimatedDeliveryDate && order.status !== "delivered" ? (
+          <Fact label="Estimated delivery">{formatCalendarDate(order.estimatedDeliveryDate)}</Fact>
+        ) : null}
+        <Fact label="Last updated">{formatDate(order.updatedAt)}</Fact>
+      </dl>
+      <div className="mt-4 border-t border-gray-100 pt-3">
+        <OrderButtons order={order} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import type { CustomerOrder } from "../../domain/orders/customer";
+import { ORDER_PROGRESS_STEPS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { formatDate, formatDateTime } from "../ui/format";
+import { OrderReviewForm, type ReviewFormResult } from "./order-review-form";
+import { ModalDialog } from "../ui/dialog";
+import { CancelOrderForm, UNPAID_ORDER_TEXTS } from "./unpaid-order";
+
+/** Where every order dialog goes back to. */
+const CLOSE_TO = "/orders";
+
+/** A history entry by its progress step ('Payment Confirmed'), else its status ('Cancelled'). */
+function historyLabel(status: OrderStatus): string {
+  return ORDER_PROGRESS_STEPS.find((step) => step.status === status)?.label ?? ORDER_STATUS_LABELS[status];
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="break-all text-sm font-medium text-gray-900 sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+export function OrderDetailsDialog({ order }: { order: CustomerOrder }) {
+  return (
+    <ModalDialog title="Order Details" closeTo={CLOSE_TO}>
+      <dl className="divide-y divide-gray-100">
+        <Row label="Order ID">{order.id}</Row>
+        <Row label="Product">{order.product.name}</Row>
+        <Row label="Quantity">{order.quantity}</Row>
+        <Row label="Amount">{formatNaira(order.totalAmount)}</Row>
+        <Row label="Status">{isPaymentFailed(order.status, order.paymentStatus) ? PAYMENT_FAILED_LABEL : ORDER_STATUS_LABELS[order.status]}</Row>
+        <Row label="Warranty">{warrantyLabel(order.warrantyDays)}</Row>
+        {order.isTest ? <Row label="Payment">{`${TEST_PAYMENT_LABEL}: ${UNPAID_ORDER_TEXTS.testBadgeTitle}`}</Row> : null}
+        <Row label="Placed">{formatDate(order.createdAt)}</Row>
+      </dl>
+    </ModalDialog>
+  );
+}
+
+export function OrderTrackDialog({ order }: { order: CustomerOrder }) {
+  return (
+    <ModalDialog title="Track Order" closeTo={CLOSE_TO}>
+      <p className="text-sm text-gray-700">
+        Order #{order.orderNumber} · {order.product.name}
+      </p>
+      <dl className="mt-3 rounded-lg bg-gray-50 px-3">
+        <Row label="Tracking number">{order.trackingNumber ?? "Not available yet"}</Row>
+      </dl>
+      <h3 className="mt-5 text-sm font-bold text-gray-900">Status history</h3>
+      {order.history.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-700">No status updates yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-4 border-l-2 border-gray-200 pl-4" aria-label="Status history" data-testid="order-history">
+          {order.history.map((entry, index) => (
+            <li key={`${entry.status}-${entry.at}-${index}`} className="relative">
+              <span aria-hidden="true" className="absolute -left-[1.4rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-brand-strong" />
+              <p className="text-sm font-semibold text-gray-900">{historyLabel(entry.status)}</p>
+              <p className="text-xs text-gray-600">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </p>
+              {entry.note ? <p className="mt-0.5 text-sm text-gray-800">{entry.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </ModalDialog>
+  );
+}
+
+export function OrderReviewDialog({ order, result }: { order: CustomerOrder; result: ReviewFormResult | undefined }) {
+  return (
+    <ModalDialog title={`Review ${order.product.name}`} closeTo={CLOSE_TO}>
+      <OrderReviewForm order={order} result={result} />
+    </ModalDialog>
+  );
+}
+
+/** 'Cancel order' asks first (a destructive action); the address opens it, so it works before scripts load. */
+export function OrderCancelDialog({ order }: { order: CustomerOrder }) {
+  return (
+    <ModalDialog title={UNPAID_ORDER_TEXTS.cancelTitle} closeTo={CLOSE_TO}>
+      <p className="text-sm text-gray-800">
+        Order #{order.orderNumber} · {order.product.name}
+      </p>
+      <p className="mt-2 text-sm text-gray-700">{UNPAID_ORDER_TEXTS.cancelBody}</p>
+      <CancelOrderForm orderId={order.id} />
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,175 @@
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
+import type { CustomerOrder, OrderTabCounts } from "../../domain/orders/customer";
+import { type LiveEvent, useLiveEvents } from "../site/live-events";
+import { OrderCard, buttonClass } from "./order-card";
+import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog } from "./order-dialogs";
+import type { ReviewFormResult } from "./order-review-form";
+import { Tabs } from "../ui/tabs";
+import { toast } from "../ui/toast";
+
+/** My Orders texts (operations.md §2, §4, §8), word for word. */
+export const ORDERS_TEXTS = {
+  title: "My Orders",
+  noOrders: "No orders yet",
+  noActive: "No active orders",
+  noDelivered: "No delivered orders",
+  refreshed: "Orders updated",
+  loadFailed: "Failed to load orders",
+  unableToLoad: "Unable to Load Orders",
+  statusUpdated: "Order status updated!",
+} as const;
+
+function EmptyOrders({ text }: { text: string }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-gray-300 bg-white p-8 text-center">
+      <p className="text-lg font-semibold text-gray-900">{text}</p>
+      <Link to="/shop" className="mt-4 inline-flex rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:opacity-90">
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+function OrderList({ orders, empty }: { orders: CustomerOrder[]; empty: string }) {
+  if (orders.length === 0) return <EmptyOrders text={empty} />;
+  return (
+    <ul className="space-y-4">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Reloads the page's data; `onDone` runs only if the page is still showing (a failure swaps in the error view). */
+function useReload() {
+  const revalidator = useRevalidator();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+  return useCallback(
+    async (onDone?: () => void) => {
+      await revalidator.revalidate();
+      if (mounted.current) onDone?.();
+    },
+    [revalidator],
+  );
+}
+
+/** A status change an admin made arrives as a live event: the list reloads and says so. */
+function useLiveOrderUpdates() {
+  const reload = useReload();
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (event.kind !== "order.updated") return;
+      void reload(() => toast.success(ORDERS_TEXTS.statusUpdated));
+    },
+    [reload],
+  );
+  useLiveEvents(onEvent);
+}
+
+/** Refresh: a plain reload of /orders without scripts, a data reload and a toast with them. */
+function RefreshButton() {
+  const reload = useReload();
+  const [busy, setBusy] = useState(false);
+  const refresh = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    void reload(() => {
+      setBusy(false);
+      toast.success(ORDERS_TEXTS.refreshed);
+    });
+  };
+  return (
+    <Form method="get" action="/orders" onSubmit={refresh}>
+      <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonClass} disabled:cursor-wait disabled:opacity-70`}>
+        {busy ? "Refreshing…" : "Refresh"}
+      </button>
+    </Form>
+  );
+}
+
+/** The order a dialog in the address is about, if it is one of this buyer's orders and the dialog fits it. */
+function useOpenDialog(orders: CustomerOrder[]) {
+  const [params] = useSearchParams();
+  const find = (name: string) => {
+    const id = params.get(name);
+    return id ? orders.find((order) => order.id === id) : undefined;
+  };
+  const review = find("review");
+  const cancel = find("cancel");
+  return {
+    cancel: cancel?.payableUntil ? cancel : undefined,
+    details: find("details"),
+    track: find("track"),
+    review: review?.status === "delivered" && !review.reviewed ? review : undefined,
+  };
+}
+
+export function OrdersView({ orders, counts, reviewResult }: { orders: CustomerOrder[]; counts: OrderTabCounts; reviewResult?: ReviewFormResult }) {
+  useLiveOrderUpdates();
+  const open = useOpenDialog(orders);
+  const tabs = [
+    { id: "all", label: `All (${counts.all})`, content: <OrderList orders={orders} empty={ORDERS_TEXTS.noOrders} /> },
+    { id: "active", label: `Active (${counts.active})`, content: <OrderList orders={orders.filter((o) => o.active)} empty={ORDERS_TEXTS.noActive} /> },
+    {
+      id: "delivered",
+      label: `Delivered (${counts.delivered})`,
+      content: <OrderList orders={orders.filter((o) => o.status === "delivered")} empty={ORDERS_TEXTS.noDelivered} />,
+    },
+  ];
+  return (
+    <OrdersFrame>
+      <Tabs items={tabs} label="Filter orders" />
+      {open.details ? <OrderDetailsDialog order={open.details} /> : null}
+      {open.track ? <OrderTrackDialog order={open.track} /> : null}
+      {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
+      {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
+    </OrdersFrame>
+  );
+}
+
+export function OrdersFrame({ children, refresh = true }: { children: ReactNode; refresh?: boolean }) {
+  return (
+    <section className="container-page max-w-4xl py-6 sm:py-8" aria-labelledby="orders-title">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h1 id="orders-title" className="text-2xl font-extrabold text-gray-900">
+          {ORDERS_TEXTS.title}
+        </h1>
+        {refresh ? <RefreshButton /> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The route's error view: 'Unable to Load Orders' with Try Again, and the 'Failed to load orders' toast. */
+export function OrdersLoadFailed() {
+  const reload = useReload();
+  useEffect(() => {
+    toast.error(ORDERS_TEXTS.loadFailed);
+  }, []);
+  const retry = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void reload();
+  };
+  return (
+    <OrdersFrame refresh={false}>
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+        <p className="text-lg font-semibold text-red-900">{ORDERS_TEXTS.unableToLoad}</p>
+        <p className="mt-1 text-sm text-red-900">Please check your connection and try again.</p>
+        <Form method="get" action="/orders" onSubmit={retry} className="mt-4">
+          <button type="submit" className="inline-flex rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:opacity-90">
+            Try Again
+          </button>
+        </Form>
+      </div>
+    </OrdersFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } from "react-router";
+import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
+import { CheckoutError } from "../../../domain/checkout/service";
+import { listCustomerOrders } from "../../../domain/orders/customer";
+import { REVIEW_SUBMISSION_TEXTS, ReviewSubmissionError, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
+import type { ReviewFormResult } from "../order-review-form";
+import { UNPAID_ORDER_TEXTS } from "../unpaid-order";
+import { OrdersLoadFailed, OrdersView } from "../order-view";
+import { siteFromMatches } from "../../site/site";
+import { formValues, invalid, unknownIntent } from "../../server/auth-forms.server";
+import { redirectWithToast } from "../../server/flash.server";
+import type { Route } from "./+types/orders";
+import { readForm } from "../../server/forms.server";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+/** The signed-in buyer's own orders (operations.md §2: /orders requires sign-in). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await context.getViewer();
+  if (!viewer) throw redirect("/auth");
+  return data(await listCustomerOrders(context.db, viewer.userId), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Opening or closing a dialog changes only the address: the orders on the page are already current. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const dialogOnly = formMethod === undefined && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  return dialogOnly ? false : defaultShouldRevalidate;
+}
+
+/**
+ * The review form of a delivered order, and 'Pay now' and 'Cancel order' of an unpaid one; with or
+ * without scripts the answer comes back to /orders (Pay now goes on to the payment page).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await context.getViewer();
+  if (!viewer) return redirect("/auth");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "pay-now" || intent === "cancel-order") return unpaidOrderAction(context, viewer, intent, form);
+  if (intent !== "review") return unknownIntent();
+  const values = formValues(form, "orderId", "rating", "comment");
+  const parsed = reviewSubmissionSchema.safeParse(values);
+  if (!parsed.success) {
+    const refused = invalid("review", REVIEW_SUBMISSION_TEXTS.failed, parsed.error);
+    return data<ReviewFormResult>({ ...refused.data, values }, { status: 400 });
+  }
+  try {
+    const { message } = await submitReview(context.db, viewer, parsed.data);
+    return redirectWithToast("/orders", { kind: "success", title: message });
+  } catch (error) {
+    if (!(error instanceof ReviewSubmissionError)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: REVIEW_SUBMISSION_TEXTS.failed, description: error.message });
+  }
+}
+
+export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <OrdersView orders={loaderData.orders} counts={loaderData.counts} reviewResult={actionData as ReviewFormResult | undefined} />;
+}
+
+export function ErrorBoundary() {
+  return <OrdersLoadFailed />;
+}
+
+async function unpaidOrderAction(
+  context: Route.ActionArgs["context"],
+  viewer: { userId: string; email: string },
+  intent: "pay-now" | "cancel-order",
+  form: FormData,
+) {
+  const failure = intent === "pay-now" ? UNPAID_ORDER_TEXTS.payNowFailed : UNPAID_ORDER_TEXTS.cancelFailed;
+  const parsed = unpaidOrderSchema.safeParse({ orderId: form.get("orderId") });
+  if (!parsed.success) return redirectWithToast("/orders", { kind: "error", title: failure, description: parsed.error.issues[0]?.message });
+  try {
+    if (intent === "cancel-order") {
+      await cancelUnpaidCheckout(context.db, viewer, parsed.data);
+      return redirectWithToast("/orders", { kind: "success", title: UNPAID_ORDER_TEXTS.cancelled });
+    }
+    const deps = { db: context.db, payments: context.payments, publicUrl: context.config.publicUrl };
+    const placed = await payAgain(deps, { userId: viewer.userId, email: viewer.email, clientIp: context.clientIp }, parsed.data);
+    // A full page load: the payment page is not one of ours (in test mode it only shares our address).
+    return redirectDocument(placed.authorizationUrl);
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: failure, description: error.message });
+  }
+}

@@ -1,0 +1,92 @@
+import { useEffect } from "react";
+import { Form, Link, data, useActionData, useNavigate } from "react-router";
+import { bootstrapSuperAdmin, superAdminExists } from "../../../domain/accounts/super-admin";
+import { SUPER_ADMIN_TEXTS } from "../../../domain/accounts/texts";
+import { LIMITS } from "../../../lib/constants";
+import { AuthCard } from "../../account/auth-ui";
+import { SubmitButton } from "../../ui/form-field";
+import { FormError, FormSuccess, useActionToast, useBusy } from "../../ui/forms";
+import { requireUser } from "../../server/access.server";
+import type { AuthFormResult } from "../../server/auth-forms.server";
+import type { Route } from "./+types/super-admin-bootstrap";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await context.getViewer();
+  return { signedIn: Boolean(viewer), open: !(await superAdminExists(context.db)) };
+}
+
+/** Makes the signed-in user the first super admin, only while there is none (decisions.md 8). */
+export async function action({ context }: Route.ActionArgs) {
+  const viewer = await requireUser(context);
+  const outcome = await bootstrapSuperAdmin(context.db, viewer);
+  if (outcome === "exists") {
+    return data<AuthFormResult & { assigned?: boolean }>(
+      {
+        intent: "bootstrap",
+        errors: { form: SUPER_ADMIN_TEXTS.alreadyExists },
+        toast: { kind: "error", title: SUPER_ADMIN_TEXTS.bootstrapFailed, description: SUPER_ADMIN_TEXTS.alreadyExists },
+      },
+      { status: 409 },
+    );
+  }
+  return { intent: "bootstrap", assigned: true, toast: { kind: "success", title: SUPER_ADMIN_TEXTS.roleAssigned } } as AuthFormResult & {
+    assigned?: boolean;
+  };
+}
+
+export function meta() {
+  return [{ title: "Super Admin Setup" }, { name: "robots", content: "noindex" }];
+}
+
+export default function SuperAdminBootstrap({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<AuthFormResult & { assigned?: boolean }>();
+  useActionToast(result);
+  const navigate = useNavigate();
+  const busy = useBusy("bootstrap");
+
+  useEffect(() => {
+    if (!result?.assigned) return;
+    const timer = window.setTimeout(() => navigate("/super-admin"), LIMITS.bootstrapRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [result, navigate]);
+
+  if (!loaderData.signedIn) {
+    return (
+      <AuthCard title="Super Admin Setup">
+        <FormError message={SUPER_ADMIN_TEXTS.mustBeLoggedIn} />
+        <Link
+          to="/auth"
+          className="mt-6 inline-flex w-full items-center justify-center rounded-lg bg-brand-strong px-4 py-3 text-base font-semibold text-white hover:opacity-90"
+        >
+          {SUPER_ADMIN_TEXTS.goToLogin}
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (result?.assigned) {
+    return (
+      <AuthCard title="Super Admin Setup">
+        <FormSuccess>{SUPER_ADMIN_TEXTS.roleAssigned} Taking you to the super admin dashboard…</FormSuccess>
+        <Link to="/super-admin" className="mt-4 inline-block text-sm font-semibold text-brand-strong hover:underline">
+          Go to the super admin dashboard now
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Super Admin Setup" subtitle="Make your account the first super admin of this shop.">
+      {loaderData.open ? (
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="bootstrap" />
+          <FormError message={result?.errors?.form} />
+          <p className="text-sm text-gray-700">This works only once: as soon as a super admin exists, this page is closed.</p>
+          <SubmitButton busy={busy} busyText="Assigning…">
+            Become Super Admin
+          </SubmitButton>
+        </Form>
+      ) : (
+        <FormError message={`${SUPER_ADMIN_TEXTS.alreadyExists} Ask a super admin to give you access.`} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect } from "react";
+import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import {
+  AdminManagementError, type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
+} from "../../../domain/accounts/admin-management";
+import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../../domain/admin/validation";
+import { ActionButton, ConfirmAction, FieldError, inputClass } from "../../admin/admin-ui";
+import { DashboardTabs } from "../../ui/tabs";
+import { formatDateTime } from "../../ui/format";
+import { toast } from "../../ui/toast";
+import { requireRole } from "../../server/access.server";
+import { formObject } from "../../server/admin-forms.server";
+import type { Route } from "./+types/super-admin";
+import { FORM_TEXTS, readForm } from "../../server/forms.server";
+
+const TABS = [
+  { id: "admins", label: "Admin Management" },
+  { id: "settings", label: "System Settings" },
+  { id: "security", label: "Security" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+const tabSchema = z.enum(["admins", "settings", "security"]).catch("admins");
+
+/** The page checks the role itself (operations.md §2): signed out → /auth, others → Access Denied. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await context.getViewer();
+  if (!viewer) throw redirect("/auth");
+  if (viewer.role !== "super_admin") throw data({ denied: true }, { status: 403 });
+  const tab: TabId = tabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);
+  if (tab !== "admins") return { tab, admins: null, loadFailed: false };
+  try {
+    return { tab, admins: await listAdminUsers(context.db, viewer), loadFailed: false };
+  } catch (error) {
+    console.error("Failed to load admin users", error);
+    return { tab, admins: null, loadFailed: true };
+  }
+}
+
+interface ManagementResult {
+  ok: boolean;
+  intent: string;
+  title: string;
+  description?: string;
+  errors?: Partial<Record<string, string>>;
+}
+
+const removeSchema = z.object({ roleId: z.guid({ error: ADMIN_MANAGEMENT_TEXTS.notFound }) });
+
+function refused(intent: string, title: string, description: string, status: number, errors?: ManagementResult["errors"]) {
+  return data<ManagementResult>({ ok: false, intent, title, description, errors }, { status });
+}
+
+/** Assign or remove the admin role; super admins only, decided here whatever the page showed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(context, ["super_admin"]);
+  const values = formObject(await readForm(request));
+  try {
+    if (values.intent === "assign") {
+      const parsed = assignAdminSchema.safeParse(values);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? ADMIN_MANAGEMENT_TEXTS.invalidEmail;
+        return refused("assign", ADMIN_MANAGEMENT_TEXTS.assignFailed, message, 400, { identifier: message });
+      }
+      const { email } = await assignAdminRole(context.db, viewer, parsed.data.identifier);
+      return data<ManagementResult>({ ok: true, intent: "assign", title: ADMIN_MANAGEMENT_TEXTS.assigned, description: email });
+    }
+    if (values.intent === "remove") {
+      const parsed = removeSchema.safeParse(values);
+      if (!parsed.success) return refused("remove", ADMIN_MANAGEMENT_TEXTS.removeFailed, ADMIN_MANAGEMENT_TEXTS.notFound, 404);
+      const { email } = await removeAdminRole(context.db, viewer, parsed.data.roleId);
+      return data<ManagementResult>({ ok: true, intent: "remove", title: ADMIN_MANAGEMENT_TEXTS.removed, description: email });
+    }
+    return refused("unknown", ADMIN_MANAGEMENT_TEXTS.assignFailed, FORM_TEXTS.unknownIntent, 400);
+  } catch (error) {
+    if (error instanceof AdminManagementError) {
+      const title = values.intent === "remove" ? ADMIN_MANAGEMENT_TEXTS.removeFailed : ADMIN_MANAGEMENT_TEXTS.assignFailed;
+      return refused(values.intent ?? "unknown", title, error.message, error.status, values.intent === "assign" ? { identifier: error.message } : undefined);
+    }
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: "Super Admin" }, { name: "robots", content: "noindex" }];
+}
+
+const SHORTCUTS = [
+  { to: "/", label: "Home" },
+  { to: "/cms", label: "CMS Dashboard" },
+  { to: "/admin", label: "Admin Dashboard" },
+  { to: "/vendor-dashboard", label: "Vendor Dashboard" },
+  { to: "/shop", label: "Shop" },
+  { to: "/orders", label: "My Orders" },
+] as const;
+
+function AdminRow({ admin }: { admin: AdminUser }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("roleId") === admin.roleId;
+  const who = admin.fullName?.trim() || admin.email;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4" aria-label={who}>
+      <div className="min-w-0">
+        <p className="font-bold text-gray-900">{who}</p>
+        <p className="break-all text-sm text-gray-700">{admin.email}</p>
+        <p className="break-all text-xs text-gray-600">
+          User ID <code>{admin.userId}</code> · since {formatDateTime(admin.assignedAt)}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${admin.role === "super_admin" ? "bg-violet-100 text-violet-900" : "bg-sky-100 text-sky-900"}`}>
+          {admin.role === "super_admin" ? "Super admin" : "Admin"}
+        </span>
+        {admin.role === "admin" ? (
+          <ConfirmAction trigger="Remove admin role" question={ADMIN_MANAGEMENT_TEXTS.confirmRemove(who)}>
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="roleId" value={admin.roleId} />
+              <ActionButton busy={busy} variant="danger">
+                Yes, remove
+              </ActionButton>
+            </Form>
+          </ConfirmAction>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function AssignForm({ result }: { result: ManagementResult | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "assign";
+  const error = result && !result.ok && result.intent === "assign" ? result.errors?.identifier : undefined;
+  return (
+    <Form method="post" preventScrollReset className="rounded-xl border border-gray-200 bg-white p-4" key={result?.ok ? JSON.stringify(result) : "assign"}>
+      <input type="hidden" name="intent" value="assign" />
+      <h3 className="font-bold text-gray-900">Create Admin</h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-700">
+        <li>The person signs up for an account first (at /auth) and verifies their e-mail.</li>
+        <li>Enter their e-mail address or user ID below to give them the admin role.</li>
+      </ol>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="admin-identifier" className="block text-sm font-semibold text-gray-900">
+            Email or user ID
+          </label>
+          <input id="admin-identifier" name="identifier" required autoComplete="off" className={inputClass}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? "admin-identifier-error" : undefined} />
+          <FieldError id="admin-identifier-error" message={error} />
+        </div>
+        <ActionButton busy={busy} variant="primary">
+          Assign Admin Role
+        </ActionButton>
+      </div>
+    </Form>
+  );
+}
+
+function AdminManagement({ admins, loadFailed, result }: { admins: AdminUser[] | null; loadFailed: boolean; result: ManagementResult | undefined }) {
+  return (
+    <section aria-label="Admin Management" className="space-y-4">
+      <h2 className="text-lg font-bold text-gray-900">Admin Management</h2>
+      {loadFailed || !admins ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          {ADMIN_MANAGEMENT_TEXTS.loadFailed}
+        </p>
+      ) : admins.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700">No admins yet.</p>
+      ) : (
+        <ul className="space-y-3">
+          {admins.map((admin) => (
+            <AdminRow key={admin.roleId} admin={admin} />
+          ))}
+        </ul>
+      )}
+      <AssignForm result={result} />
+    </section>
+  );
+}
+
+function ComingSoon({ title }: { title: string }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-dashed border-gray-300 p-8 text-center">
+      <h2 className="text-lg font-bold text-gray-900">{title}</h2>
+      <p className="mt-1 text-gray-700">Coming soon.</p>
+    </section>
+  );
+}
+
+export default function SuperAdminDashboard({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<ManagementResult>();
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(result.title, result.description);
+    else toast.error(result.title, result.description);
+  }, [result]);
+  return (
+    <section className="container-page py-8" aria-labelledby="super-admin-title">
+      <h1 id="super-admin-title" className="text-2xl font-extrabold text-gray-900">
+        Super Admin
+      </h1>
+      <nav aria-label="Shortcuts" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {SHORTCUTS.map((shortcut) => (
+          <Link key={shortcut.to} to={shortcut.to} className="rounded-xl border border-gray-200 p-4 font-semibold text-gray-900 hover:border-brand-strong">
+            {shortcut.label}
+          </Link>
+        ))}
+      </nav>
+      <Link
+        to="/super-admin-creator"
+        className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:opacity-90"
+      >
+        Make another user super admin
+      </Link>
+      <div className="mt-8">
+        <DashboardTabs tabs={TABS} current={loaderData.tab} label="Super admin sections" />
+      </div>
+      <div className="mt-5">
+        {loaderData.tab === "admins" ? (
+          <AdminManagement admins={loaderData.admins} loadFailed={loaderData.loadFailed} result={result} />
+        ) : (
+          <ComingSoon title={loaderData.tab === "settings" ? "System Settings" : "Security"} />
+        )}
+      </div>
+    </section>
+  );
+}

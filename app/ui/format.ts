@@ -1,0 +1,35 @@
+/** Dates are shown en-US with a short month ("Nov 3, 2026"), in Nigerian time on server and browser alike. */
+const dateFormatter = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "Africa/Lagos",
+});
+
+export function formatDate(value: string | number | Date): string {
+  return dateFormatter.format(new Date(value));
+}
+
+const dateTimeFormatter = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Africa/Lagos",
+});
+
+/** "Nov 3, 2026, 4:05 PM" in Nigerian time. */
+export function formatDateTime(value: string | number | Date): string {
+  return dateTimeFormatter.format(new Date(value));
+}
+
+const yearFormatter = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "Africa/Lagos" });
+
+export function currentYear(now: Date = new Date()): number {
+  return Number(yearFormatter.format(now));
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}

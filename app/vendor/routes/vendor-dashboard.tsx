@@ -1,0 +1,175 @@
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
+import {
+  type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
+} from "../../../domain/vendors/dashboard";
+import { ListingError, setProductLive } from "../../../domain/vendors/service";
+import { VENDOR_TEXTS } from "../../../domain/vendors/texts";
+import { vendorDetailsSchema } from "../../../domain/vendors/validation";
+import { useActionToast } from "../../ui/forms";
+import { VerifiedVendorBadge } from "../../ui/badges";
+import { siteFromMatches } from "../../site/site";
+import { VendorOrdersTab } from "../vendor-orders-tab";
+import { VendorProductsTab } from "../vendor-products-tab";
+import { VendorProfileTab } from "../vendor-profile-tab";
+import { requireRole } from "../../server/access.server";
+import { formValues } from "../../server/auth-forms.server";
+import type { Route } from "./+types/vendor-dashboard";
+import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "../../server/vendor-forms.server";
+import { FORM_TEXTS, readForm } from "../../server/forms.server";
+
+const TABS = [
+  { id: "products", label: "Products" },
+  { id: "orders", label: "Orders" },
+  { id: "profile", label: "Profile" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+function tabOf(url: string): TabId {
+  const wanted = new URL(url).searchParams.get("tab");
+  return TABS.find((tab) => tab.id === wanted)?.id ?? "products";
+}
+
+/**
+ * Vendor guard (operations.md §2): signed out or not a vendor goes to /vendor-auth; an
+ * application still under review goes to pre-approval first; a vendor without a record sees
+ * 'No Vendor Account Found'.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await context.getViewer();
+  if (!viewer) throw redirect("/vendor-auth");
+  let vendor: Awaited<ReturnType<typeof getOwnVendor>>;
+  try {
+    vendor = await getOwnVendor(context.db, viewer.userId);
+  } catch (error) {
+    console.error("Failed to load the vendor record", error);
+    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null };
+  }
+  if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
+  if (viewer.role !== "vendor") throw redirect("/vendor-auth");
+  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null };
+  const [products, orders] = await Promise.all([listOwnProducts(context.db, vendor.id), ordersOrNull(context.db, viewer, vendor)]);
+  return { tab: tabOf(request.url), vendor, failed: false, products, orders };
+}
+
+/** The Orders tab's list and paid-only summary, or null ('Failed to load orders') when the database does not answer. */
+async function ordersOrNull(db: Route.LoaderArgs["context"]["db"], viewer: { userId: string }, vendor: VendorProfile) {
+  try {
+    const [list, summary] = await Promise.all([listVendorOrders(db, viewer), summariseVendorOrders(db, vendor)]);
+    return { list, summary };
+  } catch (error) {
+    console.error("Failed to load the vendor's orders", error);
+    return null;
+  }
+}
+
+const liveSchema = z.object({
+  productId: z.guid({ error: "Product not found" }),
+  isLive: z.enum(["true", "false"], { error: "isLive must be true or false" }).transform((v) => v === "true"),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(context, ["vendor"]);
+  const form = await readForm(request);
+  const intent = String(form.get("intent"));
+  if (intent === "live") {
+    const parsed = liveSchema.safeParse(formValues(form, "productId", "isLive"));
+    if (!parsed.success) return invalidForm("live", VENDOR_TEXTS.visibilityFailed, parsed.error);
+    try {
+      const { isLive } = await setProductLive(context.db, viewer, parsed.data);
+      return formSuccess("live", { title: isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden });
+    } catch (error) {
+      if (error instanceof ListingError) return formFailure("live", error.status, VENDOR_TEXTS.visibilityFailed, error.message);
+      throw error;
+    }
+  }
+  if (intent === "profile") {
+    const parsed = vendorDetailsSchema.safeParse(formValues(form, "businessName", "contactEmail", "contactPhone", "businessAddress"));
+    if (!parsed.success) return invalidForm("profile", VENDOR_TEXTS.profileUpdateFailed, parsed.error);
+    try {
+      await updateVendorProfile(context.db, viewer, parsed.data);
+    } catch (error) {
+      return refusedForm("profile", VENDOR_TEXTS.profileUpdateFailed, error);
+    }
+    return formSuccess("profile", { title: VENDOR_TEXTS.profileUpdated });
+  }
+  return formFailure("unknown", 400, VENDOR_TEXTS.loadVendorFailed, FORM_TEXTS.unknownIntent);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return [{ title: `Vendor Dashboard | ${site.siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function VendorDashboardPage() {
+  const { tab, vendor, failed, products, orders } = useLoaderData<typeof loader>();
+  const result = useActionData<VendorFormResult>();
+  useActionToast(result);
+  if (failed) {
+    return (
+      <p role="alert" className="container-page my-14 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+        {VENDOR_TEXTS.loadVendorFailed}
+      </p>
+    );
+  }
+  if (!vendor) return <NoVendorAccount />;
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-extrabold text-gray-900 sm:text-3xl">Vendor Dashboard</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-gray-700">
+            {vendor.businessName}
+            {vendor.verified ? <VerifiedVendorBadge /> : null}
+          </p>
+        </div>
+        <Link to="/products" className="rounded-lg border border-gray-300 px-4 py-2.5 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+          Manage Products
+        </Link>
+      </header>
+      <nav aria-label="Vendor dashboard sections" className="mt-6">
+        <ul className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 sm:inline-grid">
+          {TABS.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={`/vendor-dashboard?tab=${item.id}`}
+                aria-current={item.id === tab ? "page" : undefined}
+                preventScrollReset
+                className={`block rounded-lg px-4 py-2.5 text-center text-sm font-semibold ${
+                  item.id === tab ? "bg-white text-brand-strong shadow-sm" : "text-gray-700 hover:bg-white/60 hover:text-gray-900"
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        {tab === "products" ? <VendorProductsTab products={products} /> : null}
+        {tab === "orders" ? <VendorOrdersTab orders={orders?.list ?? null} summary={orders?.summary ?? null} commissionRate={vendor.commissionRate} /> : null}
+        {tab === "profile" ? <VendorProfileTab vendor={vendor} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function NoVendorAccount() {
+  return (
+    <section className="container-page flex justify-center py-14" aria-labelledby="no-vendor-title">
+      <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm">
+        <h1 id="no-vendor-title" className="text-2xl font-extrabold text-gray-900">
+          {VENDOR_TEXTS.noVendorAccount}
+        </h1>
+        <p className="mt-2 text-gray-700">Apply to sell on our marketplace to open your vendor dashboard.</p>
+        <Link
+          to="/vendor-application"
+          className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:opacity-90"
+        >
+          {VENDOR_TEXTS.applyAsVendor}
+        </Link>
+      </div>
+    </section>
+  );
+}
+

@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { VendorOrder, VendorOrderSummary } from "../../domain/vendors/dashboard";
+import { VENDOR_TEXTS } from "../../domain/vendors/texts";
+import { PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, warrantyLabel } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { GradeBadge } from "../ui/badges";
+import { formatDate, plural } from "../ui/format";
+import { toast } from "../ui/toast";
+import { OrderStatusBadge } from "../ui/status-badges";
+import { ProductThumb } from "../storefront/product-thumb";
+import { useHydrated } from "../ui/use-hydrated";
+
+/** What the Orders tab says (decisions.md 25). */
+export const VENDOR_ORDER_TEXTS = {
+  buyerDetailsAfterPayment: "Buyer details appear once the order is paid",
+  paidHeading: "Paid orders",
+  unpaidHeading: "Not paid yet",
+  unpaidNote: "These orders are not paid. Their phones are held for the buyer while payment is open; do not ship them.",
+  cancelled: "Cancelled: nothing to ship.",
+  noPaidOrders: "No paid orders yet",
+} as const;
+
+/**
+ * The Orders tab: paid orders first, with what to ship where and what the vendor is paid; then
+ * orders not paid yet (their phones are held for the buyer), marked Pending or 'Payment failed',
+ * without any buyer details (decisions.md 25). Counts and earnings are over paid orders only.
+ */
+export function VendorOrdersTab({ orders, summary, commissionRate }: {
+  orders: readonly VendorOrder[] | null;
+  summary: VendorOrderSummary | null;
+  commissionRate: number;
+}) {
+  const paid = orders?.filter((o) => o.isPaid) ?? [];
+  const unpaid = orders?.filter((o) => !o.isPaid) ?? [];
+  return (
+    <section aria-labelledby="vendor-orders-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="vendor-orders-title" className="text-lg font-bold text-gray-900">
+          Orders for your phones
+        </h2>
+        <RefreshOrders />
+      </div>
+      {orders === null || summary === null ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          {VENDOR_TEXTS.ordersLoadFailed}
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">No orders yet</p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-gray-700">
+            {summary.toShip} to ship · you receive {formatNaira(summary.earned)} from {plural(summary.paidOrders, "paid order", "paid orders")} after the{" "}
+            {commissionRate}% commission.
+          </p>
+          <OrderGroup title={VENDOR_ORDER_TEXTS.paidHeading} orders={paid} commissionRate={commissionRate} empty={VENDOR_ORDER_TEXTS.noPaidOrders} />
+          {unpaid.length > 0 ? (
+            <OrderGroup title={VENDOR_ORDER_TEXTS.unpaidHeading} note={VENDOR_ORDER_TEXTS.unpaidNote} orders={unpaid} commissionRate={commissionRate} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrderGroup({ title, note, orders, commissionRate, empty }: {
+  title: string;
+  note?: string;
+  orders: readonly VendorOrder[];
+  commissionRate: number;
+  empty?: string;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h3 id={id} className="text-base font-bold text-gray-900">
+        {title} <span className="font-normal text-gray-600">({orders.length})</span>
+      </h3>
+      {note ? <p className="mt-1 text-sm text-gray-700">{note}</p> : null}
+      {orders.length === 0 && empty ? (
+        <p className="mt-3 rounded-xl border border-dashed border-gray-300 p-4 text-center text-sm text-gray-700">{empty}</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {orders.map((order) => (
+            <VendorOrderCard key={order.id} order={order} commissionRate={commissionRate} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Reloads the orders in place and says so; without scripts it is a plain link that reloads the tab. */
+function RefreshOrders() {
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current && revalidator.state === "idle") {
+      asked.current = false;
+      toast.success(VENDOR_TEXTS.ordersRefreshed);
+    }
+  }, [revalidator.state]);
+  const className = "rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50 disabled:opacity-60";
+  if (!hydrated) {
+    return (
+      <Link to="/vendor-dashboard?tab=orders" className={className}>
+        Refresh
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={revalidator.state !== "idle"}
+      onClick={() => {
+        asked.current = true;
+        void revalidator.revalidate();
+      }}
+    >
+      {revalidator.state === "idle" ? "Refresh" : "Refreshing…"}
+    </button>
+  );
+}
+
+function Money({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
+  return (
+    <>
+      <dt className="text-gray-600">{label}</dt>
+      <dd className={`text-right ${strong ? "font-bold text-gray-900" : "text-gray-900"}`}>{formatNaira(amount)}</dd>
+    </>
+  );
+}
+
+const PILL = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset";
+
+/** Pending, 'Payment failed' (decisions.md 19) or the order's status, and 'Test' for test money (decisions.md 26). */
+function OrderBadges({ order }: { order: VendorOrder }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      {order.paymentFailed ? (
+        <span className={`${PILL} bg-red-100 text-red-900 ring-red-300`}>{PAYMENT_FAILED_LABEL}</span>
+      ) : (
+        <OrderStatusBadge status={order.status} />
+      )}
+      {order.isTest ? <span className={`${PILL} bg-yellow-100 text-yellow-900 ring-yellow-300`}>{TEST_PAYMENT_LABEL}</span> : null}
+    </span>
+  );
+}
+
+function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commissionRate: number }) {
+  return (
+    <li aria-label={`Order #${order.orderNumber}`} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="font-bold text-gray-900">Order #{order.orderNumber}</h4>
+        <OrderBadges order={order} />
+      </div>
+      <p className="text-sm text-gray-600">Placed {formatDate(order.createdAt)}</p>
+      <div className="mt-3 grid gap-4 md:grid-cols-3">
+        <div className="flex items-start gap-3">
+          <ProductThumb src={order.product.image} size="h-14 w-14" />
+          <div>
+            <p className="font-semibold text-gray-900">{order.product.name}</p>
+            <p className="text-sm text-gray-700">
+              {order.product.storage} · <GradeBadge grade={order.product.grade} />
+            </p>
+            <p className="text-sm text-gray-700">
+              {order.quantity} × {formatNaira(order.unitPrice)} · {warrantyLabel(order.warrantyDays)}
+            </p>
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-y-1 text-sm">
+          <Money label="Order total" amount={order.totalAmount} />
+          <Money label={`Commission (${commissionRate}%)`} amount={order.commission} />
+          <Money label={order.isPaid ? "You receive" : "You would receive"} amount={order.netAmount} strong />
+        </dl>
+        <ShippingBlock order={order} />
+      </div>
+    </li>
+  );
+}
+
+function ShippingBlock({ order }: { order: VendorOrder }) {
+  if (order.status === "cancelled") return <p className="text-sm text-gray-700">{VENDOR_ORDER_TEXTS.cancelled}</p>;
+  if (!order.shipTo) return <p className="text-sm text-gray-700">{VENDOR_ORDER_TEXTS.buyerDetailsAfterPayment}</p>;
+  const to = order.shipTo;
+  return (
+    <address className="text-sm not-italic text-gray-800">
+      <p className="font-semibold text-gray-900">Ship to {to.customerName}</p>
+      <p>{to.shippingAddress}</p>
+      <p>
+        {to.city}, {to.state}
+      </p>
+      <p>
+        <a href={`tel:${to.customerPhone}`} className="text-brand-strong hover:underline">
+          {to.customerPhone}
+        </a>
+      </p>
+      <p>
+        <a href={`mailto:${to.customerEmail}`} className="break-all text-brand-strong hover:underline">
+          {to.customerEmail}
+        </a>
+      </p>
+      {to.deliveryNotes ? <p className="mt-1 text-gray-700">Notes: {to.deliveryNotes}</p> : null}
+      {order.trackingNumber ? <p className="mt-1">Tracking: {order.trackingNumber}</p> : null}
+    </address>
+  );
+}
