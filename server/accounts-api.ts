@@ -1,9 +1,10 @@
+import { Refusal } from "../domain/core/refusal";
 import express, { type Router } from "express";
 import { z } from "zod";
 import { listActivities } from "../domain/activity/service";
 import { displayName } from "../domain/accounts/viewer";
 import type { AccountsContext } from "../domain/accounts/service";
-import { ListingError, setProductLive } from "../domain/vendors/service";
+import { setProductLive } from "../domain/vendors/service";
 import { USER_TYPES } from "../lib/constants";
 import { requireApiRole, viewerOf } from "./api-guards";
 
@@ -43,7 +44,7 @@ export function createAccountsApi({ db }: AccountsContext): Router {
     try {
       res.json(await setProductLive(db, viewerOf(res), { productId: id.data, isLive: body.data.isLive }));
     } catch (error) {
-      if (error instanceof ListingError) return void res.status(error.status).json({ error: error.message });
+      if (error instanceof Refusal) return void res.status(error.status).json({ error: error.message });
       next(error);
     }
   });

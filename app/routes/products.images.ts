@@ -1,9 +1,10 @@
+import { Refusal } from "../../domain/core/refusal";
 import { isOneOf } from "../../domain/accounts/roles";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { recordUploadedImages } from "../../domain/catalog/photos";
 import { fileStorageFor } from "../../domain/media/storage-config";
-import { UploadError, UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
+import { UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
 import { withinUploadAllowance } from "../../domain/media/upload-allowance";
 import { findVendorByUser } from "../../domain/vendors/service";
 import type { Route } from "./+types/products.images";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordUploadedImages(context.db, viewer.userId, stored.map((image) => image.url));
     return json({ images: stored.map(({ url, width, height }) => ({ url, width, height })) }, 201);
   } catch (error) {
-    if (error instanceof UploadError) return json({ error: error.message }, error.status);
+    if (error instanceof Refusal) return json({ error: error.message }, error.status);
     throw error;
   }
 }

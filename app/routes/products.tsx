@@ -23,7 +23,7 @@ import { fileStorageFor } from "../../domain/media/storage-config";
 import { filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
 import { withinUploadAllowance } from "../../domain/media/upload-allowance";
 import { listApprovedVendors } from "../../domain/vendors/approval";
-import { Refusal } from "../../domain/vendors/errors";
+import { Refusal } from "../../domain/core/refusal";
 import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } from "../../lib/constants";
 import { displayPrice, formatNaira } from "../../lib/money";
 import { productHeading } from "../../lib/product-heading";

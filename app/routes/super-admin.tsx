@@ -1,8 +1,9 @@
+import { Refusal } from "../../domain/core/refusal";
 import { useEffect } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import {
-  AdminManagementError, type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
+  type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
 } from "../../domain/accounts/admin-management";
 import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../domain/admin/validation";
 import { ActionButton, ConfirmAction, DashboardTabs, FieldError, formatDateTime, inputClass } from "../components/admin-ui";
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return refused("unknown", ADMIN_MANAGEMENT_TEXTS.assignFailed, FORM_TEXTS.unknownIntent, 400);
   } catch (error) {
-    if (error instanceof AdminManagementError) {
+    if (error instanceof Refusal) {
       const title = values.intent === "remove" ? ADMIN_MANAGEMENT_TEXTS.removeFailed : ADMIN_MANAGEMENT_TEXTS.assignFailed;
       return refused(values.intent ?? "unknown", title, error.message, error.status, values.intent === "assign" ? { identifier: error.message } : undefined);
     }

@@ -3,7 +3,7 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 
 import { getSiteContent } from "../../domain/cms/service";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
 import { applyAsVendor } from "../../domain/vendors/application";
-import { Refusal } from "../../domain/vendors/errors";
+import { Refusal } from "../../domain/core/refusal";
 import { findVendorByUser } from "../../domain/vendors/service";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { vendorApplicationSchema } from "../../domain/vendors/validation";

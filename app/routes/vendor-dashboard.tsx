@@ -1,9 +1,10 @@
+import { Refusal } from "../../domain/core/refusal";
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import {
   type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
 } from "../../domain/vendors/dashboard";
-import { ListingError, setProductLive } from "../../domain/vendors/service";
+import { setProductLive } from "../../domain/vendors/service";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { vendorDetailsSchema } from "../../domain/vendors/validation";
 import { useActionToast } from "../components/auth-ui";
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { isLive } = await setProductLive(context.db, viewer, parsed.data);
       return formSuccess("live", { title: isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden });
     } catch (error) {
-      if (error instanceof ListingError) return formFailure("live", error.status, VENDOR_TEXTS.visibilityFailed, error.message);
+      if (error instanceof Refusal) return formFailure("live", error.status, VENDOR_TEXTS.visibilityFailed, error.message);
       throw error;
     }
   }

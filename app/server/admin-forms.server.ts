@@ -1,6 +1,6 @@
+import { Refusal } from "../../domain/core/refusal";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
-import { AccessDeniedError } from "../../domain/accounts/roles";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import type { Viewer } from "../../domain/accounts/viewer";
 import { BACK_OFFICE_ROLES } from "../../domain/admin/access";
@@ -56,7 +56,7 @@ export function refused(request: Request, fallback: string, title: string, error
 
 /** Services check the role again; a refusal there is the same 403 the route gives. */
 export function forbiddenFrom(error: unknown): never {
-  const forbidden = error instanceof AccessDeniedError || (error instanceof Error && "status" in error && error.status === 403);
+  const forbidden = (error instanceof Refusal && error.code === "forbidden") || (error instanceof Error && "status" in error && error.status === 403);
   if (forbidden) throw data({ error: ACCESS_TEXTS.forbidden }, { status: 403 });
   throw error;
 }

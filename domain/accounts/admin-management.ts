@@ -1,4 +1,4 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
@@ -46,14 +46,6 @@ export async function listAdminUsers(db: Database, actor: SuperAdmin): Promise<A
   return rows.map((row) => ({ ...row, role: row.role as AdminUser["role"], assignedAt: row.assignedAt.toISOString() }));
 }
 
-export class AdminManagementError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 /** Gives an existing user the admin role; super admins keep theirs. */
 export async function assignAdminRole(db: Database, actor: SuperAdmin, identifier: string): Promise<{ email: string }> {
@@ -64,9 +56,9 @@ export async function assignAdminRole(db: Database, actor: SuperAdmin, identifie
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(key.includes("@") ? eq(users.email, key.toLowerCase()) : or(eq(users.id, key), eq(users.email, key.toLowerCase())));
-    if (!user) throw new AdminManagementError(404, ADMIN_MANAGEMENT_TEXTS.noSuchUser);
+    if (!user) throw new Refusal("not_found", ADMIN_MANAGEMENT_TEXTS.noSuchUser);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('user_roles'), hashtext(${user.id}))`);
-    if ((await resolveRole(tx, user.id)) === "super_admin") throw new AdminManagementError(409, ADMIN_MANAGEMENT_TEXTS.alreadySuperAdmin);
+    if ((await resolveRole(tx, user.id)) === "super_admin") throw new Refusal("conflict", ADMIN_MANAGEMENT_TEXTS.alreadySuperAdmin);
     await grantRole(tx, user.id, "admin");
     await recordActivity(tx, {
       userId: actor.userId,
@@ -88,8 +80,8 @@ export async function removeAdminRole(db: Database, actor: SuperAdmin, roleId: s
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
       .where(and(eq(userRoles.id, roleId), inArray(userRoles.role, ["admin", "super_admin"])));
-    if (!row) throw new AdminManagementError(404, ADMIN_MANAGEMENT_TEXTS.notFound);
-    if (row.role === "super_admin") throw new AdminManagementError(409, ADMIN_MANAGEMENT_TEXTS.superAdminRow);
+    if (!row) throw new Refusal("not_found", ADMIN_MANAGEMENT_TEXTS.notFound);
+    if (row.role === "super_admin") throw new Refusal("conflict", ADMIN_MANAGEMENT_TEXTS.superAdminRow);
     await tx.delete(userRoles).where(eq(userRoles.id, roleId));
     await recordActivity(tx, {
       userId: actor.userId,

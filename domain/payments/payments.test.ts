@@ -103,7 +103,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     const buyer = await newBuyer([]);
     const refusing: PaymentProvider = { ...provider, initialize: () => Promise.reject(new Error("connection reset")) };
     await expect(placeOrder({ ...deps(), payments: refusing }, buyer, { items: [{ productId: iphone, quantity: 2 }], shipping: SHIPPING })).rejects.toMatchObject({
-      status: 502,
+      status: 503,
       message: CHECKOUT_TEXTS.paymentInitFailed,
     });
     expect(await stockOf(iphone)).toBe(2);

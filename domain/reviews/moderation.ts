@@ -54,11 +54,6 @@ export async function listReviewsForAdmin(
   return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
 }
 
-export class ReviewModerationError extends Refusal {
-  constructor(message: string) {
-    super("not_found", message);
-  }
-}
 
 /**
  * Approves or rejects a review; the product's rating and review count are recomputed from
@@ -76,7 +71,7 @@ export async function setReviewApproval(
       .set({ approved: input.approved })
       .where(eq(reviews.id, input.reviewId))
       .returning({ productId: reviews.productId, rating: reviews.rating });
-    if (!review) throw new ReviewModerationError(REVIEW_TEXTS.notFound);
+    if (!review) throw new Refusal("not_found", REVIEW_TEXTS.notFound);
     await refreshProductRating(tx, review.productId);
     const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, review.productId));
     await recordActivity(tx, {

@@ -10,7 +10,7 @@ import { changeOrderStatus } from "../orders/admin";
 import { orders } from "../../db/schema/orders";
 import { listVendorsForAdmin } from "../admin/listings";
 import { listApprovedVendors, setVendorStatus } from "./approval";
-import { Refusal } from "./errors";
+import { Refusal } from "../core/refusal";
 import { LISTING_TEXTS, setProductLive } from "./service";
 import { insertListing, insertPerson, insertVendor, recordingMailer } from "./testing";
 

@@ -15,7 +15,7 @@ import { LIMITS, type VendorStatus } from "../../lib/constants";
 import { users } from "../../db/schema/accounts";
 import { products } from "../../db/schema/catalog";
 import { vendorApprovedEmail, vendorRejectedEmail } from "./emails";
-import { Refusal } from "./errors";
+import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { VENDOR_TEXTS } from "./texts";
 import type { VendorStatusChange } from "./validation";
@@ -55,7 +55,7 @@ export interface VendorStatusResult {
 }
 
 export function assertAdmin(actor: Actor): void {
-  if (!isOneOf(actor.role, ["admin", "super_admin"])) throw new Refusal(403, ACCESS_TEXTS.forbidden);
+  if (!isOneOf(actor.role, ["admin", "super_admin"])) throw new Refusal("forbidden", ACCESS_TEXTS.forbidden);
 }
 
 const LIST_COLUMNS = {
@@ -183,7 +183,7 @@ export async function setVendorStatus(
       .returning({ id: vendors.id });
     if (!updated) {
       const existing = await readVendor(tx, input.vendorId);
-      if (!existing) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
+      if (!existing) throw new Refusal("not_found", VENDOR_TEXTS.vendorNotFound);
       return { vendor: existing, changed: false };
     }
     const vendor = (await readVendor(tx, input.vendorId)) as VendorListItem;

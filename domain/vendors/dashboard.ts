@@ -10,7 +10,7 @@ import { recordActivity } from "../activity/service";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
-import { Refusal } from "./errors";
+import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { VENDOR_TEXTS } from "./texts";
 import { type VendorDetails, detailColumns } from "./validation";
@@ -163,7 +163,7 @@ export async function listOwnProducts(db: Database, vendorId: string): Promise<V
  */
 export async function listVendorOrders(db: Database, actor: { userId: string }): Promise<VendorOrder[]> {
   const vendor = await getOwnVendor(db, actor.userId);
-  if (!vendor) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
+  if (!vendor) throw new Refusal("not_found", VENDOR_TEXTS.vendorNotFound);
   const rows = await db
     .select({
       id: orders.id,
@@ -259,7 +259,7 @@ export async function updateVendorProfile(db: Database, actor: { userId: string 
       .set({ ...detailColumns(input), updatedAt: sql`now()` })
       .where(eq(vendors.userId, actor.userId))
       .returning({ id: vendors.id });
-    if (!updated) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
+    if (!updated) throw new Refusal("not_found", VENDOR_TEXTS.vendorNotFound);
     await recordActivity(tx, {
       userId: actor.userId,
       userType: "vendor",

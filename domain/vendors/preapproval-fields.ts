@@ -1,4 +1,4 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType } from "../../lib/constants";
@@ -27,14 +27,6 @@ const COLUMNS = {
   fieldOrder: vendorPreapprovalFields.fieldOrder,
 };
 
-export class PreapprovalFieldError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 /** Every field, active or not, in form order (the admin's Pre-Approval tab). */
 export async function listPreapprovalFields(db: Database, actor: Actor): Promise<PreapprovalField[]> {
@@ -53,7 +45,7 @@ export async function addPreapprovalField(db: Database, actor: Actor, input: Pre
       .values({ ...input, active: true })
       .onConflictDoNothing({ target: vendorPreapprovalFields.fieldName })
       .returning(COLUMNS);
-    if (!field) throw new PreapprovalFieldError(409, PREAPPROVAL_TEXTS.duplicate);
+    if (!field) throw new Refusal("conflict", PREAPPROVAL_TEXTS.duplicate);
     await record(tx, actor, "preapproval_field_added", `Added the pre-approval field "${field.fieldLabel}" (${field.fieldName})`, field);
     return field;
   });
@@ -71,7 +63,7 @@ export async function setPreapprovalFieldActive(
       .set({ active: input.active })
       .where(eq(vendorPreapprovalFields.id, input.fieldId))
       .returning(COLUMNS);
-    if (!field) throw new PreapprovalFieldError(404, PREAPPROVAL_TEXTS.notFound);
+    if (!field) throw new Refusal("not_found", PREAPPROVAL_TEXTS.notFound);
     const verb = input.active ? "Activated" : "Deactivated";
     await record(tx, actor, input.active ? "preapproval_field_activated" : "preapproval_field_deactivated", `${verb} the pre-approval field "${field.fieldLabel}"`, field);
     return field;
@@ -82,7 +74,7 @@ export async function deletePreapprovalField(db: Database, actor: Actor, fieldId
   assertBackOffice(actor);
   await db.transaction(async (tx) => {
     const [field] = await tx.delete(vendorPreapprovalFields).where(eq(vendorPreapprovalFields.id, fieldId)).returning(COLUMNS);
-    if (!field) throw new PreapprovalFieldError(404, PREAPPROVAL_TEXTS.notFound);
+    if (!field) throw new Refusal("not_found", PREAPPROVAL_TEXTS.notFound);
     await record(tx, actor, "preapproval_field_deleted", `Deleted the pre-approval field "${field.fieldLabel}"`, field);
   });
 }
