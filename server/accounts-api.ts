@@ -27,7 +27,7 @@ export function createAccountsApi({ db }: AccountsContext): Router {
     }
   });
 
-  api.get("/admin/activities", requireApiRole("admin", "super_admin"), async (req, res, next) => {
+  api.get("/admin/activities", requireApiRole("back_office"), async (req, res, next) => {
     try {
       const filter = activityFilterSchema.parse(req.query);
       res.json({ activities: await listActivities(db, viewerOf(res), filter) });
@@ -36,7 +36,7 @@ export function createAccountsApi({ db }: AccountsContext): Router {
     }
   });
 
-  api.patch("/vendor/products/:id/live", requireApiRole("vendor"), async (req, res, next) => {
+  api.patch("/vendor/products/:id/live", requireApiRole("sell"), async (req, res, next) => {
     const id = productIdSchema.safeParse(req.params.id);
     const body = productLiveSchema.safeParse(req.body);
     if (!id.success) return void res.status(404).json({ error: id.error.issues[0]?.message });

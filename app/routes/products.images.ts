@@ -1,5 +1,5 @@
 import { Refusal } from "../../domain/core/refusal";
-import { isOneOf } from "../../domain/accounts/roles";
+import { may } from "../../domain/core/access";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { recordUploadedImages } from "../../domain/catalog/photos";
@@ -20,8 +20,8 @@ const json = (body: unknown, status: number) => Response.json(body, { status, he
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
   if (!viewer) return json({ error: ACCESS_TEXTS.signInRequired }, 401);
-  if (!isOneOf(viewer.role, ["vendor", "admin", "super_admin"])) return json({ error: ACCESS_TEXTS.forbidden }, 403);
-  if (viewer.role === "vendor") {
+  if (!may(viewer, "manage_products")) return json({ error: ACCESS_TEXTS.forbidden }, 403);
+  if (may(viewer, "sell")) {
     const vendor = await findVendorByUser(context.db, viewer.userId);
     if (vendor?.status !== "approved") return json({ error: PRODUCT_TEXTS.vendorNotFound }, 403);
   }

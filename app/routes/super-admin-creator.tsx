@@ -4,6 +4,7 @@ import { grantSuperAdminByEmail } from "../../domain/accounts/super-admin";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { AuthCard, FormError, SubmitButton, useActionToast, useBusy, useFormErrors } from "../components/auth-ui";
 import { TextField } from "../components/form-field";
+import { may } from "../../domain/core/access";
 import { requireRole } from "../server/access.server";
 import { type AuthFormResult, formValues, invalid } from "../server/auth-forms.server";
 import type { Route } from "./+types/super-admin-creator";
@@ -17,12 +18,12 @@ const creatorSchema = z.object({
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
-  if (viewer.role !== "super_admin") throw data({ denied: true }, { status: 403 });
+  if (!may(viewer, "manage_admins")) throw data({ denied: true }, { status: 403 });
   return { denied: false };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["super_admin"]);
+  const viewer = await requireRole(context, "manage_admins");
   const parsed = creatorSchema.safeParse(formValues(await readForm(request), "email"));
   if (!parsed.success) return invalid("create", SUPER_ADMIN_TEXTS.createFailed, parsed.error);
   const outcome = await grantSuperAdminByEmail(context.db, viewer, parsed.data.email);

@@ -8,6 +8,7 @@ import {
 import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../domain/admin/validation";
 import { ActionButton, ConfirmAction, DashboardTabs, FieldError, formatDateTime, inputClass } from "../components/admin-ui";
 import { toast } from "../components/toast";
+import { may } from "../../domain/core/access";
 import { requireRole } from "../server/access.server";
 import { formObject } from "../server/admin-forms.server";
 import type { Route } from "./+types/super-admin";
@@ -25,7 +26,7 @@ const tabSchema = z.enum(["admins", "settings", "security"]).catch("admins");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
-  if (viewer.role !== "super_admin") throw data({ denied: true }, { status: 403 });
+  if (!may(viewer, "manage_admins")) throw data({ denied: true }, { status: 403 });
   const tab: TabId = tabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);
   if (tab !== "admins") return { tab, admins: null, loadFailed: false };
   try {
@@ -52,7 +53,7 @@ function refused(intent: string, title: string, description: string, status: num
 
 /** Assign or remove the admin role; super admins only, decided here whatever the page showed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["super_admin"]);
+  const viewer = await requireRole(context, "manage_admins");
   const values = formObject(await readForm(request));
   try {
     if (values.intent === "assign") {

@@ -13,6 +13,7 @@ import { siteFromMatches } from "../components/site";
 import { VendorOrdersTab } from "../components/vendor-orders-tab";
 import { VendorProductsTab } from "../components/vendor-products-tab";
 import { VendorProfileTab } from "../components/vendor-profile-tab";
+import { may } from "../../domain/core/access";
 import { requireRole } from "../server/access.server";
 import { formValues } from "../server/auth-forms.server";
 import type { Route } from "./+types/vendor-dashboard";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null };
   }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
-  if (viewer.role !== "vendor") throw redirect("/vendor-auth");
+  if (!may(viewer, "sell")) throw redirect("/vendor-auth");
   if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null };
   const [products, orders] = await Promise.all([listOwnProducts(context.db, vendor.id), ordersOrNull(context.db, viewer, vendor)]);
   return { tab: tabOf(request.url), vendor, failed: false, products, orders };
@@ -70,7 +71,7 @@ const liveSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["vendor"]);
+  const viewer = await requireRole(context, "sell");
   const form = await readForm(request);
   const intent = String(form.get("intent"));
   if (intent === "live") {

@@ -3,7 +3,6 @@ import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import type { Viewer } from "../../domain/accounts/viewer";
-import { BACK_OFFICE_ROLES } from "../../domain/admin/access";
 import { fieldErrors, firstError } from "../../domain/accounts/validation";
 import { redirectWithToast } from "./flash.server";
 import { requireRole } from "./access.server";
@@ -18,7 +17,7 @@ export interface AdminActionResult {
 
 /** An admin or super admin, or 401 / 403 before anything is read. */
 export function requireBackOffice(context: AppLoadContext): Promise<Viewer> {
-  return requireRole(context, BACK_OFFICE_ROLES);
+  return requireRole(context, "back_office");
 }
 
 /** The page a form without scripts came from (same site only), else the fallback. */

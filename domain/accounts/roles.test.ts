@@ -2,20 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { enforceRateLimit } from "./rate-limit";
-import { ROLES, grantRole, hasMinimumRank, isOneOf, resolveRole, revokeRole, roleFlags } from "./roles";
+import { ROLES, may, ranksAtLeast } from "../core/access";
+import { grantRole, resolveRole, revokeRole } from "./roles";
 import { users } from "../../db/schema/accounts";
 
 describe("role checks (storefront.md §6)", () => {
   it("ranks customer 1, vendor 2, admin 3, super_admin 4", () => {
-    expect(ROLES.filter((role) => hasMinimumRank(role, "admin"))).toEqual(["admin", "super_admin"]);
-    expect(ROLES.filter((role) => hasMinimumRank(role, "customer"))).toEqual(ROLES);
-    expect(hasMinimumRank("vendor", "admin")).toBe(false);
+    expect(ROLES.filter((role) => ranksAtLeast(role, "admin"))).toEqual(["admin", "super_admin"]);
+    expect(ROLES.filter((role) => ranksAtLeast(role, "customer"))).toEqual(ROLES);
+    expect(ranksAtLeast("vendor", "admin")).toBe(false);
   });
 
-  it("checks membership and gives one flag per role", () => {
-    expect(isOneOf("vendor", ["admin", "super_admin"])).toBe(false);
-    expect(isOneOf("super_admin", ["admin", "super_admin"])).toBe(true);
-    expect(roleFlags("super_admin")).toEqual({ isSuperAdmin: true, isAdmin: true, isVendor: false, isCustomer: false });
+  it("answers who may from the role", () => {
+    expect(ROLES.filter((role) => may({ role }, "back_office"))).toEqual(["admin", "super_admin"]);
+    expect(ROLES.filter((role) => may({ role }, "manage_admins"))).toEqual(["super_admin"]);
+    expect(ROLES.filter((role) => may({ role }, "sell"))).toEqual(["vendor"]);
+    expect(ROLES.filter((role) => may({ role }, "manage_products"))).toEqual(["vendor", "admin", "super_admin"]);
+    expect(may(null, "back_office")).toBe(false);
   });
 });
 

@@ -13,7 +13,7 @@ import { orderNumberOf } from "../orders/status";
 import { paymentMethodLabel } from "../payments/manual-validation";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
-import { type Actor, assertBackOffice } from "./access";
+import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow } from "./csv";
 import { newestFirst } from "./paging";
 
@@ -180,7 +180,7 @@ async function* batches<T extends Cursor>(read: (cursor: Cursor | null) => Promi
  * on the created_at index), so a large export streams instead of filling memory.
  */
 export async function* exportCsv(db: Database, actor: Actor, kind: ExportKind): AsyncGenerator<string> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   if (kind === "orders") {
     yield CSV_BOM + csvRow(ORDER_HEADER);
     yield* batches((cursor) => orderBatch(db, cursor), orderCells);

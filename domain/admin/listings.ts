@@ -8,7 +8,7 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preapproval";
 import { vendors } from "../../db/schema/vendors";
-import { type Actor, assertBackOffice } from "./access";
+import { type Actor, assertMay } from "../core/access";
 import { type Page, newestFirst, pageWindow, toPage } from "./paging";
 
 export interface AdminVendor {
@@ -31,7 +31,7 @@ export async function listVendorsForAdmin(
   actor: Actor,
   filter: { status?: VendorStatus; page?: number },
 ): Promise<Page<AdminVendor>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
@@ -88,7 +88,7 @@ export async function listProductsForAdmin(
   actor: Actor,
   filter: { status?: ProductStatus; page?: number },
 ): Promise<Page<AdminProduct>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
@@ -154,7 +154,7 @@ export async function listPaymentsForAdmin(
   actor: Actor,
   filter: { flagged?: boolean; page?: number },
 ): Promise<Page<AdminPayment>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({

@@ -46,10 +46,10 @@ describe("the product form schema", () => {
 
 describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
   let database: DatabaseHandle;
-  const admin = { userId: "admin-1", role: "admin" as const };
-  const sellerA = { userId: "seller-a", role: "vendor" as const };
-  const sellerB = { userId: "seller-b", role: "vendor" as const };
-  const customer = { userId: "buyer-1", role: "customer" as const };
+  const admin = { userId: "admin-1", email: "admin-1@example.ng", role: "admin" as const };
+  const sellerA = { userId: "seller-a", email: "seller-a@example.ng", role: "vendor" as const };
+  const sellerB = { userId: "seller-b", email: "seller-b@example.ng", role: "vendor" as const };
+  const customer = { userId: "buyer-1", email: "buyer-1@example.ng", role: "customer" as const };
   let vendorA: string;
   let vendorB: string;
   let productOfB: string;

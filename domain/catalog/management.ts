@@ -10,12 +10,11 @@ import type { Database } from "../../db/client";
 import type { Grade, ProductStatus } from "../../lib/constants";
 import { finalPriceFromSuggested, formatNaira } from "../../lib/money";
 import { ACCESS_TEXTS } from "../accounts/texts";
-import { isOneOf } from "../accounts/roles";
 import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
 import { orders } from "../../db/schema/orders";
 import { getPricingConfig } from "../pricing/service";
-import type { Actor } from "../vendors/approval";
+import { type Actor, may } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { findVendorByUser } from "../vendors/service";
@@ -91,8 +90,8 @@ const productIdSchema = z.guid();
 
 export function scopeOf(actor: Actor | null): ManagementScope {
   if (!actor) return "public";
-  if (isOneOf(actor.role, ["admin", "super_admin"])) return "admin";
-  if (actor.role === "vendor") return "vendor";
+  if (may(actor, "back_office")) return "admin";
+  if (may(actor, "sell")) return "vendor";
   return "public";
 }
 

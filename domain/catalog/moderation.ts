@@ -13,7 +13,7 @@ import { finalPriceFromSuggested, formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
 import { getPricingConfig } from "../pricing/service";
-import { type Actor, assertAdmin } from "../vendors/approval";
+import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { PRODUCT_TEXTS } from "./management-validation";
@@ -69,7 +69,7 @@ async function decide(
   productId: string,
   decision: { status: "approved"; compare: ComparePriceChoice } | { status: "rejected"; reason?: string },
 ): Promise<ModerationResult> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   const id = productIdSchema.safeParse(productId);
   if (!id.success) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
   const markup = decision.status === "approved" ? (await getPricingConfig(db)).markupPercentage : 0;
@@ -136,7 +136,7 @@ export interface Inspection {
  * recording who and when; the badge and the 'Admin inspected' filter read admin_inspected.
  */
 export async function inspectProduct(db: Database, actor: Actor, input: InspectionInput): Promise<Inspection> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   const known = new Set<string>(INSPECTION_POINTS);
   if (input.points.some((point) => !known.has(point))) throw new Refusal("invalid", MODERATION_TEXTS.unknownPoint);
   const ticked = new Set(input.points).size;
@@ -161,7 +161,7 @@ export async function inspectProduct(db: Database, actor: Actor, input: Inspecti
 
 /** Takes an inspection back: the badge comes off and the listing leaves the 'Admin inspected' filter. */
 export async function withdrawInspection(db: Database, actor: Actor, productId: string): Promise<Inspection> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   const id = productIdSchema.safeParse(productId);
   if (!id.success) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { userRoles } from "../../db/schema/accounts";
-import { roleFlags } from "../accounts/roles";
+import { holdersOf, may } from "../core/access";
 import type { Viewer } from "../accounts/viewer";
 
 /** Where a request to the mailbox came from: the client address, and whether a proxy relayed it. */
@@ -18,7 +18,7 @@ export function isLoopback(ip: string): boolean {
 }
 
 async function adminExists(db: Database): Promise<boolean> {
-  const [row] = await db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, ["admin", "super_admin"])).limit(1);
+  const [row] = await db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, holdersOf("back_office"))).limit(1);
   return Boolean(row);
 }
 
@@ -28,7 +28,7 @@ async function adminExists(db: Database): Promise<boolean> {
  * browser on the server's own machine.
  */
 export async function mayReadMailbox(db: Database, viewer: Viewer | null, from: MailboxRequester): Promise<boolean> {
-  if (viewer && roleFlags(viewer.role).isAdmin) return true;
+  if (may(viewer, "back_office")) return true;
   if (from.relayed || !isLoopback(from.ip)) return false;
   return !(await adminExists(db));
 }

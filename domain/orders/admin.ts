@@ -6,7 +6,7 @@ import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type P
 import { formatNaira } from "../../lib/money";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
+import { type Actor, assertMay } from "../core/access";
 import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
 import { products } from "../../db/schema/catalog";
 import { countSale, restoreStock } from "../catalog/stock";
@@ -55,7 +55,7 @@ export async function listOrdersForAdmin(
   actor: Actor,
   filter: { status?: OrderStatus; page?: number },
 ): Promise<Page<AdminOrder>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
@@ -161,7 +161,7 @@ type LockedOrder = {
  * and live event, and the activity entry.
  */
 export async function changeOrderStatus(db: Database, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   // Whatever the browser sends: only a verified or recorded payment pays (decisions.md 20).
   if (change.status === "paid") throw new Refusal("invalid", ORDER_STATUS_TEXTS.paidByPaymentOnly);
   if (change.status === "shipped" && (!change.trackingNumber || !change.estimatedDeliveryDate)) {

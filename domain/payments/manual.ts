@@ -15,7 +15,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { profiles, users } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
+import { type Actor, assertMay } from "../core/access";
 import type { Mailer } from "../mail/mailer";
 import { orders } from "../../db/schema/orders";
 import { ORDER_STATUS_TEXTS, orderNumberOf } from "../orders/status";
@@ -47,7 +47,7 @@ interface OrderToPay {
 }
 
 export async function recordManualPayment(deps: FulfilmentDeps, actor: Actor, input: ManualPaymentInput): Promise<RecordedPayment> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const amount = nairaTextToKobo(input.amountNaira);
   const receipts: Array<() => void> = [];
   const recorded = await deps.db.transaction(async (tx) => {

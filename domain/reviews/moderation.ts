@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
+import { type Actor, assertMay } from "../core/access";
 import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
 import { products } from "../../db/schema/catalog";
 import { reviews } from "../../db/schema/reviews";
@@ -31,7 +31,7 @@ export async function listReviewsForAdmin(
   actor: Actor,
   filter: { approved?: boolean; page?: number },
 ): Promise<Page<AdminReview>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
@@ -64,7 +64,7 @@ export async function setReviewApproval(
   actor: Actor,
   input: { reviewId: string; approved: boolean },
 ): Promise<{ approved: boolean }> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db.transaction(async (tx) => {
     const [review] = await tx
       .update(reviews)

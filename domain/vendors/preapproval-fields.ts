@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
+import { type Actor, assertMay } from "../core/access";
 import { PREAPPROVAL_TEXTS, type PreapprovalFieldInput } from "../admin/validation";
 import { vendorPreapprovalFields } from "../../db/schema/vendors";
 
@@ -30,7 +30,7 @@ const COLUMNS = {
 
 /** Every field, active or not, in form order (the admin's Pre-Approval tab). */
 export async function listPreapprovalFields(db: Database, actor: Actor): Promise<PreapprovalField[]> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db
     .select(COLUMNS)
     .from(vendorPreapprovalFields)
@@ -38,7 +38,7 @@ export async function listPreapprovalFields(db: Database, actor: Actor): Promise
 }
 
 export async function addPreapprovalField(db: Database, actor: Actor, input: PreapprovalFieldInput): Promise<PreapprovalField> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db.transaction(async (tx) => {
     const [field] = await tx
       .insert(vendorPreapprovalFields)
@@ -56,7 +56,7 @@ export async function setPreapprovalFieldActive(
   actor: Actor,
   input: { fieldId: string; active: boolean },
 ): Promise<PreapprovalField> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db.transaction(async (tx) => {
     const [field] = await tx
       .update(vendorPreapprovalFields)
@@ -71,7 +71,7 @@ export async function setPreapprovalFieldActive(
 }
 
 export async function deletePreapprovalField(db: Database, actor: Actor, fieldId: string): Promise<void> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   await db.transaction(async (tx) => {
     const [field] = await tx.delete(vendorPreapprovalFields).where(eq(vendorPreapprovalFields.id, fieldId)).returning(COLUMNS);
     if (!field) throw new Refusal("not_found", PREAPPROVAL_TEXTS.notFound);
