@@ -4,7 +4,7 @@ import { z } from "zod";
 import { listActivities } from "../domain/activity/service";
 import { displayName } from "../domain/accounts/viewer";
 import type { AccountsContext } from "../domain/accounts/service";
-import { setProductLive } from "../domain/vendors/service";
+import { setProductLive } from "../domain/catalog/vendor-listings";
 import { USER_TYPES } from "../lib/constants";
 import { requireApiRole, viewerOf } from "./api-guards";
 

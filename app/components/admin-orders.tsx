@@ -9,7 +9,7 @@ import {
   isPaymentFailed,
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import type { Page } from "../../domain/admin/paging";
+import type { Page } from "../../domain/core/paging";
 import { useHydrated } from "./vendor-fields";
 import { ActionButton, EmptyRow, FieldError, FilterLinks, Pager, SectionHeading, formatDate, inputClass, useAdminAction } from "./admin-ui";
 

@@ -6,7 +6,7 @@ import { recordUploadedImages } from "../../domain/catalog/photos";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../domain/media/uploads";
 import { withinUploadAllowance } from "../../domain/media/upload-allowance";
-import { findVendorByUser } from "../../domain/vendors/service";
+import { findVendorByUser } from "../../domain/catalog/vendor-listings";
 import type { Route } from "./+types/products.images";
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });

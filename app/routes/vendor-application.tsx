@@ -4,7 +4,7 @@ import { getSiteContent } from "../../domain/cms/service";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
 import { applyAsVendor } from "../../domain/vendors/application";
 import { Refusal } from "../../domain/core/refusal";
-import { findVendorByUser } from "../../domain/vendors/service";
+import { findVendorByUser } from "../../domain/catalog/vendor-listings";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { vendorApplicationSchema } from "../../domain/vendors/validation";
 import { AuthCard, FormError, useActionToast, useBusy, useFormErrors } from "../components/auth-ui";

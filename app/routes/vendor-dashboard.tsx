@@ -4,7 +4,7 @@ import { z } from "zod";
 import {
   type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
 } from "../../domain/vendors/dashboard";
-import { setProductLive } from "../../domain/vendors/service";
+import { setProductLive } from "../../domain/catalog/vendor-listings";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { vendorDetailsSchema } from "../../domain/vendors/validation";
 import { useActionToast } from "../components/auth-ui";

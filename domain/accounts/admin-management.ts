@@ -3,7 +3,7 @@ import { Refusal } from "../core/refusal";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
-import { ADMIN_MANAGEMENT_TEXTS } from "../admin/validation";
+import { ADMIN_MANAGEMENT_TEXTS } from "./admin-management-validation";
 import { grantRole, resolveRole } from "./roles";
 import { profiles, userRoles, users } from "../../db/schema/accounts";
 

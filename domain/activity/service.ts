@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { LIMITS, type Role, type UserType } from "../../lib/constants";
 import { assertMay, may } from "../core/access";
 import { users } from "../../db/schema/accounts";
-import { newestFirst } from "../admin/paging";
+import { newestFirst } from "../core/paging";
 import { userActivities } from "../../db/schema/activity";
 
 export interface ActivityEvent {

@@ -15,7 +15,7 @@ import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow } from "./csv";
-import { newestFirst } from "./paging";
+import { newestFirst } from "../core/paging";
 
 export const EXPORT_KINDS = ["orders", "payments"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];

@@ -9,7 +9,7 @@ import { payments } from "../../db/schema/payments";
 import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preapproval";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
-import { type Page, newestFirst, pageWindow, toPage } from "./paging";
+import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
 
 export interface AdminVendor {
   id: string;

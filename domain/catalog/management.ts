@@ -17,7 +17,7 @@ import { getPricingConfig } from "../pricing/service";
 import { type Actor, may } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
-import { findVendorByUser } from "../vendors/service";
+import { findVendorByUser } from "./vendor-listings";
 import { PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./management-validation";
 import { announceProductDecision } from "./moderation";
 import { ownedImages, recordUploadedImages } from "./photos";

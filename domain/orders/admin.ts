@@ -7,7 +7,7 @@ import { formatNaira } from "../../lib/money";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
-import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
+import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
 import { countSale, restoreStock } from "../catalog/stock";
 import { publishLiveEvent } from "../live/events";

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
-import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
+import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
 import { reviews } from "../../db/schema/reviews";
 

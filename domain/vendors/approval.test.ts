@@ -12,7 +12,7 @@ import { listVendorsForAdmin } from "../admin/listings";
 import { listApprovedVendors, setVendorStatus } from "./approval";
 import { type Actor } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { LISTING_TEXTS, setProductLive } from "./service";
+import { LISTING_TEXTS, setProductLive } from "../catalog/vendor-listings";
 import { insertListing, insertPerson, insertVendor, recordingMailer } from "./testing";
 
 describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {

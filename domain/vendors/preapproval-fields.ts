@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { PreapprovalFieldType } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
-import { PREAPPROVAL_TEXTS, type PreapprovalFieldInput } from "../admin/validation";
+import { PREAPPROVAL_TEXTS, type PreapprovalFieldInput } from "./preapproval-field-validation";
 import { vendorPreapprovalFields } from "../../db/schema/vendors";
 
 export interface PreapprovalField {

@@ -14,7 +14,7 @@ import { type IncomingFile, storeUploadedImages } from "../media/uploads";
 import { fieldErrors } from "../accounts/validation";
 import { Refusal } from "../core/refusal";
 import { vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema/vendors";
-import { findVendorByUser } from "./service";
+import { findVendorByUser } from "../catalog/vendor-listings";
 import { VENDOR_TEXTS } from "./texts";
 import { preapprovalSchema } from "./validation";
 

@@ -1,3 +1,4 @@
+/** A vendor's listings: the vendor record a user sells through, and whether each of its phones shows in the shop. */
 import { Refusal } from "../core/refusal";
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
