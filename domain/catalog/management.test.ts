@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { orders } from "../../db/schema/orders";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { recordUploadedImages } from "./photos";
 import { createProduct, deleteProduct, getManagedProduct, listManagedProducts, updateProduct } from "./management";
 import { type ProductFormInput, productFormSchema } from "./management-validation";

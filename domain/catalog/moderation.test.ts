@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { adminPricingConfig } from "../../db/schema/pricing";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { approveProduct, inspectProduct, rejectProduct, withdrawInspection } from "./moderation";
 import { MODERATION_TEXTS, comparePriceChoiceSchema } from "./moderation-validation";

@@ -5,12 +5,12 @@ import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { profiles } from "../../db/schema/accounts";
 import { changeOrderStatus } from "../orders/admin";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
-import { insertPerson, recordingMailer } from "../vendors/testing";
+import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { fulfilPayment } from "./fulfilment";
 import { recordManualPayment } from "./manual";
 import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema, nairaTextToKobo } from "./manual-validation";
 import type { ProviderTransaction } from "./provider";
-import { type Shop, openShop } from "./testing";
+import { type Shop, openShop } from "../../tests/support/shop";
 
 describe("manual payment input", () => {
   it("reads naira exactly, refuses what is not a reference, an amount or a method", () => {

@@ -5,7 +5,7 @@ import type { OrderStatus } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { listCustomerOrders } from "../orders/customer";
 import { orders } from "../../db/schema/orders";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { REVIEW_SUBMISSION_TEXTS, reviewFormSchema, reviewSubmissionSchema, submitReview } from "./submission";
 
 describe.each(TEST_ENGINES)("submitting a review (%s)", (engine) => {

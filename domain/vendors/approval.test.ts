@@ -13,7 +13,7 @@ import { listApprovedVendors, setVendorStatus } from "./approval";
 import { type Actor } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { LISTING_TEXTS, setProductLive } from "../catalog/vendor-listings";
-import { insertListing, insertPerson, insertVendor, recordingMailer } from "./testing";
+import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 
 describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
   let database: DatabaseHandle;
