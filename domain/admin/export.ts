@@ -1,3 +1,4 @@
+import { orderLineColumns } from "../orders/columns";
 import { type AnyColumn, type SQL, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -63,10 +64,9 @@ const ORDER_HEADER = [
 async function orderBatch(db: Database, cursor: Cursor | null) {
   return db
     .select({
-      id: orders.id,
+      ...orderLineColumns,
       at: sql<string>`${orders.createdAt}::text`,
       createdAt: orders.createdAt,
-      status: orders.status,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
       customerPhone: orders.customerPhone,
@@ -78,12 +78,7 @@ async function orderBatch(db: Database, cursor: Cursor | null) {
       model: products.model,
       grade: products.grade,
       vendorName: vendors.businessName,
-      quantity: orders.quantity,
-      unitPrice: orders.unitPrice,
-      totalAmount: orders.totalAmount,
       warrantyDays: orders.warrantyDays,
-      trackingNumber: orders.trackingNumber,
-      estimatedDeliveryDate: orders.estimatedDeliveryDate,
       paymentReference: payments.paymentReference,
       paymentStatus: payments.status,
       isTest: payments.isTest,

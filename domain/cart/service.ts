@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import { type Grade, LIMITS } from "../../lib/constants";
 import { products } from "../../db/schema/catalog";
-import { displayPrice, listed, shown } from "../catalog/summary";
+import { displayPrice, listed, phoneLineColumns, shown } from "../catalog/summary";
 import { publishLiveEvent } from "../live/events";
 import { cart } from "../../db/schema/cart";
 import { CART_TEXTS } from "./texts";
@@ -102,12 +102,7 @@ export interface CartLine {
 
 /** The phone of a cart line, as the cart and a Buy Now checkout read it. */
 export const cartProductColumns = {
-  productId: products.id,
-  name: products.name,
-  brand: products.brand,
-  model: products.model,
-  grade: products.grade,
-  image: sql<string | null>`${products.images}[1]`,
+  ...phoneLineColumns,
   price: displayPrice.mapWith(Number),
   stock: products.stockQuantity,
   // The listing rule itself (decisions.md 17): hidden, sold-out or unapproved phones cannot be checked out.

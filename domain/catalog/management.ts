@@ -22,19 +22,14 @@ import { PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./m
 import { announceProductDecision } from "./moderation";
 import { ownedImages, recordUploadedImages } from "./photos";
 import { products } from "../../db/schema/catalog";
-import { listed } from "./summary";
+import { type PhoneName, listed, phoneNameColumns } from "./summary";
 
 export const MANAGED_PAGE_SIZE = 20;
 
 /** What the caller's role lets them see on /products. */
 export type ManagementScope = "public" | "vendor" | "admin";
 
-export interface ManagedProduct {
-  id: string;
-  name: string;
-  brand: string;
-  model: string;
-  storage: string;
+export interface ManagedProduct extends PhoneName {
   color: string | null;
   description: string | null;
   grade: Grade;
@@ -63,11 +58,7 @@ export interface ManagedProductPage {
 }
 
 const COLUMNS = {
-  id: products.id,
-  name: products.name,
-  brand: products.brand,
-  model: products.model,
-  storage: products.storage,
+  ...phoneNameColumns,
   color: products.color,
   description: products.description,
   grade: products.grade,
@@ -291,11 +282,7 @@ export function comparePriceAtApproval(suggestedPrice: number): number {
 async function lockForEdit(tx: Database, productId: string) {
   const [row] = await tx
     .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      storage: products.storage,
+      ...phoneNameColumns,
       color: products.color,
       grade: products.grade,
       suggestedPrice: products.suggestedPrice,

@@ -1,3 +1,4 @@
+import { orderLineColumns } from "./columns";
 import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -59,13 +60,7 @@ export async function listOrdersForAdmin(
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
-      id: orders.id,
-      status: orders.status,
-      quantity: orders.quantity,
-      unitPrice: orders.unitPrice,
-      totalAmount: orders.totalAmount,
-      trackingNumber: orders.trackingNumber,
-      estimatedDeliveryDate: orders.estimatedDeliveryDate,
+      ...orderLineColumns,
       createdAt: orders.createdAt,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,

@@ -3,6 +3,7 @@
  * admin set up, in field order; required fields and field types are checked here, documents go
  * through the upload pipeline, and one submission per application is kept for review.
  */
+import type { PreapprovalField as FieldSetting } from "./preapproval-fields";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType, VendorStatus } from "../../lib/constants";
@@ -18,13 +19,8 @@ import { findVendorByUser } from "../catalog/vendor-listings";
 import { VENDOR_TEXTS } from "./texts";
 import { preapprovalSchema } from "./validation";
 
-export interface PreapprovalField {
-  id: string;
-  fieldName: string;
-  fieldLabel: string;
-  fieldType: PreapprovalFieldType;
-  required: boolean;
-}
+/** A question of the pre-approval form, as the vendor is asked it. */
+export type PreapprovalField = Pick<FieldSetting, "id" | "fieldName" | "fieldLabel" | "fieldType" | "required">;
 
 export interface PreapprovalState {
   vendor: { id: string; businessName: string; status: VendorStatus; rejectionReason: string | null } | null;
