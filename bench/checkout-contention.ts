@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { CHECKOUT_TEXTS } from "../domain/checkout/texts";
-import { SHIPPING } from "../domain/payments/testing";
+import { SHIPPING } from "../tests/support/shop";
 import { signInBuyers } from "./sessions";
 
 export interface ContentionResult {

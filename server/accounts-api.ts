@@ -1,9 +1,10 @@
+import { Refusal } from "../domain/core/refusal";
 import express, { type Router } from "express";
 import { z } from "zod";
 import { listActivities } from "../domain/activity/service";
 import { displayName } from "../domain/accounts/viewer";
 import type { AccountsContext } from "../domain/accounts/service";
-import { ListingError, setProductLive } from "../domain/vendors/service";
+import { setProductLive } from "../domain/catalog/vendor-listings";
 import { USER_TYPES } from "../lib/constants";
 import { requireApiRole, viewerOf } from "./api-guards";
 
@@ -26,7 +27,7 @@ export function createAccountsApi({ db }: AccountsContext): Router {
     }
   });
 
-  api.get("/admin/activities", requireApiRole("admin", "super_admin"), async (req, res, next) => {
+  api.get("/admin/activities", requireApiRole("back_office"), async (req, res, next) => {
     try {
       const filter = activityFilterSchema.parse(req.query);
       res.json({ activities: await listActivities(db, viewerOf(res), filter) });
@@ -35,7 +36,7 @@ export function createAccountsApi({ db }: AccountsContext): Router {
     }
   });
 
-  api.patch("/vendor/products/:id/live", requireApiRole("vendor"), async (req, res, next) => {
+  api.patch("/vendor/products/:id/live", requireApiRole("sell"), async (req, res, next) => {
     const id = productIdSchema.safeParse(req.params.id);
     const body = productLiveSchema.safeParse(req.body);
     if (!id.success) return void res.status(404).json({ error: id.error.issues[0]?.message });
@@ -43,7 +44,7 @@ export function createAccountsApi({ db }: AccountsContext): Router {
     try {
       res.json(await setProductLive(db, viewerOf(res), { productId: id.data, isLive: body.data.isLive }));
     } catch (error) {
-      if (error instanceof ListingError) return void res.status(error.status).json({ error: error.message });
+      if (error instanceof Refusal) return void res.status(error.status).json({ error: error.message });
       next(error);
     }
   });

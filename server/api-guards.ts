@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { type Role, hasMinimumRank, isOneOf } from "../domain/accounts/roles";
+import { type Permission, may } from "../domain/core/access";
 import { ACCESS_TEXTS } from "../domain/accounts/texts";
 import type { Viewer } from "../domain/accounts/viewer";
 
@@ -25,8 +25,7 @@ function guard(check: Check) {
 }
 
 export const requireApiUser = () => guard(() => true);
-export const requireApiRole = (...allowed: Role[]) => guard((viewer) => isOneOf(viewer.role, allowed));
-export const requireApiRank = (minimum: Role) => guard((viewer) => hasMinimumRank(viewer.role, minimum));
+export const requireApiRole = (permission: Permission) => guard((viewer) => may(viewer, permission));
 
 /** The viewer a guard let through. */
 export function viewerOf(res: Response): Viewer {

@@ -1,6 +1,7 @@
+import { Refusal } from "../domain/core/refusal";
 import express, { type Response, type Router } from "express";
 import type { Database } from "../db/client";
-import { CART_TEXTS, CartError, cartItemIdSchema, clearCart, listCart, removeCartItem, setCartQuantity, setQuantitySchema } from "../domain/cart/service";
+import { CART_TEXTS, cartItemIdSchema, clearCart, listCart, removeCartItem, setCartQuantity, setQuantitySchema } from "../domain/cart/service";
 import { requireApiUser, viewerOf } from "./api-guards";
 
 /** The signed-in buyer's cart (storefront.md §7): only their own lines are ever found. */
@@ -49,6 +50,6 @@ export function createCartApi({ db }: { db: Database }): Router {
 }
 
 function answerCartError(res: Response, error: unknown, next: (error: unknown) => void): void {
-  if (error instanceof CartError) return void res.status(error.status).json({ error: error.message });
+  if (error instanceof Refusal) return void res.status(error.status).json({ error: error.message });
   next(error);
 }

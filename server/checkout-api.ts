@@ -1,6 +1,7 @@
+import { Refusal } from "../domain/core/refusal";
 import express, { type Router } from "express";
 import { z } from "zod";
-import { type CheckoutDeps, CheckoutError, placeOrder } from "../domain/checkout/service";
+import { type CheckoutDeps, placeOrder } from "../domain/checkout/service";
 import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../domain/checkout/validation";
 import { type ConfirmationDeps, confirmPayment } from "../domain/payments/confirmation";
@@ -27,7 +28,7 @@ export function createCheckoutApi(deps: CheckoutDeps & ConfirmationDeps & { logg
       const placed = await placeOrder(deps, { userId: viewer.userId, email: viewer.email, clientIp: req.ip ?? "unknown" }, parsed.data);
       res.status(201).json({ reference: placed.reference, authorizationUrl: placed.authorizationUrl });
     } catch (error) {
-      if (!(error instanceof CheckoutError)) return next(error);
+      if (!(error instanceof Refusal)) return next(error);
       if (error.status >= 500) deps.logger.warn({ err: error.cause ?? error }, "checkout failed");
       res.status(error.status).json({ error: error.message || CHECKOUT_TEXTS.processFailed });
     }

@@ -1,8 +1,9 @@
+import { Refusal } from "../domain/core/refusal";
 import express, { type Router } from "express";
 import type { Database } from "../db/client";
 import { getCustomerOrder, listCustomerOrders } from "../domain/orders/customer";
 import { ORDER_STATUS_TEXTS } from "../domain/orders/status";
-import { REVIEW_SUBMISSION_TEXTS, ReviewSubmissionError, reviewSubmissionSchema, submitReview } from "../domain/reviews/submission";
+import { REVIEW_SUBMISSION_TEXTS, reviewSubmissionSchema, submitReview } from "../domain/reviews/submission";
 import { requireApiUser, viewerOf } from "./api-guards";
 
 /** The signed-in buyer's own orders (operations.md §7, my orders); anyone else's is "not found". */
@@ -38,7 +39,7 @@ export function createOrdersApi({ db }: { db: Database }): Router {
     try {
       res.status(201).json(await submitReview(db, viewerOf(res), parsed.data));
     } catch (error) {
-      if (error instanceof ReviewSubmissionError) return void res.status(error.status).json({ error: error.message });
+      if (error instanceof Refusal) return void res.status(error.status).json({ error: error.message });
       next(error);
     }
   });

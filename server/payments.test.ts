@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "../domain/checkout/texts";
-import { SHIPPING, payOnHostedPage } from "../domain/payments/testing";
+import { SHIPPING, payOnHostedPage } from "../tests/support/shop";
 import { signWebhook } from "../domain/payments/webhook-signature";
 import { type TestApp, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";

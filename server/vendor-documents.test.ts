@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
-import { startFakeS3 } from "../domain/media/fake-s3";
+import { startFakeS3 } from "../tests/support/fake-s3";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 

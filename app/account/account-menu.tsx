@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import type { Role } from "../../lib/constants";
 import type { AccountSummary } from "../site/site";
+import { type Role, may } from "../../domain/core/access";
 
 export interface AccountMenuItem {
   label: string;
@@ -11,11 +11,11 @@ export interface AccountMenuItem {
 /** Account menu items by role, in the order of storefront.md §2; Sign Out follows them. */
 export function accountMenuItems(role: Role): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
-  if (role === "super_admin") items.push({ label: "Super Admin", to: "/super-admin" });
-  if (role === "admin" || role === "super_admin") {
+  if (may({ role }, "manage_admins")) items.push({ label: "Super Admin", to: "/super-admin" });
+  if (may({ role }, "back_office")) {
     items.push({ label: "Admin Dashboard", to: "/admin" }, { label: "CMS Dashboard", to: "/cms" });
   }
-  if (role === "vendor") items.push({ label: "Vendor Dashboard", to: "/vendor-dashboard" });
+  if (may({ role }, "sell")) items.push({ label: "Vendor Dashboard", to: "/vendor-dashboard" });
   items.push({ label: "My Orders", to: "/orders" });
   return items;
 }

@@ -1,5 +1,5 @@
 import type { AdminProduct, AdminVendor } from "../../domain/admin/listings";
-import type { Page } from "../../domain/admin/paging";
+import type { Page } from "../../domain/core/paging";
 import type { PreapprovalReview } from "../../domain/vendors/preapproval";
 import { MODERATION_TEXTS } from "../../domain/catalog/moderation-validation";
 import {

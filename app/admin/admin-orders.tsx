@@ -9,7 +9,7 @@ import {
   isPaymentFailed,
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import type { Page } from "../../domain/admin/paging";
+import type { Page } from "../../domain/core/paging";
 import { useHydrated } from "../ui/use-hydrated";
 import { ActionButton, CardList, ExportLink, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
 import { formatDate } from "../ui/format";

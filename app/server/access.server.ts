@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
-import { type Role, isOneOf } from "../../domain/accounts/roles";
+import { type Permission, may } from "../../domain/core/access";
 import type { RequestOrigin } from "../../domain/accounts/service";
 import type { Viewer } from "../../domain/accounts/viewer";
 
@@ -11,12 +11,12 @@ import type { Viewer } from "../../domain/accounts/viewer";
  */
 
 /** Admin guard: no user goes to /auth, a wrong role to / (operations.md §2). */
-export const ADMIN_GUARD = { allowed: ["admin", "super_admin"], signedOut: "/auth", wrongRole: "/" } as const;
+export const ADMIN_GUARD = { permission: "back_office", signedOut: "/auth", wrongRole: "/" } as const;
 /** Vendor guard: no user and a wrong role both go to /vendor-auth. */
-export const VENDOR_GUARD = { allowed: ["vendor"], signedOut: "/vendor-auth", wrongRole: "/vendor-auth" } as const;
+export const VENDOR_GUARD = { permission: "sell", signedOut: "/vendor-auth", wrongRole: "/vendor-auth" } as const;
 
 interface PageGuard {
-  allowed: readonly Role[];
+  permission: Permission;
   signedOut: string;
   wrongRole: string;
 }
@@ -25,7 +25,7 @@ interface PageGuard {
 export async function guardPage(context: AppLoadContext, guard: PageGuard): Promise<Viewer> {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect(guard.signedOut);
-  if (!isOneOf(viewer.role, guard.allowed)) throw redirect(guard.wrongRole);
+  if (!may(viewer, guard.permission)) throw redirect(guard.wrongRole);
   return viewer;
 }
 
@@ -36,10 +36,10 @@ export async function requireUser(context: AppLoadContext): Promise<Viewer> {
   return viewer;
 }
 
-/** For actions: a viewer holding one of the roles, or 401 / 403. */
-export async function requireRole(context: AppLoadContext, allowed: readonly Role[]): Promise<Viewer> {
+/** For actions: a viewer holding the permission, or 401 / 403. */
+export async function requireRole(context: AppLoadContext, permission: Permission): Promise<Viewer> {
   const viewer = await requireUser(context);
-  if (!isOneOf(viewer.role, allowed)) throw data({ error: ACCESS_TEXTS.forbidden }, { status: 403 });
+  if (!may(viewer, permission)) throw data({ error: ACCESS_TEXTS.forbidden }, { status: 403 });
   return viewer;
 }
 

@@ -1,9 +1,8 @@
+import { Refusal } from "../../domain/core/refusal";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
-import { AccessDeniedError } from "../../domain/accounts/roles";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import type { Viewer } from "../../domain/accounts/viewer";
-import { BACK_OFFICE_ROLES } from "../../domain/admin/access";
 import { fieldErrors, firstError } from "../../domain/accounts/validation";
 import { redirectWithToast } from "./flash.server";
 import { requireRole } from "./access.server";
@@ -18,7 +17,7 @@ export interface AdminActionResult {
 
 /** An admin or super admin, or 401 / 403 before anything is read. */
 export function requireBackOffice(context: AppLoadContext): Promise<Viewer> {
-  return requireRole(context, BACK_OFFICE_ROLES);
+  return requireRole(context, "back_office");
 }
 
 /** The page a form without scripts came from (same site only), else the fallback. */
@@ -56,7 +55,7 @@ export function refused(request: Request, fallback: string, title: string, error
 
 /** Services check the role again; a refusal there is the same 403 the route gives. */
 export function forbiddenFrom(error: unknown): never {
-  const forbidden = error instanceof AccessDeniedError || (error instanceof Error && "status" in error && error.status === 403);
+  const forbidden = (error instanceof Refusal && error.code === "forbidden") || (error instanceof Error && "status" in error && error.status === 403);
   if (forbidden) throw data({ error: ACCESS_TEXTS.forbidden }, { status: 403 });
   throw error;
 }

@@ -1,7 +1,7 @@
+import { Refusal } from "../../domain/core/refusal";
 import { FORM_TEXTS } from "./forms.server";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
-import { RateLimitedError } from "../../domain/accounts/rate-limit";
 import {
   AccountError,
   type AccountsContext,
@@ -49,7 +49,7 @@ export function invalid(intent: string, failedTitle: string, error: z.ZodError) 
   return fail(intent, 400, failedTitle, firstError(errors) ?? failedTitle, errors);
 }
 
-function rateLimited(intent: string, failedTitle: string, error: RateLimitedError) {
+function rateLimited(intent: string, failedTitle: string, error: Refusal) {
   return data<AuthFormResult>(
     { intent, toast: { kind: "error", title: failedTitle, description: error.message }, errors: { form: error.message } },
     { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
@@ -72,7 +72,7 @@ export async function handleSignIn<T>(
   try {
     return await onSignedIn(await signIn(accountsOf(context), parsed.data, requestOrigin(request, context)));
   } catch (error) {
-    if (error instanceof RateLimitedError) return rateLimited("signin", failedTitle, error);
+    if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("signin", failedTitle, error);
     if (error instanceof AccountError && error.reason === "email-not-verified") {
       return data<AuthFormResult>(
         {
@@ -101,7 +101,7 @@ export async function handleSignUp(
   try {
     await signUp(accountsOf(context), input, requestOrigin(request, context), signupType);
   } catch (error) {
-    if (error instanceof RateLimitedError) return rateLimited("signup", texts.failedTitle, error);
+    if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("signup", texts.failedTitle, error);
     throw error;
   }
   return data<AuthFormResult>({ intent: "signup", signedUpEmail: input.email, toast: texts.success });
@@ -118,7 +118,7 @@ export async function handleForgotPassword(request: Request, context: AppLoadCon
   try {
     await requestPasswordReset(accountsOf(context), parsed.data.email, requestOrigin(request, context));
   } catch (error) {
-    if (error instanceof RateLimitedError) return rateLimited("forgot", AUTH_TEXTS.resetFailed, error);
+    if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("forgot", AUTH_TEXTS.resetFailed, error);
     throw error;
   }
   return data<AuthFormResult>({
@@ -133,7 +133,7 @@ export async function handleResendVerification(request: Request, context: AppLoa
   try {
     await resendVerificationEmail(accountsOf(context), parsed.data.email, requestOrigin(request, context));
   } catch (error) {
-    if (error instanceof RateLimitedError) return rateLimited("resend", AUTH_TEXTS.somethingWentWrong, error);
+    if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("resend", AUTH_TEXTS.somethingWentWrong, error);
     throw error;
   }
   return data<AuthFormResult>({

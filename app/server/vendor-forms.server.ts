@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrors, firstError } from "../../domain/accounts/validation";
-import { UploadError } from "../../domain/media/uploads";
-import { Refusal } from "../../domain/vendors/errors";
+import { Refusal } from "../../domain/core/refusal";
 import type { AuthFormResult } from "./auth-forms.server";
 import type { ToastMessage } from "../ui/toast";
 
@@ -31,6 +30,5 @@ export function invalidForm(intent: string, title: string, error: z.ZodError) {
 /** The answer for a service refusal or a refused upload; other errors are rethrown. */
 export function refusedForm(intent: string, title: string, error: unknown) {
   if (error instanceof Refusal) return formFailure(intent, error.status, title, error.message, error.fieldErrors);
-  if (error instanceof UploadError) return formFailure(intent, 400, title, error.message, { images: error.message });
   throw error;
 }

@@ -1,3 +1,4 @@
+import { may } from "../../domain/core/access";
 import { randomUUID } from "node:crypto";
 import { LIMITS, type OrderStatus, PRICING_DEFAULTS, type Role } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
@@ -77,7 +78,7 @@ export function buildPeople(now: Date, random: Random): People {
   const person = (email: string, fullName: string, phone: string | null, createdAt: Date): Person => ({
     id: randomUUID(), email, fullName, phone, createdAt, roles: [],
   });
-  const staff = DEMO_ACCOUNTS.filter((a) => a.role === "admin" || a.role === "super_admin").map((a) => {
+  const staff = DEMO_ACCOUNTS.filter((a) => may(a, "back_office")).map((a) => {
     const p = person(a.email, a.fullName, null, daysAgo(now, 150));
     p.roles.push({ role: a.role, at: p.createdAt });
     return p;

@@ -1,15 +1,13 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { type Actor, assertMay, holdersOf } from "../core/access";
+import { Refusal } from "../core/refusal";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
-import { ADMIN_MANAGEMENT_TEXTS } from "../admin/validation";
-import { AccessDeniedError, grantRole, resolveRole } from "./roles";
+import { ADMIN_MANAGEMENT_TEXTS } from "./admin-management-validation";
+import { grantRole, resolveRole } from "./roles";
 import { profiles, userRoles, users } from "../../db/schema/accounts";
-import type { Viewer } from "./viewer";
 
 export { ADMIN_MANAGEMENT_TEXTS };
-
-type SuperAdmin = Pick<Viewer, "userId" | "email" | "role">;
 
 export interface AdminUser {
   /** The user_roles row. */
@@ -21,13 +19,9 @@ export interface AdminUser {
   assignedAt: string;
 }
 
-function assertSuperAdmin(actor: { role: string }) {
-  if (actor.role !== "super_admin") throw new AccessDeniedError();
-}
-
 /** Admin and super admin role rows, newest first (operations.md §7, user_roles). */
-export async function listAdminUsers(db: Database, actor: SuperAdmin): Promise<AdminUser[]> {
-  assertSuperAdmin(actor);
+export async function listAdminUsers(db: Database, actor: Actor): Promise<AdminUser[]> {
+  assertMay(actor, "manage_admins");
   const rows = await db
     .select({
       roleId: userRoles.id,
@@ -40,33 +34,25 @@ export async function listAdminUsers(db: Database, actor: SuperAdmin): Promise<A
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
     .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(inArray(userRoles.role, ["admin", "super_admin"]))
+    .where(inArray(userRoles.role, holdersOf("back_office")))
     .orderBy(desc(userRoles.assignedAt))
     .limit(500);
   return rows.map((row) => ({ ...row, role: row.role as AdminUser["role"], assignedAt: row.assignedAt.toISOString() }));
 }
 
-export class AdminManagementError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 /** Gives an existing user the admin role; super admins keep theirs. */
-export async function assignAdminRole(db: Database, actor: SuperAdmin, identifier: string): Promise<{ email: string }> {
-  assertSuperAdmin(actor);
+export async function assignAdminRole(db: Database, actor: Actor, identifier: string): Promise<{ email: string }> {
+  assertMay(actor, "manage_admins");
   return db.transaction(async (tx) => {
     const key = identifier.trim();
     const [user] = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(key.includes("@") ? eq(users.email, key.toLowerCase()) : or(eq(users.id, key), eq(users.email, key.toLowerCase())));
-    if (!user) throw new AdminManagementError(404, ADMIN_MANAGEMENT_TEXTS.noSuchUser);
+    if (!user) throw new Refusal("not_found", ADMIN_MANAGEMENT_TEXTS.noSuchUser);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('user_roles'), hashtext(${user.id}))`);
-    if ((await resolveRole(tx, user.id)) === "super_admin") throw new AdminManagementError(409, ADMIN_MANAGEMENT_TEXTS.alreadySuperAdmin);
+    if ((await resolveRole(tx, user.id)) === "super_admin") throw new Refusal("conflict", ADMIN_MANAGEMENT_TEXTS.alreadySuperAdmin);
     await grantRole(tx, user.id, "admin");
     await recordActivity(tx, {
       userId: actor.userId,
@@ -80,16 +66,16 @@ export async function assignAdminRole(db: Database, actor: SuperAdmin, identifie
 }
 
 /** Removes an admin role row; super admin rows are refused (operations.md §2). */
-export async function removeAdminRole(db: Database, actor: SuperAdmin, roleId: string): Promise<{ email: string }> {
-  assertSuperAdmin(actor);
+export async function removeAdminRole(db: Database, actor: Actor, roleId: string): Promise<{ email: string }> {
+  assertMay(actor, "manage_admins");
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ role: userRoles.role, userId: userRoles.userId, email: users.email })
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(and(eq(userRoles.id, roleId), inArray(userRoles.role, ["admin", "super_admin"])));
-    if (!row) throw new AdminManagementError(404, ADMIN_MANAGEMENT_TEXTS.notFound);
-    if (row.role === "super_admin") throw new AdminManagementError(409, ADMIN_MANAGEMENT_TEXTS.superAdminRow);
+      .where(and(eq(userRoles.id, roleId), inArray(userRoles.role, holdersOf("back_office"))));
+    if (!row) throw new Refusal("not_found", ADMIN_MANAGEMENT_TEXTS.notFound);
+    if (row.role === "super_admin") throw new Refusal("conflict", ADMIN_MANAGEMENT_TEXTS.superAdminRow);
     await tx.delete(userRoles).where(eq(userRoles.id, roleId));
     await recordActivity(tx, {
       userId: actor.userId,

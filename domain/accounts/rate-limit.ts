@@ -25,11 +25,10 @@ export const RATE_LIMITS: Record<LimitedAction, { perIp: Limit; perEmail: Limit 
   checkout: { perIp: { max: 100, windowMinutes: 15 }, perEmail: { max: 10, windowMinutes: 15 } },
 };
 
-export class RateLimitedError extends Refusal {
-  constructor(override readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super("rate_limited", `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`, { retryAfterSeconds });
-  }
+/** Refuses an attempt over its limit, saying when to try again. */
+export function rateLimited(retryAfterSeconds: number): Refusal {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new Refusal("rate_limited", `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`, { retryAfterSeconds });
 }
 
 /**
@@ -54,7 +53,7 @@ function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
-/** Throws RateLimitedError when the IP or the e-mail address is over its limit for the action. */
+/** Throws a `rate_limited` Refusal when the IP or the e-mail address is over its limit for the action. */
 export async function enforceRateLimit(
   db: Database,
   action: LimitedAction,
@@ -65,7 +64,7 @@ export async function enforceRateLimit(
   const waits = [await countAttempt(db, `${action}:ip:${ip}`, limits.perIp, now)];
   if (email) waits.push(await countAttempt(db, `${action}:email:${email.trim().toLowerCase()}`, limits.perEmail, now));
   const wait = Math.max(...waits);
-  if (wait > 0) throw new RateLimitedError(wait);
+  if (wait > 0) throw rateLimited(wait);
 }
 
 /**
@@ -90,14 +89,14 @@ export async function secondsUntilAllowed(db: Database, key: string, { max, wind
 }
 
 /**
- * Before a sign-in: throws RateLimitedError when this address has failed too often, overall or on
+ * Before a sign-in: throws a `rate_limited` Refusal when this address has failed too often, overall or on
  * this account. Returns whether the account is under attack from elsewhere (slow the attempt down).
  */
 export async function checkSignInFailures(db: Database, { ip, email }: { ip: string; email: string }, now = Date.now()): Promise<{ slowDown: boolean }> {
   const keys = signInKeys(ip, email);
   const limits = RATE_LIMITS["sign-in"];
   const wait = Math.max(await secondsUntilAllowed(db, keys.ip, limits.perIp, now), await secondsUntilAllowed(db, keys.ipAccount, limits.perEmail, now));
-  if (wait > 0) throw new RateLimitedError(wait);
+  if (wait > 0) throw rateLimited(wait);
   const slowDown = (await secondsUntilAllowed(db, keys.account, { max: SIGN_IN_SLOWDOWN.failures, windowMinutes: SIGN_IN_SLOWDOWN.windowMinutes }, now)) > 0;
   return { slowDown };
 }

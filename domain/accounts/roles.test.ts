@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { RateLimitedError, enforceRateLimit } from "./rate-limit";
-import { ROLES, grantRole, hasMinimumRank, isOneOf, resolveRole, revokeRole, roleFlags } from "./roles";
+import { enforceRateLimit } from "./rate-limit";
+import { ROLES, may, ranksAtLeast } from "../core/access";
+import { grantRole, resolveRole, revokeRole } from "./roles";
 import { users } from "../../db/schema/accounts";
 
 describe("role checks (storefront.md §6)", () => {
   it("ranks customer 1, vendor 2, admin 3, super_admin 4", () => {
-    expect(ROLES.filter((role) => hasMinimumRank(role, "admin"))).toEqual(["admin", "super_admin"]);
-    expect(ROLES.filter((role) => hasMinimumRank(role, "customer"))).toEqual(ROLES);
-    expect(hasMinimumRank("vendor", "admin")).toBe(false);
+    expect(ROLES.filter((role) => ranksAtLeast(role, "admin"))).toEqual(["admin", "super_admin"]);
+    expect(ROLES.filter((role) => ranksAtLeast(role, "customer"))).toEqual(ROLES);
+    expect(ranksAtLeast("vendor", "admin")).toBe(false);
   });
 
-  it("checks membership and gives one flag per role", () => {
-    expect(isOneOf("vendor", ["admin", "super_admin"])).toBe(false);
-    expect(isOneOf("super_admin", ["admin", "super_admin"])).toBe(true);
-    expect(roleFlags("super_admin")).toEqual({ isSuperAdmin: true, isAdmin: true, isVendor: false, isCustomer: false });
+  it("answers who may from the role", () => {
+    expect(ROLES.filter((role) => may({ role }, "back_office"))).toEqual(["admin", "super_admin"]);
+    expect(ROLES.filter((role) => may({ role }, "manage_admins"))).toEqual(["super_admin"]);
+    expect(ROLES.filter((role) => may({ role }, "sell"))).toEqual(["vendor"]);
+    expect(ROLES.filter((role) => may({ role }, "manage_products"))).toEqual(["vendor", "admin", "super_admin"]);
+    expect(may(null, "back_office")).toBe(false);
   });
 });
 
@@ -54,8 +57,8 @@ describe.each(TEST_ENGINES)("roles and limits in the database (%s)", (engine) =>
       enforceRateLimit(database.db, "password-reset", { ip, email: "Kemi@Example.com" }, start + minutesLater * 60_000);
     for (let i = 0; i < 5; i++) await attempt(i, `10.0.0.${i}`);
     const refused = await attempt(10).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(RateLimitedError);
-    expect((refused as RateLimitedError).message).toBe("Too many attempts. Please try again in 50 minutes.");
+    expect(refused).toMatchObject({ code: "rate_limited" });
+    expect((refused as Error).message).toBe("Too many attempts. Please try again in 50 minutes.");
     await expect(attempt(61)).resolves.toBeUndefined();
   });
 

@@ -1,39 +1,9 @@
-import { Refusal } from "../core/refusal";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { ROLES, ROLE_RANK, type Role } from "../../lib/constants";
+import type { Role } from "../../lib/constants";
 import { userRoles, users } from "../../db/schema/accounts";
 
-export { ROLES, ROLE_RANK, type Role };
-
 export const DEFAULT_ROLE: Role = "customer";
-
-/** Minimum-rank check: passes when the role ranks at or above the required one (storefront.md §6). */
-export function hasMinimumRank(role: Role, minimum: Role): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[minimum];
-}
-
-/** Membership check: the role is one of those listed. */
-export function isOneOf(role: Role, allowed: readonly Role[]): boolean {
-  return allowed.includes(role);
-}
-
-/** A service refused an actor whose role does not allow the operation. */
-export class AccessDeniedError extends Refusal {
-  constructor() {
-    super("forbidden", "You don't have permission to do that.");
-  }
-}
-
-/** One flag per role, for the account menu. */
-export function roleFlags(role: Role) {
-  return {
-    isSuperAdmin: role === "super_admin",
-    isAdmin: isOneOf(role, ["admin", "super_admin"]),
-    isVendor: role === "vendor",
-    isCustomer: role === "customer",
-  };
-}
 
 /**
  * The user's role: the most recently assigned user_roles row; customer when there is none or

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
-import { AccessDeniedError, findUserIdByEmail, grantRole } from "./roles";
+import { type Actor, assertMay } from "../core/access";
+import { findUserIdByEmail, grantRole } from "./roles";
 import { userRoles } from "../../db/schema/accounts";
-import type { Viewer } from "./viewer";
 
 /** Serialises super-admin grants so two first-time bootstraps cannot both succeed. */
 const SUPER_ADMIN_LOCK = 7_451_001;
@@ -17,7 +17,7 @@ export async function superAdminExists(db: Database): Promise<boolean> {
  * Makes the signed-in user the first super admin; refused once any super admin exists
  * (operations.md §2, decisions.md 8).
  */
-export async function bootstrapSuperAdmin(db: Database, actor: Pick<Viewer, "userId" | "email">): Promise<"assigned" | "exists"> {
+export async function bootstrapSuperAdmin(db: Database, actor: Pick<Actor, "userId" | "email">): Promise<"assigned" | "exists"> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SUPER_ADMIN_LOCK})`);
     if (await superAdminExists(tx)) return "exists";
@@ -38,11 +38,11 @@ export const COMMAND_LINE = "command-line";
 /** A super admin (or the operator) makes another existing user super admin, by e-mail. */
 export async function grantSuperAdminByEmail(
   db: Database,
-  by: Pick<Viewer, "userId" | "email" | "role"> | typeof COMMAND_LINE,
+  by: Actor | typeof COMMAND_LINE,
   email: string,
 ): Promise<"assigned" | "no-user"> {
   const actor = by === COMMAND_LINE ? null : by;
-  if (actor && actor.role !== "super_admin") throw new AccessDeniedError();
+  if (actor) assertMay(actor, "manage_admins");
   return db.transaction(async (tx) => {
     const userId = await findUserIdByEmail(tx, email);
     if (!userId) return "no-user";

@@ -56,7 +56,4 @@ export const SUPER_ADMIN_TEXTS = {
 } as const;
 
 /** Answers of a door the caller may not use: no session (401) or the wrong role (403). */
-export const ACCESS_TEXTS = {
-  signInRequired: "Please sign in to continue.",
-  forbidden: "You don't have permission to do that.",
-} as const;
+export { ACCESS_TEXTS } from "../core/access";

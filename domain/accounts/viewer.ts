@@ -1,7 +1,8 @@
 import type { Database } from "../../db/client";
 import type { Auth } from "./auth";
 import { getFullName } from "./profiles";
-import { type Role, resolveRole } from "./roles";
+import type { Role } from "../../lib/constants";
+import { resolveRole } from "./roles";
 
 /** The signed-in user as the server sees them; the role always comes from user_roles. */
 export interface Viewer {

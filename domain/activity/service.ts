@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS, type Role, type UserType } from "../../lib/constants";
-import { AccessDeniedError, isOneOf } from "../accounts/roles";
+import { assertMay, may } from "../core/access";
 import { users } from "../../db/schema/accounts";
-import { newestFirst } from "../admin/paging";
+import { newestFirst } from "../core/paging";
 import { userActivities } from "../../db/schema/activity";
 
 export interface ActivityEvent {
@@ -16,8 +16,8 @@ export interface ActivityEvent {
 
 /** The activity log's user_type for a role: buyers, vendors, and admins (super admins included). */
 export function userTypeOf(role: Role): UserType {
-  if (role === "vendor") return "vendor";
-  if (role === "admin" || role === "super_admin") return "admin";
+  if (may({ role }, "sell")) return "vendor";
+  if (may({ role }, "back_office")) return "admin";
   return "buyer";
 }
 
@@ -52,7 +52,7 @@ export async function listActivities(
   actor: { role: Role },
   filter: { userType?: UserType },
 ): Promise<ActivityEntry[]> {
-  if (!isOneOf(actor.role, ["admin", "super_admin"])) throw new AccessDeniedError();
+  assertMay(actor, "back_office");
   const rows = await newestActivitiesQuery(db, filter);
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 }

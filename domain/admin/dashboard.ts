@@ -6,7 +6,7 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { reviews } from "../../db/schema/reviews";
 import { vendors } from "../../db/schema/vendors";
-import { type Actor, assertBackOffice } from "./access";
+import { type Actor, assertMay } from "../core/access";
 
 export interface DashboardCounts {
   vendors: number;
@@ -17,7 +17,7 @@ export interface DashboardCounts {
 
 /** The four summary counts of the admin dashboard (operations.md §2). */
 export async function dashboardCounts(db: Database, actor: Actor): Promise<DashboardCounts> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const total = async (table: typeof vendors | typeof products | typeof orders | typeof reviews) =>
     (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   const [vendorCount, productCount, orderCount, reviewCount] = await Promise.all([
@@ -65,7 +65,7 @@ function lagosDay(at: Date): string {
  * up: SQL's round() on a non-negative numeric does the same as roundKobo.
  */
 export async function salesSummary(db: Database, actor: Actor, now: Date = new Date()): Promise<SalesSummary> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const firstDay = lagosDay(new Date(now.getTime() - (SALES_DAYS - 1) * DAY_MS));
   const since = new Date(Date.parse(`${firstDay}T00:00:00Z`) - LAGOS_OFFSET_MS);
   const day = sql<string>`to_char((${orders.createdAt} at time zone 'UTC' + interval '${sql.raw(LAGOS_OFFSET)}')::date, 'YYYY-MM-DD')`;

@@ -1,3 +1,4 @@
+import { orderLineColumns } from "../orders/columns";
 import { type AnyColumn, type SQL, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -13,9 +14,9 @@ import { orderNumberOf } from "../orders/status";
 import { paymentMethodLabel } from "../payments/manual-validation";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
-import { type Actor, assertBackOffice } from "./access";
+import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow } from "./csv";
-import { newestFirst } from "./paging";
+import { newestFirst } from "../core/paging";
 
 export const EXPORT_KINDS = ["orders", "payments"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -63,10 +64,9 @@ const ORDER_HEADER = [
 async function orderBatch(db: Database, cursor: Cursor | null) {
   return db
     .select({
-      id: orders.id,
+      ...orderLineColumns,
       at: sql<string>`${orders.createdAt}::text`,
       createdAt: orders.createdAt,
-      status: orders.status,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
       customerPhone: orders.customerPhone,
@@ -78,12 +78,7 @@ async function orderBatch(db: Database, cursor: Cursor | null) {
       model: products.model,
       grade: products.grade,
       vendorName: vendors.businessName,
-      quantity: orders.quantity,
-      unitPrice: orders.unitPrice,
-      totalAmount: orders.totalAmount,
       warrantyDays: orders.warrantyDays,
-      trackingNumber: orders.trackingNumber,
-      estimatedDeliveryDate: orders.estimatedDeliveryDate,
       paymentReference: payments.paymentReference,
       paymentStatus: payments.status,
       isTest: payments.isTest,
@@ -180,7 +175,7 @@ async function* batches<T extends Cursor>(read: (cursor: Cursor | null) => Promi
  * on the created_at index), so a large export streams instead of filling memory.
  */
 export async function* exportCsv(db: Database, actor: Actor, kind: ExportKind): AsyncGenerator<string> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   if (kind === "orders") {
     yield CSV_BOM + csvRow(ORDER_HEADER);
     yield* batches((cursor) => orderBatch(db, cursor), orderCells);

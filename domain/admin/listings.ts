@@ -1,3 +1,4 @@
+import { phoneNameColumns } from "../catalog/summary";
 import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -6,19 +7,13 @@ import { profiles, users } from "../../db/schema/accounts";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
+import { type VendorBusiness, vendorBusinessColumns } from "../vendors/dashboard";
 import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preapproval";
 import { vendors } from "../../db/schema/vendors";
-import { type Actor, assertBackOffice } from "./access";
-import { type Page, newestFirst, pageWindow, toPage } from "./paging";
+import { type Actor, assertMay } from "../core/access";
+import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
 
-export interface AdminVendor {
-  id: string;
-  businessName: string;
-  contactEmail: string;
-  contactPhone: string;
-  businessAddress: string;
-  status: VendorStatus;
-  verified: boolean;
+export interface AdminVendor extends VendorBusiness {
   rejectionReason: string | null;
   ownerName: string | null;
   createdAt: string;
@@ -31,17 +26,11 @@ export async function listVendorsForAdmin(
   actor: Actor,
   filter: { status?: VendorStatus; page?: number },
 ): Promise<Page<AdminVendor>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
-      id: vendors.id,
-      businessName: vendors.businessName,
-      contactEmail: vendors.contactEmail,
-      contactPhone: vendors.contactPhone,
-      businessAddress: vendors.businessAddress,
-      status: vendors.status,
-      verified: vendors.verified,
+      ...vendorBusinessColumns,
       rejectionReason: vendors.rejectionReason,
       ownerName: profiles.fullName,
       createdAt: vendors.createdAt,
@@ -88,15 +77,11 @@ export async function listProductsForAdmin(
   actor: Actor,
   filter: { status?: ProductStatus; page?: number },
 ): Promise<Page<AdminProduct>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      storage: products.storage,
+      ...phoneNameColumns,
       grade: products.grade,
       image: sql<string | null>`${products.images}[1]`,
       suggestedPrice: products.suggestedPrice,
@@ -154,7 +139,7 @@ export async function listPaymentsForAdmin(
   actor: Actor,
   filter: { flagged?: boolean; page?: number },
 ): Promise<Page<AdminPayment>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({

@@ -1,11 +1,11 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import { type Grade, LIMITS } from "../../lib/constants";
 import { products } from "../../db/schema/catalog";
-import { displayPrice, listed, shown } from "../catalog/summary";
+import { displayPrice, listed, phoneLineColumns, shown } from "../catalog/summary";
 import { publishLiveEvent } from "../live/events";
 import { cart } from "../../db/schema/cart";
 import { CART_TEXTS } from "./texts";
@@ -22,14 +22,6 @@ export const addToCartSchema = z.object({
     .default(1),
 });
 
-export class CartError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 export interface AddedToCart {
   /** What this product's line holds now. */
@@ -52,8 +44,8 @@ export async function addToCart(db: Database, actor: Pick<Viewer, "userId">, inp
       .from(products)
       .where(and(eq(products.id, input.productId), shown))
       .for("share");
-    if (!product) throw new CartError(404, CART_TEXTS.unavailable);
-    if (product.stock <= 0) throw new CartError(409, CART_TEXTS.outOfStock);
+    if (!product) throw new Refusal("not_found", CART_TEXTS.unavailable);
+    if (product.stock <= 0) throw new Refusal("conflict", CART_TEXTS.outOfStock);
 
     const [existing] = await tx
       .select({ quantity: cart.quantity })
@@ -110,12 +102,7 @@ export interface CartLine {
 
 /** The phone of a cart line, as the cart and a Buy Now checkout read it. */
 export const cartProductColumns = {
-  productId: products.id,
-  name: products.name,
-  brand: products.brand,
-  model: products.model,
-  grade: products.grade,
-  image: sql<string | null>`${products.images}[1]`,
+  ...phoneLineColumns,
   price: displayPrice.mapWith(Number),
   stock: products.stockQuantity,
   // The listing rule itself (decisions.md 17): hidden, sold-out or unapproved phones cannot be checked out.
@@ -169,8 +156,8 @@ export async function setCartQuantity(db: Database, actor: Pick<Viewer, "userId"
       .innerJoin(products, eq(products.id, cart.productId))
       .where(ownLine(actor.userId, input.itemId))
       .for("update", { of: cart });
-    if (!line) throw new CartError(404, CART_TEXTS.itemNotFound);
-    if (line.stock <= 0) throw new CartError(409, CART_TEXTS.outOfStock);
+    if (!line) throw new Refusal("not_found", CART_TEXTS.itemNotFound);
+    if (line.stock <= 0) throw new Refusal("conflict", CART_TEXTS.outOfStock);
     const quantity = Math.min(input.quantity, lineCap(line.stock));
     await tx.update(cart).set({ quantity, updatedAt: sql`now()` }).where(ownLine(actor.userId, input.itemId));
     return { quantity, cappedAt: quantity < input.quantity ? quantity : null, cartCount: await announceCartChange(tx, actor.userId) };
@@ -180,7 +167,7 @@ export async function setCartQuantity(db: Database, actor: Pick<Viewer, "userId"
 export async function removeCartItem(db: Database, actor: Pick<Viewer, "userId">, itemId: string): Promise<{ quantity: null; cartCount: number }> {
   return db.transaction(async (tx) => {
     const removed = await tx.delete(cart).where(ownLine(actor.userId, itemId)).returning({ id: cart.id });
-    if (removed.length === 0) throw new CartError(404, CART_TEXTS.itemNotFound);
+    if (removed.length === 0) throw new Refusal("not_found", CART_TEXTS.itemNotFound);
     return { quantity: null, cartCount: await announceCartChange(tx, actor.userId) };
   });
 }

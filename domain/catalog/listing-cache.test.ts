@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { type CountedDatabase, openCountedDatabase } from "../../tests/support/query-counter";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { vendors } from "../../db/schema/vendors";
 import { type ListingCache, createListingCache } from "./listing-cache";
 import { catalogueVersion, products } from "../../db/schema/catalog";

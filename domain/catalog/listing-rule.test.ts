@@ -12,7 +12,7 @@ import type { Database, DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { CART_TEXTS, addToCart } from "../cart/service";
 import { vendors } from "../../db/schema/vendors";
-import { insertPerson, insertVendor } from "../vendors/testing";
+import { insertPerson, insertVendor } from "../../tests/support/rows";
 import { type ListingCache, createListingCache } from "./listing-cache";
 import { products } from "../../db/schema/catalog";
 import { getPublicProduct, listFeaturedProducts, listProductRow } from "./service";

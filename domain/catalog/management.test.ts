@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { orders } from "../../db/schema/orders";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { recordUploadedImages } from "./photos";
 import { createProduct, deleteProduct, getManagedProduct, listManagedProducts, updateProduct } from "./management";
 import { type ProductFormInput, productFormSchema } from "./management-validation";
@@ -46,10 +46,10 @@ describe("the product form schema", () => {
 
 describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
   let database: DatabaseHandle;
-  const admin = { userId: "admin-1", role: "admin" as const };
-  const sellerA = { userId: "seller-a", role: "vendor" as const };
-  const sellerB = { userId: "seller-b", role: "vendor" as const };
-  const customer = { userId: "buyer-1", role: "customer" as const };
+  const admin = { userId: "admin-1", email: "admin-1@example.ng", role: "admin" as const };
+  const sellerA = { userId: "seller-a", email: "seller-a@example.ng", role: "vendor" as const };
+  const sellerB = { userId: "seller-b", email: "seller-b@example.ng", role: "vendor" as const };
+  const customer = { userId: "buyer-1", email: "buyer-1@example.ng", role: "customer" as const };
   let vendorA: string;
   let vendorB: string;
   let productOfB: string;

@@ -10,32 +10,26 @@ import type { Database } from "../../db/client";
 import type { Grade, ProductStatus } from "../../lib/constants";
 import { finalPriceFromSuggested, formatNaira } from "../../lib/money";
 import { ACCESS_TEXTS } from "../accounts/texts";
-import { isOneOf } from "../accounts/roles";
 import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
 import { orders } from "../../db/schema/orders";
 import { getPricingConfig } from "../pricing/service";
-import type { Actor } from "../vendors/approval";
-import { Refusal } from "../vendors/errors";
+import { type Actor, may } from "../core/access";
+import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
-import { findVendorByUser } from "../vendors/service";
+import { findVendorByUser } from "./vendor-listings";
 import { PRODUCT_TEXTS, type ProductFormInput, type ProductListQuery } from "./management-validation";
 import { announceProductDecision } from "./moderation";
 import { ownedImages, recordUploadedImages } from "./photos";
 import { products } from "../../db/schema/catalog";
-import { listed } from "./summary";
+import { type PhoneName, listed, phoneNameColumns } from "./summary";
 
 export const MANAGED_PAGE_SIZE = 20;
 
 /** What the caller's role lets them see on /products. */
 export type ManagementScope = "public" | "vendor" | "admin";
 
-export interface ManagedProduct {
-  id: string;
-  name: string;
-  brand: string;
-  model: string;
-  storage: string;
+export interface ManagedProduct extends PhoneName {
   color: string | null;
   description: string | null;
   grade: Grade;
@@ -64,11 +58,7 @@ export interface ManagedProductPage {
 }
 
 const COLUMNS = {
-  id: products.id,
-  name: products.name,
-  brand: products.brand,
-  model: products.model,
-  storage: products.storage,
+  ...phoneNameColumns,
   color: products.color,
   description: products.description,
   grade: products.grade,
@@ -91,13 +81,13 @@ const productIdSchema = z.guid();
 
 export function scopeOf(actor: Actor | null): ManagementScope {
   if (!actor) return "public";
-  if (isOneOf(actor.role, ["admin", "super_admin"])) return "admin";
-  if (actor.role === "vendor") return "vendor";
+  if (may(actor, "back_office")) return "admin";
+  if (may(actor, "sell")) return "vendor";
   return "public";
 }
 
 function notFound(): Refusal {
-  return new Refusal(404, PRODUCT_TEXTS.notFound);
+  return new Refusal("not_found", PRODUCT_TEXTS.notFound);
 }
 
 /** "%term%" for LIKE over the lower-cased name, brand and model, with the wildcards in term escaped. */
@@ -108,7 +98,7 @@ function containsPattern(term: string): string {
 /** The vendor record a vendor manages products through; refused when there is none or it is not approved. */
 async function approvedOwnVendor(db: Database, actor: Actor) {
   const vendor = await findVendorByUser(db, actor.userId);
-  if (!vendor || vendor.status !== "approved") throw new Refusal(403, PRODUCT_TEXTS.vendorNotFound);
+  if (!vendor || vendor.status !== "approved") throw new Refusal("forbidden", PRODUCT_TEXTS.vendorNotFound);
   return vendor;
 }
 
@@ -170,7 +160,7 @@ export async function getManagedProduct(db: Database, actor: Actor, productId: s
 }
 
 function refuseVendorPricing(input: Pick<ProductFormInput, "finalPrice" | "status">): void {
-  if (input.finalPrice !== undefined || input.status !== undefined) throw new Refusal(403, PRODUCT_TEXTS.priceAndStatusAreOurs);
+  if (input.finalPrice !== undefined || input.status !== undefined) throw new Refusal("forbidden", PRODUCT_TEXTS.priceAndStatusAreOurs);
 }
 
 function listingFields(input: ProductFormInput) {
@@ -211,7 +201,7 @@ export interface SavedProduct {
  */
 export async function createProduct(db: Database, actor: Actor, input: ProductFormInput, uploads: NewUploads = {}): Promise<SavedProduct> {
   const scope = scopeOf(actor);
-  if (scope === "public") throw new Refusal(403, ACCESS_TEXTS.forbidden);
+  if (scope === "public") throw new Refusal("forbidden", ACCESS_TEXTS.forbidden);
   if (scope === "vendor") {
     refuseVendorPricing(input);
     const vendor = await approvedOwnVendor(db, actor);
@@ -237,12 +227,12 @@ export async function createProduct(db: Database, actor: Actor, input: ProductFo
 }
 
 async function createForVendor(db: Database, actor: Actor, input: ProductFormInput, uploads: NewUploads): Promise<SavedProduct> {
-  if (!input.vendorId) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
+  if (!input.vendorId) throw new Refusal("invalid", PRODUCT_TEXTS.chooseVendor, { fieldErrors: { vendorId: PRODUCT_TEXTS.chooseVendor } });
   const [vendor] = await db
     .select({ id: vendors.id, userId: vendors.userId, businessName: vendors.businessName })
     .from(vendors)
     .where(and(eq(vendors.id, input.vendorId), eq(vendors.status, "approved")));
-  if (!vendor) throw new Refusal(400, PRODUCT_TEXTS.chooseVendor, { vendorId: PRODUCT_TEXTS.chooseVendor });
+  if (!vendor) throw new Refusal("invalid", PRODUCT_TEXTS.chooseVendor, { fieldErrors: { vendorId: PRODUCT_TEXTS.chooseVendor } });
   const finalPrice = input.finalPrice ?? finalPriceFromSuggested(input.suggestedPrice, (await getPricingConfig(db)).markupPercentage);
   return db.transaction(async (tx) => {
     await recordUploadedImages(tx, actor.userId, uploads.storedNow ?? []);
@@ -292,11 +282,7 @@ export function comparePriceAtApproval(suggestedPrice: number): number {
 async function lockForEdit(tx: Database, productId: string) {
   const [row] = await tx
     .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      storage: products.storage,
+      ...phoneNameColumns,
       color: products.color,
       grade: products.grade,
       suggestedPrice: products.suggestedPrice,
@@ -403,7 +389,7 @@ export async function deleteProduct(db: Database, actor: Actor, productId: strin
   const scope = scopeOf(actor);
   const product = await getManagedProduct(db, actor, productId);
   const [ordered] = await db.select({ id: orders.id }).from(orders).where(eq(orders.productId, product.id)).limit(1);
-  if (ordered) throw new Refusal(409, PRODUCT_TEXTS.hasOrders);
+  if (ordered) throw new Refusal("conflict", PRODUCT_TEXTS.hasOrders);
   try {
     await db.transaction(async (tx) => {
       await tx.delete(products).where(eq(products.id, product.id));
@@ -416,7 +402,7 @@ export async function deleteProduct(db: Database, actor: Actor, productId: strin
       });
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new Refusal(409, PRODUCT_TEXTS.hasOrders);
+    if (isForeignKeyViolation(error)) throw new Refusal("conflict", PRODUCT_TEXTS.hasOrders);
     throw error;
   }
 }

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { adminPricingConfig } from "../../db/schema/pricing";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { approveProduct, inspectProduct, rejectProduct, withdrawInspection } from "./moderation";
 import { MODERATION_TEXTS, comparePriceChoiceSchema } from "./moderation-validation";
 
 describe.each(TEST_ENGINES)("product moderation (%s)", (engine) => {
   let database: DatabaseHandle;
-  const admin = { userId: "admin-1", role: "admin" as const };
+  const admin = { userId: "admin-1", email: "admin-1@example.ng", role: "admin" as const };
   let productId: string;
 
   beforeAll(async () => {
@@ -29,8 +29,8 @@ describe.each(TEST_ENGINES)("product moderation (%s)", (engine) => {
   const notes = () => database.query<{ title: string; message: string; type: string }>("select title, message, type from notifications where user_id = 'seller-1' order by created_at");
 
   it("only admins decide", async () => {
-    await expect(approveProduct(database.db, { userId: "seller-1", role: "vendor" }, productId)).rejects.toMatchObject({ status: 403 });
-    await expect(rejectProduct(database.db, { userId: "seller-1", role: "customer" }, productId)).rejects.toMatchObject({ status: 403 });
+    await expect(approveProduct(database.db, { userId: "seller-1", email: "seller-1@example.ng", role: "vendor" }, productId)).rejects.toMatchObject({ status: 403 });
+    await expect(rejectProduct(database.db, { userId: "seller-1", email: "seller-1@example.ng", role: "customer" }, productId)).rejects.toMatchObject({ status: 403 });
     expect((await row())?.status).toBe("pending");
   });
 
@@ -96,7 +96,7 @@ describe.each(TEST_ENGINES)("product moderation (%s)", (engine) => {
       .rejects.toMatchObject({ status: 400, message: MODERATION_TEXTS.incomplete(14, 15) });
     await expect(inspectProduct(database.db, admin, { productId, points: [...INSPECTION_POINTS, "Looks fine"] }))
       .rejects.toMatchObject({ status: 400, message: MODERATION_TEXTS.unknownPoint });
-    await expect(inspectProduct(database.db, { userId: "seller-1", role: "vendor" }, { productId, points: [...INSPECTION_POINTS] })).rejects.toMatchObject({ status: 403 });
+    await expect(inspectProduct(database.db, { userId: "seller-1", email: "seller-1@example.ng", role: "vendor" }, { productId, points: [...INSPECTION_POINTS] })).rejects.toMatchObject({ status: 403 });
     expect(await inspection()).toEqual({ admin_inspected: false, inspected_by: null, recent: null });
 
     expect(await inspectProduct(database.db, admin, { productId, points: [...INSPECTION_POINTS] })).toEqual({ id: productId, adminInspected: true });

@@ -13,8 +13,8 @@ import { finalPriceFromSuggested, formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
 import { getPricingConfig } from "../pricing/service";
-import { type Actor, assertAdmin } from "../vendors/approval";
-import { Refusal } from "../vendors/errors";
+import { type Actor, assertMay } from "../core/access";
+import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { PRODUCT_TEXTS } from "./management-validation";
 import { type ComparePriceChoice, type InspectionInput, MODERATION_TEXTS } from "./moderation-validation";
@@ -69,9 +69,9 @@ async function decide(
   productId: string,
   decision: { status: "approved"; compare: ComparePriceChoice } | { status: "rejected"; reason?: string },
 ): Promise<ModerationResult> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   const id = productIdSchema.safeParse(productId);
-  if (!id.success) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+  if (!id.success) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
   const markup = decision.status === "approved" ? (await getPricingConfig(db)).markupPercentage : 0;
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -79,7 +79,7 @@ async function decide(
       .from(products)
       .where(eq(products.id, id.data))
       .for("update");
-    if (!current) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+    if (!current) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
     const prices = decision.status === "approved"
       ? approvedPrices(current.suggestedPrice, markup, decision.compare)
       // A listing approved again later gets a comparison price from that approval, not this one.
@@ -103,7 +103,7 @@ function approvedPrices(suggestedPrice: number, markup: number, compare: Compare
   const finalPrice = finalPriceFromSuggested(suggestedPrice, markup);
   if (compare.source === "none") return { finalPrice, comparePrice: null };
   if (compare.source === "suggested") return { finalPrice, comparePrice: suggestedPrice };
-  if (compare.kobo <= finalPrice) throw new Refusal(400, MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)), { comparePriceNaira: MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)) });
+  if (compare.kobo <= finalPrice) throw new Refusal("invalid", MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)), { fieldErrors: { comparePriceNaira: MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)) } });
   return { finalPrice, comparePrice: compare.kobo };
 }
 
@@ -136,18 +136,18 @@ export interface Inspection {
  * recording who and when; the badge and the 'Admin inspected' filter read admin_inspected.
  */
 export async function inspectProduct(db: Database, actor: Actor, input: InspectionInput): Promise<Inspection> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   const known = new Set<string>(INSPECTION_POINTS);
-  if (input.points.some((point) => !known.has(point))) throw new Refusal(400, MODERATION_TEXTS.unknownPoint);
+  if (input.points.some((point) => !known.has(point))) throw new Refusal("invalid", MODERATION_TEXTS.unknownPoint);
   const ticked = new Set(input.points).size;
-  if (ticked < INSPECTION_POINTS.length) throw new Refusal(400, MODERATION_TEXTS.incomplete(ticked, INSPECTION_POINTS.length));
+  if (ticked < INSPECTION_POINTS.length) throw new Refusal("invalid", MODERATION_TEXTS.incomplete(ticked, INSPECTION_POINTS.length));
   return db.transaction(async (tx) => {
     const [product] = await tx
       .update(products)
       .set({ adminInspected: true, inspectedBy: actor.userId, inspectedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(products.id, input.productId))
       .returning({ id: products.id, name: products.name });
-    if (!product) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+    if (!product) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
     await recordActivity(tx, {
       userId: actor.userId,
       userType: "admin",
@@ -161,17 +161,17 @@ export async function inspectProduct(db: Database, actor: Actor, input: Inspecti
 
 /** Takes an inspection back: the badge comes off and the listing leaves the 'Admin inspected' filter. */
 export async function withdrawInspection(db: Database, actor: Actor, productId: string): Promise<Inspection> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   const id = productIdSchema.safeParse(productId);
-  if (!id.success) throw new Refusal(404, PRODUCT_TEXTS.notFound);
+  if (!id.success) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ name: products.name, adminInspected: products.adminInspected })
       .from(products)
       .where(eq(products.id, id.data))
       .for("update");
-    if (!current) throw new Refusal(404, PRODUCT_TEXTS.notFound);
-    if (!current.adminInspected) throw new Refusal(409, MODERATION_TEXTS.notInspected);
+    if (!current) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
+    if (!current.adminInspected) throw new Refusal("conflict", MODERATION_TEXTS.notInspected);
     await tx
       .update(products)
       .set({ adminInspected: false, inspectedBy: null, inspectedAt: null, updatedAt: sql`now()` })

@@ -6,7 +6,7 @@
 import { and, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { uploadedImages } from "../../db/schema/media";
-import { Refusal } from "../vendors/errors";
+import { Refusal } from "../core/refusal";
 import { PRODUCT_TEXTS } from "./management-validation";
 
 /** Records photos just stored by the upload endpoint as `ownerId`'s. */
@@ -37,7 +37,7 @@ export async function ownedImages(
     .where(and(inArray(uploadedImages.url, added), inArray(uploadedImages.ownerId, [...owners])));
   const owned = new Set(rows.map((row) => row.url));
   if (added.some((url) => !owned.has(url))) {
-    throw new Refusal(400, PRODUCT_TEXTS.imageNotOwned, { images: PRODUCT_TEXTS.imageNotOwned });
+    throw new Refusal("invalid", PRODUCT_TEXTS.imageNotOwned, { fieldErrors: { images: PRODUCT_TEXTS.imageNotOwned } });
   }
   return unique;
 }

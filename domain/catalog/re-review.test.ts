@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { createProduct, getManagedProduct, updateProduct } from "./management";
 import { type ProductFormInput, productFormSchema } from "./management-validation";
 import { recordUploadedImages } from "./photos";
@@ -34,9 +34,9 @@ function edit(values: Record<string, unknown> = {}): ProductFormInput {
 
 describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) => {
   let database: DatabaseHandle;
-  const seller = { userId: "seller", role: "vendor" as const };
-  const rival = { userId: "rival", role: "vendor" as const };
-  const admin = { userId: "admin", role: "admin" as const };
+  const seller = { userId: "seller", email: "seller@example.ng", role: "vendor" as const };
+  const rival = { userId: "rival", email: "rival@example.ng", role: "vendor" as const };
+  const admin = { userId: "admin", email: "admin@example.ng", role: "admin" as const };
   let vendorId: string;
 
   beforeAll(async () => {

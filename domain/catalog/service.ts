@@ -12,18 +12,13 @@ import { reviews } from "../../db/schema/reviews";
 import { vendors } from "../../db/schema/vendors";
 import type { StorePromises } from "./promises";
 import { products } from "../../db/schema/catalog";
-import { displayPrice, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
+import { type PhoneName, displayPrice, phoneNameColumns, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
 
 export type { ProductSummary } from "./summary";
 
 export const ANONYMOUS_REVIEWER = "Anonymous";
 
-export interface PublicProduct {
-  id: string;
-  name: string;
-  brand: string;
-  model: string;
-  storage: string;
+export interface PublicProduct extends PhoneName {
   color: string | null;
   description: string | null;
   grade: Grade;
@@ -111,11 +106,7 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
 
   const [row] = await db
     .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      storage: products.storage,
+      ...phoneNameColumns,
       color: products.color,
       description: products.description,
       grade: products.grade,

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { createPostgresTestDatabase } from "../../tests/support/database";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { products } from "../../db/schema/catalog";
 import { countSales } from "./stock";
 

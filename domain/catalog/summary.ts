@@ -8,13 +8,17 @@ import type { Grade } from "../../lib/constants";
 import { vendors } from "../../db/schema/vendors";
 import { products } from "../../db/schema/catalog";
 
-/** What a product card shows. */
-export interface ProductSummary {
+/** What names a phone wherever phones are listed. */
+export interface PhoneName {
   id: string;
   name: string;
   brand: string;
   model: string;
   storage: string;
+}
+
+/** What a product card shows. */
+export interface ProductSummary extends PhoneName {
   grade: Grade;
   /** Cover image URL (the first image), or null when the product has none. */
   image: string | null;
@@ -53,12 +57,27 @@ export const listed = sql`(${products.status} = 'approved' and ${products.isLive
 /** The price a buyer pays: the final price, falling back to the suggested price. */
 export const displayPrice = sql<number>`coalesce(${products.finalPrice}, ${products.suggestedPrice})`;
 
-export const summaryColumns = {
+/** The columns that name a phone, which every list of phones shows. */
+export const phoneNameColumns = {
   id: products.id,
   name: products.name,
   brand: products.brand,
   model: products.model,
   storage: products.storage,
+};
+
+/** A phone as a cart line or an order shows it. */
+export const phoneLineColumns = {
+  productId: products.id,
+  name: products.name,
+  brand: products.brand,
+  model: products.model,
+  grade: products.grade,
+  image: sql<string | null>`${products.images}[1]`,
+};
+
+export const summaryColumns = {
+  ...phoneNameColumns,
   grade: products.grade,
   image: sql<string | null>`${products.images}[1]`.as("image"),
   finalPrice: products.finalPrice,

@@ -3,16 +3,18 @@
  * fresh provider payment for the same reserved orders while the reservation lasts, and
  * 'Cancel order' gives the phones back at once.
  */
+import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
 import { orders } from "../../db/schema/orders";
-import { releaseReservation, holdsReservation } from "../payments/release";
+import { holdsReservation } from "../orders/reservation";
+import { releaseReservation } from "../payments/release";
 import { findHeldCheckout } from "../payments/reservation";
 import { payments } from "../../db/schema/payments";
 import { PAYMENT_NOTICES as N } from "../payments/texts";
-import { type Buyer, type CheckoutDeps, CheckoutError, type PlacedOrder, type Reservation, limitCheckouts, newPaymentReference, openProviderPage } from "./service";
+import { type Buyer, type CheckoutDeps, type PlacedOrder, type Reservation, limitCheckouts, newPaymentReference, openProviderPage } from "./service";
 import { CHECKOUT_TEXTS as T } from "./texts";
 
 /** Both buttons name one order of the checkout; the whole checkout is paid or cancelled. */
@@ -31,14 +33,14 @@ export async function payAgain(deps: CheckoutDeps, buyer: Buyer, input: UnpaidOr
 
 async function moveToFreshPayment(tx: Database, deps: CheckoutDeps, buyer: Buyer, input: UnpaidOrderInput, now: Date): Promise<Reservation> {
   const held = await findHeldCheckout(tx, buyer.userId, { orderId: input.orderId });
-  if (!held) throw new CheckoutError(409, T.notPayable);
-  if (held.payableUntil.getTime() <= now.getTime()) throw new CheckoutError(409, T.reservationOver);
+  if (!held) throw new Refusal("conflict", T.notPayable);
+  if (held.payableUntil.getTime() <= now.getTime()) throw new Refusal("conflict", T.reservationOver);
   const [old] = await tx
     .select({ amount: payments.amount, deliveryFee: payments.deliveryFee, metadata: payments.metadata, orderId: payments.orderId, failureReason: payments.failureReason })
     .from(payments)
     .where(and(eq(payments.id, held.paymentId), holdsReservation))
     .for("update");
-  if (!old) throw new CheckoutError(409, T.notPayable);
+  if (!old) throw new Refusal("conflict", T.notPayable);
   const reference = newPaymentReference(now);
   const [fresh] = await tx
     .insert(payments)
@@ -81,7 +83,7 @@ async function moveToFreshPayment(tx: Database, deps: CheckoutDeps, buyer: Buyer
 /** 'Cancel order': the buyer's unpaid checkout is released at once; buyer and vendors are told. */
 export async function cancelUnpaidCheckout(db: Database, buyer: Pick<Buyer, "userId">, input: UnpaidOrderInput): Promise<{ orderIds: string[] }> {
   const held = await findHeldCheckout(db, buyer.userId, { orderId: input.orderId });
-  if (!held) throw new CheckoutError(409, T.notCancellable);
-  if (!(await releaseReservation(db, held.reference, { reason: "cancelled_by_buyer" }))) throw new CheckoutError(409, T.notCancellable);
+  if (!held) throw new Refusal("conflict", T.notCancellable);
+  if (!(await releaseReservation(db, held.reference, { reason: "cancelled_by_buyer" }))) throw new Refusal("conflict", T.notCancellable);
   return { orderIds: held.orderIds };
 }

@@ -1,4 +1,4 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 /**
  * Placing an order (operations.md §4, checkout flow; decisions.md 2–5): one transaction
  * reserves the stock, creates one pending order per item and one pending payment whose amount
@@ -9,14 +9,15 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { CHECKOUT_WARRANTY } from "../../lib/constants";
-import { RateLimitedError, enforceRateLimit } from "../accounts/rate-limit";
+import { enforceRateLimit } from "../accounts/rate-limit";
 import { recordActivity } from "../activity/service";
 import { cart } from "../../db/schema/cart";
 import { products } from "../../db/schema/catalog";
 import { type ReservedUnit, reserveStock } from "../catalog/stock";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../../db/schema/orders";
-import { holdsReservation, releaseInTransaction, releaseReservation } from "../payments/release";
+import { holdsReservation } from "../orders/reservation";
+import { releaseInTransaction, releaseReservation } from "../payments/release";
 import { payments } from "../../db/schema/payments";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { getPricingConfig } from "../pricing/service";
@@ -36,15 +37,6 @@ export interface Buyer {
   clientIp: string;
 }
 
-export class CheckoutError extends Refusal {
-  constructor(
-    override readonly status: 400 | 404 | 409 | 429 | 502 | 503,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(refusalCodeFor(status), message, options);
-  }
-}
 
 export interface PlacedOrder {
   reference: string;
@@ -82,12 +74,12 @@ export async function limitCheckouts(db: Database, buyer: Buyer): Promise<void> 
   try {
     await enforceRateLimit(db, "checkout", { ip: buyer.clientIp, email: buyer.email });
   } catch (error) {
-    if (error instanceof RateLimitedError) throw new CheckoutError(429, T.tooManyCheckouts(Math.max(1, Math.ceil(error.retryAfterSeconds / 60))));
+    if (error instanceof Refusal && error.code === "rate_limited") throw new Refusal("rate_limited", T.tooManyCheckouts(Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60))));
     throw error;
   }
 }
 
-/** Asks the provider for its payment page; a refusal is a CheckoutError with the provider's words. */
+/** Asks the provider for its payment page; a refusal is answered with the provider's words. */
 export async function openProviderPage(deps: CheckoutDeps, buyer: Buyer, reservation: Reservation): Promise<PlacedOrder> {
   try {
     const payment = await deps.payments.initialize({
@@ -97,16 +89,16 @@ export async function openProviderPage(deps: CheckoutDeps, buyer: Buyer, reserva
       callbackUrl: `${deps.publicUrl}/payment-success?reference=${encodeURIComponent(reservation.reference)}`,
       metadata: reservation.metadata,
     });
-    if (!payment.authorizationUrl) throw new CheckoutError(502, T.noPaymentUrl);
+    if (!payment.authorizationUrl) throw new Refusal("unavailable", T.noPaymentUrl);
     await deps.db
       .update(payments)
       .set({ gatewayReference: payment.reference, metadata: sql`${payments.metadata} || ${JSON.stringify({ access_code: payment.accessCode })}::jsonb` })
       .where(eq(payments.paymentReference, reservation.reference));
     return { reference: reservation.reference, authorizationUrl: payment.authorizationUrl, orderIds: reservation.orderIds, amount: reservation.amount };
   } catch (error) {
-    if (error instanceof CheckoutError) throw error;
-    if (error instanceof PaymentProviderError) throw new CheckoutError(502, error.message || T.paymentInitFailed, { cause: error });
-    throw new CheckoutError(502, T.paymentInitFailed, { cause: error });
+    if (error instanceof Refusal) throw error;
+    if (error instanceof PaymentProviderError) throw new Refusal("unavailable", error.message || T.paymentInitFailed, { cause: error });
+    throw new Refusal("unavailable", T.paymentInitFailed, { cause: error });
   }
 }
 
@@ -153,7 +145,7 @@ async function reserveOrders({ db, payments: provider }: CheckoutDeps, buyer: Bu
       return { reference, orderIds, amount: subtotal + deliveryFeeKobo, metadata };
     });
   } catch (error) {
-    throw asCheckoutError(error);
+    throw asRefusal(error);
   }
 }
 
@@ -174,7 +166,7 @@ async function reserveAll(tx: Database, items: CheckoutInput["items"]): Promise<
     byProduct.set(item.productId, await reserveStock(tx, item.productId, item.quantity));
   }
   const missing = items.filter((item) => !byProduct.get(item.productId)).map((item) => item.productId);
-  if (missing.length > 0) throw new CheckoutError(409, T.outOfStock(await namesOf(tx, missing)));
+  if (missing.length > 0) throw new Refusal("conflict", T.outOfStock(await namesOf(tx, missing)));
   return items.map((item) => byProduct.get(item.productId)!);
 }
 
@@ -240,9 +232,9 @@ function paymentMetadata(p: {
 }
 
 /** Database refusals keep the spec's wording (operations.md §8); nothing was written. */
-function asCheckoutError(error: unknown): CheckoutError {
-  if (error instanceof CheckoutError) return error;
+function asRefusal(error: unknown): Refusal {
+  if (error instanceof Refusal) return error;
   const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
-  if (code === "23503") return new CheckoutError(409, T.orderDataIssue, { cause: error });
-  return new CheckoutError(503, T.createOrderFailed, { cause: error });
+  if (code === "23503") return new Refusal("conflict", T.orderDataIssue, { cause: error });
+  return new Refusal("unavailable", T.createOrderFailed, { cause: error });
 }

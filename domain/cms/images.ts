@@ -10,16 +10,10 @@ import { randomBytes } from "node:crypto";
 import { LIMITS } from "../../lib/constants";
 import { withImageSlot } from "../media/image-work";
 import { publicUrlFor, type FileStorage } from "../media/storage";
-import { UploadError, inspectImage, withinStoredSize } from "../media/uploads";
+import { inspectImage, withinStoredSize } from "../media/uploads";
 import { storeImage } from "../media/variants";
-import { UnsafeSvgError, looksLikeSvg, sanitizeSvg } from "./svg";
+import { looksLikeSvg, sanitizeSvg } from "./svg";
 import { CMS_IMAGE_MAX_BYTES, CMS_TEXTS } from "./validation";
-
-export class CmsImageError extends Refusal {
-  constructor(message: string) {
-    super("invalid", message);
-  }
-}
 
 /** A checked image with the address it will have; `store` writes it there. */
 export interface PlannedImage {
@@ -39,18 +33,9 @@ export function rasterTypeOf(bytes: Buffer): RasterType | null {
 
 const randomName = () => randomBytes(16).toString("hex");
 
-/** Reads the picture's size from its header (product photos' rules: readable, at most 100 megapixels). */
-async function checkedSize(bytes: Buffer, shownAs: string): Promise<{ width: number; height: number }> {
-  try {
-    return await inspectImage({ name: shownAs, bytes });
-  } catch (error) {
-    if (error instanceof UploadError) throw new CmsImageError(error.message);
-    throw error;
-  }
-}
-
 async function planRaster(storage: FileStorage, folder: string, bytes: Buffer, shownAs: string): Promise<PlannedImage> {
-  const size = await checkedSize(bytes, shownAs);
+  // Product photos' rules: readable, at most 100 megapixels.
+  const size = await inspectImage({ name: shownAs, bytes });
   const key = `cms/${folder}/${randomName()}.webp`;
   return {
     url: publicUrlFor(key),
@@ -59,7 +44,7 @@ async function planRaster(storage: FileStorage, folder: string, bytes: Buffer, s
         await withImageSlot(async () => storeImage(storage, key, await withinStoredSize(bytes, size)));
       } catch {
         // The header said image, but the picture itself could not be read.
-        throw new CmsImageError(CMS_TEXTS.uploadFailed);
+        throw new Refusal("invalid", CMS_TEXTS.uploadFailed);
       }
     },
   };
@@ -67,22 +52,22 @@ async function planRaster(storage: FileStorage, folder: string, bytes: Buffer, s
 
 /** A banner, carousel or category image: JPEG, PNG or WebP up to 5 MB. Stores nothing yet. */
 export async function planCmsImage(storage: FileStorage, folder: string, bytes: Buffer): Promise<PlannedImage> {
-  if (bytes.length > CMS_IMAGE_MAX_BYTES) throw new CmsImageError(CMS_TEXTS.imageSize);
-  if (!rasterTypeOf(bytes)) throw new CmsImageError(CMS_TEXTS.imageType);
+  if (bytes.length > CMS_IMAGE_MAX_BYTES) throw new Refusal("invalid", CMS_TEXTS.imageSize);
+  if (!rasterTypeOf(bytes)) throw new Refusal("invalid", CMS_TEXTS.imageType);
   return planRaster(storage, folder, bytes, "The image");
 }
 
 /** The logo: JPEG, PNG or SVG up to 2,097,152 bytes; an SVG is stored sanitized. Stores nothing yet. */
 export async function planLogo(storage: FileStorage, bytes: Buffer): Promise<PlannedImage> {
-  if (bytes.length > LIMITS.logoMaxBytes) throw new CmsImageError(CMS_TEXTS.logoSize);
+  if (bytes.length > LIMITS.logoMaxBytes) throw new Refusal("invalid", CMS_TEXTS.logoSize);
   const raster = rasterTypeOf(bytes);
   if (raster === "image/jpeg" || raster === "image/png") return planRaster(storage, "branding", bytes, "The logo");
-  if (raster || !looksLikeSvg(bytes)) throw new CmsImageError(CMS_TEXTS.logoType);
+  if (raster || !looksLikeSvg(bytes)) throw new Refusal("invalid", CMS_TEXTS.logoType);
   let svg: string;
   try {
     svg = sanitizeSvg(bytes);
   } catch (error) {
-    if (error instanceof UnsafeSvgError) throw new CmsImageError(CMS_TEXTS.logoType);
+    if (error instanceof Refusal) throw new Refusal("invalid", CMS_TEXTS.logoType);
     throw error;
   }
   const key = `cms/branding/${randomName()}.svg`;

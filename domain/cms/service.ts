@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { CMS_SECTIONS, type CmsSection } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
+import { type Actor, assertMay } from "../core/access";
 import { CMS_DEFAULTS, type CmsDefaults } from "./defaults";
 import { cmsContent } from "../../db/schema/cms";
 import { CMS_EDITABLE, type EditableSection } from "./validation";
@@ -66,7 +66,7 @@ export async function saveSection(
   section: EditableSection,
   content: Record<string, unknown>,
 ): Promise<void> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   await db.transaction(async (tx) => {
     await tx
       .insert(cmsContent)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UnsafeSvgError, looksLikeSvg, sanitizeSvg } from "./svg";
+import { Refusal } from "../core/refusal";
+import { looksLikeSvg, sanitizeSvg } from "./svg";
 
 const wrap = (inner: string, attrs = "") =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"${attrs}>${inner}</svg>`;
@@ -33,9 +34,9 @@ describe("sanitizeSvg", () => {
   });
 
   it("refuses what is not well-formed SVG", () => {
-    expect(() => sanitizeSvg("<html><body/></html>")).toThrow(UnsafeSvgError);
-    expect(() => sanitizeSvg("<svg xmlns='http://www.w3.org/2000/svg'><g></svg>")).toThrow(UnsafeSvgError);
-    expect(() => sanitizeSvg("not xml at all")).toThrow(UnsafeSvgError);
+    expect(() => sanitizeSvg("<html><body/></html>")).toThrow(Refusal);
+    expect(() => sanitizeSvg("<svg xmlns='http://www.w3.org/2000/svg'><g></svg>")).toThrow(Refusal);
+    expect(() => sanitizeSvg("not xml at all")).toThrow(Refusal);
   });
 
   it("recognises SVG text by its start", () => {

@@ -22,11 +22,7 @@ const SAFE_URL = /^(#[\w.:-]*|data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=
 /** CSS that loads something from elsewhere or runs script. */
 const UNSAFE_CSS = /@import|expression\s*\(|javascript:|behavior\s*:|-moz-binding|url\s*\(\s*(?!['"]?\s*#)/i;
 
-export class UnsafeSvgError extends Refusal {
-  constructor() {
-    super("invalid", "The file is not a valid SVG image.");
-  }
-}
+const NOT_SVG = "The file is not a valid SVG image.";
 
 const ELEMENT_NODE = 1;
 const PROCESSING_INSTRUCTION_NODE = 7;
@@ -57,11 +53,11 @@ function parse(source: string): XmlElement {
       },
     }).parseFromString(source, "image/svg+xml");
   } catch {
-    throw new UnsafeSvgError();
+    throw new Refusal("invalid", NOT_SVG);
   }
   const root = document.documentElement as unknown as XmlElement | null;
   if (failures.length > 0 || !root || root.localName !== "svg" || (root as unknown as { namespaceURI: string }).namespaceURI !== SVG_NAMESPACE) {
-    throw new UnsafeSvgError();
+    throw new Refusal("invalid", NOT_SVG);
   }
   return root;
 }
@@ -95,7 +91,7 @@ function cleanElement(element: XmlElement): void {
   }
 }
 
-/** The sanitized SVG text of an uploaded file; throws UnsafeSvgError when it is not SVG at all. */
+/** The sanitized SVG text of an uploaded file; throws an `invalid` Refusal when it is not SVG at all. */
 export function sanitizeSvg(bytes: Buffer | string): string {
   const source = typeof bytes === "string" ? bytes : bytes.toString("utf8");
   const root = parse(source);

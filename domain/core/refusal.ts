@@ -45,12 +45,3 @@ export function httpStatusOf(code: RefusalCode): number {
   return REFUSAL_STATUS[code];
 }
 
-/** The code an older HTTP-status-shaped refusal maps to. */
-export function refusalCodeFor(status: number): RefusalCode {
-  if (status === 403) return "forbidden";
-  if (status === 404) return "not_found";
-  if (status === 409) return "conflict";
-  if (status === 429) return "rate_limited";
-  if (status >= 500) return "unavailable";
-  return "invalid";
-}

@@ -1,8 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { userRoles } from "../../db/schema/accounts";
-import { roleFlags } from "../accounts/roles";
-import type { Viewer } from "../accounts/viewer";
+import { type Actor, holdersOf, may } from "../core/access";
 
 /** Where a request to the mailbox came from: the client address, and whether a proxy relayed it. */
 export interface MailboxRequester {
@@ -18,7 +17,7 @@ export function isLoopback(ip: string): boolean {
 }
 
 async function adminExists(db: Database): Promise<boolean> {
-  const [row] = await db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, ["admin", "super_admin"])).limit(1);
+  const [row] = await db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, holdersOf("back_office"))).limit(1);
   return Boolean(row);
 }
 
@@ -27,8 +26,8 @@ async function adminExists(db: Database): Promise<boolean> {
  * the accounts in it. Admins may read it; before any admin exists (a fresh clone), so may a
  * browser on the server's own machine.
  */
-export async function mayReadMailbox(db: Database, viewer: Viewer | null, from: MailboxRequester): Promise<boolean> {
-  if (viewer && roleFlags(viewer.role).isAdmin) return true;
+export async function mayReadMailbox(db: Database, viewer: Pick<Actor, "role"> | null, from: MailboxRequester): Promise<boolean> {
+  if (may(viewer, "back_office")) return true;
   if (from.relayed || !isLoopback(from.ip)) return false;
   return !(await adminExists(db));
 }

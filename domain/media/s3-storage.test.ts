@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { startFakeS3 } from "./fake-s3";
+import { startFakeS3 } from "../../tests/support/fake-s3";
 import { createS3Storage, signV4 } from "./s3-storage";
 import { fileStorageFor } from "./storage-config";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { createTestDatabase } from "../../tests/support/database";
 import { UPLOAD_RATE_LIMIT, withinUploadAllowance } from "./upload-allowance";
-import { UploadError } from "./uploads";
+import { Refusal } from "../core/refusal";
 
 describe("the upload allowance", () => {
   let database: DatabaseHandle;
@@ -19,7 +19,7 @@ describe("the upload allowance", () => {
     for (let i = 0; i < UPLOAD_RATE_LIMIT.max / 5; i++) await store(5);
     expect(stored).toBe(UPLOAD_RATE_LIMIT.max);
     const refused = await store(1).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(UploadError);
+    expect(refused).toBeInstanceOf(Refusal);
     expect(refused).toMatchObject({ status: 429, message: "You have uploaded a lot of images. Please try again in 60 minutes." });
     expect(stored).toBe(UPLOAD_RATE_LIMIT.max);
     // Someone else is not held back.
@@ -27,7 +27,7 @@ describe("the upload allowance", () => {
   });
 
   it("does not count a batch that was refused", async () => {
-    await expect(withinUploadAllowance(database.db, "chidi", 5, () => Promise.reject(new UploadError("unreadable")))).rejects.toThrow("unreadable");
+    await expect(withinUploadAllowance(database.db, "chidi", 5, () => Promise.reject(new Refusal("invalid", "unreadable")))).rejects.toThrow("unreadable");
     const rows = await database.query("select 1 from rate_limits where key = 'upload:user:chidi'");
     expect(rows).toHaveLength(0);
   });

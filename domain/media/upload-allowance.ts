@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
 import { countUses, secondsUntilAllowed } from "../accounts/rate-limit";
-import { UploadError } from "./uploads";
+import { refusedUpload } from "./uploads";
 
 /**
  * Images one person may upload (product photos, documents, site content) in a window. Only
@@ -15,12 +15,12 @@ export function tooManyUploads(seconds: number): string {
 
 /**
  * Runs `store` (which stores `count` images) when the user is within the upload limit, and counts
- * them once stored. Throws UploadError (429) when the user has uploaded too many.
+ * them once stored. Throws a `rate_limited` refusal when the user has uploaded too many.
  */
 export async function withinUploadAllowance<T>(db: Database, userId: string, count: number, store: () => Promise<T>): Promise<T> {
   const key = `upload:user:${userId}`;
   const wait = await secondsUntilAllowed(db, key, UPLOAD_RATE_LIMIT);
-  if (wait > 0) throw new UploadError(tooManyUploads(wait), 429);
+  if (wait > 0) throw refusedUpload(tooManyUploads(wait), "rate_limited");
   const stored = await store();
   if (count > 0) await countUses(db, key, UPLOAD_RATE_LIMIT, count);
   return stored;

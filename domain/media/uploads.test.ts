@@ -1,11 +1,12 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { Refusal } from "../core/refusal";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "./storage";
 import { IMAGE_WORK_CONCURRENCY, imageWorkStats } from "./image-work";
-import { UploadError, imageTypeOf, imagesUploaded, inspectImage, maxImagesAllowed, storeUploadedImages } from "./uploads";
+import { imageTypeOf, imagesUploaded, inspectImage, maxImagesAllowed, storeUploadedImages } from "./uploads";
 
 const photo = (format: "jpeg" | "png" | "webp", width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: "#2a6f97" } })[format]().toBuffer();
@@ -36,7 +37,7 @@ describe("upload checks and storage", () => {
     const text = { name: "iphone.jpg", bytes: Buffer.from("Just some notes about the phone, not a picture.") };
     await expect(inspectImage(text)).rejects.toThrow("iphone.jpg is not a JPEG, PNG or WebP image. Please choose a photo.");
     const truncated = { name: "cut.jpg", bytes: (await photo("jpeg")).subarray(0, 20) };
-    await expect(inspectImage(truncated)).rejects.toBeInstanceOf(UploadError);
+    await expect(inspectImage(truncated)).rejects.toBeInstanceOf(Refusal);
     const huge = { name: "huge.png", bytes: Buffer.concat([await photo("png"), Buffer.alloc(8 * 1024 * 1024)]) };
     await expect(inspectImage(huge)).rejects.toThrow("huge.png is larger than 8 MB. Please choose a smaller photo.");
   });
@@ -47,7 +48,7 @@ describe("upload checks and storage", () => {
       { name: "front.jpg", bytes: await photo("jpeg") },
       { name: "notes.jpg", bytes: Buffer.from("plain text") },
     ];
-    await expect(storeUploadedImages(storage, "products", batch)).rejects.toBeInstanceOf(UploadError);
+    await expect(storeUploadedImages(storage, "products", batch)).rejects.toBeInstanceOf(Refusal);
     expect(await filesUnder(dir)).toEqual([]);
   });
 

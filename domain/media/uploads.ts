@@ -1,4 +1,4 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 /**
  * The upload pipeline for product photos and pre-approval documents (decisions.md 11): each
  * file is checked by its bytes (JPEG, PNG or WebP, at most 8 MB, a picture sharp can read),
@@ -48,13 +48,10 @@ export function maxImagesAllowed(n: number = UPLOAD_LIMITS.maxFiles): string {
 export type UploadFolder = "products" | "preapproval";
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
-export class UploadError extends Refusal {
-  constructor(
-    message: string,
-    override readonly status: 400 | 429 = 400,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
+
+/** A refused upload; forms show the message beside their `images` field. */
+export function refusedUpload(message: string, code: "invalid" | "rate_limited" = "invalid"): Refusal {
+  return new Refusal(code, message, { fieldErrors: { images: message } });
 }
 
 export interface IncomingFile {
@@ -90,21 +87,21 @@ function shownName(name: string): string {
   return clean.length > 60 ? `${clean.slice(0, 57)}…` : clean;
 }
 
-/** Checks one file by its bytes; throws UploadError with a message naming the file. */
+/** Checks one file by its bytes; throws a refusal with a message naming the file. */
 export async function inspectImage(file: IncomingFile): Promise<{ width: number; height: number }> {
   const name = shownName(file.name);
-  if (file.bytes.length > UPLOAD_LIMITS.maxBytes) throw new UploadError(`${name} ${UPLOAD_TEXTS.tooLarge}`);
+  if (file.bytes.length > UPLOAD_LIMITS.maxBytes) throw refusedUpload(`${name} ${UPLOAD_TEXTS.tooLarge}`);
   const type = imageTypeOf(file.bytes);
-  if (!type) throw new UploadError(`${name} ${UPLOAD_TEXTS.notAnImage}`);
+  if (!type) throw refusedUpload(`${name} ${UPLOAD_TEXTS.notAnImage}`);
   let metadata: Metadata;
   try {
     metadata = await sharp(file.bytes).metadata();
   } catch {
-    throw new UploadError(`${name} ${UPLOAD_TEXTS.unreadable}`);
+    throw refusedUpload(`${name} ${UPLOAD_TEXTS.unreadable}`);
   }
   const { width, height } = metadata.autoOrient;
-  if (metadata.format !== SHARP_FORMATS[type] || !width || !height) throw new UploadError(`${name} ${UPLOAD_TEXTS.unreadable}`);
-  if (width * height > UPLOAD_LIMITS.maxPixels) throw new UploadError(`${name} ${UPLOAD_TEXTS.tooManyPixels}`);
+  if (metadata.format !== SHARP_FORMATS[type] || !width || !height) throw refusedUpload(`${name} ${UPLOAD_TEXTS.unreadable}`);
+  if (width * height > UPLOAD_LIMITS.maxPixels) throw refusedUpload(`${name} ${UPLOAD_TEXTS.tooManyPixels}`);
   return { width, height };
 }
 
@@ -114,8 +111,8 @@ export async function inspectImage(file: IncomingFile): Promise<{ width: number;
  * URLs in the order given.
  */
 export async function storeUploadedImages(storage: FileStorage, folder: UploadFolder, files: readonly IncomingFile[]): Promise<StoredUpload[]> {
-  if (files.length === 0) throw new UploadError(UPLOAD_TEXTS.noFile);
-  if (files.length > UPLOAD_LIMITS.maxFiles) throw new UploadError(maxImagesAllowed());
+  if (files.length === 0) throw refusedUpload(UPLOAD_TEXTS.noFile);
+  if (files.length > UPLOAD_LIMITS.maxFiles) throw refusedUpload(maxImagesAllowed());
   const sizes = [];
   for (const file of files) sizes.push(await inspectImage(file));
   const stored: StoredUpload[] = [];
@@ -125,7 +122,7 @@ export async function storeUploadedImages(storage: FileStorage, folder: UploadFo
     try {
       await withImageSlot(async () => storeImage(storage, key, await withinStoredSize(file.bytes, size)));
     } catch {
-      throw new UploadError(`${shownName(file.name)} ${UPLOAD_TEXTS.unreadable}`);
+      throw refusedUpload(`${shownName(file.name)} ${UPLOAD_TEXTS.unreadable}`);
     }
     stored.push({ url: publicUrlFor(key), ...storedSize(size), uploadedBytes: file.bytes.length });
   }

@@ -1,4 +1,5 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { orderLineColumns } from "./columns";
+import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -6,8 +7,8 @@ import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type P
 import { formatNaira } from "../../lib/money";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
-import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
+import { type Actor, assertMay } from "../core/access";
+import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
 import { countSale, restoreStock } from "../catalog/stock";
 import { publishLiveEvent } from "../live/events";
@@ -55,17 +56,11 @@ export async function listOrdersForAdmin(
   actor: Actor,
   filter: { status?: OrderStatus; page?: number },
 ): Promise<Page<AdminOrder>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
-      id: orders.id,
-      status: orders.status,
-      quantity: orders.quantity,
-      unitPrice: orders.unitPrice,
-      totalAmount: orders.totalAmount,
-      trackingNumber: orders.trackingNumber,
-      estimatedDeliveryDate: orders.estimatedDeliveryDate,
+      ...orderLineColumns,
       createdAt: orders.createdAt,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
@@ -138,15 +133,6 @@ export async function listOrdersForAdmin(
   );
 }
 
-/** A status change the order menu does not allow, or an order that is not there. */
-export class OrderStatusError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409 | 422,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 /** Statuses in which the phone counts as sold (units sold, vendor sales). */
 const SOLD: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
@@ -170,15 +156,15 @@ type LockedOrder = {
  * and live event, and the activity entry.
  */
 export async function changeOrderStatus(db: Database, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   // Whatever the browser sends: only a verified or recorded payment pays (decisions.md 20).
-  if (change.status === "paid") throw new OrderStatusError(422, ORDER_STATUS_TEXTS.paidByPaymentOnly);
+  if (change.status === "paid") throw new Refusal("invalid", ORDER_STATUS_TEXTS.paidByPaymentOnly);
   if (change.status === "shipped" && (!change.trackingNumber || !change.estimatedDeliveryDate)) {
-    throw new OrderStatusError(422, ORDER_STATUS_TEXTS.trackingRequired);
+    throw new Refusal("invalid", ORDER_STATUS_TEXTS.trackingRequired);
   }
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
-    if (!canMoveOrder(order.status, change.status)) throw new OrderStatusError(409, ORDER_STATUS_TEXTS.refused(order.status, change.status));
+    if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
     const shipping = change.status === "shipped"
       ? { trackingNumber: change.trackingNumber ?? null, estimatedDeliveryDate: change.estimatedDeliveryDate ?? null }
       : {};
@@ -187,7 +173,7 @@ export async function changeOrderStatus(db: Database, actor: Actor, change: Orde
       .set({ status: change.status, ...shipping, updatedAt: sql`now()` })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning({ id: orders.id });
-    if (!moved) throw new OrderStatusError(409, ORDER_STATUS_TEXTS.changedMeanwhile);
+    if (!moved) throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
     await updateStockAndSales(tx, order, change.status);
     await recordOrderStatus(tx, [{ orderId: order.id, status: change.status, note: shippingNote(change) }]);
     await tellBuyer(tx, order, change);
@@ -219,7 +205,7 @@ async function lockOrder(tx: Database, orderId: string): Promise<LockedOrder> {
     .innerJoin(products, eq(products.id, orders.productId))
     .where(eq(orders.id, orderId))
     .for("update", { of: orders });
-  if (!order) throw new OrderStatusError(404, ORDER_STATUS_TEXTS.notFound);
+  if (!order) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
   return order;
 }
 

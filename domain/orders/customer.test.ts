@@ -8,7 +8,7 @@ import * as schema from "../../db/schema";
 import type { OrderStatus } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { reviews } from "../../db/schema/reviews";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { countOrderTabs, getCustomerOrder, listCustomerOrders } from "./customer";
 import { recordOrderStatus } from "./history";
 import { orders } from "../../db/schema/orders";

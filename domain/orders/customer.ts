@@ -1,10 +1,11 @@
+import { phoneLineColumns } from "../catalog/summary";
+import { orderLineColumns } from "./columns";
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Grade, OrderStatus, PaymentStatus, WarrantyType } from "../../lib/constants";
 import { products } from "../../db/schema/catalog";
-import { holdsReservation } from "../payments/release";
-import { reservationEndsAt } from "../payments/reservation";
+import { holdsReservation, reservationEndsAt } from "./reservation";
 import { payments } from "../../db/schema/payments";
 import { reviews } from "../../db/schema/reviews";
 import { orderNumberOf } from "./status";
@@ -90,27 +91,16 @@ export function countOrderTabs(list: readonly Pick<CustomerOrder, "status">[]): 
 async function findOrders(db: Database, where: SQL | undefined): Promise<CustomerOrder[]> {
   const rows = await db
     .select({
-      id: orders.id,
-      status: orders.status,
-      quantity: orders.quantity,
-      unitPrice: orders.unitPrice,
-      totalAmount: orders.totalAmount,
+      ...orderLineColumns,
       warrantyType: orders.warrantyType,
       warrantyDays: orders.warrantyDays,
       paymentStatus: payments.status,
       failureReason: payments.failureReason,
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
       holdsReservation: sql<boolean>`coalesce(${holdsReservation}, false)`,
-      trackingNumber: orders.trackingNumber,
-      estimatedDeliveryDate: orders.estimatedDeliveryDate,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
-      productId: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      grade: products.grade,
-      image: sql<string | null>`${products.images}[1]`,
+      ...phoneLineColumns,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
     })
     .from(orders)

@@ -4,7 +4,7 @@
  * reached. The URL's status is never read here.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { PAYMENT_TEXTS as T } from "../checkout/texts";
+import { PAYMENT_TEXTS as T } from "./texts";
 import { DEFAULT_FAILURE_REASON, isFailedTransaction, recordPaymentFailure } from "./failure";
 import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment";
 import { findHeldCheckout } from "./reservation";

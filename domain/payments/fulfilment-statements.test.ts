@@ -8,11 +8,11 @@ import { TEST_ENGINES } from "../../tests/support/database";
 import { type RunningStandin, startPaystackStandin } from "../../tests/support/paystack-standin";
 import { type CountedDatabase, openCountedDatabase, statementGrowth } from "../../tests/support/query-counter";
 import { placeOrder } from "../checkout/service";
-import { insertListing, insertPerson, insertVendor, recordingMailer } from "../vendors/testing";
+import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 import { fulfilPayment } from "./fulfilment";
 import { createPaystackClient } from "./paystack-client";
 import type { PaymentProvider } from "./provider";
-import { SHIPPING, buyerWithCart, payOnHostedPage } from "./testing";
+import { SHIPPING, buyerWithCart, payOnHostedPage } from "../../tests/support/shop";
 
 describe.each(TEST_ENGINES)("statements of a fulfilment, few orders against many (%s)", (engine) => {
   let counted: CountedDatabase;

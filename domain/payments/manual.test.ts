@@ -5,12 +5,12 @@ import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { profiles } from "../../db/schema/accounts";
 import { changeOrderStatus } from "../orders/admin";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
-import { insertPerson, recordingMailer } from "../vendors/testing";
+import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { fulfilPayment } from "./fulfilment";
 import { recordManualPayment } from "./manual";
 import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema, nairaTextToKobo } from "./manual-validation";
 import type { ProviderTransaction } from "./provider";
-import { type Shop, openShop } from "./testing";
+import { type Shop, openShop } from "../../tests/support/shop";
 
 describe("manual payment input", () => {
   it("reads naira exactly, refuses what is not a reference, an amount or a method", () => {
@@ -122,7 +122,7 @@ describe.each(TEST_ENGINES)("manual payments and the status menu (%s)", (engine)
     const payments = async () => (await one<{ n: number }>("select count(*)::int n from payments")).n;
     const before = await payments();
     for (const amount of ["149999.99", "150000.01", "152500"]) {
-      await expect(record(orderIds[0]!, amount)).rejects.toMatchObject({ status: 422, message: MANUAL_PAYMENT_TEXTS.amountNotTotal("₦150,000") });
+      await expect(record(orderIds[0]!, amount)).rejects.toMatchObject({ status: 400, message: MANUAL_PAYMENT_TEXTS.amountNotTotal("₦150,000") });
     }
     await expect(record("00000000-0000-4000-8000-000000000000", "150000")).rejects.toMatchObject({ status: 404 });
     await q("update orders set status = 'cancelled' where id = $1", [orderIds[0]]);
@@ -161,7 +161,7 @@ describe.each(TEST_ENGINES)("manual payments and the status menu (%s)", (engine)
     for (const from of ORDER_STATUSES) {
       await q("update orders set status = $1 where id = $2", [from, orderIds[0]]);
       await expect(changeOrderStatus(database.db, admin, { orderId: orderIds[0]!, status: "paid", trackingNumber: undefined, estimatedDeliveryDate: undefined }))
-        .rejects.toMatchObject({ status: 422, message: ORDER_STATUS_TEXTS.paidByPaymentOnly });
+        .rejects.toMatchObject({ status: 400, message: ORDER_STATUS_TEXTS.paidByPaymentOnly });
       expect(await one("select status from orders where id = $1", [orderIds[0]])).toEqual({ status: from });
     }
   });

@@ -1,4 +1,4 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 /**
  * A payment an admin received outside Paystack (decisions.md 20): bank transfer, cash or POS.
  * Recording it is the only way besides a verified Paystack payment for an order to become paid.
@@ -15,7 +15,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { profiles, users } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
+import { type Actor, assertMay } from "../core/access";
 import type { Mailer } from "../mail/mailer";
 import { orders } from "../../db/schema/orders";
 import { ORDER_STATUS_TEXTS, orderNumberOf } from "../orders/status";
@@ -24,18 +24,6 @@ import { MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS as T, type ManualPay
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
 
-/** The order is missing, not unpaid any more, or the amount is not its total. */
-export class ManualPaymentError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409 | 422,
-    message: string,
-    /** The form field the message belongs beside, when it is about one. */
-    readonly field?: "amountNaira",
-  ) {
-    super(refusalCodeFor(status), message);
-    this.name = "ManualPaymentError";
-  }
-}
 
 export interface RecordedPayment {
   orderNumber: string;
@@ -59,14 +47,14 @@ interface OrderToPay {
 }
 
 export async function recordManualPayment(deps: FulfilmentDeps, actor: Actor, input: ManualPaymentInput): Promise<RecordedPayment> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const amount = nairaTextToKobo(input.amountNaira);
   const receipts: Array<() => void> = [];
   const recorded = await deps.db.transaction(async (tx) => {
     const order = await lockOrderAndItsPayment(tx, input.orderId);
     const number = orderNumberOf(order.id);
-    if (order.status !== "pending") throw new ManualPaymentError(409, T.notPending(number, ORDER_STATUS_LABELS[order.status]));
-    if (amount !== order.totalAmount) throw new ManualPaymentError(422, T.amountNotTotal(formatNaira(order.totalAmount)), "amountNaira");
+    if (order.status !== "pending") throw new Refusal("conflict", T.notPending(number, ORDER_STATUS_LABELS[order.status]));
+    if (amount !== order.totalAmount) throw new Refusal("invalid", T.amountNotTotal(formatNaira(order.totalAmount)), { fieldErrors: { amountNaira: T.amountNotTotal(formatNaira(order.totalAmount)) } });
     const admin = await adminName(tx, actor);
     const reference = newManualReference();
     const [manual] = await tx
@@ -109,15 +97,15 @@ export async function recordManualPayment(deps: FulfilmentDeps, actor: Actor, in
  */
 async function lockOrderAndItsPayment(tx: Database, orderId: string): Promise<OrderToPay> {
   const [seen] = await tx.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));
-  if (!seen) throw new ManualPaymentError(404, T.notFound);
+  if (!seen) throw new Refusal("not_found", T.notFound);
   if (seen.paymentId) await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, seen.paymentId)).for("update");
   const [order] = await tx
     .select({ id: orders.id, status: orders.status, customerId: orders.customerId, totalAmount: orders.totalAmount, paymentId: orders.paymentId })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for("update");
-  if (!order) throw new ManualPaymentError(404, T.notFound);
-  if (order.paymentId !== seen.paymentId) throw new ManualPaymentError(409, ORDER_STATUS_TEXTS.changedMeanwhile);
+  if (!order) throw new Refusal("not_found", T.notFound);
+  if (order.paymentId !== seen.paymentId) throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
   return order;
 }
 
@@ -169,7 +157,7 @@ async function fulfil(deps: FulfilmentDeps, reference: string, order: OrderToPay
   };
   const outcome = await fulfilPayment(deps, reference, transaction);
   // Anything else would leave money recorded for an order that is not paid: undo it all.
-  if (outcome.outcome !== "fulfilled") throw new ManualPaymentError(409, ORDER_STATUS_TEXTS.changedMeanwhile);
+  if (outcome.outcome !== "fulfilled") throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
 }
 
 /** The receipt is written with the payment, and sent only once the whole record has committed. */

@@ -4,13 +4,13 @@ import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { type RunningStandin, startPaystackStandin } from "../../tests/support/paystack-standin";
 import { type Buyer, placeOrder } from "../checkout/service";
 import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "../checkout/texts";
-import { recordingMailer } from "../vendors/testing";
+import { recordingMailer } from "../../tests/support/rows";
 import { confirmPayment } from "./confirmation";
 import { fulfilPayment } from "./fulfilment";
 import { createPaystackClient } from "./paystack-client";
 import type { PaymentProvider, ProviderTransaction } from "./provider";
 import { RECONCILIATION, reconcilePayments } from "./reconciliation";
-import { SHIPPING, type Shop, buyerWithCart, openShop, payOnHostedPage } from "./testing";
+import { SHIPPING, type Shop, buyerWithCart, openShop, payOnHostedPage } from "../../tests/support/shop";
 
 describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   let database: DatabaseHandle;
@@ -103,7 +103,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     const buyer = await newBuyer([]);
     const refusing: PaymentProvider = { ...provider, initialize: () => Promise.reject(new Error("connection reset")) };
     await expect(placeOrder({ ...deps(), payments: refusing }, buyer, { items: [{ productId: iphone, quantity: 2 }], shipping: SHIPPING })).rejects.toMatchObject({
-      status: 502,
+      status: 503,
       message: CHECKOUT_TEXTS.paymentInitFailed,
     });
     expect(await stockOf(iphone)).toBe(2);

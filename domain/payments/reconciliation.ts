@@ -11,8 +11,8 @@ import type { ConfirmationDeps } from "./confirmation";
 import { fulfilPayment } from "./fulfilment";
 import { PaymentProviderError } from "./provider";
 import { isFailedTransaction, recordPaymentFailure } from "./failure";
-import { holdsReservation, releaseReservation } from "./release";
-import { RESERVATION_MS } from "./reservation";
+import { RESERVATION_MS, holdsReservation } from "../orders/reservation";
+import { releaseReservation } from "./release";
 import { payments } from "../../db/schema/payments";
 
 const MINUTE_MS = 60_000;

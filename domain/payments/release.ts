@@ -3,7 +3,7 @@
  * and their phones return to stock, in one transaction guarded by the payment still holding its
  * reservation (pending, or failed but not yet released or replaced).
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
@@ -13,6 +13,7 @@ import { type NewNotification, notifyMany } from "../notifications/service";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../../db/schema/orders";
 import { orderNumberOf } from "../orders/status";
+import { holdsReservation } from "../orders/reservation";
 import { vendors } from "../../db/schema/vendors";
 import { payments } from "../../db/schema/payments";
 import { PAYMENT_NOTICES as N } from "./texts";
@@ -22,9 +23,6 @@ import { PAYMENT_NOTICES as N } from "./texts";
  * cancelled it, or the buyer placed a newer checkout (one unpaid checkout per buyer).
  */
 export type ReleaseReason = "expired" | "initialization_failed" | "cancelled_by_buyer" | "superseded";
-
-/** A payment still holding its orders' phones: not paid, not released, not replaced by 'Pay now'. */
-export const holdsReservation = and(inArray(payments.status, ["pending", "failed"]), isNull(payments.releasedAt), isNull(payments.replacedById));
 
 /** Releases a payment's reservation if it still holds one; false when it no longer did. */
 export async function releaseReservation(db: Database, reference: string, { reason }: { reason: ReleaseReason }): Promise<boolean> {

@@ -1,17 +1,9 @@
-/**
- * How long a checkout's phones stay reserved (decisions.md 5, 19): 30 minutes from when the orders
- * were placed, however many times the buyer pressed 'Pay now' in between.
- */
+/** The checkout a buyer may still pay or cancel: the one whose payment holds the reservation. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { LIMITS } from "../../lib/constants";
 import { orders } from "../../db/schema/orders";
-import { holdsReservation } from "./release";
+import { holdsReservation, reservationEndsAt } from "../orders/reservation";
 import { payments } from "../../db/schema/payments";
-
-export const RESERVATION_MS = LIMITS.reservationMinutes * 60_000;
-
-export const reservationEndsAt = (placedAt: Date): Date => new Date(placedAt.getTime() + RESERVATION_MS);
 
 /** A checkout the buyer may still pay ('Pay now') or cancel: its payment holds pending orders. */
 export interface HeldCheckout {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { PRICING_DEFAULTS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
+import { type Actor, assertMay } from "../core/access";
 import { adminPricingConfig } from "../../db/schema/pricing";
 import { type PricingConfigInput, deliveryFeeKoboOf } from "./validation";
 
@@ -39,7 +39,7 @@ export async function updatePricingConfig(
   actor: Actor,
   input: PricingConfigInput,
 ): Promise<PricingConfig> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const values = {
     defaultMarkupPercentage: input.markupPercentage,
     defaultCommissionRate: input.commissionRate,

@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
-import { type Page, newestFirst, pageWindow, toPage } from "../admin/paging";
+import { type Actor, assertMay } from "../core/access";
+import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
 import { reviews } from "../../db/schema/reviews";
 
@@ -31,7 +31,7 @@ export async function listReviewsForAdmin(
   actor: Actor,
   filter: { approved?: boolean; page?: number },
 ): Promise<Page<AdminReview>> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   const window = pageWindow(filter.page ?? 1);
   const rows = await db
     .select({
@@ -54,11 +54,6 @@ export async function listReviewsForAdmin(
   return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
 }
 
-export class ReviewModerationError extends Refusal {
-  constructor(message: string) {
-    super("not_found", message);
-  }
-}
 
 /**
  * Approves or rejects a review; the product's rating and review count are recomputed from
@@ -69,14 +64,14 @@ export async function setReviewApproval(
   actor: Actor,
   input: { reviewId: string; approved: boolean },
 ): Promise<{ approved: boolean }> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db.transaction(async (tx) => {
     const [review] = await tx
       .update(reviews)
       .set({ approved: input.approved })
       .where(eq(reviews.id, input.reviewId))
       .returning({ productId: reviews.productId, rating: reviews.rating });
-    if (!review) throw new ReviewModerationError(REVIEW_TEXTS.notFound);
+    if (!review) throw new Refusal("not_found", REVIEW_TEXTS.notFound);
     await refreshProductRating(tx, review.productId);
     const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, review.productId));
     await recordActivity(tx, {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Refusal } from "../core/refusal";
 import type { DatabaseHandle } from "../../db/client";
 import type { OrderStatus } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { listCustomerOrders } from "../orders/customer";
 import { orders } from "../../db/schema/orders";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
-import { REVIEW_SUBMISSION_TEXTS, ReviewSubmissionError, reviewFormSchema, reviewSubmissionSchema, submitReview } from "./submission";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
+import { REVIEW_SUBMISSION_TEXTS, reviewFormSchema, reviewSubmissionSchema, submitReview } from "./submission";
 
 describe.each(TEST_ENGINES)("submitting a review (%s)", (engine) => {
   let database: DatabaseHandle;
@@ -29,8 +30,8 @@ describe.each(TEST_ENGINES)("submitting a review (%s)", (engine) => {
 
   async function refusal(promise: Promise<unknown>) {
     const error = await promise.then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(ReviewSubmissionError);
-    return { status: (error as ReviewSubmissionError).status, message: (error as ReviewSubmissionError).message };
+    expect(error).toBeInstanceOf(Refusal);
+    return { status: (error as Refusal).status, message: (error as Refusal).message };
   }
 
   beforeAll(async () => {
@@ -84,7 +85,7 @@ describe.each(TEST_ENGINES)("submitting a review (%s)", (engine) => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(refused.reason).toBeInstanceOf(ReviewSubmissionError);
+    expect(refused.reason).toBeInstanceOf(Refusal);
     expect(refused.reason.message).toBe(REVIEW_SUBMISSION_TEXTS.alreadyReviewed);
   });
 

@@ -1,4 +1,4 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
@@ -10,15 +10,6 @@ import { REVIEW_SUBMISSION_TEXTS, type ReviewSubmission } from "./validation";
 
 export { REVIEW_SUBMISSION_TEXTS, reviewFormSchema, reviewSubmissionSchema, type ReviewSubmission } from "./validation";
 
-/** A review the buyer may not write: an order that is not theirs (404), not delivered or already reviewed (409). */
-export class ReviewSubmissionError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 /**
  * Stores the buyer's review of the phone of one of their delivered orders, waiting for an admin's
@@ -35,15 +26,15 @@ export async function submitReview(
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .where(and(eq(orders.id, input.orderId), eq(orders.customerId, actor.userId)));
-    if (!order) throw new ReviewSubmissionError(404, REVIEW_SUBMISSION_TEXTS.orderNotFound);
-    if (order.status !== "delivered") throw new ReviewSubmissionError(409, REVIEW_SUBMISSION_TEXTS.notDelivered);
+    if (!order) throw new Refusal("not_found", REVIEW_SUBMISSION_TEXTS.orderNotFound);
+    if (order.status !== "delivered") throw new Refusal("conflict", REVIEW_SUBMISSION_TEXTS.notDelivered);
     // The unique (customer, product) key decides a race between two submissions, without an error.
     const [review] = await tx
       .insert(reviews)
       .values({ productId: order.productId, customerId: actor.userId, orderId: input.orderId, rating: input.rating, comment: input.comment, approved: false })
       .onConflictDoNothing({ target: [reviews.customerId, reviews.productId] })
       .returning({ id: reviews.id });
-    if (!review) throw new ReviewSubmissionError(409, REVIEW_SUBMISSION_TEXTS.alreadyReviewed);
+    if (!review) throw new Refusal("conflict", REVIEW_SUBMISSION_TEXTS.alreadyReviewed);
     await recordActivity(tx, {
       userId: actor.userId,
       userType: "buyer",

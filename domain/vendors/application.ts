@@ -8,7 +8,7 @@ import { LIMITS } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
 import { getPricingConfig } from "../pricing/service";
-import { Refusal } from "./errors";
+import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { VENDOR_TEXTS } from "./texts";
 import { type VendorDetails, detailColumns } from "./validation";
@@ -21,7 +21,7 @@ export async function applyAsVendor(db: Database, actor: { userId: string }, inp
       .values({ ...detailColumns(input), userId: actor.userId, status: "pending", verified: false, commissionRate })
       .onConflictDoNothing({ target: vendors.userId })
       .returning({ id: vendors.id });
-    if (!created) throw new Refusal(409, VENDOR_TEXTS.alreadyApplied);
+    if (!created) throw new Refusal("conflict", VENDOR_TEXTS.alreadyApplied);
     await notify(
       tx,
       actor.userId,

@@ -10,21 +10,22 @@ import { changeOrderStatus } from "../orders/admin";
 import { orders } from "../../db/schema/orders";
 import { listVendorsForAdmin } from "../admin/listings";
 import { listApprovedVendors, setVendorStatus } from "./approval";
-import { Refusal } from "./errors";
-import { LISTING_TEXTS, setProductLive } from "./service";
-import { insertListing, insertPerson, insertVendor, recordingMailer } from "./testing";
+import { type Actor } from "../core/access";
+import { Refusal } from "../core/refusal";
+import { LISTING_TEXTS, setProductLive } from "../catalog/vendor-listings";
+import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 
 describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
   let database: DatabaseHandle;
   const mailer = recordingMailer();
   const ctx = () => ({ db: database.db, mailer, publicUrl: "https://tokunbo.example" });
-  let admin: { userId: string; role: "admin" };
+  let admin: Actor;
   let applicant: { id: string; userId: string };
 
   beforeAll(async () => {
     database = await createDatabaseFor(engine);
     await insertPerson(database.db, "admin-1", "admin");
-    admin = { userId: "admin-1", role: "admin" };
+    admin = { userId: "admin-1", email: "admin-1@example.ng", role: "admin" };
     await insertPerson(database.db, "applicant-1");
     applicant = await insertVendor(database.db, "applicant-1", "Garki Phone Store", "pending");
   });
@@ -37,11 +38,11 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
 
   it("refuses anyone but an admin, changing nothing", async () => {
     for (const role of ["customer", "vendor"] as const) {
-      await expect(setVendorStatus(ctx(), { userId: "applicant-1", role }, { vendorId: applicant.id, status: "approved" })).rejects.toMatchObject({
+      await expect(setVendorStatus(ctx(), { userId: "applicant-1", email: "applicant-1@example.ng", role }, { vendorId: applicant.id, status: "approved" })).rejects.toMatchObject({
         status: 403,
       });
     }
-    await expect(listApprovedVendors(database.db, { userId: "applicant-1", role: "vendor" })).rejects.toBeInstanceOf(Refusal);
+    await expect(listApprovedVendors(database.db, { userId: "applicant-1", email: "applicant-1@example.ng", role: "vendor" })).rejects.toBeInstanceOf(Refusal);
     const [row] = await database.query<{ status: string }>("select status from vendors where id = $1", [applicant.id]);
     expect(row?.status).toBe("pending");
   });

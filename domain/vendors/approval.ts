@@ -6,8 +6,8 @@
  */
 import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { ACCESS_TEXTS } from "../accounts/texts";
-import { type Role, grantRole, isOneOf, resolveRole, revokeRole } from "../accounts/roles";
+import { grantRole, resolveRole, revokeRole } from "../accounts/roles";
+import { type Actor, assertMay, may } from "../core/access";
 import { recordActivity } from "../activity/service";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../notifications/service";
@@ -15,7 +15,7 @@ import { LIMITS, type VendorStatus } from "../../lib/constants";
 import { users } from "../../db/schema/accounts";
 import { products } from "../../db/schema/catalog";
 import { vendorApprovedEmail, vendorRejectedEmail } from "./emails";
-import { Refusal } from "./errors";
+import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { VENDOR_TEXTS } from "./texts";
 import type { VendorStatusChange } from "./validation";
@@ -25,11 +25,6 @@ export interface VendorDecisionContext {
   mailer: Mailer;
   /** The shop's public address, for the link in the e-mail. */
   publicUrl: string;
-}
-
-export interface Actor {
-  userId: string;
-  role: Role;
 }
 
 export interface VendorListItem {
@@ -52,10 +47,6 @@ export interface VendorStatusResult {
   vendor: VendorListItem;
   /** False when the vendor already had that status (nothing was done or sent). */
   changed: boolean;
-}
-
-export function assertAdmin(actor: Actor): void {
-  if (!isOneOf(actor.role, ["admin", "super_admin"])) throw new Refusal(403, ACCESS_TEXTS.forbidden);
 }
 
 const LIST_COLUMNS = {
@@ -81,7 +72,7 @@ function toListItem(row: Omit<VendorListItem, "createdAt"> & { createdAt: Date }
 /** Every vendor, newest first, optionally of one status (admins only; operations.md §7). */
 /** Approved vendors by business name: whom an admin may add a product for. */
 export async function listApprovedVendors(db: Database, actor: Actor): Promise<Array<{ id: string; businessName: string }>> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   return db
     .select({ id: vendors.id, businessName: vendors.businessName })
     .from(vendors)
@@ -105,7 +96,7 @@ async function syncVendorRole(tx: Database, userId: string, status: VendorStatus
     return;
   }
   const current = await resolveRole(tx, userId);
-  if (!isOneOf(current, ["admin", "super_admin"])) await grantRole(tx, userId, "vendor");
+  if (!may({ role: current }, "back_office")) await grantRole(tx, userId, "vendor");
 }
 
 /**
@@ -168,7 +159,7 @@ export async function setVendorStatus(
   actor: Actor,
   input: VendorStatusChange,
 ): Promise<VendorStatusResult> {
-  assertAdmin(actor);
+  assertMay(actor, "back_office");
   const reason = input.reason?.trim() || VENDOR_TEXTS.defaultRejectionReason;
   const result = await ctx.db.transaction(async (tx): Promise<VendorStatusResult> => {
     const [updated] = await tx
@@ -183,7 +174,7 @@ export async function setVendorStatus(
       .returning({ id: vendors.id });
     if (!updated) {
       const existing = await readVendor(tx, input.vendorId);
-      if (!existing) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
+      if (!existing) throw new Refusal("not_found", VENDOR_TEXTS.vendorNotFound);
       return { vendor: existing, changed: false };
     }
     const vendor = (await readVendor(tx, input.vendorId)) as VendorListItem;

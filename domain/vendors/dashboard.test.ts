@@ -5,7 +5,7 @@ import type { OrderStatus, PaymentStatus } from "../../lib/constants";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile } from "./dashboard";
-import { insertListing, insertPerson, insertVendor } from "./testing";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 
 /** Every buyer detail an order holds; none may reach a vendor before the order is paid. */
 const BUYER = {

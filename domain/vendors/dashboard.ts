@@ -2,6 +2,8 @@
  * The vendor dashboard (operations.md §2): the vendor's own record, listings and orders. Every
  * query is scoped to the caller's vendor record, so a vendor never reads another's rows.
  */
+import { orderLineColumns } from "../orders/columns";
+import { type PhoneName, phoneNameColumns } from "../catalog/summary";
 import { type AnyColumn, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type Grade, type OrderStatus, type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
@@ -10,13 +12,14 @@ import { recordActivity } from "../activity/service";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
-import { Refusal } from "./errors";
+import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
 import { VENDOR_TEXTS } from "./texts";
 import { type VendorDetails, detailColumns } from "./validation";
 import { orderNumberOf } from "../orders/status";
 
-export interface VendorProfile {
+/** A vendor's business as the vendor and the admins see it. */
+export interface VendorBusiness {
   id: string;
   businessName: string;
   contactEmail: string;
@@ -24,6 +27,19 @@ export interface VendorProfile {
   businessAddress: string;
   status: VendorStatus;
   verified: boolean;
+}
+
+export const vendorBusinessColumns = {
+  id: vendors.id,
+  businessName: vendors.businessName,
+  contactEmail: vendors.contactEmail,
+  contactPhone: vendors.contactPhone,
+  businessAddress: vendors.businessAddress,
+  status: vendors.status,
+  verified: vendors.verified,
+};
+
+export interface VendorProfile extends VendorBusiness {
   /** Percent of the final price kept by the marketplace. */
   commissionRate: number;
   /** Kobo: the totals of the vendor's paid (and later) orders, never unpaid or cancelled ones. */
@@ -31,12 +47,7 @@ export interface VendorProfile {
   createdAt: string;
 }
 
-export interface VendorProductRow {
-  id: string;
-  name: string;
-  brand: string;
-  model: string;
-  storage: string;
+export interface VendorProductRow extends PhoneName {
   grade: Grade;
   image: string | null;
   status: ProductStatus;
@@ -113,13 +124,7 @@ function whenPaid(column: AnyColumn): SQL<string | null> {
 export async function getOwnVendor(db: Database, userId: string): Promise<VendorProfile | null> {
   const [row] = await db
     .select({
-      id: vendors.id,
-      businessName: vendors.businessName,
-      contactEmail: vendors.contactEmail,
-      contactPhone: vendors.contactPhone,
-      businessAddress: vendors.businessAddress,
-      status: vendors.status,
-      verified: vendors.verified,
+      ...vendorBusinessColumns,
       commissionRate: vendors.commissionRate,
       // Written with explicit names: in a single-table select Drizzle leaves columns unqualified.
       totalSales: sql<number>`(select coalesce(sum(o.total_amount), 0) from orders o
@@ -135,11 +140,7 @@ export async function getOwnVendor(db: Database, userId: string): Promise<Vendor
 export async function listOwnProducts(db: Database, vendorId: string): Promise<VendorProductRow[]> {
   const rows = await db
     .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      storage: products.storage,
+      ...phoneNameColumns,
       grade: products.grade,
       image: sql<string | null>`${products.images}[1]`,
       status: products.status,
@@ -163,18 +164,12 @@ export async function listOwnProducts(db: Database, vendorId: string): Promise<V
  */
 export async function listVendorOrders(db: Database, actor: { userId: string }): Promise<VendorOrder[]> {
   const vendor = await getOwnVendor(db, actor.userId);
-  if (!vendor) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
+  if (!vendor) throw new Refusal("not_found", VENDOR_TEXTS.vendorNotFound);
   const rows = await db
     .select({
-      id: orders.id,
-      status: orders.status,
+      ...orderLineColumns,
       createdAt: orders.createdAt,
-      quantity: orders.quantity,
-      unitPrice: orders.unitPrice,
-      totalAmount: orders.totalAmount,
       warrantyDays: orders.warrantyDays,
-      trackingNumber: orders.trackingNumber,
-      estimatedDeliveryDate: orders.estimatedDeliveryDate,
       customerName: whenPaid(orders.customerName),
       customerPhone: whenPaid(orders.customerPhone),
       customerEmail: whenPaid(orders.customerEmail),
@@ -259,7 +254,7 @@ export async function updateVendorProfile(db: Database, actor: { userId: string 
       .set({ ...detailColumns(input), updatedAt: sql`now()` })
       .where(eq(vendors.userId, actor.userId))
       .returning({ id: vendors.id });
-    if (!updated) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
+    if (!updated) throw new Refusal("not_found", VENDOR_TEXTS.vendorNotFound);
     await recordActivity(tx, {
       userId: actor.userId,
       userType: "vendor",

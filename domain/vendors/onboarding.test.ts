@@ -9,7 +9,7 @@ import { createLocalStorage } from "../media/storage";
 import { applyAsVendor } from "./application";
 import { getPreapprovalState, submitPreapproval } from "./preapproval";
 import { vendorPreapprovalFields } from "../../db/schema/vendors";
-import { insertPerson } from "./testing";
+import { insertPerson } from "../../tests/support/rows";
 import { preapprovalSchema, vendorApplicationSchema } from "./validation";
 
 const details = {

@@ -1,10 +1,10 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+import { Refusal } from "../core/refusal";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertBackOffice } from "../admin/access";
-import { PREAPPROVAL_TEXTS, type PreapprovalFieldInput } from "../admin/validation";
+import { type Actor, assertMay } from "../core/access";
+import { PREAPPROVAL_TEXTS, type PreapprovalFieldInput } from "./preapproval-field-validation";
 import { vendorPreapprovalFields } from "../../db/schema/vendors";
 
 export interface PreapprovalField {
@@ -27,18 +27,10 @@ const COLUMNS = {
   fieldOrder: vendorPreapprovalFields.fieldOrder,
 };
 
-export class PreapprovalFieldError extends Refusal {
-  constructor(
-    override readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 /** Every field, active or not, in form order (the admin's Pre-Approval tab). */
 export async function listPreapprovalFields(db: Database, actor: Actor): Promise<PreapprovalField[]> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db
     .select(COLUMNS)
     .from(vendorPreapprovalFields)
@@ -46,14 +38,14 @@ export async function listPreapprovalFields(db: Database, actor: Actor): Promise
 }
 
 export async function addPreapprovalField(db: Database, actor: Actor, input: PreapprovalFieldInput): Promise<PreapprovalField> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db.transaction(async (tx) => {
     const [field] = await tx
       .insert(vendorPreapprovalFields)
       .values({ ...input, active: true })
       .onConflictDoNothing({ target: vendorPreapprovalFields.fieldName })
       .returning(COLUMNS);
-    if (!field) throw new PreapprovalFieldError(409, PREAPPROVAL_TEXTS.duplicate);
+    if (!field) throw new Refusal("conflict", PREAPPROVAL_TEXTS.duplicate);
     await record(tx, actor, "preapproval_field_added", `Added the pre-approval field "${field.fieldLabel}" (${field.fieldName})`, field);
     return field;
   });
@@ -64,14 +56,14 @@ export async function setPreapprovalFieldActive(
   actor: Actor,
   input: { fieldId: string; active: boolean },
 ): Promise<PreapprovalField> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   return db.transaction(async (tx) => {
     const [field] = await tx
       .update(vendorPreapprovalFields)
       .set({ active: input.active })
       .where(eq(vendorPreapprovalFields.id, input.fieldId))
       .returning(COLUMNS);
-    if (!field) throw new PreapprovalFieldError(404, PREAPPROVAL_TEXTS.notFound);
+    if (!field) throw new Refusal("not_found", PREAPPROVAL_TEXTS.notFound);
     const verb = input.active ? "Activated" : "Deactivated";
     await record(tx, actor, input.active ? "preapproval_field_activated" : "preapproval_field_deactivated", `${verb} the pre-approval field "${field.fieldLabel}"`, field);
     return field;
@@ -79,10 +71,10 @@ export async function setPreapprovalFieldActive(
 }
 
 export async function deletePreapprovalField(db: Database, actor: Actor, fieldId: string): Promise<void> {
-  assertBackOffice(actor);
+  assertMay(actor, "back_office");
   await db.transaction(async (tx) => {
     const [field] = await tx.delete(vendorPreapprovalFields).where(eq(vendorPreapprovalFields.id, fieldId)).returning(COLUMNS);
-    if (!field) throw new PreapprovalFieldError(404, PREAPPROVAL_TEXTS.notFound);
+    if (!field) throw new Refusal("not_found", PREAPPROVAL_TEXTS.notFound);
     await record(tx, actor, "preapproval_field_deleted", `Deleted the pre-approval field "${field.fieldLabel}"`, field);
   });
 }

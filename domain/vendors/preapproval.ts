@@ -3,6 +3,7 @@
  * admin set up, in field order; required fields and field types are checked here, documents go
  * through the upload pipeline, and one submission per application is kept for review.
  */
+import type { PreapprovalField as FieldSetting } from "./preapproval-fields";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType, VendorStatus } from "../../lib/constants";
@@ -12,19 +13,14 @@ import { preapprovalDocumentHref } from "../media/private-uploads";
 import type { FileStorage } from "../media/storage";
 import { type IncomingFile, storeUploadedImages } from "../media/uploads";
 import { fieldErrors } from "../accounts/validation";
-import { Refusal } from "./errors";
+import { Refusal } from "../core/refusal";
 import { vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors } from "../../db/schema/vendors";
-import { findVendorByUser } from "./service";
+import { findVendorByUser } from "../catalog/vendor-listings";
 import { VENDOR_TEXTS } from "./texts";
 import { preapprovalSchema } from "./validation";
 
-export interface PreapprovalField {
-  id: string;
-  fieldName: string;
-  fieldLabel: string;
-  fieldType: PreapprovalFieldType;
-  required: boolean;
-}
+/** A question of the pre-approval form, as the vendor is asked it. */
+export type PreapprovalField = Pick<FieldSetting, "id" | "fieldName" | "fieldLabel" | "fieldType" | "required">;
 
 export interface PreapprovalState {
   vendor: { id: string; businessName: string; status: VendorStatus; rejectionReason: string | null } | null;
@@ -86,15 +82,15 @@ export async function submitPreapproval(
 ): Promise<{ submissionId: string }> {
   const { db, storage } = deps;
   const vendor = await findVendorByUser(db, actor.userId);
-  if (!vendor) throw new Refusal(404, VENDOR_TEXTS.vendorNotFound);
-  if (vendor.status !== "pending") throw new Refusal(409, VENDOR_TEXTS.preapprovalNotPending);
-  if (await latestSubmission(db, vendor.id)) throw new Refusal(409, VENDOR_TEXTS.preapprovalAlreadySent);
+  if (!vendor) throw new Refusal("not_found", VENDOR_TEXTS.vendorNotFound);
+  if (vendor.status !== "pending") throw new Refusal("conflict", VENDOR_TEXTS.preapprovalNotPending);
+  if (await latestSubmission(db, vendor.id)) throw new Refusal("conflict", VENDOR_TEXTS.preapprovalAlreadySent);
 
   const fields = await listActivePreapprovalFields(db);
   const parsed = preapprovalSchema(fields).safeParse(values);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    throw new Refusal(400, Object.values(errors)[0] ?? VENDOR_TEXTS.preapprovalFailed, errors);
+    throw new Refusal("invalid", Object.values(errors)[0] ?? VENDOR_TEXTS.preapprovalFailed, { fieldErrors: errors });
   }
 
   const answers: Record<string, string> = {};
@@ -112,7 +108,7 @@ export async function submitPreapproval(
   return db.transaction(async (tx) => {
     // One submission per application, even when two arrive at once.
     await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendor.id)).for("update");
-    if (await latestSubmission(tx, vendor.id)) throw new Refusal(409, VENDOR_TEXTS.preapprovalAlreadySent);
+    if (await latestSubmission(tx, vendor.id)) throw new Refusal("conflict", VENDOR_TEXTS.preapprovalAlreadySent);
     const [row] = await tx
       .insert(vendorPreapprovalSubmissions)
       .values({ vendorId: vendor.id, submissionData: answers, status: "pending" })

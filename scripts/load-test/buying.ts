@@ -6,7 +6,7 @@
  */
 import { type Random, intBetween, shuffle } from "../../db/seed/random";
 import { TEST_CARDS } from "../../paystack-standin";
-import { SHIPPING } from "../../domain/payments/testing";
+import { SHIPPING } from "../../tests/support/shop";
 import { type Visit, think } from "./browsing";
 
 export interface Buyer {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { accounts, users } from "../../db/schema";
-import { SHIPPING, openShop } from "../../domain/payments/testing";
-import { insertListing, insertPerson } from "../../domain/vendors/testing";
+import { SHIPPING, openShop } from "../support/shop";
+import { insertListing, insertPerson } from "../support/rows";
 import { postForm, signInAs } from "../support/app";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 

@@ -12,7 +12,7 @@ import { INSPECTION_POINTS } from "../../lib/constants";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
 import { vendorApplicationSchema, vendorDetailsSchema } from "../../domain/vendors/validation";
 import { parsePaystackTransaction } from "../../domain/payments/paystack-client";
-import { SHIPPING } from "../../domain/payments/testing";
+import { SHIPPING } from "../support/shop";
 import { PAGE_BODY_LIMITS } from "../../server/security";
 import type { Actor, Person, World } from "./world";
 

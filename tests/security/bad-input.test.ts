@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { vendorPreapprovalFields } from "../../db/schema";
 import { fileStorageFor } from "../../domain/media/storage-config";
-import { insertVendor } from "../../domain/vendors/testing";
+import { insertVendor } from "../support/rows";
 import { paymentsSecretKey } from "../../server/config";
 import { type TestApp, signInAs, startTestApp } from "../support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../support/database";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { accounts, cart, cmsContent, notifications, users } from "../../db/schema";
 import { notify } from "../../domain/notifications/service";
-import { insertListing, insertPerson, insertVendor } from "../../domain/vendors/testing";
+import { insertListing, insertPerson, insertVendor } from "../support/rows";
 import type { Role } from "../../lib/constants";
 import { BUILD_DIR } from "../../server/app";
 import { type TestApp, signInAs, startTestApp } from "../support/app";

@@ -8,8 +8,8 @@ import {
 import { DEMO_PASSWORD } from "../../db/seed/demo-accounts";
 import { grantRole } from "../../domain/accounts/roles";
 import type { FileStorage } from "../../domain/media/storage";
-import { SHIPPING } from "../../domain/payments/testing";
-import { insertListing, insertVendor } from "../../domain/vendors/testing";
+import { SHIPPING } from "../support/shop";
+import { insertListing, insertVendor } from "../support/rows";
 import type { OrderStatus, Role } from "../../lib/constants";
 import { TEST_AUTH_SECRET, signInAs } from "../support/app";
 

@@ -1,8 +1,9 @@
-import { OrderStatusError, changeOrderStatus } from "../../../domain/orders/admin";
+import { changeOrderStatus } from "../../../domain/orders/admin";
 import { ORDER_STATUS_TEXTS, orderStatusChangeSchema } from "../../../domain/orders/status";
-import { ManualPaymentError, recordManualPayment } from "../../../domain/payments/manual";
+import { recordManualPayment } from "../../../domain/payments/manual";
 import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema } from "../../../domain/payments/manual-validation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
+import { Refusal } from "../../../domain/core/refusal";
 import type { Route } from "./+types/admin.orders";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
 
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { status } = await changeOrderStatus(context.db, viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: ORDER_STATUS_TEXTS.updated(status) });
   } catch (error) {
-    if (error instanceof OrderStatusError) return refused(request, BACK, ORDER_STATUS_TEXTS.updateFailed, error);
+    if (error instanceof Refusal) return refused(request, BACK, ORDER_STATUS_TEXTS.updateFailed, error);
     return forbiddenFrom(error);
   }
 }
@@ -43,8 +44,8 @@ async function recordPayment(
     const recorded = await recordManualPayment(deps, viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: MANUAL_PAYMENT_TEXTS.recorded(recorded.orderNumber) });
   } catch (error) {
-    if (error instanceof ManualPaymentError) {
-      const errors = error.field ? { [error.field]: error.message } : undefined;
+    if (error instanceof Refusal) {
+      const errors = Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : undefined;
       return answer(request, BACK, { ok: false, title: MANUAL_PAYMENT_TEXTS.failed, description: error.message, errors }, error.status);
     }
     return forbiddenFrom(error);

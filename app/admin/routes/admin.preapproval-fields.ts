@@ -1,7 +1,8 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { z } from "zod";
 import { PREAPPROVAL_TEXTS, preapprovalFieldSchema } from "../../../domain/admin/validation";
 import {
-  PreapprovalFieldError, addPreapprovalField, deletePreapprovalField, setPreapprovalFieldActive,
+  addPreapprovalField, deletePreapprovalField, setPreapprovalFieldActive,
 } from "../../../domain/vendors/preapproval-fields";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/admin.preapproval-fields";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer(request, BACK, { ok: false, title: PREAPPROVAL_TEXTS.updateFailed, description: FORM_TEXTS.unknownIntent });
     }
   } catch (error) {
-    if (error instanceof PreapprovalFieldError) {
+    if (error instanceof Refusal) {
       const title = values.intent === "add" ? PREAPPROVAL_TEXTS.addFailed : values.intent === "delete" ? PREAPPROVAL_TEXTS.deleteFailed : PREAPPROVAL_TEXTS.updateFailed;
       return refused(request, BACK, title, error);
     }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRODUCT_DECISION_TEXTS } from "../../../domain/admin/validation";
 import { approveProduct, inspectProduct, rejectProduct, withdrawInspection } from "../../../domain/catalog/moderation";
 import { MODERATION_TEXTS, comparePriceChoiceSchema, inspectionSchema } from "../../../domain/catalog/moderation-validation";
-import { Refusal } from "../../../domain/vendors/errors";
+import { Refusal } from "../../../domain/core/refusal";
 import { answer, forbiddenFrom, formObject, invalidInput, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/admin.products";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";

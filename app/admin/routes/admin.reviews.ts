@@ -1,5 +1,6 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { z } from "zod";
-import { REVIEW_TEXTS, ReviewModerationError, setReviewApproval } from "../../../domain/reviews/moderation";
+import { REVIEW_TEXTS, setReviewApproval } from "../../../domain/reviews/moderation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/admin.reviews";
 import { readForm } from "../../server/forms.server";
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { approved } = await setReviewApproval(context.db, viewer, { reviewId: parsed.data.reviewId, approved: parsed.data.decision === "approve" });
     return answer(request, BACK, { ok: true, title: approved ? REVIEW_TEXTS.approved : REVIEW_TEXTS.rejected });
   } catch (error) {
-    if (error instanceof ReviewModerationError) return refused(request, BACK, REVIEW_TEXTS.failed, error);
+    if (error instanceof Refusal) return refused(request, BACK, REVIEW_TEXTS.failed, error);
     return forbiddenFrom(error);
   }
 }

@@ -1,6 +1,6 @@
 import { VENDOR_DECISION_TEXTS } from "../../../domain/admin/validation";
 import { setVendorStatus } from "../../../domain/vendors/approval";
-import { Refusal } from "../../../domain/vendors/errors";
+import { Refusal } from "../../../domain/core/refusal";
 import { vendorStatusChangeSchema } from "../../../domain/vendors/validation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/admin.vendors";

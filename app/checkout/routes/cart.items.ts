@@ -1,5 +1,6 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { data } from "react-router";
-import { CART_TEXTS, CartError, addToCart, addToCartSchema, addedToCartText, stockCapText } from "../../../domain/cart/service";
+import { CART_TEXTS, addToCart, addToCartSchema, addedToCartText, stockCapText } from "../../../domain/cart/service";
 import { CART_SIGN_IN_TEXTS } from "../cart-sign-in";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/cart.items";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<AddToCartResult>({ ok: true, quantity: parsed.data.quantity, cartCount: added.cartCount, message });
   } catch (error) {
-    if (!(error instanceof CartError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     if (asPage) return redirectWithToast(backTo(request, parsed.data.productId), { kind: "error", title: CART_TEXTS.addFailed, description: error.message });
     return data<AddToCartResult>({ ok: false, message: error.message }, { status: error.status });
   }

@@ -1,7 +1,8 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import {
-  CART_TEXTS, CartError, cartItemIdSchema, clearCart, listCart, removeCartItem, setCartQuantity, setQuantitySchema, stockCapText,
+  CART_TEXTS, cartItemIdSchema, clearCart, listCart, removeCartItem, setCartQuantity, setQuantitySchema, stockCapText,
 } from "../../../domain/cart/service";
 import { CartView, SignedOutCart } from "../cart-view";
 import { redirectWithToast } from "../../server/flash.server";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (changed.cappedAt !== null) return redirectWithToast("/cart", { kind: "info", title: stockCapText(changed.cappedAt) });
     return redirect("/cart");
   } catch (error) {
-    if (!(error instanceof CartError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return redirectWithToast("/cart", { kind: "error", title: FAILURE_TEXT[input.intent], description: error.message });
   }
 }

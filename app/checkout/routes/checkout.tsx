@@ -1,8 +1,9 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
 import { z } from "zod";
-import { CART_TEXTS, CartError, cartItemIdSchema, listCart, removeCartItem, setCartQuantity, setQuantitySchema, stockCapText } from "../../../domain/cart/service";
+import { CART_TEXTS, cartItemIdSchema, listCart, removeCartItem, setCartQuantity, setQuantitySchema, stockCapText } from "../../../domain/cart/service";
 import { buyNowLine } from "../../../domain/checkout/buy-now";
-import { CheckoutError, placeOrder } from "../../../domain/checkout/service";
+import { placeOrder } from "../../../domain/checkout/service";
 import { CHECKOUT_TEXTS as T } from "../../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../../../domain/checkout/validation";
 import { getPricingConfig } from "../../../domain/pricing/service";
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(placed.authorizationUrl);
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return refuse(error.status, error.message || T.processFailed);
   }
 }
@@ -90,7 +91,7 @@ async function changeLine(context: Route.ActionArgs["context"], viewer: { userId
     if (changed.cappedAt !== null) return redirectWithToast("/checkout", { kind: "info", title: stockCapText(changed.cappedAt) });
     return redirect("/checkout");
   } catch (error) {
-    if (!(error instanceof CartError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return redirectWithToast("/checkout", { kind: "error", title: failure, description: error.message });
   }
 }

@@ -1,7 +1,8 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { Link, data, useActionData } from "react-router";
 import { useEffect } from "react";
 import { z } from "zod";
-import { CmsImageError, type PlannedImage, planCmsImage, planLogo } from "../../../domain/cms/images";
+import { type PlannedImage, planCmsImage, planLogo } from "../../../domain/cms/images";
 import { getSiteContent, saveSection } from "../../../domain/cms/service";
 import {
   CMS_EDITABLE, CMS_TEXTS, EDITABLE_SECTIONS, type EditableSection, failedText, isEditableSection, nestFormValues, savedText,
@@ -9,7 +10,6 @@ import {
 import { fileStorageFor } from "../../../domain/media/storage-config";
 import type { FileStorage } from "../../../domain/media/storage";
 import { withinUploadAllowance } from "../../../domain/media/upload-allowance";
-import { UploadError } from "../../../domain/media/uploads";
 import { DashboardTabs } from "../../ui/tabs";
 import { CmsSectionForm } from "../cms-section-form";
 import { toast } from "../../ui/toast";
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     read = await readSectionForm(form, section, fileStorageFor(context.config));
   } catch (error) {
-    if (error instanceof CmsImageError) return failure(section, CMS_TEXTS.uploadFailed, error.message);
+    if (error instanceof Refusal) return failure(section, CMS_TEXTS.uploadFailed, error.message);
     throw error;
   }
   const parsed = CMS_EDITABLE[section].schema.safeParse(read.values);
@@ -100,8 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await storeImages(context, viewer.userId, read.images);
   } catch (error) {
-    if (error instanceof CmsImageError) return failure(section, CMS_TEXTS.uploadFailed, error.message);
-    if (error instanceof UploadError) return failure(section, CMS_TEXTS.uploadFailed, error.message, {}, error.status);
+    if (error instanceof Refusal) return failure(section, CMS_TEXTS.uploadFailed, error.message, {}, error.status);
     throw error;
   }
   try {

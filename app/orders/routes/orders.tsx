@@ -1,8 +1,8 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } from "react-router";
 import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
-import { CheckoutError } from "../../../domain/checkout/service";
 import { listCustomerOrders } from "../../../domain/orders/customer";
-import { REVIEW_SUBMISSION_TEXTS, ReviewSubmissionError, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
+import { REVIEW_SUBMISSION_TEXTS, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
 import type { ReviewFormResult } from "../order-review-form";
 import { UNPAID_ORDER_TEXTS } from "../unpaid-order";
 import { OrdersLoadFailed, OrdersView } from "../order-view";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message } = await submitReview(context.db, viewer, parsed.data);
     return redirectWithToast("/orders", { kind: "success", title: message });
   } catch (error) {
-    if (!(error instanceof ReviewSubmissionError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return redirectWithToast("/orders", { kind: "error", title: REVIEW_SUBMISSION_TEXTS.failed, description: error.message });
   }
 }
@@ -82,7 +82,7 @@ async function unpaidOrderAction(
     // A full page load: the payment page is not one of ours (in test mode it only shares our address).
     return redirectDocument(placed.authorizationUrl);
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return redirectWithToast("/orders", { kind: "error", title: failure, description: error.message });
   }
 }

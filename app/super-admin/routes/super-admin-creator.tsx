@@ -7,6 +7,7 @@ import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { requireRole } from "../../server/access.server";
 import { type AuthFormResult, formValues, invalid } from "../../server/auth-forms.server";
+import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/super-admin-creator";
 import { readForm } from "../../server/forms.server";
 
@@ -18,12 +19,12 @@ const creatorSchema = z.object({
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
-  if (viewer.role !== "super_admin") throw data({ denied: true }, { status: 403 });
+  if (!may(viewer, "manage_admins")) throw data({ denied: true }, { status: 403 });
   return { denied: false };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["super_admin"]);
+  const viewer = await requireRole(context, "manage_admins");
   const parsed = creatorSchema.safeParse(formValues(await readForm(request), "email"));
   if (!parsed.success) return invalid("create", SUPER_ADMIN_TEXTS.createFailed, parsed.error);
   const outcome = await grantSuperAdminByEmail(context.db, viewer, parsed.data.email);

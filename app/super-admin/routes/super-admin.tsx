@@ -1,8 +1,9 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { useEffect } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import {
-  AdminManagementError, type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
+  type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
 } from "../../../domain/accounts/admin-management";
 import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../../domain/admin/validation";
 import { ActionButton, ConfirmAction, FieldError, inputClass } from "../../admin/admin-ui";
@@ -11,6 +12,7 @@ import { formatDateTime } from "../../ui/format";
 import { toast } from "../../ui/toast";
 import { requireRole } from "../../server/access.server";
 import { formObject } from "../../server/admin-forms.server";
+import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/super-admin";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
 
@@ -26,7 +28,7 @@ const tabSchema = z.enum(["admins", "settings", "security"]).catch("admins");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
-  if (viewer.role !== "super_admin") throw data({ denied: true }, { status: 403 });
+  if (!may(viewer, "manage_admins")) throw data({ denied: true }, { status: 403 });
   const tab: TabId = tabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);
   if (tab !== "admins") return { tab, admins: null, loadFailed: false };
   try {
@@ -53,7 +55,7 @@ function refused(intent: string, title: string, description: string, status: num
 
 /** Assign or remove the admin role; super admins only, decided here whatever the page showed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["super_admin"]);
+  const viewer = await requireRole(context, "manage_admins");
   const values = formObject(await readForm(request));
   try {
     if (values.intent === "assign") {
@@ -73,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return refused("unknown", ADMIN_MANAGEMENT_TEXTS.assignFailed, FORM_TEXTS.unknownIntent, 400);
   } catch (error) {
-    if (error instanceof AdminManagementError) {
+    if (error instanceof Refusal) {
       const title = values.intent === "remove" ? ADMIN_MANAGEMENT_TEXTS.removeFailed : ADMIN_MANAGEMENT_TEXTS.assignFailed;
       return refused(values.intent ?? "unknown", title, error.message, error.status, values.intent === "assign" ? { identifier: error.message } : undefined);
     }

@@ -1,11 +1,12 @@
-import { isOneOf } from "../../../domain/accounts/roles";
 import { ACCESS_TEXTS } from "../../../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../../../domain/catalog/management-validation";
 import { recordUploadedImages } from "../../../domain/catalog/photos";
 import { fileStorageFor } from "../../../domain/media/storage-config";
-import { UploadError, UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../../domain/media/uploads";
+import { UPLOAD_TEXTS, filesFromForm, storeUploadedImages } from "../../../domain/media/uploads";
 import { withinUploadAllowance } from "../../../domain/media/upload-allowance";
-import { findVendorByUser } from "../../../domain/vendors/service";
+import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
+import { Refusal } from "../../../domain/core/refusal";
+import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/products.images";
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -19,8 +20,8 @@ const json = (body: unknown, status: number) => Response.json(body, { status, he
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
   if (!viewer) return json({ error: ACCESS_TEXTS.signInRequired }, 401);
-  if (!isOneOf(viewer.role, ["vendor", "admin", "super_admin"])) return json({ error: ACCESS_TEXTS.forbidden }, 403);
-  if (viewer.role === "vendor") {
+  if (!may(viewer, "manage_products")) return json({ error: ACCESS_TEXTS.forbidden }, 403);
+  if (may(viewer, "sell")) {
     const vendor = await findVendorByUser(context.db, viewer.userId);
     if (vendor?.status !== "approved") return json({ error: PRODUCT_TEXTS.vendorNotFound }, 403);
   }
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordUploadedImages(context.db, viewer.userId, stored.map((image) => image.url));
     return json({ images: stored.map(({ url, width, height }) => ({ url, width, height })) }, 201);
   } catch (error) {
-    if (error instanceof UploadError) return json({ error: error.message }, error.status);
+    if (error instanceof Refusal) return json({ error: error.message }, error.status);
     throw error;
   }
 }

@@ -18,12 +18,11 @@ import {
   productFormValues,
   productListQuerySchema,
 } from "../../../domain/catalog/management-validation";
-import { isOneOf } from "../../../domain/accounts/roles";
 import { fileStorageFor } from "../../../domain/media/storage-config";
 import { filesFromForm, storeUploadedImages } from "../../../domain/media/uploads";
 import { withinUploadAllowance } from "../../../domain/media/upload-allowance";
 import { listApprovedVendors } from "../../../domain/vendors/approval";
-import { Refusal } from "../../../domain/vendors/errors";
+import { Refusal } from "../../../domain/core/refusal";
 import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } from "../../../lib/constants";
 import { displayPrice, formatNaira } from "../../../lib/money";
 import { productHeading } from "../../../lib/product-heading";
@@ -40,12 +39,11 @@ import { FormButton } from "../../ui/form-field";
 import { ProductThumb } from "../../storefront/product-thumb";
 import { requireRole } from "../../server/access.server";
 import { redirectWithToast } from "../../server/flash.server";
+import { type Actor, isRole, may } from "../../../domain/core/access";
 import type { Route } from "./+types/products";
 import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "../../server/vendor-forms.server";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
 
-const MANAGERS = ["vendor", "admin", "super_admin"] as const;
-const KNOWN_ROLES = ["customer", ...MANAGERS] as const;
 
 type Dialog = { kind: "add" } | { kind: "edit"; product: ManagedProduct } | { kind: "delete"; product: ManagedProduct } | null;
 
@@ -94,7 +92,7 @@ async function listOrEmpty(context: Route.LoaderArgs["context"], viewer: Paramet
 /** Product management (operations.md §2, §6): what each role sees is decided by the product service. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
-  if (viewer && !isOneOf(viewer.role, KNOWN_ROLES)) return data({ denied: true as const }, { status: 403 });
+  if (viewer && !isRole(viewer.role)) return data({ denied: true as const }, { status: 403 });
   const url = new URL(request.url);
   const query = productListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const scope = scopeOf(viewer);
@@ -113,7 +111,7 @@ function typedValues(form: FormData): ProductFormValues {
 }
 
 async function saveProduct(request: Request, context: Route.ActionArgs["context"], form: FormData, mode: "add" | "edit") {
-  const viewer = await requireRole(context, MANAGERS);
+  const viewer = await requireRole(context, "manage_products");
   const intent = mode === "add" ? "create" : "update";
   const failed = mode === "add" ? PRODUCT_TEXTS.addFailed : PRODUCT_TEXTS.updateFailed;
   const values = productFormValues(form);
@@ -135,16 +133,16 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
       mode === "add"
         ? await createProduct(context.db, viewer, parsed.data, { storedNow })
         : await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data, { storedNow });
-    return redirectWithToast(withParams(listParams(new URL(request.url))), savedToast(mode, viewer.role, saved.backToReview));
+    return redirectWithToast(withParams(listParams(new URL(request.url))), savedToast(mode, viewer, saved.backToReview));
   } catch (error) {
     return withValues(refusedForm(intent, failed, error), form);
   }
 }
 
 /** What the person saving is told: a vendor whose edit sent an approved listing back to review is told so (decisions.md 23). */
-function savedToast(mode: "add" | "edit", role: string, backToReview: boolean) {
+function savedToast(mode: "add" | "edit", viewer: Actor, backToReview: boolean) {
   if (backToReview) return { kind: "info" as const, title: PRODUCT_TEXTS.backToReview, description: PRODUCT_TEXTS.backToReviewDetail };
-  const title = mode === "edit" ? PRODUCT_TEXTS.updated : role === "vendor" ? PRODUCT_TEXTS.addedPending : PRODUCT_TEXTS.added;
+  const title = mode === "edit" ? PRODUCT_TEXTS.updated : may(viewer, "sell") ? PRODUCT_TEXTS.addedPending : PRODUCT_TEXTS.added;
   return { kind: "success" as const, title };
 }
 
@@ -158,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "create") return saveProduct(request, context, form, "add");
   if (intent === "update") return saveProduct(request, context, form, "edit");
   if (intent === "delete") {
-    const viewer = await requireRole(context, MANAGERS);
+    const viewer = await requireRole(context, "manage_products");
     const parsed = deleteSchema.safeParse({ productId: form.get("productId") });
     if (!parsed.success) return formFailure("delete", 400, PRODUCT_TEXTS.deleteFailed, PRODUCT_TEXTS.notFound);
     try {
@@ -168,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(withParams(listParams(new URL(request.url))), { kind: "success", title: PRODUCT_TEXTS.deleted });
   }
-  await requireRole(context, MANAGERS);
+  await requireRole(context, "manage_products");
   return formFailure("unknown", 400, PRODUCT_TEXTS.updateFailed, FORM_TEXTS.unknownIntent);
 }
 

@@ -3,8 +3,8 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 
 import { getSiteContent } from "../../../domain/cms/service";
 import { CMS_DEFAULTS } from "../../../domain/cms/defaults";
 import { applyAsVendor } from "../../../domain/vendors/application";
-import { Refusal } from "../../../domain/vendors/errors";
-import { findVendorByUser } from "../../../domain/vendors/service";
+import { Refusal } from "../../../domain/core/refusal";
+import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_TEXTS } from "../../../domain/vendors/texts";
 import { vendorApplicationSchema } from "../../../domain/vendors/validation";
 import { AuthCard } from "../../account/auth-ui";

@@ -3,7 +3,7 @@ import { Form, Link, data, redirect, useActionData, useLoaderData, useSearchPara
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { type FieldErrors, signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
-import { findVendorByUser } from "../../../domain/vendors/service";
+import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
 import { AuthCard, AuthCardLinks, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";

@@ -1,9 +1,10 @@
+import { Refusal } from "../../../domain/core/refusal";
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import {
   type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
 } from "../../../domain/vendors/dashboard";
-import { ListingError, setProductLive } from "../../../domain/vendors/service";
+import { setProductLive } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_TEXTS } from "../../../domain/vendors/texts";
 import { vendorDetailsSchema } from "../../../domain/vendors/validation";
 import { useActionToast } from "../../ui/forms";
@@ -14,6 +15,7 @@ import { VendorProductsTab } from "../vendor-products-tab";
 import { VendorProfileTab } from "../vendor-profile-tab";
 import { requireRole } from "../../server/access.server";
 import { formValues } from "../../server/auth-forms.server";
+import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "../../server/vendor-forms.server";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
@@ -46,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null };
   }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
-  if (viewer.role !== "vendor") throw redirect("/vendor-auth");
+  if (!may(viewer, "sell")) throw redirect("/vendor-auth");
   if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null };
   const [products, orders] = await Promise.all([listOwnProducts(context.db, vendor.id), ordersOrNull(context.db, viewer, vendor)]);
   return { tab: tabOf(request.url), vendor, failed: false, products, orders };
@@ -69,7 +71,7 @@ const liveSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["vendor"]);
+  const viewer = await requireRole(context, "sell");
   const form = await readForm(request);
   const intent = String(form.get("intent"));
   if (intent === "live") {
@@ -79,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { isLive } = await setProductLive(context.db, viewer, parsed.data);
       return formSuccess("live", { title: isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden });
     } catch (error) {
-      if (error instanceof ListingError) return formFailure("live", error.status, VENDOR_TEXTS.visibilityFailed, error.message);
+      if (error instanceof Refusal) return formFailure("live", error.status, VENDOR_TEXTS.visibilityFailed, error.message);
       throw error;
     }
   }

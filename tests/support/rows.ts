@@ -2,9 +2,9 @@
 import type { Database } from "../../db/client";
 import type { Role, VendorStatus } from "../../lib/constants";
 import { users } from "../../db/schema/accounts";
-import { grantRole } from "../accounts/roles";
+import { grantRole } from "../../domain/accounts/roles";
 import { products } from "../../db/schema/catalog";
-import type { Mailer, OutgoingEmail } from "../mail/mailer";
+import type { Mailer, OutgoingEmail } from "../../domain/mail/mailer";
 import { vendors } from "../../db/schema/vendors";
 
 export async function insertPerson(db: Database, id: string, role?: Role): Promise<{ userId: string; role: Role; email: string }> {

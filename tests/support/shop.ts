@@ -1,8 +1,8 @@
 /** A buyer, a vendor with phones, and paying on the stand-in's hosted page over HTTP, for payment tests. */
 import type { Database } from "../../db/client";
 import { cart } from "../../db/schema/cart";
-import type { CheckoutInput } from "../checkout/validation";
-import { insertListing, insertPerson, insertVendor } from "../vendors/testing";
+import type { CheckoutInput } from "../../domain/checkout/validation";
+import { insertListing, insertPerson, insertVendor } from "./rows";
 import { TEST_CARDS } from "../../paystack-standin";
 
 export const SHIPPING: CheckoutInput["shipping"] = {

@@ -1,4 +1,5 @@
-import { Refusal, refusalCodeFor } from "../core/refusal";
+/** A vendor's listings: the vendor record a user sells through, and whether each of its phones shows in the shop. */
+import { Refusal } from "../core/refusal";
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { VendorStatus } from "../../lib/constants";
@@ -29,14 +30,6 @@ export async function findVendorByUser(db: Database, userId: string): Promise<Ve
   return row ?? null;
 }
 
-export class ListingError extends Refusal {
-  constructor(
-    override readonly status: 403 | 404 | 409,
-    message: string,
-  ) {
-    super(refusalCodeFor(status), message);
-  }
-}
 
 export const LISTING_TEXTS = {
   notFound: "Product not found",
@@ -65,21 +58,21 @@ export function setProductLive(
 ): Promise<{ isLive: boolean }> {
   return db.transaction(async (tx) => {
     const vendor = await lockVendorOfUser(tx, actor.userId);
-    if (!vendor) throw new ListingError(404, LISTING_TEXTS.notFound);
+    if (!vendor) throw new Refusal("not_found", LISTING_TEXTS.notFound);
     const own = and(eq(products.id, input.productId), eq(products.vendorId, vendor.id));
-    if (input.isLive && vendor.status !== "approved") throw await refusalFor(tx, own, new ListingError(403, LISTING_TEXTS.notApproved));
+    if (input.isLive && vendor.status !== "approved") throw await refusalFor(tx, own, new Refusal("forbidden", LISTING_TEXTS.notApproved));
     const [updated] = await tx
       .update(products)
       .set({ isLive: input.isLive, updatedAt: sql`now()` })
       .where(own)
       .returning({ isLive: products.isLive });
     if (updated) return updated;
-    throw new ListingError(404, LISTING_TEXTS.notFound);
+    throw new Refusal("not_found", LISTING_TEXTS.notFound);
   });
 }
 
 /** The refusal for the vendor's own product; "not found" when the product is not theirs. */
-async function refusalFor(tx: Database, own: SQL | undefined, refusal: ListingError): Promise<ListingError> {
+async function refusalFor(tx: Database, own: SQL | undefined, refusal: Refusal): Promise<Refusal> {
   const [product] = await tx.select({ id: products.id }).from(products).where(own);
-  return product ? refusal : new ListingError(404, LISTING_TEXTS.notFound);
+  return product ? refusal : new Refusal("not_found", LISTING_TEXTS.notFound);
 }
