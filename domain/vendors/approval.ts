@@ -14,6 +14,7 @@ import { notify } from "../notifications/service";
 import { LIMITS, type VendorStatus } from "../../lib/constants";
 import { users } from "../../db/schema/accounts";
 import { products } from "../../db/schema/catalog";
+import { type VendorBusiness, vendorBusinessColumns } from "./dashboard";
 import { vendorApprovedEmail, vendorRejectedEmail } from "./emails";
 import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
@@ -27,16 +28,9 @@ export interface VendorDecisionContext {
   publicUrl: string;
 }
 
-export interface VendorListItem {
-  id: string;
+export interface VendorListItem extends VendorBusiness {
   userId: string;
   ownerEmail: string;
-  businessName: string;
-  contactEmail: string;
-  contactPhone: string;
-  businessAddress: string;
-  status: VendorStatus;
-  verified: boolean;
   totalSales: number;
   commissionRate: number;
   rejectionReason: string | null;
@@ -50,15 +44,9 @@ export interface VendorStatusResult {
 }
 
 const LIST_COLUMNS = {
-  id: vendors.id,
+  ...vendorBusinessColumns,
   userId: vendors.userId,
   ownerEmail: users.email,
-  businessName: vendors.businessName,
-  contactEmail: vendors.contactEmail,
-  contactPhone: vendors.contactPhone,
-  businessAddress: vendors.businessAddress,
-  status: vendors.status,
-  verified: vendors.verified,
   totalSales: vendors.totalSales,
   commissionRate: vendors.commissionRate,
   rejectionReason: vendors.rejectionReason,
