@@ -1,6 +1,7 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { USER_TYPES } from "../../lib/constants";
 import { users } from "./accounts";
+import { createdAtColumn, uuidPrimaryKey } from "./columns";
 
 export const userTypeEnum = pgEnum("activity_user_type", USER_TYPES);
 
@@ -8,13 +9,13 @@ export const userTypeEnum = pgEnum("activity_user_type", USER_TYPES);
 export const userActivities = pgTable(
   "user_activities",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     userType: userTypeEnum("user_type").notNull(),
     activityType: text("activity_type").notNull(),
     activityDescription: text("activity_description").notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("user_activities_created_idx").on(t.createdAt.desc()),

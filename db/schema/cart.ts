@@ -1,21 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, unique } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
+import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const cart = pgTable(
   "cart",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    customerId: userReference("customer_id", () => users.id, "cascade"),
+    productId: uuidReference("product_id", () => products.id, "cascade"),
     quantity: integer("quantity").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     unique("cart_customer_product_unique").on(t.customerId, t.productId),

@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
-  type ExtraConfigColumn, bigint, boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid,
+  type ExtraConfigColumn, bigint, boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp,
 } from "drizzle-orm/pg-core";
 import { BRANDS, GRADES, PRODUCT_STATUSES, STORAGE_OPTIONS } from "../../lib/constants";
 import { sqlList } from "../sql-list";
 import { users } from "./accounts";
 import { vendors } from "./vendors";
+import { createdAtColumn, updatedAtColumn, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const gradeEnum = pgEnum("product_grade", GRADES);
 export const productStatusEnum = pgEnum("product_status", PRODUCT_STATUSES);
@@ -24,11 +25,9 @@ const listedRows = (t: { status: ExtraConfigColumn; isLive: ExtraConfigColumn; s
 export const products = pgTable(
   "products",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** Every product belongs to a real vendor (decisions.md 12). */
-    vendorId: uuid("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "restrict" }),
+    vendorId: uuidReference("vendor_id", () => vendors.id, "restrict"),
     name: text("name").notNull(),
     brand: text("brand").notNull(),
     model: text("model").notNull(),
@@ -65,8 +64,8 @@ export const products = pgTable(
       .generatedAlwaysAs(
         (): SQL => sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || ${products.model})`,
       ),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("products_stock_nonnegative", sql`${t.stockQuantity} >= 0`),

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { CMS_SECTIONS } from "../../lib/constants";
 import { users } from "./accounts";
 import { sqlList } from "../sql-list";
+import { updatedAtColumn } from "./columns";
 
 export const cmsContent = pgTable(
   "cms_content",
@@ -10,7 +11,7 @@ export const cmsContent = pgTable(
     section: text("section").primaryKey(),
     content: jsonb("content").$type<Record<string, unknown>>().notNull(),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("cms_content_section_known", sql`${t.section} in ${sqlList(CMS_SECTIONS)}`),

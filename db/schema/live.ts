@@ -1,5 +1,6 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { createdAtColumn, userReference } from "./columns";
 
 /**
  * What each signed-in browser is told live: new and updated notifications, cart and order
@@ -9,12 +10,10 @@ export const liveEvents = pgTable(
   "live_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userReference("user_id", () => users.id, "cascade"),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("live_events_user_id_idx").on(t.userId, t.id), index("live_events_created_idx").on(t.createdAt)],
 );

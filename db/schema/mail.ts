@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAtColumn, uuidPrimaryKey } from "./columns";
 
 export const outboxStatusEnum = pgEnum("email_status", ["pending", "sent", "failed"]);
 
@@ -7,7 +8,7 @@ export const outboxStatusEnum = pgEnum("email_status", ["pending", "sent", "fail
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
@@ -15,7 +16,7 @@ export const emailOutbox = pgTable(
     status: outboxStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [

@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { createdAtColumn, userReference } from "./columns";
 
 /**
  * Every catalogue photo uploaded through the shop, with who uploaded it: a listing may only
@@ -10,10 +11,8 @@ export const uploadedImages = pgTable(
   {
     /** The public URL the upload was stored at (`/uploads/products/…`). */
     url: text("url").primaryKey(),
-    ownerId: text("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ownerId: userReference("owner_id", () => users.id, "cascade"),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("uploaded_images_owner_idx").on(t.ownerId, t.createdAt.desc())],
 );

@@ -1,20 +1,19 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
+import { createdAtColumn, userReference, uuidPrimaryKey } from "./columns";
 
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: userReference("user_id", () => users.id, "cascade"),
     title: text("title").notNull(),
     message: text("message").notNull(),
     /** order, product, warning, error; anything else is shown in the default style. */
     type: text("type").notNull().default("info"),
     read: boolean("read").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, bigserial, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
+  type AnyPgColumn, bigint, bigserial, check, date, index, integer, pgEnum, pgTable, text, uuid,
 } from "drizzle-orm/pg-core";
 import { NIGERIAN_STATES, ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
 import { sqlList } from "../sql-list";
@@ -8,6 +8,7 @@ import { users } from "./accounts";
 import { products } from "./catalog";
 import { payments } from "./payments";
 import { vendors } from "./vendors";
+import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 export const warrantyTypeEnum = pgEnum("warranty_type", WARRANTY_TYPES);
@@ -16,16 +17,10 @@ export const warrantyTypeEnum = pgEnum("warranty_type", WARRANTY_TYPES);
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "restrict" }),
-    vendorId: uuid("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    customerId: userReference("customer_id", () => users.id, "restrict"),
+    productId: uuidReference("product_id", () => products.id, "restrict"),
+    vendorId: uuidReference("vendor_id", () => vendors.id, "restrict"),
     paymentId: uuid("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
@@ -45,8 +40,8 @@ export const orders = pgTable(
     warrantyDays: integer("warranty_days").notNull().default(30),
     trackingNumber: text("tracking_number"),
     estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
@@ -68,13 +63,11 @@ export const orderStatusHistory = pgTable(
   "order_status_history",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuidReference("order_id", () => orders.id, "cascade"),
     status: orderStatusEnum("status").notNull(),
     /** Shown to the buyer beside the status, such as the tracking number when shipped. */
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
 );

@@ -5,6 +5,7 @@ import {
 import { PAYMENT_STATUSES } from "../../lib/constants";
 import { users } from "./accounts";
 import { orders } from "./orders";
+import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey } from "./columns";
 
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 
@@ -12,10 +13,8 @@ export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    customerId: userReference("customer_id", () => users.id, "restrict"),
     /** The first order of the checkout (operations.md §3); all of them point back via orders.payment_id. */
     orderId: uuid("order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     paymentReference: text("payment_reference").notNull().unique(),
@@ -47,8 +46,8 @@ export const payments = pgTable(
     releasedAt: timestamp("released_at", { withTimezone: true }),
     /** The last time reconciliation asked the provider about this payment. */
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("payments_amount_positive", sql`${t.amount} > 0`),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, integer, numeric, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { updatedAtColumn } from "./columns";
 
 /** A single row (id = 1): the pricing settings admins edit. */
 export const adminPricingConfig = pgTable(
@@ -18,7 +19,7 @@ export const adminPricingConfig = pgTable(
     /** Days of warranty from delivery, stated the same everywhere (decisions.md 21). */
     warrantyDays: integer("warranty_days").notNull().default(30),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("pricing_single_row", sql`${t.id} = 1`),

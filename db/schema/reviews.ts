@@ -1,25 +1,22 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 import { orders } from "./orders";
+import { createdAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const reviews = pgTable(
   "reviews",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    productId: uuidReference("product_id", () => products.id, "cascade"),
+    customerId: userReference("customer_id", () => users.id, "cascade"),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     rating: integer("rating").notNull(),
     comment: text("comment"),
     /** Only approved reviews are shown and counted in ratings. */
     approved: boolean("approved").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint, boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uuid,
+  bigint, boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, text,
 } from "drizzle-orm/pg-core";
 import { PREAPPROVAL_FIELD_TYPES, VENDOR_STATUSES } from "../../lib/constants";
 import { users } from "./accounts";
+import { createdAtColumn, updatedAtColumn, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const vendorStatusEnum = pgEnum("vendor_status", VENDOR_STATUSES);
 
@@ -11,7 +12,7 @@ export const vendorStatusEnum = pgEnum("vendor_status", VENDOR_STATUSES);
 export const vendors = pgTable(
   "vendors",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text("user_id")
       .notNull()
       .unique()
@@ -27,8 +28,8 @@ export const vendors = pgTable(
     /** Percent of the final price kept by the marketplace. */
     commissionRate: numeric("commission_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(10),
     rejectionReason: text("rejection_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("vendors_commission_rate_range", sql`${t.commissionRate} >= 0 and ${t.commissionRate} <= 100`),
@@ -45,14 +46,14 @@ export const preapprovalFieldTypeEnum = pgEnum("preapproval_field_type", PREAPPR
 export const vendorPreapprovalFields = pgTable(
   "vendor_preapproval_fields",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     fieldName: text("field_name").notNull().unique(),
     fieldLabel: text("field_label").notNull(),
     fieldType: preapprovalFieldTypeEnum("field_type").notNull(),
     required: boolean("required").notNull().default(false),
     active: boolean("active").notNull().default(true),
     fieldOrder: integer("field_order").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check("preapproval_field_name_format", sql`${t.fieldName} ~ '^[a-z_]{1,50}$'`),
@@ -66,13 +67,11 @@ export const submissionStatusEnum = pgEnum("preapproval_submission_status", VEND
 export const vendorPreapprovalSubmissions = pgTable(
   "vendor_preapproval_submissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    vendorId: uuid("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    vendorId: uuidReference("vendor_id", () => vendors.id, "cascade"),
     submissionData: jsonb("submission_data").$type<Record<string, string>>().notNull(),
     status: submissionStatusEnum("status").notNull().default("pending"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("preapproval_submissions_vendor_idx").on(t.vendorId, t.createdAt.desc())],
 );
