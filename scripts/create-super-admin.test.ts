@@ -1,26 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempDir } from "../tests/support/lifecycle";
 import { openDatabase } from "../db/client";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 describe("npm run create-super-admin", () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-cli-"));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = useTempDir("tokunbo-cli-");
 
   const run = (...args: string[]) =>
     spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/create-super-admin.ts", ...args], {
       cwd: root,
       encoding: "utf8",
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir(), LOG_LEVEL: "silent" },
     });
 
   it("explains its usage when the e-mail is missing or malformed", () => {
@@ -38,7 +31,7 @@ describe("npm run create-super-admin", () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("No account uses nobody@example.com.");
 
-    const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+    const handle = await openDatabase({ pgliteDir: path.join(dataDir(), "db") });
     try {
       const [row] = await handle.query<{ role: string }>(
         "select r.role from user_roles r join users u on u.id = r.user_id where u.email = 'customer@tokunbo.test' order by r.assigned_at desc limit 1",

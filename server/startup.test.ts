@@ -6,6 +6,7 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTempDir } from "../tests/support/lifecycle";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { loadConfig } from "./config";
 import { prepareDatabase } from "./database";
@@ -32,22 +33,16 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
 }
 
 describe("starting the server", () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-start-"));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = useTempDir("tokunbo-start-");
 
   it("with a bad PORT prints one clear line and exits non-zero", async () => {
-    const result = await start({ PORT: "shop", DATA_DIR: dataDir });
+    const result = await start({ PORT: "shop", DATA_DIR: dataDir() });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('Invalid PORT="shop": must be a whole number from 1 to 65535\n');
   });
 
   it("with a malformed DATABASE_URL prints one clear line and exits non-zero", async () => {
-    const result = await start({ DATABASE_URL: "localhost:5432/shop", DATA_DIR: dataDir });
+    const result = await start({ DATABASE_URL: "localhost:5432/shop", DATA_DIR: dataDir() });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       'Invalid DATABASE_URL="localhost:5432/shop": must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname\n',
@@ -55,7 +50,7 @@ describe("starting the server", () => {
   });
 
   it("with an unreachable database prints one clear line, without the password, and exits non-zero", async () => {
-    const result = await start({ DATABASE_URL: "postgres://shop:secret@127.0.0.1:1/shop", DATA_DIR: dataDir });
+    const result = await start({ DATABASE_URL: "postgres://shop:secret@127.0.0.1:1/shop", DATA_DIR: dataDir() });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Cannot connect to PostgreSQL at postgres:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop: .*ECONNREFUSED.*\n$/);
     expect(result.stderr).not.toContain("secret");
@@ -66,7 +61,7 @@ describe("starting the server", () => {
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const result = await start({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO_DATA: "false" });
+      const result = await start({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir(), DEMO_DATA: "false" });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(`Port ${port} is already in use: stop the other program or set PORT to a free port.\n`);
     } finally {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { TEST_ENGINES, createDatabaseFor, createTestDatabase } from "../../tests/support/database";
+import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { useTestDatabase } from "../../tests/support/lifecycle";
 import { startSmtpSink } from "../../tests/support/smtp-sink";
 import { passwordResetEmail, verificationEmail } from "../accounts/emails";
 import { createMailer, listOutbox } from "./mailer";
@@ -8,13 +9,7 @@ import { redeliverUnsent } from "./redelivery";
 import { renderEmail } from "./template";
 
 describe("e-mail", () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase();
 
   it("renders one template as HTML and as plain text, escaping what it is given", () => {
     const email = renderEmail({
@@ -38,31 +33,31 @@ describe("e-mail", () => {
   });
 
   it("without SMTP keeps each message in the outbox for the mailbox page", async () => {
-    const mailer = createMailer({ db: database.db, from: "Tokunbo <no-reply@tokunbo.ng>" });
+    const mailer = createMailer({ db: database().db, from: "Tokunbo <no-reply@tokunbo.ng>" });
     await mailer.send({ to: "ada@example.com", ...verificationEmail({ link: "https://t.ng/v?token=1" }) });
-    const [message] = await listOutbox(database.db);
+    const [message] = await listOutbox(database().db);
     expect(message).toMatchObject({ to: "ada@example.com", subject: "Verify your e-mail address", status: "pending" });
   });
 
   it("records a message with the change it tells of: delivered after the commit, gone with a rollback", async () => {
     const sink = await startSmtpSink();
     try {
-      const mailer = createMailer({ db: database.db, from: "Tokunbo <no-reply@tokunbo.ng>", smtpUrl: sink.url });
+      const mailer = createMailer({ db: database().db, from: "Tokunbo <no-reply@tokunbo.ng>", smtpUrl: sink.url });
       const message = (to: string) => ({ to, ...verificationEmail({ link: "https://t.ng/v?token=3" }) });
-      const deliver = await database.db.transaction((tx) => mailer.record(tx, message("chidi@example.com")));
+      const deliver = await database().db.transaction((tx) => mailer.record(tx, message("chidi@example.com")));
       await mailer.idle();
       expect(sink.received).toHaveLength(0);
       deliver();
       await mailer.idle();
       expect(sink.received.map((m) => m.to)).toEqual([["<chidi@example.com>"]]);
 
-      await database.db
+      await database().db
         .transaction(async (tx) => {
           await mailer.record(tx, message("dayo@example.com"));
           throw new Error("the change failed");
         })
         .catch(() => {});
-      expect(await database.query("select id from email_outbox where to_address = 'dayo@example.com'")).toEqual([]);
+      expect(await database().query("select id from email_outbox where to_address = 'dayo@example.com'")).toEqual([]);
     } finally {
       await sink.close();
     }
@@ -71,13 +66,13 @@ describe("e-mail", () => {
   it("with SMTP delivers the message and marks it sent; a dead server marks it failed", async () => {
     const sink = await startSmtpSink();
     try {
-      const mailer = createMailer({ db: database.db, from: "Tokunbo <no-reply@tokunbo.ng>", smtpUrl: sink.url });
+      const mailer = createMailer({ db: database().db, from: "Tokunbo <no-reply@tokunbo.ng>", smtpUrl: sink.url });
       await mailer.send({ to: "bola@example.com", ...passwordResetEmail({ link: "https://t.ng/r?token=2" }) });
       await mailer.idle();
       expect(sink.received).toHaveLength(1);
       expect(sink.received[0]!.to).toEqual(["<bola@example.com>"]);
       expect(sink.received[0]!.data).toContain("Subject: Reset your password");
-      const [sent] = await database.query<{ status: string; attempts: number }>(
+      const [sent] = await database().query<{ status: string; attempts: number }>(
         "select status, attempts from email_outbox where to_address = 'bola@example.com'",
       );
       expect(sent).toEqual({ status: "sent", attempts: 1 });
@@ -86,10 +81,10 @@ describe("e-mail", () => {
     }
 
     const errors: unknown[] = [];
-    const broken = createMailer({ db: database.db, from: "x <x@tokunbo.ng>", smtpUrl: "smtp://127.0.0.1:9", onError: (e) => errors.push(e) });
+    const broken = createMailer({ db: database().db, from: "x <x@tokunbo.ng>", smtpUrl: "smtp://127.0.0.1:9", onError: (e) => errors.push(e) });
     await broken.send({ to: "chi@example.com", ...passwordResetEmail({ link: "https://t.ng/r?token=3" }) });
     await broken.idle();
-    const [failed] = await database.query<{ status: string; last_error: string }>(
+    const [failed] = await database().query<{ status: string; last_error: string }>(
       "select status, last_error from email_outbox where to_address = 'chi@example.com'",
     );
     expect(failed?.status).toBe("failed");

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { readdir,  } from "node:fs/promises";
 import { Refusal } from "../core/refusal";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempDir } from "../../tests/support/lifecycle";
 import { createLocalStorage } from "./storage";
 import { IMAGE_WORK_CONCURRENCY, imageWorkStats } from "./image-work";
 import { imageTypeOf, imagesUploaded, inspectImage, maxImagesAllowed, storeUploadedImages } from "./uploads";
@@ -17,13 +17,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe("upload checks and storage", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "tokunbo-uploads-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir("tokunbo-uploads-");
 
   it("reads the type from the bytes", async () => {
     expect(imageTypeOf(await photo("jpeg"))).toBe("image/jpeg");
@@ -43,48 +37,48 @@ describe("upload checks and storage", () => {
   });
 
   it("stores nothing when any file of a batch is bad", async () => {
-    const storage = createLocalStorage(dir);
+    const storage = createLocalStorage(dir());
     const batch = [
       { name: "front.jpg", bytes: await photo("jpeg") },
       { name: "notes.jpg", bytes: Buffer.from("plain text") },
     ];
     await expect(storeUploadedImages(storage, "products", batch)).rejects.toBeInstanceOf(Refusal);
-    expect(await filesUnder(dir)).toEqual([]);
+    expect(await filesUnder(dir())).toEqual([]);
   });
 
   it("refuses a sixth image with the spec's message", async () => {
     const six = await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ name: `${i}.png`, bytes: await photo("png", 64, 64) })));
-    await expect(storeUploadedImages(createLocalStorage(dir), "products", six)).rejects.toThrow(maxImagesAllowed(5));
+    await expect(storeUploadedImages(createLocalStorage(dir()), "products", six)).rejects.toThrow(maxImagesAllowed(5));
     expect(maxImagesAllowed(5)).toBe("Maximum 5 images allowed");
-    expect(await filesUnder(dir)).toEqual([]);
+    expect(await filesUnder(dir())).toEqual([]);
   });
 
   it("stores each image as WebP with its renditions under a random name", async () => {
-    const stored = await storeUploadedImages(createLocalStorage(dir), "products", [
+    const stored = await storeUploadedImages(createLocalStorage(dir()), "products", [
       { name: "front.jpg", bytes: await photo("jpeg", 2000, 1500) },
       { name: "back.png", bytes: await photo("png", 500, 400) },
     ]);
     expect(stored).toHaveLength(2);
     expect(stored[0]).toMatchObject({ width: 2000, height: 1500 });
     for (const { url } of stored) expect(url).toMatch(/^\/uploads\/products\/[a-f0-9]{32}\.webp$/);
-    const files = await filesUnder(dir);
+    const files = await filesUnder(dir());
     expect(files).toHaveLength(10);
     expect(files.filter((f) => f.endsWith("-og.jpg"))).toHaveLength(2);
     const key = stored[0]!.url.replace("/uploads/", "");
-    expect((await sharp(path.join(dir, key.replace(".webp", "-640w.webp"))).metadata()).width).toBe(640);
+    expect((await sharp(path.join(dir(), key.replace(".webp", "-640w.webp"))).metadata()).width).toBe(640);
     expect(imagesUploaded(2)).toBe("2 images uploaded successfully");
   });
 
   it("draws a burst of uploads a few at a time, never all at once", async () => {
     const batches = await Promise.all([1, 2, 3, 4].map(async (n) => [{ name: `p${n}.png`, bytes: await photo("png", 300, 300) }]));
-    await Promise.all(batches.map((batch) => storeUploadedImages(createLocalStorage(dir), "products", batch)));
+    await Promise.all(batches.map((batch) => storeUploadedImages(createLocalStorage(dir()), "products", batch)));
     expect(imageWorkStats().peak).toBe(IMAGE_WORK_CONCURRENCY);
   });
 
   it("scales a camera-sized photo down to 2560 pixels on its longest side before storing it", async () => {
-    const [stored] = await storeUploadedImages(createLocalStorage(dir), "products", [{ name: "camera.jpg", bytes: await photo("jpeg", 4032, 3024) }]);
+    const [stored] = await storeUploadedImages(createLocalStorage(dir()), "products", [{ name: "camera.jpg", bytes: await photo("jpeg", 4032, 3024) }]);
     expect(stored).toMatchObject({ width: 2560, height: 1920 });
-    const original = await sharp(path.join(dir, stored!.url.replace("/uploads/", ""))).metadata();
+    const original = await sharp(path.join(dir(), stored!.url.replace("/uploads/", ""))).metadata();
     expect([original.format, original.width, original.height]).toEqual(["webp", 2560, 1920]);
   });
 });
