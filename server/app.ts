@@ -132,7 +132,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   // parser: the webhook's signature is over the raw body.
   if (paystackStandin) app.use(PAYSTACK_STANDIN_PATH, paystackStandin);
   app.use(createPaystackWebhook({ db: database.db, mailer, publicUrl: config.publicUrl, secretKey: paymentsSecretKey(config), logger }));
-  app.use("/api", createApiRouter({ logger, accounts, live, listingCache, checkout: { payments, mailer, publicUrl: config.publicUrl } }));
+  app.use("/api", createApiRouter({ logger, accounts, live, listingCache }));
   app.use("/uploads", ...serveUploads(config));
 
   if (vite) {
