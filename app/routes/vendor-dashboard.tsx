@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
 } from "../../domain/vendors/dashboard";
-import { ListingError, setProductLive } from "../../domain/vendors/service";
+import { setProductLive } from "../../domain/vendors/service";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { vendorDetailsSchema } from "../../domain/vendors/validation";
 import { useActionToast } from "../components/auth-ui";
@@ -13,6 +13,7 @@ import { VendorOrdersTab } from "../components/vendor-orders-tab";
 import { VendorProductsTab } from "../components/vendor-products-tab";
 import { VendorProfileTab } from "../components/vendor-profile-tab";
 import { requireRole } from "../server/access.server";
+import { answerPage, answering, invalid, ok } from "../server/answer.server";
 import { formValues } from "../server/auth-forms.server";
 import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "./vendor.forms.server";
@@ -68,20 +69,20 @@ const liveSchema = z.object({
   isLive: z.enum(["true", "false"], { error: "isLive must be true or false" }).transform((v) => v === "true"),
 });
 
+const PRODUCTS_TAB = "/vendor-dashboard?tab=products";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, ["vendor"]);
   const form = await readForm(request);
   const intent = String(form.get("intent"));
   if (intent === "live") {
     const parsed = liveSchema.safeParse(formValues(form, "productId", "isLive"));
-    if (!parsed.success) return invalidForm("live", VENDOR_TEXTS.visibilityFailed, parsed.error);
-    try {
+    if (!parsed.success) return answerPage(request, PRODUCTS_TAB, invalid(parsed.error, VENDOR_TEXTS.visibilityFailed));
+    const changed = answering(async () => {
       const { isLive } = await setProductLive(context.db, viewer, parsed.data);
-      return formSuccess("live", { title: isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden });
-    } catch (error) {
-      if (error instanceof ListingError) return formFailure("live", error.status, VENDOR_TEXTS.visibilityFailed, error.message);
-      throw error;
-    }
+      return ok(isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden, { isLive });
+    }, VENDOR_TEXTS.visibilityFailed);
+    return answerPage(request, PRODUCTS_TAB, changed);
   }
   if (intent === "profile") {
     const parsed = vendorDetailsSchema.safeParse(formValues(form, "businessName", "contactEmail", "contactPhone", "businessAddress"));
