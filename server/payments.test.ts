@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "../domain/checkout/texts";
 import { SHIPPING, payOnHostedPage } from "../domain/payments/testing";
 import { signWebhook } from "../domain/payments/webhook-signature";
+import { checkoutForm } from "../app/components/checkout-form-data";
 import { type TestApp, postAction, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { paymentsSecretKey } from "./config";
@@ -29,15 +30,9 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
       headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-  /** The checkout form as the page sends it: each ticked phone, its quantity, the shipping fields. */
-  const checkoutForm = (items: Array<{ productId: string; quantity: string }>, shipping: Record<string, string | null> = SHIPPING) =>
-    new URLSearchParams([
-      ...items.flatMap(({ productId, quantity }) => [["productId", productId], [`quantity:${productId}`, quantity]]),
-      ...Object.entries(shipping).map(([name, value]) => [name, value ?? ""]),
-    ]);
   /** Places an order through the checkout page's action: the provider's page it sends the browser to, and the payment's reference. */
   const checkout = async (cookie: string, quantity = 1) => {
-    const placed = await postAction(app.base, "/checkout", checkoutForm([{ productId: phone.id, quantity: String(quantity) }]), cookie);
+    const placed = await postAction(app.base, "/checkout", checkoutForm([{ productId: phone.id, quantity }], SHIPPING), cookie);
     expect(placed.status).toBe(302);
     const [latest] = await q<{ reference: string }>("select payment_reference reference from payments order by created_at desc limit 1");
     return { reference: latest!.reference, authorizationUrl: placed.redirect! };
@@ -71,7 +66,7 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
   });
 
   it("refuses checkout and verification when signed out", async () => {
-    const placed = await postAction(app.base, "/checkout", checkoutForm([{ productId: phone.id, quantity: "1" }]));
+    const placed = await postAction(app.base, "/checkout", checkoutForm([{ productId: phone.id, quantity: 1 }], SHIPPING));
     expect(placed.redirect).toBe("/auth");
     expect((await postAction(app.base, "/payment-success", { reference: "pay_1" })).status).toBe(401);
   });
@@ -79,9 +74,9 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
   it("answers bad input with the schema's message and writes nothing", async () => {
     const before = await q("select count(*)::int n from orders");
     const cases: [URLSearchParams, string][] = [
-      [checkoutForm([]), CHECKOUT_TEXTS.selectAtLeastOne],
+      [checkoutForm([], SHIPPING), CHECKOUT_TEXTS.selectAtLeastOne],
       [checkoutForm([{ productId: phone.id, quantity: "1" }], { ...SHIPPING, customerPhone: "12345" }), CHECKOUT_TEXTS.phoneInvalid],
-      [checkoutForm([{ productId: phone.id, quantity: "-3" }]), CHECKOUT_TEXTS.quantityInvalid],
+      [checkoutForm([{ productId: phone.id, quantity: -3 }], SHIPPING), CHECKOUT_TEXTS.quantityInvalid],
       [checkoutForm([{ productId: phone.id, quantity: "1" }], { ...SHIPPING, state: "Atlantis" }), CHECKOUT_TEXTS.stateRequired],
     ];
     for (const [form, message] of cases) {

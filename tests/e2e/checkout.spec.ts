@@ -2,7 +2,7 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { ADMIN_STATE_FILE, openTab, projectIndex, toastWith } from "./support/admin";
 import { type ListedPhone, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
-import { quantityFieldOf } from "../../app/components/checkout-form-data";
+import { checkoutForm } from "../../app/components/checkout-form-data";
 import { cartLines, postAction } from "./support/route-data";
 
 const SHIPPING = {
@@ -169,11 +169,7 @@ for (const [how, card] of [["declined", "4084 0800 0000 5408"], ["cancelled", nu
 test("opening the return page of an unpaid order with status=success pays nothing", async ({ page }, info) => {
   await signUpFreshCustomer(page, info, SHIPPING.customerName);
   const [phone] = await phonesToBuy(page, info, "unpaid", 1);
-  const placed = await postAction(page.request, "/checkout", {
-    productId: phone!.id,
-    [quantityFieldOf(phone!.id)]: "1",
-    ...SHIPPING,
-  });
+  const placed = await postAction(page.request, "/checkout", checkoutForm([{ productId: phone!.id, quantity: 1 }], SHIPPING));
   expect(placed.redirect).toContain("/paystack-standin/pay/");
   // Leaving the provider's page unpaid sends the buyer back with the reference, as Paystack's Cancel does.
   const left = await page.request.post(placed.redirect!, { form: { action: "cancel" }, maxRedirects: 0 });

@@ -28,8 +28,9 @@ export async function loaderData<T>(request: APIRequestContext, path: string, ro
 }
 
 /** Posts to a route's action as its page's script does: the answer's status and data, or where it redirects. */
-export async function postAction<T = Record<string, unknown>>(request: APIRequestContext, path: string, form: Record<string, string>) {
-  const response = await request.post(dataUrl(path), { form, maxRedirects: 0 });
+export async function postAction<T = Record<string, unknown>>(request: APIRequestContext, path: string, form: Record<string, string> | URLSearchParams) {
+  const body = new URLSearchParams(form).toString();
+  const response = await request.post(dataUrl(path), { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
   const value = (await decode(await response.body())) as { data?: T; error?: unknown; redirect?: string; status?: number };
   if (typeof value.redirect === "string") return { status: value.status ?? 302, redirect: value.redirect, data: undefined };
   return { status: response.status(), data: value.data as T, redirect: undefined };
