@@ -61,7 +61,6 @@ function useCartChanges() {
   const run = async (key: string, fields: Record<string, string>) => {
     setBusy(key);
     const answer = await submit(CART_ACTION, fields);
-    // The page's data has reloaded by the time the answer arrives.
     if (answer.ok) announceCartUpdated(answer.cartCount);
     setBusy(null);
   };

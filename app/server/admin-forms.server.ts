@@ -5,10 +5,12 @@ import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import type { Viewer } from "../../domain/accounts/viewer";
 import { BACK_OFFICE_ROLES } from "../../domain/admin/access";
 import { fieldErrors, firstError } from "../../domain/accounts/validation";
-import { redirectWithToast } from "./flash.server";
+import { refusalCodeFor } from "../../domain/core/refusal";
+import type { Failure } from "../ui/answer";
+import { answerPage, ok } from "./answer.server";
 import { requireRole } from "./access.server";
 
-/** What a back-office action answers a script with; a plain form gets a redirect and a toast instead. */
+/** What a back-office action tells: its toast's title and line, and each field's message when refused. */
 export interface AdminActionResult {
   ok: boolean;
   title: string;
@@ -21,26 +23,11 @@ export function requireBackOffice(context: AppLoadContext): Promise<Viewer> {
   return requireRole(context, BACK_OFFICE_ROLES);
 }
 
-/** The page a form without scripts came from (same site only), else the fallback. */
-function backTo(request: Request, fallback: string): string {
-  const referer = request.headers.get("referer");
-  if (referer && URL.canParse(referer)) {
-    const url = new URL(referer);
-    if (url.origin === new URL(request.url).origin) return url.pathname + url.search;
-  }
-  return fallback;
-}
-
-/** Answers a back-office form: JSON for the page's scripts, or back to the page with a toast. */
+/** Answers a back-office form with the one answer type: to the page's script, or back to the page with a toast. */
 export async function answer(request: Request, fallback: string, result: AdminActionResult, status = result.ok ? 200 : 400) {
-  if ((request.headers.get("accept") ?? "").includes("text/html")) {
-    return redirectWithToast(backTo(request, fallback), {
-      kind: result.ok ? "success" : "error",
-      title: result.title,
-      description: result.description,
-    });
-  }
-  return data(result, { status });
+  if (result.ok) return answerPage(request, fallback, ok(result.title, { detail: result.description }, { status }));
+  const failure: Failure = { ok: false, code: refusalCodeFor(status), message: result.title, detail: result.description, fieldErrors: result.errors ?? {} };
+  return answerPage(request, fallback, data(failure, { status }));
 }
 
 /** Bad input: 400 with the first message in the toast and each field's message beside it. */

@@ -46,9 +46,11 @@ export function useAction<Extra extends object = object>({ quiet = false, onAnsw
   const handled = useRef<unknown>(undefined);
   const waiting = useRef<((answer: Answer<Extra>) => void) | null>(null);
 
+  // The answer arrives before the page's data reloads; taking it then means a row that the reload
+  // removes (an approved product under the Pending filter) still shows its toast.
   useEffect(() => {
     const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !isAnswer(answer) || handled.current === answer) return;
+    if (fetcher.state === "submitting" || !isAnswer(answer) || handled.current === answer) return;
     handled.current = answer;
     if (!quiet) toastAnswer(answer);
     onAnswer?.(answer);

@@ -69,6 +69,14 @@ export function flashOf(response: Response): { kind: string; title: string; desc
   return value ? JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) : null;
 }
 
+/** A `.data` answer, read whole first: a connection cut midway fails here instead of leaving the decoder waiting. */
+async function decodeAnswer(response: Response): Promise<unknown> {
+  const body = new Response(await response.arrayBuffer()).body!;
+  const decoded = await decodeViaTurboStream(body, globalThis);
+  await decoded.done;
+  return decoded.value;
+}
+
 /** What a page action answered a script: its data and status, or where it redirected. */
 export interface ActionAnswer<T> {
   status: number;
@@ -90,12 +98,8 @@ export async function postAction<T = Record<string, unknown>>(
   url.pathname = `${url.pathname === "/" ? "/_root" : url.pathname}.data`;
   const body = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
   const response = await fetch(url, { method: "POST", headers: cookie ? { Cookie: cookie } : {}, body, redirect: "manual" });
-  if (!response.body || !(response.headers.get("content-type") ?? "").includes("x-script")) {
-    return { status: response.status, data: (await response.text()) as T };
-  }
-  const decoded = await decodeViaTurboStream(response.body, globalThis);
-  await decoded.done;
-  const value = decoded.value as Record<string, unknown>;
+  if (!(response.headers.get("content-type") ?? "").includes("x-script")) return { status: response.status, data: (await response.text()) as T };
+  const value = (await decodeAnswer(response)) as Record<string, unknown>;
   if (typeof value.redirect === "string") return { status: value.status as number, data: undefined as T, redirect: value.redirect };
   return { status: response.status, data: ("data" in value ? value.data : value.error) as T };
 }
@@ -106,9 +110,7 @@ export async function loaderData<T = Record<string, unknown>>(base: string, path
   url.pathname = `${url.pathname === "/" ? "/_root" : url.pathname}.data`;
   url.searchParams.set("_routes", routeId);
   const response = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
-  const decoded = await decodeViaTurboStream(response.body!, globalThis);
-  await decoded.done;
-  const value = decoded.value as Record<string, { data?: T; error?: unknown }>;
+  const value = (await decodeAnswer(response)) as Record<string, { data?: T; error?: unknown }>;
   const answer = value[routeId];
   if (!answer || !("data" in answer)) throw new Error(`${path} gave no data for ${routeId} (${response.status})`);
   return answer.data as T;
