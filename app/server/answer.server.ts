@@ -10,6 +10,7 @@ import { redirectWithToast } from "./flash.server";
  * without scripts gets it as a toast on the page it came from (`answerPage`).
  */
 
+/** A success: its message (empty for none) and what the page's script needs besides. */
 export function ok<Extra extends object = object>(message: string, extra?: Extra & { detail?: string; tone?: "success" | "info" }, init?: ResponseInit) {
   return data({ ok: true, message, ...extra } as Success<Extra>, init);
 }
@@ -22,7 +23,7 @@ export function invalid<Extra extends object = object>(errors: FieldErrors | z.Z
   return data(failure as Failure<Extra>, { status: httpStatusOf("invalid") });
 }
 
-/** A service's refusal with its status; `title` (the spec's "Failed to …") heads the toast, the refusal's message follows. */
+/** A service's refusal with its status; `title` (a "Failed to …" text) heads the toast, the refusal's message follows. */
 export function refused<Extra extends object = object>(refusal: Refusal, title?: string, extra?: Partial<Extra>) {
   const failure = {
     ok: false,
