@@ -4,6 +4,7 @@
  * checkout reserves stock and asks the payment provider (the stand-in) for its page.
  */
 import pg from "pg";
+import { checkoutForm } from "../app/checkout/checkout-form-data";
 import { CHECKOUT_TEXTS } from "../domain/checkout/texts";
 import { SHIPPING } from "../tests/support/shop";
 import { signInBuyers } from "./sessions";
@@ -42,7 +43,7 @@ export async function measureCheckoutContention(options: {
     const started = performance.now();
     const answers = await Promise.all(cookies.map((cookie) => placeOrder(options.base, cookie, productId, started)));
     const seconds = Math.max(...answers.map((a) => a.seconds));
-    const reservations = answers.filter((a) => a.status === 201);
+    const reservations = answers.filter((a) => a.status === 302);
     const reserved = reservations.length;
     const refused = answers.filter((a) => a.status === 409 && a.error === CHECKOUT_TEXTS.outOfStock([PHONE_NAME])).length;
     return {
@@ -87,16 +88,19 @@ interface Answer {
   seconds: number;
 }
 
+/** Place Order as the checkout page's form sends it: a reservation is the redirect to the payment page. */
 async function placeOrder(base: string, cookie: string, productId: string, started: number): Promise<Answer> {
   const seconds = () => (performance.now() - started) / 1000;
   try {
-    const response = await fetch(`${base}/api/checkout`, {
+    const response = await fetch(`${base}/checkout`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: cookie, Origin: base },
-      body: JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: SHIPPING }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Cookie: cookie, Origin: base },
+      body: checkoutForm([{ productId, quantity: 1 }], SHIPPING),
+      redirect: "manual",
     });
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    return { status: response.status, error: body.error, seconds: seconds() };
+    const page = await response.text();
+    const outOfStock = CHECKOUT_TEXTS.outOfStock([PHONE_NAME]);
+    return { status: response.status, error: page.includes(outOfStock) ? outOfStock : undefined, seconds: seconds() };
   } catch {
     return { status: 0, seconds: seconds() };
   }

@@ -151,22 +151,22 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
             session.admin,
           );
           const allowed = SPEC_MENU[to].includes(from);
-          const body = (await response.json()) as { ok: boolean; title: string; description?: string };
+          const body = (await response.json()) as { ok: boolean; message: string; detail?: string };
           const { status } = await one<{ status: string }>("select status from orders where id = $1", [order.id]);
           const after = await counts();
           if (allowed) {
             expect(response.status, `${from} → ${to}`).toBe(200);
-            expect(body.title).toBe(`Order status updated to ${to}`);
+            expect(body.message).toBe(`Order status updated to ${to}`);
             expect(status).toBe(to);
             expect(after).toEqual({ notes: before.notes + 1, events: before.events + 1 });
           } else if (to === "paid") {
             expect(response.status, `${from} → ${to}`).toBe(400);
-            expect(body.description).toBe(ORDER_STATUS_TEXTS.paidByPaymentOnly);
+            expect(body.detail).toBe(ORDER_STATUS_TEXTS.paidByPaymentOnly);
             expect(status).toBe(from);
             expect(after).toEqual(before);
           } else {
             expect(response.status, `${from} → ${to}`).toBe(409);
-            expect(body.description).toBe(ORDER_STATUS_TEXTS.refused(from, to));
+            expect(body.detail).toBe(ORDER_STATUS_TEXTS.refused(from, to));
             expect(status).toBe(from);
             expect(after).toEqual(before);
           }
@@ -178,9 +178,9 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const order = await one<{ id: string; customer_id: string }>("select id, customer_id from orders where status = 'processing' order by id limit 1");
       const refused = await post("/admin/orders", { orderId: order.id, status: "shipped" }, session.admin);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ errors: { trackingNumber: ORDER_STATUS_TEXTS.trackingRequired, estimatedDeliveryDate: ORDER_STATUS_TEXTS.deliveryDateRequired } });
+      expect(await refused.json()).toMatchObject({ fieldErrors: { trackingNumber: ORDER_STATUS_TEXTS.trackingRequired, estimatedDeliveryDate: ORDER_STATUS_TEXTS.deliveryDateRequired } });
       const past = await post("/admin/orders", { orderId: order.id, status: "shipped", trackingNumber: "RSX-7788", estimatedDeliveryDate: inDays(-2) }, session.admin);
-      expect((await past.json()).errors.estimatedDeliveryDate).toBe(ORDER_STATUS_TEXTS.deliveryDatePast);
+      expect((await past.json()).fieldErrors.estimatedDeliveryDate).toBe(ORDER_STATUS_TEXTS.deliveryDatePast);
       expect((await post("/admin/orders", { orderId: "not-an-id", status: "shipped" }, session.admin)).status).toBe(400);
 
       const eta = inDays(4);
@@ -212,7 +212,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const before = await stock();
       const unconfirmed = await post("/admin/orders", { orderId: order.id, status: "cancelled" }, session.admin);
       expect(unconfirmed.status).toBe(400);
-      expect(await unconfirmed.json()).toMatchObject({ errors: { confirmCancel: ORDER_STATUS_TEXTS.confirmCancel } });
+      expect(await unconfirmed.json()).toMatchObject({ fieldErrors: { confirmCancel: ORDER_STATUS_TEXTS.confirmCancel } });
       expect(await stock()).toBe(before);
       expect((await post("/admin/orders", { orderId: order.id, status: "cancelled", confirmCancel: "yes" }, session.admin)).status).toBe(200);
       expect(await stock()).toBe(before + order.quantity);
@@ -229,18 +229,18 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const wrong = await post("/admin/orders", { ...fields, amountNaira: String(order.total / 100 + 1) }, session.admin);
       expect(wrong.status).toBe(400);
       const amountNotTotal = MANUAL_PAYMENT_TEXTS.amountNotTotal(formatNaira(order.total));
-      expect(await wrong.json()).toMatchObject({ title: MANUAL_PAYMENT_TEXTS.failed, description: amountNotTotal, errors: { amountNaira: amountNotTotal } });
+      expect(await wrong.json()).toMatchObject({ message: MANUAL_PAYMENT_TEXTS.failed, detail: amountNotTotal, fieldErrors: { amountNaira: amountNotTotal } });
       const method = await post("/admin/orders", { ...fields, method: "card" }, session.admin);
       expect(method.status).toBe(400);
-      expect(await method.json()).toMatchObject({ errors: { method: MANUAL_PAYMENT_TEXTS.method } });
+      expect(await method.json()).toMatchObject({ fieldErrors: { method: MANUAL_PAYMENT_TEXTS.method } });
       const unknown = await post("/admin/orders", { ...fields, intent: "pay" }, session.admin);
       expect(unknown.status).toBe(400);
-      expect(await unknown.json()).toMatchObject({ description: FORM_TEXTS.unknownIntent });
+      expect(await unknown.json()).toMatchObject({ detail: FORM_TEXTS.unknownIntent });
       expect(await one("select status from orders where id = $1", [order.id])).toEqual({ status: "pending" });
 
       const recorded = await post("/admin/orders", fields, session.admin);
       expect(recorded.status).toBe(200);
-      expect(await recorded.json()).toMatchObject({ ok: true, title: MANUAL_PAYMENT_TEXTS.recorded(order.id.slice(-8)) });
+      expect(await recorded.json()).toMatchObject({ ok: true, message: MANUAL_PAYMENT_TEXTS.recorded(order.id.slice(-8)) });
       expect(await one("select o.status, p.payment_gateway, p.payment_method, p.gateway_reference, p.note from orders o join payments p on p.id = o.payment_id where o.id = $1", [order.id]))
         .toEqual({ status: "paid", payment_gateway: "manual", payment_method: "pos", gateway_reference: "POS-889", note: "Paid at the counter" });
       expect(await activityCount("manual_payment_recorded")).toBe(before + 1);
@@ -295,12 +295,12 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         });
       const partial = await inspect(INSPECTION_POINTS.slice(0, 10));
       expect(partial.status).toBe(400);
-      expect(await partial.json()).toMatchObject({ title: MODERATION_TEXTS.inspectFailed, description: MODERATION_TEXTS.incomplete(10, 15) });
+      expect(await partial.json()).toMatchObject({ message: MODERATION_TEXTS.inspectFailed, detail: MODERATION_TEXTS.incomplete(10, 15) });
       expect(await one("select admin_inspected from products where id = $1", [product.id])).toEqual({ admin_inspected: false });
       const before = await activityCount("product_inspected");
       const whole = await inspect(INSPECTION_POINTS);
       expect(whole.status).toBe(200);
-      expect(await whole.json()).toMatchObject({ ok: true, title: MODERATION_TEXTS.inspected });
+      expect(await whole.json()).toMatchObject({ ok: true, message: MODERATION_TEXTS.inspected });
       expect(await one("select p.admin_inspected, u.email from products p join users u on u.id = p.inspected_by where p.id = $1", [product.id]))
         .toEqual({ admin_inspected: true, email: "admin@tokunbo.test" });
       expect(await activityCount("product_inspected")).toBe(before + 1);
@@ -331,7 +331,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
 
       const pricing = await expectRecorded("pricing_updated", () =>
         post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500", warrantyDays: "90" }, session.admin));
-      expect(await pricing.json()).toMatchObject({ ok: true, title: PRICING_TEXTS.updated });
+      expect(await pricing.json()).toMatchObject({ ok: true, message: PRICING_TEXTS.updated });
       expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d, warranty_days w from admin_pricing_config"))
         .toEqual({ m: 12.5, c: 8, d: 250_000, w: 90 });
       expect(await one("select activity_description d from user_activities where activity_type = 'pricing_updated' order by created_at desc limit 1"))
@@ -355,14 +355,14 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
 
       const added = await expectRecorded("preapproval_field_added", () =>
         post("/admin/preapproval-fields", { intent: "add", fieldName: "store_photo", fieldLabel: "Photo of your store", fieldType: "file", fieldOrder: "9", required: "on" }, session.admin));
-      expect(await added.json()).toMatchObject({ title: PREAPPROVAL_TEXTS.added });
+      expect(await added.json()).toMatchObject({ message: PREAPPROVAL_TEXTS.added });
       const field = await one<{ id: string }>("select id from vendor_preapproval_fields where field_name = 'store_photo'");
       const toggled = await expectRecorded("preapproval_field_deactivated", () =>
         post("/admin/preapproval-fields", { intent: "toggle", fieldId: field.id, active: "false" }, session.admin));
-      expect(await toggled.json()).toMatchObject({ title: PREAPPROVAL_TEXTS.deactivated });
+      expect(await toggled.json()).toMatchObject({ message: PREAPPROVAL_TEXTS.deactivated });
       const deleted = await expectRecorded("preapproval_field_deleted", () =>
         post("/admin/preapproval-fields", { intent: "delete", fieldId: field.id }, session.admin));
-      expect(await deleted.json()).toMatchObject({ title: PREAPPROVAL_TEXTS.deleted });
+      expect(await deleted.json()).toMatchObject({ message: PREAPPROVAL_TEXTS.deleted });
 
       const banner = await expectRecorded("cms_updated", () =>
         postForm(app.base, "/cms?tab=top_banner", { section: "top_banner", enabled: "on", text: "Naija deals all week", preset: "Success", background_color: "#000000", text_color: "#000000", link_url: "/shop", link_text: "Shop", dismissible: "on" }, { cookie: session.admin }));
@@ -399,7 +399,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         const response = await post(url, fields, session.admin);
         expect(response.status, `${url} ${message}`).toBeGreaterThanOrEqual(400);
         expect(response.status).toBeLessThan(500);
-        expect(((await response.json()) as { description: string }).description).toBe(message);
+        expect(((await response.json()) as { detail: string }).detail).toBe(message);
       }
       const cms = await postForm(app.base, "/cms?tab=home_banner", { section: "home_banner", autoplay_seconds: "31", "slides.0.title": "Hi" }, { cookie: session.admin });
       expect(cms.status).toBe(400);

@@ -1,32 +1,25 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { AccountsContext } from "../domain/accounts/service";
 import type { ListingCache } from "../domain/catalog/listing-cache";
-import { createAccountsApi } from "./accounts-api";
-import { createCartApi } from "./cart-api";
 import { createCatalogApi } from "./catalog-api";
-import { type CheckoutApiDeps, createCheckoutApi } from "./checkout-api";
 import { createLiveApi } from "./live-api";
 import type { LiveHub } from "./live-hub";
 import type { Logger } from "./logger";
-import { createNotificationsApi } from "./notifications-api";
-import { createOrdersApi } from "./orders-api";
 
-/** JSON endpoints under /api. Every answer is JSON, including errors. */
-export function createApiRouter({ logger, accounts, live, listingCache, checkout }: {
+/**
+ * JSON endpoints under /api: only what is not a page, the public product listing and the live
+ * event stream (webhooks are mounted on their own). Every change of state a person makes goes
+ * through a page's action instead. Every answer is JSON, including errors.
+ */
+export function createApiRouter({ logger, accounts, live, listingCache }: {
   logger: Logger;
   accounts: AccountsContext;
   live: LiveHub;
   listingCache: ListingCache;
-  checkout: CheckoutApiDeps;
 }): Router {
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
-  api.use(createAccountsApi(accounts));
   api.use(createCatalogApi({ db: accounts.db, listingCache }));
-  api.use(createCartApi({ db: accounts.db }));
-  api.use(createNotificationsApi({ db: accounts.db }));
-  api.use(createOrdersApi({ db: accounts.db }));
-  api.use(createCheckoutApi({ ...checkout, db: accounts.db, logger }));
   api.use(createLiveApi({ accounts, hub: live, logger }));
 
   api.use((_req, res) => {

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createTestDatabase } from "../tests/support/database";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
-import { createLogger } from "./logger";
+import pino from "pino";
 import { TEST_AUTH_SECRET } from "../tests/support/app";
 
 describe("the HTTP edges", () => {
@@ -15,6 +15,7 @@ describe("the HTTP edges", () => {
   let server: Server;
   let base: string;
   let dataDir: string;
+  const logged: Array<{ level: number; msg: string; path?: string }> = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-app-"));
@@ -22,7 +23,8 @@ describe("the HTTP edges", () => {
     await mkdir(path.join(config.uploadsDir, "products"), { recursive: true });
     await writeFile(path.join(config.uploadsDir, "products/phone.webp"), Buffer.from("RIFF\0\0\0\0WEBPVP8 "));
     database = await createTestDatabase();
-    const app = createApp({ config, database, logger: createLogger(config) });
+    const logger = pino({ level: "debug", base: undefined }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    const app = createApp({ config, database, logger });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -63,16 +65,27 @@ describe("the HTTP edges", () => {
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("log every request with its whole path, static files at debug level", async () => {
+    await get("/uploads/products/phone.webp");
+    await get("/api/nothing-here");
+    await get("/healthz");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const levelOf = (path: string) => logged.find((entry) => entry.msg === "request" && entry.path === path)?.level;
+    expect(levelOf("/uploads/products/phone.webp")).toBe(pino.levels.values.debug);
+    expect(levelOf("/api/nothing-here")).toBe(pino.levels.values.info);
+    expect(levelOf("/healthz")).toBe(pino.levels.values.info);
+  });
+
   it("answer unknown and malformed API calls with JSON errors, before any route runs", async () => {
     const missing = await get("/api/nothing-here");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: "Not found" });
 
-    const malformed = await get("/api/orders", { method: "POST", headers: { "content-type": "application/json" }, body: "{bad" });
+    const malformed = await get("/api/products", { method: "POST", headers: { "content-type": "application/json" }, body: "{bad" });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "The request body is not valid JSON." });
 
-    const huge = await get("/api/orders", {
+    const huge = await get("/api/products", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify("a".repeat(200_000)),

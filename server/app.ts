@@ -132,7 +132,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   // parser: the webhook's signature is over the raw body.
   if (paystackStandin) app.use(PAYSTACK_STANDIN_PATH, paystackStandin);
   app.use(createPaystackWebhook({ db: database.db, mailer, publicUrl: config.publicUrl, secretKey: paymentsSecretKey(config), logger }));
-  app.use("/api", createApiRouter({ logger, accounts, live, listingCache, checkout: { payments, mailer, publicUrl: config.publicUrl } }));
+  app.use("/api", createApiRouter({ logger, accounts, live, listingCache }));
   app.use("/uploads", ...serveUploads(config));
 
   if (vite) {
@@ -230,12 +230,17 @@ function requestLogging(logger: Logger): express.RequestHandler {
     const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
     res.setHeader("X-Request-Id", requestId);
     const started = performance.now();
+    // Read before any mounted router strips its prefix from req.path.
+    const fullPath = req.path;
     res.on("finish", () => {
-      logger.info(
-        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
-        "request",
-      );
+      const level = isStaticFile(fullPath) ? "debug" : "info";
+      logger[level]({ requestId, method: req.method, path: fullPath, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
     });
     next();
   };
+}
+
+/** Built assets, uploaded files and the client build's other files: logged only when debugging. */
+export function isStaticFile(pathname: string): boolean {
+  return pathname.startsWith("/assets/") || pathname.startsWith("/uploads/") || /^\/[^/]+\.(?:ico|png|svg|webmanifest|js|css|map|woff2?)$/.test(pathname);
 }

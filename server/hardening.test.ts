@@ -250,7 +250,7 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
   });
 
   describe("request methods", () => {
-    it.each(["TRACE", "PUT", "PROPFIND"])("answers %s with 405 and Allow on every kind of path", async (method) => {
+    it.each(["TRACE", "PUT", "PATCH", "DELETE", "PROPFIND"])("answers %s with 405 and Allow on every kind of path", async (method) => {
       const paths = [
         "/",
         "/shop",
@@ -276,7 +276,7 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
 
     it("still answers the methods the shop uses", async () => {
       expect((await fetch(`${app.base}/shop`, { method: "HEAD" })).status).toBe(200);
-      expect((await fetch(`${app.base}/api/cart`, { method: "DELETE" })).status).toBe(401);
+      expect((await fetch(`${app.base}/api/webhooks/paystack`, { method: "POST" })).status).toBeLessThan(500);
       for (const pathname of ["/", "/shop", "/api/products", "/uploads/products/none.webp"]) {
         const options = await send("OPTIONS", `${app.base}${pathname}`);
         expect(options.status, `OPTIONS ${pathname}`).toBeLessThan(500);

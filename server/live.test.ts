@@ -10,7 +10,7 @@ import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import type { Viewer } from "../domain/accounts/viewer";
 import { notify } from "../domain/notifications/service";
-import { TEST_AUTH_SECRET, type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_AUTH_SECRET, type TestApp, loaderData, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor, createPostgresTestDatabase } from "../tests/support/database";
 import { type EventStreamClient, openEventStream } from "../tests/support/event-stream";
 import { createLiveApi } from "./live-api";
@@ -92,7 +92,7 @@ describe.each(TEST_ENGINES)("the live event stream (%s)", (engine) => {
     const arrived = await mine.waitFor((e) => (e.data as { kind: string }).kind === "notification.created");
     expect(arrived.data).toMatchObject({ notification: created, unread: expect.any(Number) });
 
-    const read = await fetch(`${app.base}/api/notifications/${created.id}/read`, { method: "POST", headers: { Cookie: customer } });
+    const read = await postAction(app.base, "/notifications", { intent: "read", id: created.id }, customer);
     expect(read.status).toBe(200);
     await mine.waitFor((e) => (e.data as { kind: string }).kind === "notification.updated");
 
@@ -108,9 +108,9 @@ describe.each(TEST_ENGINES)("the live event stream (%s)", (engine) => {
     const seen = await first.waitFor(cartEvent);
     first.close();
 
-    const { items } = (await (await fetch(`${app.base}/api/cart`, { headers: { Cookie: customer } })).json()) as { items: Array<{ id: string }> };
-    await fetch(`${app.base}/api/cart/items/${items[0]!.id}`, { method: "DELETE", headers: { Cookie: customer } });
-    await fetch(`${app.base}/api/cart`, { method: "DELETE", headers: { Cookie: customer } });
+    const { lines } = await loaderData<{ lines: Array<{ id: string }> }>(app.base, "/cart", "routes/cart", customer);
+    await postAction(app.base, "/cart", { intent: "remove", itemId: lines[0]!.id }, customer);
+    await postAction(app.base, "/cart", { intent: "clear" }, customer);
 
     const resumed = await open(customer, { "Last-Event-ID": String(seen.id) });
     await resumed.waitFor((e) => (e.data as { count: number }).count === 0 && e.id > seen.id + 1);

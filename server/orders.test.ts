@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
-import type { CustomerOrder } from "../domain/orders/customer";
-import { type TestApp, cookiesFrom, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { listCustomerOrders } from "../domain/orders/customer";
+import { type TestApp, cookiesFrom, flashOf, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
 const DEMO_CUSTOMER = "customer@tokunbo.test";
-const NOT_FOUND = { error: "Order not found" };
+const NOT_FOUND = "Order not found";
 const SUBMITTED = "Thank you for your review! It will appear on the product page after approval.";
 
-/** My Orders from the outside: the page, its review form and /api/orders, over real HTTP. */
+/** My Orders from the outside: the page and its review form, over real HTTP. */
 describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
   let database: DatabaseHandle;
   let app: TestApp;
@@ -24,8 +24,7 @@ describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await database.query<T>(sql, params))[0] as T;
   const get = (url: string, cookie?: string) => fetch(`${app.base}${url}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-  const postJson = (url: string, body: unknown, cookie?: string) =>
-    fetch(`${app.base}${url}`, { method: "POST", headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) });
+  const userIdOf = async (email: string) => (await one<{ id: string }>("select id from users where email = $1", [email])).id;
   const orderIdsOf = async (email: string) =>
     (await database.query<{ id: string }>("select o.id from orders o join users u on u.id = o.customer_id where u.email = $1 order by o.created_at desc, o.id desc", [email])).map((r) => r.id);
 
@@ -140,77 +139,47 @@ describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
       const html = await response.text();
       expect(html).toContain("Unable to Load Orders");
       expect(html).toContain("Try Again");
-      expect((await get("/api/orders", customer)).status).toBe(500);
     } finally {
       await database.query("alter table order_status_history_away rename to order_status_history");
     }
     expect((await get("/orders", customer)).status).toBe(200);
   });
 
-  describe("/api/orders", () => {
-    it("answers 401 to a signed-out caller", async () => {
-      const id = (await orderIdsOf(DEMO_CUSTOMER))[0]!;
-      for (const response of [await get("/api/orders"), await get(`/api/orders/${id}`), await postJson(`/api/orders/${id}/review`, { rating: 5 })]) {
-        expect(response.status).toBe(401);
-        expect(await response.json()).toHaveProperty("error");
-      }
-    });
-
+  describe("the page's data and review action, as its script uses them", () => {
     it("lists the buyer's own orders newest first with consistent counts and histories", async () => {
-      const response = await get("/api/orders", customer);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      const body = (await response.json()) as { orders: CustomerOrder[]; counts: Record<string, number> };
-      expect(body.orders.map((o) => o.id)).toEqual(await orderIdsOf(DEMO_CUSTOMER));
-      expect(body.counts).toEqual({
-        all: body.orders.length,
-        active: body.orders.filter((o) => !["delivered", "cancelled"].includes(o.status)).length,
-        delivered: body.orders.filter((o) => o.status === "delivered").length,
+      const { orders, counts } = await listCustomerOrders(database.db, await userIdOf(DEMO_CUSTOMER));
+      expect(orders.map((o) => o.id)).toEqual(await orderIdsOf(DEMO_CUSTOMER));
+      expect(counts).toEqual({
+        all: orders.length,
+        active: orders.filter((o) => !["delivered", "cancelled"].includes(o.status)).length,
+        delivered: orders.filter((o) => o.status === "delivered").length,
       });
-      for (const order of body.orders) {
+      for (const order of orders) {
         expect(order.orderNumber).toBe(order.id.slice(-8));
         expect(order.history.at(-1)?.status).toBe(order.status);
-      }
-    });
-
-    it("gives one order to its buyer and 'not found' for anyone else's, a missing or a malformed id", async () => {
-      const [id] = await orderIdsOf(DEMO_CUSTOMER);
-      const own = await get(`/api/orders/${id}`, customer);
-      expect(own.status).toBe(200);
-      expect(((await own.json()) as { order: CustomerOrder }).order.id).toBe(id);
-      for (const [url, cookie] of [[`/api/orders/${id}`, other], ["/api/orders/00000000-0000-4000-8000-000000000000", customer], ["/api/orders/not-an-id", customer]] as const) {
-        const response = await get(url, cookie);
-        expect(response.status, url).toBe(404);
-        const text = await response.text();
-        expect(JSON.parse(text)).toEqual(NOT_FOUND);
-        expect(text).not.toContain("Chiamaka");
       }
     });
 
     it("takes a review of a delivered order once, refusing other orders with their reasons", async () => {
       const orderId = await unreviewedDeliveredOrder();
       const pending = (await one<{ id: string }>("select o.id from orders o join users u on u.id = o.customer_id where u.email = $1 and o.status = 'pending' limit 1", [DEMO_CUSTOMER])).id;
-      const bad = await postJson(`/api/orders/${orderId}/review`, { rating: 0 }, customer);
+      const review = (fields: Record<string, string>, cookie = customer) => postAction(app.base, "/orders", { intent: "review", ...fields }, cookie);
+      const bad = await review({ orderId, rating: "0" });
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toEqual({ error: "Choose a rating from 1 to 5 stars" });
-      const long = await postJson(`/api/orders/${orderId}/review`, { rating: 5, comment: "x".repeat(1001) }, customer);
-      expect(long.status).toBe(400);
-      expect((await postJson(`/api/orders/${orderId}/review`, { rating: 5 }, other)).status).toBe(404);
-      expect((await postJson("/api/orders/nope/review", { rating: 5 }, customer)).status).toBe(404);
-      const early = await postJson(`/api/orders/${pending}/review`, { rating: 5 }, customer);
-      expect(early.status).toBe(409);
-      expect(await early.json()).toEqual({ error: "You can review an order once it has been delivered." });
+      expect(JSON.stringify(bad.data)).toContain("Choose a rating from 1 to 5 stars");
+      expect((await review({ orderId, rating: "5", comment: "x".repeat(1001) })).status).toBe(400);
+      const refusal = async (fields: Record<string, string>, cookie?: string) => flashOf(await postForm(app.base, "/orders", { intent: "review", ...fields }, { cookie: cookie ?? customer }));
+      expect(await refusal({ orderId, rating: "5" }, other)).toMatchObject({ kind: "error", description: NOT_FOUND });
+      expect((await review({ orderId: "nope", rating: "5" })).status).toBe(400);
+      expect(await refusal({ orderId: pending, rating: "5" })).toMatchObject({ kind: "error", description: "You can review an order once it has been delivered." });
 
-      const sent = await postJson(`/api/orders/${orderId}/review`, { rating: 5, comment: "Battery still strong." }, customer);
-      expect(sent.status).toBe(201);
-      expect(((await sent.json()) as { message: string }).message).toBe(SUBMITTED);
-      const again = await postJson(`/api/orders/${orderId}/review`, { rating: 3 }, customer);
-      expect(again.status).toBe(409);
-      expect(await again.json()).toEqual({ error: "You have already reviewed this product." });
+      const sent = await postForm(app.base, "/orders", { intent: "review", orderId, rating: "5", comment: "Battery still strong." }, { cookie: customer });
+      expect(flashOf(sent)).toMatchObject({ kind: "success", title: SUBMITTED });
+      expect(await refusal({ orderId, rating: "3" })).toMatchObject({ kind: "error", description: "You have already reviewed this product." });
       const activity = await one<{ n: number }>("select count(*)::int n from user_activities where activity_type = 'review_submitted' and metadata ->> 'order_id' = $1", [orderId]);
       expect(activity.n).toBe(1);
-      const listed = ((await (await get(`/api/orders/${orderId}`, customer)).json()) as { order: CustomerOrder }).order;
-      expect(listed.reviewed).toBe(true);
+      const listed = (await listCustomerOrders(database.db, await userIdOf(DEMO_CUSTOMER))).orders.find((order) => order.id === orderId);
+      expect(listed?.reviewed).toBe(true);
     });
   });
 });

@@ -8,7 +8,8 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "../domain/checkout/texts";
 import { SHIPPING, payOnHostedPage } from "../tests/support/shop";
 import { signWebhook } from "../domain/payments/webhook-signature";
-import { type TestApp, signInAs, startTestApp } from "../tests/support/app";
+import { checkoutForm } from "../app/checkout/checkout-form-data";
+import { type TestApp, postAction, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { paymentsSecretKey } from "./config";
 
@@ -29,7 +30,14 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
       headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-  const checkout = (cookie: string, quantity = 1) => post("/api/checkout", { items: [{ productId: phone.id, quantity }], shipping: SHIPPING }, cookie);
+  /** Places an order through the checkout page's action: the provider's page it sends the browser to, and the payment's reference. */
+  const checkout = async (cookie: string, quantity = 1) => {
+    const placed = await postAction(app.base, "/checkout", checkoutForm([{ productId: phone.id, quantity }], SHIPPING), cookie);
+    expect(placed.status).toBe(302);
+    const [latest] = await q<{ reference: string }>("select payment_reference reference from payments order by created_at desc limit 1");
+    return { reference: latest!.reference, authorizationUrl: placed.redirect! };
+  };
+  const verify = async (reference: string, cookie?: string) => (await postAction<{ check?: Record<string, unknown> }>(app.base, "/payment-success", { reference }, cookie)).data.check;
   const statusesOf = async (reference: string) =>
     (await q<{ status: string }>("select o.status from orders o join payments p on p.id = o.payment_id where p.payment_reference = $1", [reference])).map((r) => r.status);
   const paidActivities = (reference: string) =>
@@ -58,38 +66,34 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
   });
 
   it("refuses checkout and verification when signed out", async () => {
-    const placed = await post("/api/checkout", { items: [{ productId: phone.id, quantity: 1 }], shipping: SHIPPING });
-    expect(placed.status).toBe(401);
-    expect((await post("/api/payments/verify", { reference: "pay_1" })).status).toBe(401);
+    const placed = await postAction(app.base, "/checkout", checkoutForm([{ productId: phone.id, quantity: 1 }], SHIPPING));
+    expect(placed.redirect).toBe("/auth");
+    expect((await postAction(app.base, "/payment-success", { reference: "pay_1" })).status).toBe(401);
   });
 
   it("answers bad input with the schema's message and writes nothing", async () => {
     const before = await q("select count(*)::int n from orders");
-    const cases: [unknown, string][] = [
-      [{ items: [], shipping: SHIPPING }, CHECKOUT_TEXTS.selectAtLeastOne],
-      [{ items: [{ productId: phone.id, quantity: 1 }], shipping: { ...SHIPPING, customerPhone: "12345" } }, CHECKOUT_TEXTS.phoneInvalid],
-      [{ items: [{ productId: phone.id, quantity: -3 }], shipping: SHIPPING }, CHECKOUT_TEXTS.quantityInvalid],
-      [{ items: [{ productId: phone.id, quantity: 1 }], shipping: { ...SHIPPING, state: "Atlantis" } }, CHECKOUT_TEXTS.stateRequired],
-      ["not json", "The request body is not valid JSON."],
+    const cases: [URLSearchParams, string][] = [
+      [checkoutForm([], SHIPPING), CHECKOUT_TEXTS.selectAtLeastOne],
+      [checkoutForm([{ productId: phone.id, quantity: "1" }], { ...SHIPPING, customerPhone: "12345" }), CHECKOUT_TEXTS.phoneInvalid],
+      [checkoutForm([{ productId: phone.id, quantity: -3 }], SHIPPING), CHECKOUT_TEXTS.quantityInvalid],
+      [checkoutForm([{ productId: phone.id, quantity: "1" }], { ...SHIPPING, state: "Atlantis" }), CHECKOUT_TEXTS.stateRequired],
     ];
-    for (const [body, message] of cases) {
-      const response = await post("/api/checkout", body, buyer);
+    for (const [form, message] of cases) {
+      const response = await postAction<{ ok: boolean; message: string }>(app.base, "/checkout", form, buyer);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: message });
+      expect(response.data).toMatchObject({ ok: false, message });
     }
     expect(await q("select count(*)::int n from orders")).toEqual(before);
   });
 
   it("pays through the stand-in's page; the webhook and the return page fulfil it once", async () => {
-    const placed = await checkout(buyer);
-    expect(placed.status).toBe(201);
-    const { reference, authorizationUrl } = (await placed.json()) as { reference: string; authorizationUrl: string };
+    const { reference, authorizationUrl } = await checkout(buyer);
     expect(authorizationUrl.startsWith(`${app.config.publicUrl}/paystack-standin/pay/`)).toBe(true);
     const pageUrl = authorizationUrl.replace(app.config.publicUrl, app.base);
     expect(await (await fetch(pageUrl)).text()).toContain("Test mode — no real money");
 
-    const unpaid = await post("/api/payments/verify", { reference }, buyer);
-    expect(await unpaid.json()).toMatchObject({ status: "failed", reasons: [PAYMENT_TEXTS.reasonDeclined("The transaction was not completed")] });
+    expect(await verify(reference, buyer)).toMatchObject({ status: "failed", reasons: [PAYMENT_TEXTS.reasonDeclined("The transaction was not completed")] });
 
     const location = new URL(await payOnHostedPage(pageUrl, "approved"));
     expect(location.pathname).toBe("/payment-success");
@@ -100,13 +104,12 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
     const signature = signWebhook(body, paymentsSecretKey(app.config));
     const replies = await Promise.all(Array.from({ length: 10 }, () => sendWebhook(body, signature)));
     expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
-    const returned = await post("/api/payments/verify", { reference }, buyer);
-    expect(await returned.json()).toMatchObject({ status: "successful", orderCount: 1, justConfirmed: false });
+    expect(await verify(reference, buyer)).toMatchObject({ status: "successful", orderCount: 1, justConfirmed: false });
     expect(await paidActivities(reference)).toHaveLength(1);
   });
 
   it("refuses a webhook with a bad signature with 401 and changes nothing", async () => {
-    const placed = (await (await checkout(buyer)).json()) as { reference: string; authorizationUrl: string };
+    const placed = await checkout(buyer);
     const body = (await chargeSuccess(placed.reference)).replace('"status":"abandoned"', '"status":"success"');
     for (const signature of ["", "deadbeef", signWebhook(body, "sk_test_someone_else")]) {
       const response = await sendWebhook(body, signature);
@@ -117,19 +120,17 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
   });
 
   it("never trusts the URL: an unpaid reference with status=success pays nothing", async () => {
-    const placed = (await (await checkout(buyer)).json()) as { reference: string };
+    const placed = await checkout(buyer);
     const page = await fetch(`${app.base}/payment-success?reference=${placed.reference}&status=success`, { headers: { Cookie: buyer } });
     expect(page.status).toBe(200);
-    const verified = await post("/api/payments/verify", { reference: placed.reference }, buyer);
-    expect(await verified.json()).toMatchObject({ status: "failed" });
+    expect(await verify(placed.reference, buyer)).toMatchObject({ status: "failed" });
     expect(await statusesOf(placed.reference)).toEqual(["pending"]);
   });
 
   it("tells another customer the reference is not theirs", async () => {
-    const placed = (await (await checkout(buyer)).json()) as { reference: string; authorizationUrl: string };
+    const placed = await checkout(buyer);
     await payOnHostedPage(placed.authorizationUrl.replace(app.config.publicUrl, app.base), "approved");
     await app.services.paystackStandin!.idle();
-    const response = await post("/api/payments/verify", { reference: placed.reference }, stranger);
-    expect(await response.json()).toEqual({ status: "failed", reference: placed.reference, reasons: [PAYMENT_TEXTS.reasonNotFound] });
+    expect(await verify(placed.reference, stranger)).toEqual({ status: "failed", reference: placed.reference, reasons: [PAYMENT_TEXTS.reasonNotFound] });
   });
 });

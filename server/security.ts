@@ -96,10 +96,10 @@ export function limitPageBodies(): RequestHandler {
   };
 }
 
-/** The methods pages, uploads and assets answer; /api also takes those its endpoints use. */
+/** The methods pages, uploads, assets and /api answer: every change of state is a POST. */
 export const ALLOWED_METHODS = {
   pages: ["GET", "HEAD", "POST", "OPTIONS"],
-  api: ["GET", "HEAD", "POST", "OPTIONS", "PATCH", "DELETE"],
+  api: ["GET", "HEAD", "POST", "OPTIONS"],
 } as const;
 
 /**

@@ -4,7 +4,8 @@ import type { Notification } from "../../domain/notifications/service";
 import { NOTIFICATION_TEXTS } from "../../domain/notifications/texts";
 import { LIMITS } from "../../lib/constants";
 import { timeAgo } from "../../lib/relative-time";
-import { callApi } from "../site/api-client";
+import { useAction } from "../ui/answer";
+import { useRouteData } from "../ui/use-route-data";
 import { BellIcon } from "../ui/icons";
 import { notificationStore, useNotifications } from "./notification-store";
 import { Spinner } from "../ui/spinner";
@@ -23,33 +24,42 @@ const TYPE_STYLES: Record<string, { dot: string; label: string }> = {
 };
 const DEFAULT_STYLE = { dot: "bg-gray-500", label: "Notice" };
 
-/** Loads the list into the store; false when it could not be fetched. */
-export async function loadNotifications(): Promise<boolean> {
-  const result = await callApi<{ notifications: Notification[]; unread: number }>("GET", "/api/notifications");
-  if (result.ok) notificationStore.loaded(result.data.notifications, result.data.unread);
-  return result.ok;
+export const NOTIFICATIONS_PAGE = "/notifications";
+
+/** Loads the list into the store from the notifications page's loader; false when it could not be. */
+function useLoadNotifications() {
+  const load = useRouteData<{ notifications: Notification[]; unread: number }>();
+  return useCallback(async () => {
+    const centre = await load(NOTIFICATIONS_PAGE);
+    if (centre) notificationStore.loaded(centre.notifications, centre.unread);
+    return Boolean(centre);
+  }, [load]);
 }
 
-/** Mark one or all read: shown at once, put back with the spec's toast when the server refuses. */
+/** Mark one or all read through the page's action: shown at once, put back with the spec's toast when the server refuses. */
 export function useNotificationActions() {
-  const markRead = useCallback(async (id: string) => {
-    const undo = notificationStore.markReadLocally(id);
-    const result = await callApi("POST", `/api/notifications/${encodeURIComponent(id)}/read`);
-    if (!result.ok) {
-      undo();
-      toast.error(NOTIFICATION_TEXTS.markOneFailed);
-    }
-  }, []);
+  const { submit } = useAction({ quiet: true });
+  const markRead = useCallback(
+    async (id: string) => {
+      const undo = notificationStore.markReadLocally(id);
+      const answer = await submit(NOTIFICATIONS_PAGE, { intent: "read", id });
+      if (!answer.ok) {
+        undo();
+        toast.error(NOTIFICATION_TEXTS.markOneFailed);
+      }
+    },
+    [submit],
+  );
   const markAllRead = useCallback(async () => {
     const undo = notificationStore.markAllReadLocally();
-    const result = await callApi("POST", "/api/notifications/read-all");
-    if (result.ok) {
+    const answer = await submit(NOTIFICATIONS_PAGE, { intent: "read-all" });
+    if (answer.ok) {
       toast.success(NOTIFICATION_TEXTS.allRead);
     } else {
       undo();
       toast.error(NOTIFICATION_TEXTS.markAllFailed);
     }
-  }, []);
+  }, [submit]);
   return { markRead, markAllRead };
 }
 
@@ -72,7 +82,7 @@ export function NotificationList({ items, onRead, className = "" }: { items: Not
 function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
   const style = TYPE_STYLES[item.type] ?? DEFAULT_STYLE;
   return (
-    <Form method="post" action="/notifications" onSubmit={(event) => {
+    <Form method="post" action={NOTIFICATIONS_PAGE} onSubmit={(event) => {
       event.preventDefault();
       if (!item.read) onRead(item.id);
     }}>
@@ -100,7 +110,7 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: s
 
 export function MarkAllReadButton({ disabled, onMarkAll }: { disabled: boolean; onMarkAll: () => void }) {
   return (
-    <Form method="post" action="/notifications" onSubmit={(event) => {
+    <Form method="post" action={NOTIFICATIONS_PAGE} onSubmit={(event) => {
       event.preventDefault();
       onMarkAll();
     }}>
@@ -116,6 +126,7 @@ export function MarkAllReadButton({ disabled, onMarkAll }: { disabled: boolean; 
 export function NotificationBell({ userId, pageUnread }: { userId: string; pageUnread: number }) {
   const { unread, items } = useNotifications(userId, pageUnread);
   const { markRead, markAllRead } = useNotificationActions();
+  const loadNotifications = useLoadNotifications();
   const [open, setOpen] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const root = useRef<HTMLDivElement>(null);

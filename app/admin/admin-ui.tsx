@@ -1,27 +1,12 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
-import type { AdminActionResult } from "../server/admin-forms.server";
-import { toast } from "../ui/toast";
+import { type ReactNode, useCallback } from "react";
+import { Link } from "react-router";
+import { type Answer, useAction } from "../ui/answer";
 
 /** A back-office form's fetcher: shows the answer as a toast once, and tells whether it is busy. */
 export function useAdminAction(onSuccess?: () => void) {
-  const fetcher = useFetcher<AdminActionResult>();
-  const shown = useRef<AdminActionResult | undefined>(undefined);
-  // The answer arrives before the lists reload; showing it then means a row that the reload
-  // removes (an approved product under the Pending filter) still gets its toast.
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state === "submitting" || !result || shown.current === result) return;
-    shown.current = result;
-    if (result.ok) {
-      toast.success(result.title, result.description);
-      onSuccess?.();
-    } else {
-      toast.error(result.title, result.description);
-    }
-  }, [fetcher.state, fetcher.data, onSuccess]);
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors ?? {} : {};
-  return { fetcher, busy: fetcher.state !== "idle", errors };
+  const onAnswer = useCallback((answer: Answer) => answer.ok && onSuccess?.(), [onSuccess]);
+  const { fetcher, busy, fieldErrors } = useAction({ onAnswer });
+  return { fetcher, busy, errors: fieldErrors };
 }
 
 export function SectionHeading({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { CART_TEXTS } from "../../domain/cart/texts";
-import type { AddToCartResult } from "./routes/cart.items";
+import { useCallback } from "react";
+import type { AddedToCart } from "./routes/cart.items";
+import { type Answer, toastAnswer, useAction } from "../ui/answer";
 import { useCartSignIn } from "./cart-sign-in";
 import { announceCartUpdated } from "../site/live-events";
 import { toast } from "../ui/toast";
@@ -14,27 +13,22 @@ export const ADD_TO_CART_ACTION = "/cart/items";
  * its own after the action).
  */
 export function useAddToCart({ successText, onAdded }: { successText: (quantity: number) => string; onAdded?: (quantity: number) => void }) {
-  const fetcher = useFetcher<AddToCartResult>();
   const requireSignIn = useCartSignIn();
-  const handled = useRef<AddToCartResult | undefined>(undefined);
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      toast.success(successText(result.quantity ?? 1), result.message);
-      if (result.cartCount !== undefined) announceCartUpdated(result.cartCount);
-      onAdded?.(result.quantity ?? 1);
-    } else {
-      toast.error(CART_TEXTS.addFailed, result.message);
-    }
-  }, [fetcher.state, fetcher.data, successText, onAdded]);
+  const onAnswer = useCallback(
+    (answer: Answer<AddedToCart>) => {
+      if (!answer.ok) return toastAnswer(answer);
+      toast.success(successText(answer.quantity), answer.detail);
+      announceCartUpdated(answer.cartCount);
+      onAdded?.(answer.quantity);
+    },
+    [successText, onAdded],
+  );
+  const { submit, busy } = useAction<AddedToCart>({ quiet: true, onAnswer });
 
   const add = (productId: string, quantity: number) => {
     if (!requireSignIn({ productId, quantity })) return false;
-    void fetcher.submit({ productId, quantity: String(quantity) }, { method: "post", action: ADD_TO_CART_ACTION });
+    void submit(ADD_TO_CART_ACTION, { productId, quantity: String(quantity) });
     return true;
   };
-  return { add, busy: fetcher.state !== "idle" };
+  return { add, busy };
 }

@@ -1,21 +1,24 @@
 import { useState } from "react";
-import { Form, Link, useNavigate, useRevalidator } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
-import { CART_TEXTS, stockCapText } from "../../domain/cart/texts";
+import { CART_TEXTS } from "../../domain/cart/texts";
 import { CHECKOUT_TEXTS } from "../../domain/checkout/texts";
 import { LIMITS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { callApi } from "../site/api-client";
+import type { CartChanged } from "./routes/cart";
+import { useAction } from "../ui/answer";
 import { GradeBadge } from "../ui/badges";
 import { CatalogImage, IMAGE_SIZES } from "../storefront/catalog-image";
 import { plural } from "../ui/format";
 import { PhonePlaceholder } from "../ui/icons";
 import { announceCartUpdated } from "../site/live-events";
 import { LineStepper } from "./quantity-stepper";
-import { toast } from "../ui/toast";
 
 /** Where /checkout reads which cart lines to buy (storefront.md §2). */
 export const CHECKOUT_ITEMS_KEY = "checkout_items";
+
+/** The one door for every change to the cart, from the cart and the checkout pages. */
+export const CART_ACTION = "/cart";
 
 const pageClass = "container-page py-8";
 
@@ -47,39 +50,26 @@ function EmptyCart() {
   );
 }
 
-type CartChange = { quantity: number | null; cappedAt: number | null; cartCount: number };
-
 /**
- * Cart changes from the page: each goes to /api/cart, then the page's cart-updated event, the
- * other tabs and this page's data all follow. Failures show the spec's toasts.
+ * Cart changes from the page, posted to the /cart action by a fetcher: its answer shows as a
+ * toast, and the cart-updated event tells the other tabs.
  */
 function useCartChanges() {
-  const revalidator = useRevalidator();
+  const { submit } = useAction<CartChanged>();
   const [busy, setBusy] = useState<string | null>(null);
 
-  const run = async <T extends { cartCount: number }>(key: string, call: () => ReturnType<typeof callApi<T>>, failure: string, onDone?: (result: T) => void) => {
+  const run = async (key: string, fields: Record<string, string>) => {
     setBusy(key);
-    const result = await call();
-    if (result.ok) {
-      onDone?.(result.data);
-      announceCartUpdated(result.data.cartCount);
-    } else {
-      toast.error(failure, result.error ?? undefined);
-    }
-    await revalidator.revalidate();
+    const answer = await submit(CART_ACTION, fields);
+    if (answer.ok) announceCartUpdated(answer.cartCount);
     setBusy(null);
   };
 
   return {
     busy,
-    setQuantity: (line: CartLine, quantity: number) =>
-      run<CartChange>(line.id, () => callApi("PATCH", `/api/cart/items/${line.id}`, { quantity }), CART_TEXTS.quantityFailed, (change) => {
-        if (change.quantity === null) toast.success(CART_TEXTS.removed);
-        else if (change.cappedAt !== null) toast.info(stockCapText(change.cappedAt));
-      }),
-    remove: (line: CartLine) =>
-      run<CartChange>(line.id, () => callApi("DELETE", `/api/cart/items/${line.id}`), CART_TEXTS.removeFailed, () => toast.success(CART_TEXTS.removed)),
-    clear: () => run<{ cartCount: number }>("clear", () => callApi("DELETE", "/api/cart"), CART_TEXTS.clearFailed),
+    setQuantity: (line: CartLine, quantity: number) => run(line.id, { intent: "quantity", itemId: line.id, quantity: String(quantity) }),
+    remove: (line: CartLine) => run(line.id, { intent: "remove", itemId: line.id }),
+    clear: () => run("clear", { intent: "clear" }),
   };
 }
 

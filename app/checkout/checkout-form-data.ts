@@ -23,6 +23,17 @@ export function checkoutInputFromForm(form: FormData): { items: Array<{ productI
   return { items, shipping: shippingValuesFromForm(form), buyNow: form.get(BUY_NOW_FIELD) === "1" };
 }
 
+/** The checkout form as the page sends it, for callers without the page (tests, load tests). */
+export function checkoutForm(items: ReadonlyArray<{ productId: string; quantity: number | string }>, shipping: Partial<Record<ShippingField, string | null>>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const { productId, quantity } of items) {
+    form.append("productId", productId);
+    form.set(quantityFieldOf(productId), String(quantity));
+  }
+  for (const name of SHIPPING_FIELDS) form.set(name, shipping[name] ?? "");
+  return form;
+}
+
 /** Set on a Buy Now checkout: one phone, bought outside the cart (decisions.md 18). */
 export const BUY_NOW_FIELD = "buyNow";
 

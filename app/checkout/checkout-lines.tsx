@@ -6,6 +6,7 @@ import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { LIMITS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "../ui/badges";
+import { CART_ACTION } from "./cart-view";
 import { quantityFieldOf } from "./checkout-form-data";
 import { ProductThumb } from "../storefront/product-thumb";
 import { LineStepper } from "./quantity-stepper";
@@ -156,7 +157,7 @@ export function LineActionForms({ lines }: { lines: CartLine[] }) {
     <>
       {lines.flatMap((line) =>
         (["quantity", "remove"] as const).map((intent) => (
-          <form key={`${intent}-${line.id}`} id={lineFormId(line.id, intent)} method="post" action="/checkout">
+          <form key={`${intent}-${line.id}`} id={lineFormId(line.id, intent)} method="post" action={CART_ACTION}>
             <input type="hidden" name="intent" value={intent} />
             <input type="hidden" name="itemId" value={line.id} />
           </form>

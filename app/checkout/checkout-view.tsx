@@ -1,14 +1,16 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
-import { CART_TEXTS, stockCapText } from "../../domain/cart/texts";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError, shippingSchema } from "../../domain/checkout/validation";
-import { type ApiResult, callApi } from "../site/api-client";
-import { CHECKOUT_ITEMS_KEY } from "./cart-view";
+import type { CartChanged } from "./routes/cart";
+import type { CheckoutReturned } from "./routes/checkout";
+import { type Failure, useAction } from "../ui/answer";
+import { useRouteData } from "../ui/use-route-data";
+import { CART_ACTION, CHECKOUT_ITEMS_KEY } from "./cart-view";
 import {
   BUY_NOW_FIELD,
-  CHECKOUT_FORM_ID, type ShippingErrors, type ShippingField, type ShippingValues, checkoutInputFromForm, shippingErrorsOf,
+  CHECKOUT_FORM_ID, type ShippingErrors, type ShippingField, checkoutInputFromForm, shippingErrorsOf,
 } from "./checkout-form-data";
 import { CheckoutLines, LineActionForms } from "./checkout-lines";
 import { ShippingFields } from "./checkout-shipping";
@@ -18,14 +20,8 @@ import { ArrowLeftIcon } from "../ui/icons";
 import { type LiveEvent, announceCartUpdated, useLiveEvents } from "../site/live-events";
 import { toast } from "../ui/toast";
 
-/** What the route action answers when the form, sent without scripts, could not be placed. */
-export interface CheckoutFormResult {
-  message: string;
-  errors?: ShippingErrors;
-  values: ShippingValues;
-  /** Product ids that were ticked, so the page comes back as it was sent. */
-  ticked: string[];
-}
+/** The route action's refusal of the form sent without scripts, with what was sent. */
+export type CheckoutFormResult = Failure<CheckoutReturned>;
 
 interface CheckoutViewProps {
   lines: CartLine[];
@@ -41,7 +37,7 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, 
   const cart = useCheckoutLines(loadedLines, !buyNow);
   const selection = useSelection(cart.lines, buyNow ? undefined : result?.ticked);
   const formAction = useFormAction(buyNow);
-  const placing = usePlaceOrder(result, cart.reload);
+  const placing = usePlaceOrder(formAction, result, cart.reload);
   const ticked = cart.lines.filter(selection.isTicked);
   const itemCount = ticked.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = ticked.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
@@ -144,38 +140,36 @@ function PageButtons({ onRefresh }: { onRefresh: (() => Promise<void>) | null })
   );
 }
 
-type CartChange = { quantity: number | null; cappedAt: number | null; cartCount: number };
-
 /**
- * The lines on the page, kept current over fetch: after this page's own changes, on Refresh Cart,
- * and when the cart changes in another tab. A failed call shows a toast and leaves the page as it is.
+ * The lines on the page, kept current from the cart's own loader: after this page's own changes
+ * (posted to the cart's action), on Refresh Cart, and when the cart changes in another tab. A
+ * refused change shows its toast and leaves the page as it is.
  */
 function useCheckoutLines(loaded: CartLine[], followCart: boolean) {
   const [lines, setLines] = useState(loaded);
   const [loadedBefore, setLoadedBefore] = useState(loaded);
   const [busyLine, setBusyLine] = useState<string | null>(null);
+  const loadCart = useRouteData<{ lines: CartLine[] | null }>();
+  const { submit } = useAction<CartChanged>();
   if (loaded !== loadedBefore) {
     setLoadedBefore(loaded);
     setLines(loaded);
   }
 
   const reload = useCallback(async () => {
-    const result = await callApi<{ items: CartLine[] }>("GET", "/api/cart");
-    if (result.ok) setLines(result.data.items);
-    return result.ok;
-  }, []);
+    const cart = await loadCart(CART_ACTION);
+    if (cart?.lines) setLines(cart.lines);
+    return Boolean(cart?.lines);
+  }, [loadCart]);
 
   useReloadOnCartEvents(reload, followCart);
 
-  const change = async (line: CartLine, call: Promise<ApiResult<CartChange>>, failure: string, onDone: (change: CartChange) => void) => {
+  const change = async (line: CartLine, fields: Record<string, string>) => {
     setBusyLine(line.id);
-    const result = await call;
-    if (result.ok) {
-      onDone(result.data);
-      announceCartUpdated(result.data.cartCount);
+    const answer = await submit(CART_ACTION, { itemId: line.id, ...fields });
+    if (answer.ok) {
+      announceCartUpdated(answer.cartCount);
       await reload();
-    } else {
-      toast.error(failure, result.error ?? undefined);
     }
     setBusyLine(null);
   };
@@ -189,13 +183,10 @@ function useCheckoutLines(loaded: CartLine[], followCart: boolean) {
       else toast.error(T.refreshFailed);
     },
     handlers: {
-      onQuantity: (line: CartLine, quantity: number) =>
-        void change(line, callApi("PATCH", `/api/cart/items/${line.id}`, { quantity }), CART_TEXTS.quantityFailed, (changed) => {
-          if (changed.cappedAt !== null) toast.info(stockCapText(changed.cappedAt));
-        }),
+      onQuantity: (line: CartLine, quantity: number) => void change(line, { intent: "quantity", quantity: String(quantity) }),
       onRemove: (line: CartLine) => {
         if (!window.confirm(T.removeConfirm)) return;
-        void change(line, callApi("DELETE", `/api/cart/items/${line.id}`), CART_TEXTS.removeFailed, () => toast.success(CART_TEXTS.removed));
+        void change(line, { intent: "remove" });
       },
     },
   };
@@ -256,15 +247,16 @@ function storedSelection(): string[] | null {
 
 /**
  * Placing the order with scripts: the shared schema checks the form first (field errors and the
- * spec's toast of the first one), then POST /api/checkout and off to the provider's page. The
- * server decides the amount; the browser sends only product ids and quantities.
+ * spec's toast of the first one), then the form goes to the page's action, which sends the
+ * browser on to the provider's page. The server decides the amount; the browser sends only
+ * product ids and quantities.
  */
-function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () => Promise<boolean>) {
-  const navigate = useNavigate();
+function usePlaceOrder(formAction: string, result: CheckoutFormResult | undefined, reloadLines: () => Promise<boolean>) {
   const [processing, setProcessing] = useState(false);
-  const [errors, setErrors] = useState<ShippingErrors>(result?.errors ?? {});
+  const [errors, setErrors] = useState<ShippingErrors>(result?.fieldErrors ?? {});
   // Without scripts the server's field errors stand alone; its other refusals show by the button.
-  const [message, setMessage] = useState(result && !hasAny(result.errors) ? result.message : null);
+  const [message, setMessage] = useState(result && !hasAny(result.fieldErrors) ? result.message : null);
+  const { submit } = useAction({ quiet: true });
 
   useEffect(() => {
     // Coming back from the payment page restores this page as it was left: ready to try again.
@@ -278,12 +270,11 @@ function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () =
     setErrors((current) => ({ ...current, [field]: parsed.success ? undefined : parsed.error.issues[0]?.message }));
   };
 
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submitOrder = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (processing) return;
-    const input = checkoutInputFromForm(new FormData(event.currentTarget));
-    const parsed = checkoutSchema.safeParse(input);
+    const form = new FormData(event.currentTarget);
+    const parsed = checkoutSchema.safeParse(checkoutInputFromForm(form));
     if (!parsed.success) {
       const fieldErrors = shippingErrorsOf(parsed.error);
       // Each message once: at its field (the first one focused), or by the button when no field owns it.
@@ -296,19 +287,17 @@ function usePlaceOrder(result: CheckoutFormResult | undefined, reloadLines: () =
     setErrors({});
     setMessage(null);
     setProcessing(true);
-    const placed = await callApi<{ reference: string; authorizationUrl: string }>("POST", "/api/checkout", input);
-    if (placed.ok) return window.location.assign(placed.data.authorizationUrl);
+    // A placed order leaves the page for the provider's; only a refusal comes back.
+    const answer = await submit(formAction, form);
+    if (answer.ok) return;
     setProcessing(false);
-    if (placed.status === 401) {
-      toast.error(T.signInToOrder);
-      return void navigate("/auth");
-    }
-    setMessage(placed.error ?? T.processFailed);
+    setErrors(answer.fieldErrors);
+    setMessage(hasAny(answer.fieldErrors) ? null : answer.message || T.processFailed);
     // A refusal is often about stock: show the lines as they are now.
     void reloadLines();
   };
 
-  return { processing, errors, message, check, submit };
+  return { processing, errors, message, check, submit: submitOrder };
 }
 
 const hasAny = (errors: ShippingErrors | undefined) => Object.values(errors ?? {}).some(Boolean);

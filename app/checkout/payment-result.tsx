@@ -5,7 +5,8 @@ import { PAYMENT_TEXTS as P } from "../../domain/checkout/texts";
 import type { PaymentCheck } from "../../domain/payments/confirmation";
 import { PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { type ApiResult, callApi } from "../site/api-client";
+import { type Answer, useAction } from "../ui/answer";
+import { useRouteData } from "../ui/use-route-data";
 import { CHECKOUT_ITEMS_KEY } from "./cart-view";
 import { primaryLinkClass, secondaryLinkClass } from "./checkout-states";
 import { CheckCircleIcon, XCircleIcon } from "../ui/icons";
@@ -74,48 +75,47 @@ function Verification({ reference, submitted }: { reference: string; submitted?:
 function useVerification(reference: string, submitted?: PaymentOutcome) {
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(submitted ?? null);
   const started = useRef(false);
+  const { submit } = useAction<PaymentOutcome>({ quiet: true });
+  const loadCart = useRouteData<{ lines: CartLine[] | null }>();
+  const requestCheck = async (): Promise<PaymentOutcome> => outcomeOf(await submit(VERIFY_ACTION, { reference }), reference);
+  const announce = async ({ check }: PaymentOutcome): Promise<void> => {
+    if (check.status === "failed") return void toast.error(check.paymentFailed ? PAYMENT_FAILED_LABEL : P.verificationFailed);
+    toast.success(check.removedCartItems > 0 ? P.verifiedRemoved(check.removedCartItems) : P.verifiedUpdating);
+    sessionStorage.removeItem(CHECKOUT_ITEMS_KEY);
+    // The webhook may have emptied the lines before this page asked, so the cart is announced
+    // either way; the verification answer does not carry the new count.
+    const cart = await loadCart(CART_PAGE);
+    if (cart?.lines) announceCartUpdated(cart.lines.reduce((sum, line) => sum + line.quantity, 0));
+  };
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (submitted) return void announce(submitted);
-    void requestCheck(reference).then((answer) => {
+    void requestCheck().then((answer) => {
       setOutcome(answer);
       void announce(answer);
     });
+    // Once per page: the check runs on arrival only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reference, submitted]);
 
   const verify = async () => {
     setOutcome(null);
-    const answer = await requestCheck(reference);
+    const answer = await requestCheck();
     setOutcome(answer);
     void announce(answer);
   };
   return { outcome, verify };
 }
 
-async function requestCheck(reference: string): Promise<PaymentOutcome> {
-  return outcomeOf(await callApi<PaymentCheck>("POST", "/api/payments/verify", { reference }), reference);
-}
+const VERIFY_ACTION = "/payment-success";
+const CART_PAGE = "/cart";
 
-function outcomeOf(answer: ApiResult<PaymentCheck>, reference: string): PaymentOutcome {
-  if (answer.ok) return { check: answer.data };
-  if (answer.status === 401) return { check: failedCheck(reference, P.reasonSignedOut), signedOut: true };
-  return { check: failedCheck(reference, answer.status === 0 ? P.reasonOffline : (answer.error ?? P.reasonOffline)) };
-}
-
-async function announce({ check }: PaymentOutcome): Promise<void> {
-  if (check.status === "failed") return void toast.error(check.paymentFailed ? PAYMENT_FAILED_LABEL : P.verificationFailed);
-  toast.success(check.removedCartItems > 0 ? P.verifiedRemoved(check.removedCartItems) : P.verifiedUpdating);
-  sessionStorage.removeItem(CHECKOUT_ITEMS_KEY);
-  // The webhook may have emptied the lines before this page asked, so the cart is announced either way.
-  await announceCartCount();
-}
-
-/** Tells this page and the other tabs the cart changed; the verification answer does not carry the new count. */
-async function announceCartCount(): Promise<void> {
-  const cart = await callApi<{ items: CartLine[] }>("GET", "/api/cart");
-  if (cart.ok) announceCartUpdated(cart.data.items.reduce((sum, line) => sum + line.quantity, 0));
+/** What the page shows for the verification's answer. */
+export function outcomeOf(answer: Answer<PaymentOutcome>, reference: string): PaymentOutcome {
+  if (answer.ok) return { check: answer.check, signedOut: answer.signedOut };
+  return { check: answer.check ?? failedCheck(reference, answer.message || P.reasonOffline), signedOut: answer.signedOut };
 }
 
 function Verifying({ reference }: { reference: string }) {

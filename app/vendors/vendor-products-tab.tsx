@@ -1,13 +1,11 @@
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { VendorProductRow } from "../../domain/vendors/dashboard";
 import { formatNaira } from "../../lib/money";
 import { productHeading } from "../../lib/product-heading";
 import { GradeBadge } from "../ui/badges";
-import { toast } from "../ui/toast";
 import { StatusBadge, StockBadge } from "../ui/status-badges";
 import { ProductThumb } from "../storefront/product-thumb";
-import type { AuthFormResult } from "../server/auth-forms.server";
+import { useAction } from "../ui/answer";
 
 /** The Products tab: the vendor's listings with status, price, stock and the show-in-shop switch. */
 export function VendorProductsTab({ products }: { products: readonly VendorProductRow[] }) {
@@ -73,12 +71,9 @@ function VendorProductItem({ product }: { product: VendorProductRow }) {
 
 /** Shows or hides the phone in the shop; optimistic while the change is on its way. */
 function LiveSwitch({ product }: { product: VendorProductRow }) {
-  const fetcher = useFetcher<AuthFormResult>();
+  const { fetcher } = useAction();
   const pending = fetcher.formData?.get("isLive");
   const isLive = pending === undefined || pending === null ? product.isLive : pending === "true";
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) toast[fetcher.data.toast.kind](fetcher.data.toast.title, fetcher.data.toast.description);
-  }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form method="post" action="/vendor-dashboard?tab=products">
       <input type="hidden" name="intent" value="live" />

@@ -1,11 +1,13 @@
 /**
- * A signed-in buyer, over and over: phones into the cart, Place Order (POST /api/checkout), the
- * card paid on the stand-in's hosted page, the return page's check (POST /api/payments/verify),
+ * A signed-in buyer, over and over: phones into the cart, Place Order (POST /checkout), the
+ * card paid on the stand-in's hosted page, the return page's check (POST /payment-success),
  * then a look at /orders. Each purchase finishes even when the time runs out during it, so no
  * payment is left half done by the load itself.
  */
 import { type Random, intBetween, shuffle } from "../../db/seed/random";
 import { TEST_CARDS } from "../../paystack-standin";
+import { checkoutForm } from "../../app/checkout/checkout-form-data";
+import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
 import { SHIPPING } from "../../tests/support/shop";
 import { type Visit, think } from "./browsing";
 
@@ -54,26 +56,31 @@ async function purchaseOnce({ base, recorder }: Visit, buyer: Buyer, lines: Line
     await recorder.request("add to cart (POST /cart/items)", `${base}/cart/items`, { method: "POST", headers: { ...sameSite, Accept: "application/json" }, body: form });
   }
 
-  const placed = await recorder.request("place order (POST /api/checkout)", `${base}/api/checkout`, {
+  // The checkout and return pages' forms, posted as a browser without scripts posts them.
+  const asPage = { ...sameSite, Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" };
+  const placed = await recorder.request("place order (POST /checkout)", `${base}/checkout`, {
     method: "POST",
-    headers: { ...sameSite, "Content-Type": "application/json" },
-    body: JSON.stringify({ items: lines, shipping: SHIPPING }),
+    headers: asPage,
+    body: checkoutForm(lines, SHIPPING),
+    redirect: "manual",
   });
-  if (placed.status !== 201) return undefined;
-  const { reference, authorizationUrl } = JSON.parse(placed.text) as { reference: string; authorizationUrl: string };
-  const purchase: Purchase = { buyerId: buyer.id, reference, lines, confirmed: false };
+  const authorizationUrl = placed.headers.get("location");
+  if (placed.status !== 302 || !authorizationUrl) return undefined;
 
   await recorder.request("payment page (stand-in)", authorizationUrl);
   const card = new URLSearchParams({ action: "pay", card_number: TEST_CARDS.approved, expiry: "12/30", cvv: "408" });
   const paid = await recorder.request("pay by card (stand-in)", authorizationUrl, { method: "POST", body: card, redirect: "manual" });
-  if (paid.status !== 303) return purchase;
+  // The provider sends the buyer back to the return page with the reference the order was placed under.
+  const reference = new URL(paid.headers.get("location") ?? "/", base).searchParams.get("reference");
+  if (paid.status !== 303 || !reference) return undefined;
+  const purchase: Purchase = { buyerId: buyer.id, reference, lines, confirmed: false };
 
-  const verified = await recorder.request("confirm (POST /api/payments/verify)", `${base}/api/payments/verify`, {
+  const verified = await recorder.request("confirm (POST /payment-success)", `${base}/payment-success?reference=${encodeURIComponent(reference)}`, {
     method: "POST",
-    headers: { ...sameSite, "Content-Type": "application/json" },
-    body: JSON.stringify({ reference }),
+    headers: asPage,
+    body: new URLSearchParams({ reference }),
   });
-  purchase.confirmed = verified.status === 200 && (JSON.parse(verified.text) as { status: string }).status === "successful";
+  purchase.confirmed = verified.status === 200 && verified.text.includes(PAYMENT_TEXTS.successTitle);
 
   await recorder.request("orders page", `${base}/orders`, { headers: sameSite });
   return purchase;

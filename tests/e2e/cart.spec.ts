@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { seriousA11yViolations } from "./support/accounts";
 import { cartLink, phonesInStock, signUpFreshCustomer } from "./support/customers";
+import { cartLines, postAction } from "./support/route-data";
 
 const lineOf = (page: Page, phone: { name: string }) =>
   page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: phone.name, exact: true }) });
@@ -54,7 +55,7 @@ test("the summary adds up the ticked lines and checkout receives exactly them", 
   await page.request.post("/cart/items", { form: { productId: phones[0]!.id, quantity: "1" } });
 
   await page.goto("/cart");
-  const { items } = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ id: string; quantity: number; product: { id: string; price: number } }> };
+  const items = await cartLines(page);
   const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-NG")}`;
   const total = (lines: typeof items) => lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
   await expect(page.getByTestId("summary-count")).toHaveText("4 items");
@@ -78,19 +79,18 @@ test("a quantity above the stock is capped with a message, and zero removes the 
   await signUpFreshCustomer(page, info);
   const [phone] = await phonesInStock(page, 2, 1);
   await page.request.post("/cart/items", { form: { productId: phone!.id, quantity: "1" } });
-  const { items } = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ id: string }> };
-  const line = items[0]!.id;
+  const line = (await cartLines(page))[0]!.id;
 
   await page.goto("/cart");
-  const capped = await page.request.patch(`/api/cart/items/${line}`, { data: { quantity: 500 } });
-  expect(await capped.json()).toEqual({ quantity: phone!.stockQuantity, cappedAt: phone!.stockQuantity, cartCount: phone!.stockQuantity });
+  const capped = await postAction(page.request, "/cart", { intent: "quantity", itemId: line, quantity: "500" });
+  expect(capped.data).toMatchObject({ ok: true, tone: "info", cartCount: phone!.stockQuantity });
   await expect(lineOf(page, phone!).getByLabel(/^Quantity of/)).toHaveText(String(phone!.stockQuantity));
   await expect(lineOf(page, phone!).getByRole("button", { name: /^Increase quantity/ })).toBeDisabled();
 
   await lineOf(page, phone!).getByRole("button", { name: /^Decrease quantity/ }).click();
   await expect(lineOf(page, phone!).getByLabel(/^Quantity of/)).toHaveText(String(phone!.stockQuantity - 1));
-  const removed = await page.request.patch(`/api/cart/items/${line}`, { data: { quantity: 0 } });
-  expect((await removed.json()).quantity).toBeNull();
+  const removed = await postAction(page.request, "/cart", { intent: "quantity", itemId: line, quantity: "0" });
+  expect(removed.data).toMatchObject({ ok: true, message: "Item removed from cart", cartCount: 0 });
   await expect(page.getByText("Your cart is empty")).toBeVisible();
 });
 

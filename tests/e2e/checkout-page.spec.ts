@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { seriousA11yViolations } from "./support/accounts";
 import { type ListedPhone, phonesInStock, signUpFreshCustomer } from "./support/customers";
+import { cartLines } from "./support/route-data";
 
 const lineOf = (page: Page, phone: { name: string }) =>
   page.getByTestId("checkout-line").filter({ has: page.getByRole("link", { name: phone.name, exact: true }) });
@@ -15,8 +16,7 @@ async function openCheckout(page: Page) {
 
 async function cartWith(page: Page, phones: ListedPhone[]) {
   for (const phone of phones) await page.request.post("/cart/items", { form: { productId: phone.id, quantity: "1" } });
-  const { items } = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ id: string; product: { id: string; price: number } }> };
-  return items;
+  return cartLines(page);
 }
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-NG")}`;

@@ -2,6 +2,8 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { ADMIN_STATE_FILE, openTab, projectIndex, toastWith } from "./support/admin";
 import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
+import { checkoutForm } from "../../app/checkout/checkout-form-data";
+import { cartLines, postAction } from "./support/route-data";
 
 const SHIPPING = {
   customerName: "Ngozi Eze",
@@ -84,8 +86,7 @@ test("a buyer pays for two of three phones with the success card; an admin's cha
   await expect(page.getByTestId("payment-summary")).toContainText(/Orders\s*2/);
   await expect(page.getByText("Payment verified successfully! 2 checked-out items removed from your cart.")).toBeVisible();
 
-  const { items } = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ product: { id: string } }> };
-  expect(items.map((line) => line.product.id)).toEqual([kept!.id]);
+  expect((await cartLines(page)).map((line) => line.product.id)).toEqual([kept!.id]);
   expect([await stockOf(page, first!), await stockOf(page, second!), await stockOf(page, kept!)]).toEqual([
     stockBefore[0]! - 1,
     stockBefore[1]! - 1,
@@ -160,11 +161,11 @@ for (const [how, card] of [["declined", "4084 0800 0000 5408"], ["cancelled", nu
 test("opening the return page of an unpaid order with status=success pays nothing", async ({ page }, info) => {
   await signUpFreshCustomer(page, info, SHIPPING.customerName);
   const [phone] = await phonesToBuy(page, info, "unpaid", 1);
-  const placed = await page.request.post("/api/checkout", {
-    data: { items: [{ productId: phone!.id, quantity: 1 }], shipping: SHIPPING },
-  });
-  expect(placed.status()).toBe(201);
-  const { reference } = (await placed.json()) as { reference: string };
+  const placed = await postAction(page.request, "/checkout", checkoutForm([{ productId: phone!.id, quantity: 1 }], SHIPPING));
+  expect(placed.redirect).toContain("/paystack-standin/pay/");
+  // Leaving the provider's page unpaid sends the buyer back with the reference, as Paystack's Cancel does.
+  const left = await page.request.post(placed.redirect!, { form: { action: "cancel" }, maxRedirects: 0 });
+  const reference = new URL(left.headers().location!, placed.redirect).searchParams.get("reference")!;
 
   await page.goto(`/payment-success?reference=${reference}&status=success`);
   // The return page is the buyer's return: Paystack's 'abandoned' then means the payment failed (decisions.md 19).

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { seriousA11yViolations, signIn } from "./support/accounts";
 import { signUpFreshCustomer } from "./support/customers";
+import { loaderData } from "./support/route-data";
 
 interface ApiOrder {
   id: string;
@@ -27,9 +28,7 @@ async function openOrders(page: Page) {
 }
 
 async function ordersFromApi(page: Page): Promise<ApiOrders> {
-  const response = await page.request.get("/api/orders");
-  expect(response.status()).toBe(200);
-  return (await response.json()) as ApiOrders;
+  return loaderData<ApiOrders>(page.request, "/orders", "routes/orders");
 }
 
 test("a new customer is sent to sign in first, then has no orders yet and every tab counts 0", async ({ page }, info) => {

@@ -3,6 +3,7 @@ import { projectIndex, toastWith } from "./support/admin";
 import { seriousA11yViolations } from "./support/accounts";
 import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
+import { cartLines } from "./support/route-data";
 
 const SHIPPING = {
   customerName: "Chidi Nwosu",
@@ -52,8 +53,7 @@ async function stockOf(page: Page, phone: ListedPhone): Promise<number> {
 }
 
 async function cartProductIds(page: Page): Promise<string[]> {
-  const { items } = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ product: { id: string } }> };
-  return items.map((line) => line.product.id).toSorted();
+  return (await cartLines(page)).map((line) => line.product.id).toSorted();
 }
 
 async function fillShippingAndPlace(page: Page, items: number) {

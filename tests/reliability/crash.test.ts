@@ -12,7 +12,8 @@ import { type Shop, SHIPPING, openShop, payOnHostedPage } from "../support/shop"
 import { PAYMENT_NOTICES } from "../../domain/payments/texts";
 import { orderNumberOf } from "../../domain/orders/status";
 import { insertPerson } from "../support/rows";
-import { signInAs } from "../support/app";
+import { checkoutForm } from "../../app/checkout/checkout-form-data";
+import { loaderData, postAction, signInAs } from "../support/app";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { createPostgresTestDatabase } from "../support/database";
 import { type RunningStandin, startPaystackStandin } from "../support/paystack-standin";
@@ -122,15 +123,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
     return { userId, cookie: await signInAs(app.base, email, PASSWORD) };
   }
 
-  const post = (url: string, body: unknown, cookie: string) =>
-    fetch(`${app.base}${url}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
+  /** Place Order on the checkout page, as its script sends it. */
   const checkout = (buyer: Buyer, quantity = 2) =>
-    post("/api/checkout", { items: [{ productId: shop.phones[0], quantity }, { productId: shop.phones[1], quantity: 1 }], shipping: SHIPPING }, buyer.cookie);
+    postAction(app.base, "/checkout", checkoutForm([{ productId: shop.phones[0], quantity }, { productId: shop.phones[1], quantity: 1 }], SHIPPING), buyer.cookie);
 
   async function placeOrder(buyer: Buyer): Promise<{ reference: string; authorizationUrl: string }> {
-    const response = await checkout(buyer);
-    expect(response.status).toBe(201);
-    return (await response.json()) as { reference: string; authorizationUrl: string };
+    const placed = await checkout(buyer);
+    expect(placed.status).toBe(302);
+    const [payment] = await q<{ reference: string }>("select payment_reference reference from payments where customer_id = $1 order by created_at desc limit 1", [buyer.userId]);
+    return { reference: payment!.reference, authorizationUrl: placed.redirect! };
   }
 
   async function paymentOf(reference: string) {
@@ -193,16 +194,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
 
   const about = (reference: string) => (request: ProxiedRequest) => request.body.includes(reference);
   const verifyOnReturnPage = async (buyer: Buyer, reference: string) =>
-    (await (await post("/api/payments/verify", { reference }, buyer.cookie)).json()) as { status: string; orderCount?: number; reasons?: string[] };
+    (await postAction<{ check: { status: string; orderCount?: number; reasons?: string[] } }>(app.base, "/payment-success", { reference }, buyer.cookie)).data.check;
 
   async function buyerSees(buyer: Buyer, reference: string): Promise<string[]> {
     const { orders } = (await paymentOf(reference))!;
-    return Promise.all(
-      orders.map(async ({ id }) => {
-        const answer = (await (await fetch(`${app.base}/api/orders/${id}`, { headers: { Cookie: buyer.cookie } })).json()) as { order: { status: string } };
-        return answer.order.status;
-      }),
-    );
+    const shown = (await loaderData<{ orders: Array<{ id: string; status: string }> }>(app.base, "/orders", "routes/orders", buyer.cookie)).orders;
+    return orders.map(({ id }) => shown.find((order) => order.id === id)!.status);
   }
 
   /** Everything that must hold in the shop's books after any crash, whatever happened. */

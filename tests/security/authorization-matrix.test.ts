@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { ACCESS_TEXTS } from "../../domain/accounts/texts";
 import type { FileStorage } from "../../domain/media/storage";
 import { fileStorageFor } from "../../domain/media/storage-config";
-import { type TestApp, startTestApp } from "../support/app";
+import { type TestApp, loaderData, startTestApp } from "../support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../support/database";
 import { AUTHORIZATION_MATRIX, type Caller, type Row, labelOf, refusalOf } from "./authorization-matrix";
 import { allEndpoints, keyOf } from "./endpoints";
@@ -92,8 +92,8 @@ describe.each(TEST_ENGINES)("who may use each door (%s)", (engine) => {
   /** After a sign-out, which ends every session of the user (decisions.md 9), the actor gets a new one. */
   async function renewSession(actor: Actor) {
     if (actor === "anonymous") return;
-    const ended = await fetch(`${app.base}/api/session`, { headers: { Cookie: cookies[actor] } });
-    expect((await ended.json()).user, `${actor}'s other sessions ended`).toBeNull();
+    const { site } = await loaderData<{ site: { account: unknown } }>(app.base, "/", "root", cookies[actor]);
+    expect(site.account, `${actor}'s other sessions ended`).toBeNull();
     cookies[actor] = await openSession(database.db, world[actor]);
   }
 

@@ -110,6 +110,9 @@ async function get(caller: Caller, path: string, extra: Record<string, string> =
   return { response: await fetch(`${caller.base}${path}`, { headers: headersOf(caller, extra), redirect: "manual" }) };
 }
 
+/** What a browser without scripts sends with a form: the action answers it with a redirect and a toast. */
+const WITHOUT_SCRIPTS = { Accept: "text/html" };
+
 /** A form post as a page's script sends it (JSON answers where the route has them). */
 async function post(caller: Caller, path: string, fields: Record<string, string> | URLSearchParams, extra: Record<string, string> = {}): Promise<Answer> {
   const body = fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
@@ -347,8 +350,6 @@ const othersBuyerData = (world: World, actor: Actor) =>
 /** Data only `insiders` may see. */
 const outsiders = (insiders: readonly Actor[], data: (world: World) => string[]) => (world: World, actor: Actor) => (insiders.includes(actor) ? [] : data(world));
 
-const customersOrder = (world: World, actor: Actor) => (actor === "customer" ? [] : buyersData(world.customer));
-
 /** What a verification answer would show of the customer's order, beyond the reference the caller sent. */
 const customersPayment = (world: World, actor: Actor) => (actor === "customer" ? [] : [world.customer.email, world.vendor.productName]);
 
@@ -494,7 +495,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     allow: ["customer"],
     call: async (caller) => {
       const lineId = await customersCartLine(caller);
-      return withEffect(post(caller, "/cart", { intent: "quantity", itemId: lineId, quantity: "2" }), async () => (await cartQuantity(caller.db, lineId)) === 2);
+      return withEffect(post(caller, "/cart", { intent: "quantity", itemId: lineId, quantity: "2" }, WITHOUT_SCRIPTS), async () => (await cartQuantity(caller.db, lineId)) === 2);
     },
     refusal: sentBack(byDefault("anonymous"), "/cart"),
   },
@@ -504,9 +505,19 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     allow: ["customer"],
     call: async (caller) => {
       const lineId = await customersCartLine(caller);
-      return withEffect(post(caller, "/cart", { intent: "remove", itemId: lineId }), async () => !(await rowExists(caller.db, cart, lineId)));
+      return withEffect(post(caller, "/cart", { intent: "remove", itemId: lineId }, WITHOUT_SCRIPTS), async () => !(await rowExists(caller.db, cart, lineId)));
     },
     refusal: sentBack(byDefault("anonymous"), "/cart"),
+  },
+  {
+    key: "POST /cart",
+    what: "remove the customer's line, as the page's script",
+    allow: ["customer"],
+    call: async (caller) => {
+      const lineId = await customersCartLine(caller);
+      return withEffect(post(caller, "/cart", { intent: "quantity", itemId: lineId, quantity: "0" }), async () => !(await rowExists(caller.db, cart, lineId)));
+    },
+    refusal: notTheirs(404),
   },
   {
     key: "POST /cart",
@@ -526,16 +537,6 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: everyone({ redirect: "/auth" }),
   },
   {
-    key: "POST /checkout",
-    what: "remove the customer's cart line",
-    allow: ["customer"],
-    call: async (caller) => {
-      const lineId = await customersCartLine(caller);
-      return withEffect(post(caller, "/checkout", { intent: "remove", itemId: lineId }), async () => !(await rowExists(caller.db, cart, lineId)));
-    },
-    refusal: sentBack({ redirect: "/auth" }, "/checkout"),
-  },
-  {
     key: "POST /payment-success",
     what: "the customer's payment",
     allow: ["customer"],
@@ -549,9 +550,19 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     allow: ["customer"],
     call: async (caller) => {
       const id = await freshNotification(caller.db, caller.world.customer);
-      return withEffect(post(caller, "/notifications", { intent: "read", id }), () => isRead(caller.db, id));
+      return withEffect(post(caller, "/notifications", { intent: "read", id }, WITHOUT_SCRIPTS), () => isRead(caller.db, id));
     },
     refusal: sentBack(byDefault("anonymous"), "/notifications"),
+  },
+  {
+    key: "POST /notifications",
+    what: "mark the customer's notification read, as the page's script",
+    allow: ["customer"],
+    call: async (caller) => {
+      const id = await freshNotification(caller.db, caller.world.customer);
+      return withEffect(post(caller, "/notifications", { intent: "read", id }), () => isRead(caller.db, id));
+    },
+    refusal: notTheirs(404),
   },
   {
     key: "POST /notifications",
@@ -762,87 +773,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
 
   // /api
   { key: "GET /healthz", allow: EVERYONE, call: (caller) => get(caller, "/healthz") },
-  { key: "GET /api/session", allow: EVERYONE, call: (caller) => get(caller, "/api/session"), hidden: othersBuyerData },
   { key: "GET /api/products", allow: EVERYONE, call: (caller) => get(caller, "/api/products"), hidden: (w) => [w.pendingProduct.name] },
-  { key: "GET /api/admin/activities", allow: BACK_OFFICE, call: (caller) => get(caller, "/api/admin/activities") },
-  {
-    key: "PATCH /api/vendor/products/:id/live",
-    what: "the vendor's listing",
-    allow: ["vendor"],
-    call: (caller) => json(caller, "PATCH", `/api/vendor/products/${caller.world.vendor.productId}/live`, { isLive: true }),
-    refusal: (actor) => (actor === "otherVendor" ? { status: 404 } : byDefault(actor)),
-  },
-  { key: "GET /api/cart", allow: SIGNED_IN, call: (caller) => get(caller, "/api/cart"), refusal: byDefault, hidden: othersBuyerData },
-  {
-    key: "PATCH /api/cart/items/:id",
-    what: "the customer's line",
-    allow: ["customer"],
-    call: async (caller) => json(caller, "PATCH", `/api/cart/items/${await customersCartLine(caller)}`, { quantity: 2 }),
-    refusal: notTheirs(404),
-  },
-  {
-    key: "DELETE /api/cart/items/:id",
-    what: "the customer's line",
-    allow: ["customer"],
-    call: async (caller) => json(caller, "DELETE", `/api/cart/items/${await customersCartLine(caller)}`),
-    refusal: notTheirs(404),
-  },
-  {
-    key: "DELETE /api/cart",
-    what: "one's own cart only",
-    allow: SIGNED_IN,
-    call: (caller) => onlyOwnCartLines(caller, () => json(caller, "DELETE", "/api/cart")),
-  },
-  { key: "GET /api/notifications", allow: SIGNED_IN, call: (caller) => get(caller, "/api/notifications"), hidden: othersBuyerData },
-  {
-    key: "POST /api/notifications/read-all",
-    what: "one's own only",
-    allow: SIGNED_IN,
-    call: (caller) => onlyOwnNotifications(caller, () => json(caller, "POST", "/api/notifications/read-all")),
-  },
-  {
-    key: "POST /api/notifications/:id/read",
-    what: "the customer's notification",
-    allow: ["customer"],
-    call: async (caller) => json(caller, "POST", `/api/notifications/${await freshNotification(caller.db, caller.world.customer)}/read`),
-    refusal: notTheirs(404),
-  },
-  { key: "GET /api/orders", allow: SIGNED_IN, call: (caller) => get(caller, "/api/orders"), hidden: othersBuyerData },
-  {
-    key: "GET /api/orders/:id",
-    what: "the customer's order",
-    allow: ["customer"],
-    call: (caller) => get(caller, `/api/orders/${caller.world.customer.orderId}`),
-    refusal: notTheirs(404),
-    hidden: customersOrder,
-  },
-  {
-    key: "POST /api/orders/:id/review",
-    what: "the customer's delivered order",
-    allow: ["customer"],
-    call: async (caller) => {
-      const orderId = await reviewableOrder(caller);
-      return withEffect(json(caller, "POST", `/api/orders/${orderId}/review`, { rating: 4, comment: "Good phone." }), () => reviewExistsFor(caller.db, orderId));
-    },
-    refusal: notTheirs(404),
-  },
-  {
-    key: "POST /api/checkout",
-    what: "from one's own cart",
-    allow: SIGNED_IN,
-    call: async (caller) => {
-      const { productId } = await ownCartLine(caller);
-      return json(caller, "POST", "/api/checkout", { items: [{ productId, quantity: 1 }], shipping: SHIPPING });
-    },
-  },
-  {
-    key: "POST /api/payments/verify",
-    what: "the customer's payment",
-    allow: ["customer"],
-    call: (caller) => json(caller, "POST", "/api/payments/verify", { reference: caller.world.customer.paymentReference }),
-    refusal: (actor) => (actor === "anonymous" ? byDefault(actor) : UNKNOWN_REFERENCE),
-    hidden: customersPayment,
-  },
   {
     key: "GET /api/events",
     what: "one's own stream",

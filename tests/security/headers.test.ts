@@ -11,7 +11,7 @@ import { notify } from "../../domain/notifications/service";
 import { insertListing, insertPerson, insertVendor } from "../support/rows";
 import type { Role } from "../../lib/constants";
 import { BUILD_DIR } from "../../server/app";
-import { type TestApp, signInAs, startTestApp } from "../support/app";
+import { type TestApp, loaderData, signInAs, startTestApp } from "../support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../support/database";
 
 /*
@@ -84,7 +84,7 @@ describe.each(TEST_ENGINES)("security headers, cookies and cross-site requests (
   beforeAll(async () => {
     database = await createDatabaseFor(engine);
     world = await createWorld(database);
-    production = await startTestApp(database, { NODE_ENV: "production", PUBLIC_URL, PAYMENTS_MODE: "sandbox" });
+    production = await startTestApp(database, { NODE_ENV: "production", PUBLIC_URL, PAYMENTS_MODE: "sandbox", TRUST_PROXY: "1" });
     development = await startTestApp(database);
     await mkdir(path.join(production.config.uploadsDir, "products"), { recursive: true });
     await writeFile(path.join(production.config.uploadsDir, "products/phone.webp"), Buffer.from("RIFF\0\0\0\0WEBPVP8 "));
@@ -107,7 +107,7 @@ describe.each(TEST_ENGINES)("security headers, cookies and cross-site requests (
       { kind: "redirect to sign-in", path: () => "/orders", status: 302 },
       { kind: "404 page", path: () => "/no-such-page", status: 404 },
       { kind: "/api JSON", path: () => "/api/products", status: 200 },
-      { kind: "/api error, signed out", path: () => "/api/orders", status: 401 },
+      { kind: "/api error, signed out", path: () => "/api/events", status: 401 },
       { kind: "/api unknown endpoint", path: () => "/api/no-such-endpoint", status: 404 },
       { kind: "built asset", path: () => `/assets/${builtScript()}`, status: 200 },
       { kind: "upload", path: () => "/uploads/products/phone.webp", status: 200 },
@@ -195,7 +195,7 @@ describe.each(TEST_ENGINES)("security headers, cookies and cross-site requests (
 
     it("the session cookie is never readable by the page: no page or /api answer echoes its value", async () => {
       const token = sessions.customer.split("=").slice(1).join("=");
-      for (const pathname of ["/", "/orders", "/cart", "/api/session", "/api/cart"]) {
+      for (const pathname of ["/", "/orders", "/cart", "/_root.data", "/cart.data"]) {
         const body = await (await fetch(`${production.base}${pathname}`, { headers: { Cookie: sessions.customer } })).text();
         expect(body, pathname).not.toContain(token.split(".")[0]);
       }
@@ -217,17 +217,16 @@ describe.each(TEST_ENGINES)("security headers, cookies and cross-site requests (
     const unread = async () =>
       (await database.db.select().from(notifications).where(eq(notifications.userId, world.customerId))).filter((n) => !n.read).length;
     const cmsRows = async () => (await database.db.select().from(cmsContent)).length;
-    const sessionIsValid = async (cookie: string) =>
-      ((await (await fetch(`${production.base}/api/session`, { headers: { Cookie: cookie } })).json()) as { user: unknown }).user !== null;
+    const sessionIsValid = async (cookie: string) => (await loaderData<{ site: { account: unknown } }>(production.base, "/", "root", cookie)).site.account !== null;
 
     type Write = { label: string; method: string; path: () => string; session: keyof typeof sessions; body?: () => BodyInit; json?: boolean };
     const WRITES: Write[] = [
-      { label: "PATCH /api/cart/items/:id", method: "PATCH", path: () => `/api/cart/items/${world.cartLineId}`, session: "customer", body: () => JSON.stringify({ quantity: 2 }), json: true },
-      { label: "DELETE /api/cart/items/:id", method: "DELETE", path: () => `/api/cart/items/${world.cartLineId}`, session: "customer" },
-      { label: "DELETE /api/cart", method: "DELETE", path: () => "/api/cart", session: "customer" },
-      { label: "POST /api/notifications/read-all", method: "POST", path: () => "/api/notifications/read-all", session: "customer" },
-      { label: "POST /api/checkout", method: "POST", path: () => "/api/checkout", session: "customer", body: () => JSON.stringify({ items: [] }), json: true },
-      { label: "PATCH /api/vendor/products/:id/live", method: "PATCH", path: () => `/api/vendor/products/${world.productId}/live`, session: "vendor", body: () => JSON.stringify({ isLive: false }), json: true },
+      { label: "POST /cart quantity (page action)", method: "POST", path: () => "/cart", session: "customer", body: () => new URLSearchParams({ intent: "quantity", itemId: world.cartLineId, quantity: "2" }) },
+      { label: "POST /cart.data remove (the page's script)", method: "POST", path: () => "/cart.data", session: "customer", body: () => new URLSearchParams({ intent: "remove", itemId: world.cartLineId }) },
+      { label: "POST /cart clear (page action)", method: "POST", path: () => "/cart", session: "customer", body: () => new URLSearchParams({ intent: "clear" }) },
+      { label: "POST /notifications read-all (page action)", method: "POST", path: () => "/notifications", session: "customer", body: () => new URLSearchParams({ intent: "read-all" }) },
+      { label: "POST /checkout (page action)", method: "POST", path: () => "/checkout", session: "customer", body: () => new URLSearchParams({ intent: "place" }) },
+      { label: "POST /vendor-dashboard live (page action)", method: "POST", path: () => "/vendor-dashboard", session: "vendor", body: () => new URLSearchParams({ intent: "live", productId: world.productId, isLive: "false" }) },
       { label: "POST /cart/items (page action)", method: "POST", path: () => "/cart/items", session: "customer", body: () => new URLSearchParams({ productId: world.productId, quantity: "1" }) },
       { label: "POST /cms (page action)", method: "POST", path: () => "/cms?tab=top_banner", session: "admin", body: () => new URLSearchParams({ section: "top_banner", enabled: "on", text: "Owned", background_color: "#000000", text_color: "#ffffff" }) },
       { label: "POST /auth/sign-out (page action)", method: "POST", path: () => "/auth/sign-out", session: "customer", body: () => new URLSearchParams({}) },
@@ -270,13 +269,14 @@ describe.each(TEST_ENGINES)("security headers, cookies and cross-site requests (
     });
 
     it("the same writes from our own pages pass: Origin of the public address, of the address asked, or Sec-Fetch-Site same-origin", async () => {
-      const patch = WRITES[0]!;
+      const quantityChange = WRITES[0]!;
       for (const [headers, quantity] of [
-        [{ Origin: PUBLIC_URL }, 2],
+        // The public address reaches the app through its proxy, which says so.
+        [{ Origin: PUBLIC_URL, "X-Forwarded-Host": `${new URL(PUBLIC_URL).host}:443`, "X-Forwarded-Proto": "https" }, 2],
         [{ Origin: production.base }, 3],
         [{ "Sec-Fetch-Site": "same-origin" }, 1],
       ] as const) {
-        const response = await send({ ...patch, body: () => JSON.stringify({ quantity }) }, headers);
+        const response = await send({ ...quantityChange, body: () => new URLSearchParams({ intent: "quantity", itemId: world.cartLineId, quantity: String(quantity) }) }, headers);
         expect(response.status, JSON.stringify(headers)).toBe(200);
         await response.arrayBuffer();
         expect((await cartLine())?.quantity).toBe(quantity);

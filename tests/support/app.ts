@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { Express } from "express";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import type { DatabaseHandle } from "../../db/client";
 import { type AppServices, createApp, createServices } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
@@ -60,6 +61,59 @@ export function postForm(base: string, path: string, fields: Record<string, stri
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.origin) headers.Origin = init.origin;
   return fetch(`${base}${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" });
+}
+
+/** The toast a redirect carries in its flash cookie, if any. */
+export function flashOf(response: Response): { kind: string; title: string; description?: string } | null {
+  const value = response.headers.getSetCookie().find((line) => line.startsWith("tokunbo_flash="))?.slice("tokunbo_flash=".length).split(";")[0];
+  return value ? JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) : null;
+}
+
+/** A `.data` answer, read whole first: a connection cut midway fails here instead of leaving the decoder waiting. */
+async function decodeAnswer(response: Response): Promise<unknown> {
+  const body = new Response(await response.arrayBuffer()).body!;
+  const decoded = await decodeViaTurboStream(body, globalThis);
+  await decoded.done;
+  return decoded.value;
+}
+
+/** What a page action answered a script: its data and status, or where it redirected. */
+export interface ActionAnswer<T> {
+  status: number;
+  data: T;
+  redirect?: string;
+}
+
+/**
+ * Posts to a page's action the way its script does (a fetcher: React Router's `.data` request)
+ * and decodes the answer.
+ */
+export async function postAction<T = Record<string, unknown>>(
+  base: string,
+  path: string,
+  fields: Record<string, string> | URLSearchParams | FormData,
+  cookie?: string,
+): Promise<ActionAnswer<T>> {
+  const url = new URL(path, base);
+  url.pathname = `${url.pathname === "/" ? "/_root" : url.pathname}.data`;
+  const body = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
+  const response = await fetch(url, { method: "POST", headers: cookie ? { Cookie: cookie } : {}, body, redirect: "manual" });
+  if (!(response.headers.get("content-type") ?? "").includes("x-script")) return { status: response.status, data: (await response.text()) as T };
+  const value = (await decodeAnswer(response)) as Record<string, unknown>;
+  if (typeof value.redirect === "string") return { status: value.status as number, data: undefined as T, redirect: value.redirect };
+  return { status: response.status, data: ("data" in value ? value.data : value.error) as T };
+}
+
+/** A route's loader data as the page's script reads it (React Router's `.data` request); `routeId` as in app/routes.ts ("root", "routes/cart"). */
+export async function loaderData<T = Record<string, unknown>>(base: string, path: string, routeId: string, cookie?: string): Promise<T> {
+  const url = new URL(path, base);
+  url.pathname = `${url.pathname === "/" ? "/_root" : url.pathname}.data`;
+  url.searchParams.set("_routes", routeId);
+  const response = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  const value = (await decodeAnswer(response)) as Record<string, { data?: T; error?: unknown }>;
+  const answer = value[routeId];
+  if (!answer || !("data" in answer)) throw new Error(`${path} gave no data for ${routeId} (${response.status})`);
+  return answer.data as T;
 }
 
 /** Signs in through /auth and returns the session cookie. */

@@ -1,13 +1,16 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
+import { Refusal } from "../../../domain/core/refusal";
 import { z } from "zod";
-import { NOTIFICATION_TEXTS, loadNotificationCentre, markAllNotificationsRead, markNotificationRead } from "../../../domain/notifications/service";
+import { NOTIFICATION_TEXTS, countUnread, loadNotificationCentre, markAllNotificationsRead, markNotificationRead } from "../../../domain/notifications/service";
 import { MarkAllReadButton, NotificationList, useNotificationActions } from "../notification-centre";
 import { notificationStore, useNotifications } from "../notification-store";
-import { redirectWithToast } from "../../server/flash.server";
+import { answerPage, invalid, ok, refused } from "../../server/answer.server";
 import { requireUser } from "../../server/access.server";
 import type { Route } from "./+types/notifications";
 import { readForm } from "../../server/forms.server";
+
+const PAGE = "/notifications";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
 
@@ -24,17 +27,19 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("read-all") }),
 ]);
 
-/** The page's forms without scripts (with scripts the list calls /api/notifications). */
+/** Mark one or all read, from the page's forms and the bell's list, with or without scripts. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(context);
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return redirectWithToast("/notifications", { kind: "error", title: NOTIFICATION_TEXTS.markOneFailed });
+  if (!parsed.success) return answerPage(request, PAGE, invalid({ id: NOTIFICATION_TEXTS.markOneFailed }, NOTIFICATION_TEXTS.markOneFailed));
   if (parsed.data.intent === "read-all") {
     await markAllNotificationsRead(context.db, viewer.userId);
-    return redirectWithToast("/notifications", { kind: "success", title: NOTIFICATION_TEXTS.allRead });
+    return answerPage(request, PAGE, ok(NOTIFICATION_TEXTS.allRead, { unread: 0 }));
   }
-  if (await markNotificationRead(context.db, viewer.userId, parsed.data.id)) return redirect("/notifications");
-  return redirectWithToast("/notifications", { kind: "error", title: NOTIFICATION_TEXTS.markOneFailed });
+  if (await markNotificationRead(context.db, viewer.userId, parsed.data.id)) {
+    return answerPage(request, PAGE, ok("", { unread: await countUnread(context.db, viewer.userId) }));
+  }
+  return answerPage(request, PAGE, refused(new Refusal("not_found", NOTIFICATION_TEXTS.markOneFailed)));
 }
 
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {

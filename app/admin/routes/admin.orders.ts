@@ -46,7 +46,7 @@ async function recordPayment(
   } catch (error) {
     if (error instanceof Refusal) {
       const errors = Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : undefined;
-      return answer(request, BACK, { ok: false, title: MANUAL_PAYMENT_TEXTS.failed, description: error.message, errors }, error.status);
+      return answer(request, BACK, { ok: false, title: MANUAL_PAYMENT_TEXTS.failed, description: error.message, errors }, error.code);
     }
     return forbiddenFrom(error);
   }

@@ -81,7 +81,7 @@ async function settle(request: Request, failedTitle: string, act: () => Promise<
     if (error instanceof Refusal) {
       if (error.status === 403) return forbiddenFrom(error);
       const errors = Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : undefined;
-      return answer(request, BACK, { ok: false, title: failedTitle, description: error.message, errors }, error.status);
+      return answer(request, BACK, { ok: false, title: failedTitle, description: error.message, errors }, error.code);
     }
     return forbiddenFrom(error);
   }

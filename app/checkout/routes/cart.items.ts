@@ -1,56 +1,37 @@
-import { Refusal } from "../../../domain/core/refusal";
 import { data } from "react-router";
 import { CART_TEXTS, addToCart, addToCartSchema, addedToCartText, stockCapText } from "../../../domain/cart/service";
 import { CART_SIGN_IN_TEXTS } from "../cart-sign-in";
+import { answerPage, answering, invalid, isDocumentRequest, ok } from "../../server/answer.server";
 import { redirectWithToast } from "../../server/flash.server";
+import type { Failure } from "../../ui/answer";
 import type { Route } from "./+types/cart.items";
 import { readForm } from "../../server/forms.server";
 
-export interface AddToCartResult {
-  ok: boolean;
-  /** What was asked to be added. */
-  quantity?: number;
-  cartCount?: number;
-  /** The message to show: the stock cap, or why it failed. */
-  message?: string;
-}
-
-/** A same-site path to return a form without scripts to (the product page it came from). */
-function backTo(request: Request, productId: string): string {
-  const referer = request.headers.get("referer");
-  if (referer && URL.canParse(referer)) {
-    const url = new URL(referer);
-    if (url.origin === new URL(request.url).origin) return url.pathname + url.search;
-  }
-  return `/product/${productId}`;
-}
+/** What a successful add answers besides its message: what was asked for, and the new count. */
+export type AddedToCart = { quantity: number; cartCount: number };
 
 /**
- * Adds a phone to the signed-in buyer's cart (storefront.md §7, add to cart). Scripts get JSON;
- * a form sent without scripts is sent back to its page with a toast.
+ * Adds a phone to the signed-in buyer's cart. A fetcher gets the answer; a form sent without
+ * scripts goes back to its page (the product page) with the answer's toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const asPage = (request.headers.get("accept") ?? "").includes("text/html");
   const form = Object.fromEntries(await readForm(request));
   const viewer = await context.getViewer();
   if (!viewer) {
-    if (asPage) return redirectWithToast("/auth", { kind: "error", title: CART_SIGN_IN_TEXTS.required });
-    return data<AddToCartResult>({ ok: false, message: CART_SIGN_IN_TEXTS.required }, { status: 401 });
+    if (isDocumentRequest(request)) return redirectWithToast("/auth", { kind: "error", title: CART_SIGN_IN_TEXTS.required });
+    return data<Failure>({ ok: false, code: "forbidden", message: CART_TEXTS.addFailed, detail: CART_SIGN_IN_TEXTS.required, fieldErrors: {} }, { status: 401 });
   }
   const parsed = addToCartSchema.safeParse(form);
-  if (!parsed.success) return data<AddToCartResult>({ ok: false, message: parsed.error.issues[0]?.message }, { status: 400 });
-
-  try {
-    const added = await addToCart(context.db, viewer, parsed.data);
-    const message = added.cappedAt !== null ? stockCapText(added.cappedAt) : undefined;
-    if (asPage) {
-      const title = addedToCartText(parsed.data.quantity);
-      return redirectWithToast(backTo(request, parsed.data.productId), { kind: "success", title, description: message });
-    }
-    return data<AddToCartResult>({ ok: true, quantity: parsed.data.quantity, cartCount: added.cartCount, message });
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    if (asPage) return redirectWithToast(backTo(request, parsed.data.productId), { kind: "error", title: CART_TEXTS.addFailed, description: error.message });
-    return data<AddToCartResult>({ ok: false, message: error.message }, { status: error.status });
-  }
+  const productPage = `/product/${typeof form.productId === "string" ? encodeURIComponent(form.productId) : ""}`;
+  if (!parsed.success) return answerPage(request, productPage, invalid(parsed.error, CART_TEXTS.addFailed));
+  const { productId, quantity } = parsed.data;
+  return answerPage(
+    request,
+    `/product/${productId}`,
+    answering(async () => {
+      const added = await addToCart(context.db, viewer, parsed.data);
+      const detail = added.cappedAt !== null ? stockCapText(added.cappedAt) : undefined;
+      return ok<AddedToCart>(addedToCartText(quantity), { quantity, cartCount: added.cartCount, detail });
+    }, CART_TEXTS.addFailed),
+  );
 }

@@ -1,16 +1,16 @@
-import { Refusal } from "../../../domain/core/refusal";
-import { type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
-import { z } from "zod";
-import { CART_TEXTS, cartItemIdSchema, listCart, removeCartItem, setCartQuantity, setQuantitySchema, stockCapText } from "../../../domain/cart/service";
+import { type ShouldRevalidateFunctionArgs, data, redirectDocument } from "react-router";
+import { listCart } from "../../../domain/cart/service";
 import { buyNowLine } from "../../../domain/checkout/buy-now";
 import { placeOrder } from "../../../domain/checkout/service";
+import { Refusal } from "../../../domain/core/refusal";
 import { CHECKOUT_TEXTS as T } from "../../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../../../domain/checkout/validation";
 import { getPricingConfig } from "../../../domain/pricing/service";
-import { type CheckoutFormResult, CheckoutView } from "../checkout-view";
-import { checkoutInputFromForm, shippingErrorsOf, shippingValuesFromForm } from "../checkout-form-data";
+import { CheckoutView } from "../checkout-view";
+import { type ShippingValues, checkoutInputFromForm, shippingErrorsOf, shippingValuesFromForm } from "../checkout-form-data";
 import { CheckoutSignedOut } from "../checkout-states";
 import { siteFromMatches } from "../../site/site";
+import { invalid, refused } from "../../server/answer.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/checkout";
 import { readForm } from "../../server/forms.server";
@@ -45,54 +45,31 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return plainReload ? false : defaultShouldRevalidate;
 }
 
-/** The page's forms when scripts have not loaded: placing the order, and each line's quantity and remove buttons. */
+/** What a refused order brings back, so the page shows again as it was sent. */
+export type CheckoutReturned = { values: ShippingValues; ticked: string[] };
+
+/**
+ * Places the order, from the page's form with or without scripts: off to the provider's payment
+ * page, or the refusal with each field's message. The cart's lines change through /cart.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
   if (!viewer) return redirectWithToast("/auth", { kind: "error", title: T.signInToOrder });
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "quantity" || intent === "remove") return changeLine(context, viewer, form);
-
-  const ticked = form.getAll("productId").map(String);
-  const values = shippingValuesFromForm(form);
-  const refuse = (status: number, message: string, errors?: CheckoutFormResult["errors"]) =>
-    data<CheckoutFormResult>({ message, errors, values, ticked }, { status });
+  const returned: CheckoutReturned = { values: shippingValuesFromForm(form), ticked: form.getAll("productId").map(String) };
   const parsed = checkoutSchema.safeParse(checkoutInputFromForm(form));
-  if (!parsed.success) return refuse(400, firstCheckoutError(parsed.error), shippingErrorsOf(parsed.error));
+  if (!parsed.success) return invalid<CheckoutReturned>(shippingErrorsOf(parsed.error), firstCheckoutError(parsed.error), returned);
   try {
     const placed = await placeOrder(
       { db: context.db, payments: context.payments, publicUrl: context.config.publicUrl },
       { userId: viewer.userId, email: viewer.email, clientIp: context.clientIp },
       parsed.data,
     );
-    return redirect(placed.authorizationUrl);
+    // A whole-page visit even for a fetcher: the payment page is not one of ours.
+    return redirectDocument(placed.authorizationUrl);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return refuse(error.status, error.message || T.processFailed);
-  }
-}
-
-const lineChangeSchema = z.discriminatedUnion("intent", [
-  setQuantitySchema.extend({ intent: z.literal("quantity") }),
-  z.object({ intent: z.literal("remove"), itemId: cartItemIdSchema }),
-]);
-
-async function changeLine(context: Route.ActionArgs["context"], viewer: { userId: string }, form: FormData) {
-  const parsed = lineChangeSchema.safeParse(Object.fromEntries(form));
-  const failure = form.get("intent") === "remove" ? CART_TEXTS.removeFailed : CART_TEXTS.quantityFailed;
-  if (!parsed.success) return redirectWithToast("/checkout", { kind: "error", title: failure, description: parsed.error.issues[0]?.message });
-  try {
-    if (parsed.data.intent === "remove") {
-      await removeCartItem(context.db, viewer, parsed.data.itemId);
-      return redirectWithToast("/checkout", { kind: "success", title: CART_TEXTS.removed });
-    }
-    // The page never offers less than 1; a lower number here is not a request to remove.
-    const changed = await setCartQuantity(context.db, viewer, { ...parsed.data, quantity: Math.max(1, parsed.data.quantity) });
-    if (changed.cappedAt !== null) return redirectWithToast("/checkout", { kind: "info", title: stockCapText(changed.cappedAt) });
-    return redirect("/checkout");
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    return redirectWithToast("/checkout", { kind: "error", title: failure, description: error.message });
+    return refused<CheckoutReturned>(error, undefined, returned);
   }
 }
 
@@ -105,7 +82,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       deliveryFee={loaderData.deliveryFee}
       account={loaderData.account}
       testMode={loaderData.testMode}
-      result={actionData as CheckoutFormResult | undefined}
+      result={actionData}
     />
   );
 }

@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { PAYMENT_TEXTS as P } from "../../../domain/checkout/texts";
 import { confirmPayment } from "../../../domain/payments/confirmation";
-import { type PaymentOutcome, PaymentResult, failedCheck } from "../payment-result";
+import { type PaymentOutcome, PaymentResult, failedCheck, outcomeOf } from "../payment-result";
+import { invalid, ok } from "../../server/answer.server";
+import type { Failure } from "../../ui/answer";
 import { siteFromMatches } from "../../site/site";
 import type { Route } from "./+types/payment-success";
 import { readForm } from "../../server/forms.server";
@@ -20,17 +22,23 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ reference: reference && reference.length <= MAX_REFERENCE_LENGTH ? reference : null }, { headers: NO_STORE });
 }
 
-/** The verification when scripts have not loaded (the page's <noscript> form and Retry): the server decides. */
+/**
+ * The verification, asked by the page's script on arrival and on Retry, and by its forms when
+ * scripts have not loaded: the server asks the provider and decides.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const reference = String((await readForm(request)).get("reference") ?? "").trim();
-  const answer = (outcome: PaymentOutcome, status = 200) => data(outcome, { status, headers: NO_STORE });
-  if (!reference || reference.length > MAX_REFERENCE_LENGTH) return answer({ check: failedCheck(reference, P.noReference) }, 400);
+  if (!reference || reference.length > MAX_REFERENCE_LENGTH) return invalid<PaymentOutcome>({ reference: P.noReference }, P.noReference, { check: failedCheck(reference, P.noReference) });
   const viewer = await context.getViewer();
-  if (!viewer) return answer({ check: failedCheck(reference, P.reasonSignedOut), signedOut: true }, 401);
+  if (!viewer) {
+    const failure: Failure<PaymentOutcome> = { ok: false, code: "forbidden", message: P.reasonSignedOut, fieldErrors: {}, check: failedCheck(reference, P.reasonSignedOut), signedOut: true };
+    return data(failure, { status: 401, headers: NO_STORE });
+  }
   const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl, payments: context.payments };
-  return answer({ check: await confirmPayment(deps, viewer.userId, reference) });
+  return ok<PaymentOutcome>("", { check: await confirmPayment(deps, viewer.userId, reference) }, { headers: NO_STORE });
 }
 
 export default function PaymentSuccessPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <PaymentResult reference={loaderData.reference} submitted={actionData} />;
+  const submitted = actionData ? outcomeOf(actionData, loaderData.reference ?? "") : undefined;
+  return <PaymentResult reference={loaderData.reference} submitted={submitted} />;
 }

@@ -1,4 +1,3 @@
-import { Refusal } from "../../../domain/core/refusal";
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import {
@@ -14,11 +13,12 @@ import { VendorOrdersTab } from "../vendor-orders-tab";
 import { VendorProductsTab } from "../vendor-products-tab";
 import { VendorProfileTab } from "../vendor-profile-tab";
 import { requireRole } from "../../server/access.server";
+import { answerPage, answering, invalid, ok } from "../../server/answer.server";
 import { formValues } from "../../server/auth-forms.server";
-import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "../../server/vendor-forms.server";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import { may } from "../../../domain/core/access";
 
 const TABS = [
   { id: "products", label: "Products" },
@@ -70,20 +70,20 @@ const liveSchema = z.object({
   isLive: z.enum(["true", "false"], { error: "isLive must be true or false" }).transform((v) => v === "true"),
 });
 
+const PRODUCTS_TAB = "/vendor-dashboard?tab=products";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, "sell");
   const form = await readForm(request);
   const intent = String(form.get("intent"));
   if (intent === "live") {
     const parsed = liveSchema.safeParse(formValues(form, "productId", "isLive"));
-    if (!parsed.success) return invalidForm("live", VENDOR_TEXTS.visibilityFailed, parsed.error);
-    try {
+    if (!parsed.success) return answerPage(request, PRODUCTS_TAB, invalid(parsed.error, VENDOR_TEXTS.visibilityFailed));
+    const changed = answering(async () => {
       const { isLive } = await setProductLive(context.db, viewer, parsed.data);
-      return formSuccess("live", { title: isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden });
-    } catch (error) {
-      if (error instanceof Refusal) return formFailure("live", error.status, VENDOR_TEXTS.visibilityFailed, error.message);
-      throw error;
-    }
+      return ok(isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden, { isLive });
+    }, VENDOR_TEXTS.visibilityFailed);
+    return answerPage(request, PRODUCTS_TAB, changed);
   }
   if (intent === "profile") {
     const parsed = vendorDetailsSchema.safeParse(formValues(form, "businessName", "contactEmail", "contactPhone", "businessAddress"));
