@@ -5,6 +5,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../tests/support/lifecycle";
 import type { DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
@@ -286,21 +287,12 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
 });
 
 describe("the development mailbox on a fresh shop", () => {
-  let database: DatabaseHandle;
-  let app: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const { app } = useTestApp();
 
   it("opens to a browser on the server's own machine while no admin exists, never through a proxy", async () => {
-    expect((await fetch(`${app.base}/dev/mailbox`)).status).toBe(200);
+    expect((await fetch(`${app().base}/dev/mailbox`)).status).toBe(200);
     for (const header of ["X-Forwarded-For", "Forwarded", "X-Real-IP"]) {
-      expect((await fetch(`${app.base}/dev/mailbox`, { headers: { [header]: "127.0.0.1" } })).status, header).toBe(404);
+      expect((await fetch(`${app().base}/dev/mailbox`, { headers: { [header]: "127.0.0.1" } })).status, header).toBe(404);
     }
   });
 });

@@ -2,9 +2,7 @@ import { type Server, type ServerResponse, createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { type TestApp, startTestApp } from "../../tests/support/app";
-import { createTestDatabase } from "../../tests/support/database";
+import { useTestApp } from "../../tests/support/lifecycle";
 import { type RunningStandin, startPaystackStandin } from "../../tests/support/paystack-standin";
 import { paymentsSecretKey } from "../../server/config";
 import { createPaystackClient } from "./paystack-client";
@@ -208,24 +206,15 @@ describe("the Paystack client when Paystack misbehaves", () => {
 });
 
 describe("payments in the app's test mode", () => {
-  let database: DatabaseHandle;
-  let app: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const { app } = useTestApp();
 
   /** authorization_url is for browsers (PUBLIC_URL); the test reaches the same path on the test server. */
-  const onTestServer = (url: string) => `${app.base}${new URL(url).pathname}`;
+  const onTestServer = (url: string) => `${app().base}${new URL(url).pathname}`;
 
   it("initializes through services.payments over loopback and serves the hosted page under /paystack-standin", async () => {
-    expect(app.config.payments.mode).toBe("test");
-    const started = await app.services.payments.initialize({ ...payment("pay_in_app_1"), callbackUrl: `${app.config.publicUrl}/payment-success` });
-    expect(started.authorizationUrl).toBe(`${app.config.publicUrl}/paystack-standin/pay/${started.accessCode}`);
+    expect(app().config.payments.mode).toBe("test");
+    const started = await app().services.payments.initialize({ ...payment("pay_in_app_1"), callbackUrl: `${app().config.publicUrl}/payment-success` });
+    expect(started.authorizationUrl).toBe(`${app().config.publicUrl}/paystack-standin/pay/${started.accessCode}`);
     const page = await fetch(onTestServer(started.authorizationUrl));
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -236,46 +225,46 @@ describe("payments in the app's test mode", () => {
   });
 
   it("takes a payment on the hosted page, as a browser posts it, and verifies it", async () => {
-    const started = await app.services.payments.initialize({ ...payment("pay_in_app_2"), callbackUrl: `${app.config.publicUrl}/payment-success` });
+    const started = await app().services.payments.initialize({ ...payment("pay_in_app_2"), callbackUrl: `${app().config.publicUrl}/payment-success` });
     const response = await fetch(onTestServer(started.authorizationUrl), {
       method: "POST",
-      headers: { Origin: app.base, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Origin: app().base, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ action: "pay", card_number: "4084 0840 8408 4081", expiry: "12/40", cvv: "408" }),
       redirect: "manual",
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(`${app.config.publicUrl}/payment-success?trxref=pay_in_app_2&reference=pay_in_app_2`);
-    expect(await app.services.payments.verify("pay_in_app_2")).toMatchObject({ status: "success", gatewayResponse: "Successful", amount: 125_000_000 });
-    const stored = JSON.parse(await readFile(path.join(app.config.dataDir, "paystack-standin.json"), "utf8")) as { transactions: { reference: string }[] };
+    expect(response.headers.get("location")).toBe(`${app().config.publicUrl}/payment-success?trxref=pay_in_app_2&reference=pay_in_app_2`);
+    expect(await app().services.payments.verify("pay_in_app_2")).toMatchObject({ status: "success", gatewayResponse: "Successful", amount: 125_000_000 });
+    const stored = JSON.parse(await readFile(path.join(app().config.dataDir, "paystack-standin.json"), "utf8")) as { transactions: { reference: string }[] };
     expect(stored.transactions.map((t) => t.reference)).toEqual(expect.arrayContaining(["pay_in_app_1", "pay_in_app_2"]));
   });
 
-  it("sends charge.success to the app's own webhook, which accepts the stand-in's signature", async () => {
-    const started = await app.services.payments.initialize({ ...payment("pay_in_app_3"), callbackUrl: `${app.config.publicUrl}/payment-success` });
+  it("sends charge.success to the app()'s own webhook, which accepts the stand-in's signature", async () => {
+    const started = await app().services.payments.initialize({ ...payment("pay_in_app_3"), callbackUrl: `${app().config.publicUrl}/payment-success` });
     const response = await fetch(onTestServer(started.authorizationUrl), {
       method: "POST",
       body: new URLSearchParams({ action: "pay", card_number: "4084084084084081", expiry: "12/40", cvv: "408" }),
       redirect: "manual",
     });
     expect(response.status).toBe(303);
-    await app.services.payments.verify("pay_in_app_3");
+    await app().services.payments.verify("pay_in_app_3");
     // A refused first delivery would wait a second before its retry.
     const waited = performance.now();
-    await app.services.paystackStandin!.idle();
+    await app().services.paystackStandin!.idle();
     expect(performance.now() - waited).toBeLessThan(900);
 
     const body = JSON.stringify({ event: "charge.success", data: { id: 1, reference: "pay_in_app_3", status: "success", amount: 1, currency: "NGN" } });
     const post = (signature: string) =>
-      fetch(`${app.base}/api/webhooks/paystack`, { method: "POST", headers: { "Content-Type": "application/json", "x-paystack-signature": signature }, body });
-    expect((await post(signWebhook(body, paymentsSecretKey(app.config)))).status).toBe(200);
+      fetch(`${app().base}/api/webhooks/paystack`, { method: "POST", headers: { "Content-Type": "application/json", "x-paystack-signature": signature }, body });
+    expect((await post(signWebhook(body, paymentsSecretKey(app().config)))).status).toBe(200);
     expect((await post(signWebhook(body, "sk_test_someone_else"))).status).toBe(401);
   });
 
   it("answers the stand-in's API paths itself, not the pages or /api", async () => {
-    const answer = await fetch(`${app.base}/paystack-standin/transaction/verify/pay_in_app_1`);
+    const answer = await fetch(`${app().base}/paystack-standin/transaction/verify/pay_in_app_1`);
     expect(answer.status).toBe(401);
     expect(await answer.json()).toEqual({ status: false, message: "Invalid key" });
-    const unknownPage = await fetch(`${app.base}/paystack-standin/pay/nosuchcode`);
+    const unknownPage = await fetch(`${app().base}/paystack-standin/pay/nosuchcode`);
     expect(unknownPage.status).toBe(404);
     expect(await unknownPage.text()).toContain("This payment link is not valid.");
   });

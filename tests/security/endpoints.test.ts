@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { type TestApp, startTestApp } from "../support/app";
-import { createTestDatabase } from "../support/database";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/lifecycle";
 import { allEndpoints, keyOf } from "./endpoints";
 
 describe("the inventory of doors", () => {
-  let database: DatabaseHandle;
-  let app: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const { app } = useTestApp();
 
   it("finds the pages, their actions, the API, the webhook and the uploads", () => {
-    const keys = allEndpoints(app.app).map(keyOf);
+    const keys = allEndpoints(app().app).map(keyOf);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(expect.arrayContaining([
       "GET /", "GET /product/:id", "POST /cart", "GET /admin/preapproval-documents/*", "GET /api/products",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../../tests/support/lifecycle";
 import type { DatabaseHandle } from "../../../db/client";
 import { seedDemoData } from "../../../db/seed";
 import { displayPrice, formatNaira, koboToNaira } from "../../../lib/money";
@@ -172,21 +173,10 @@ describe("server-rendered storefront pages", () => {
 });
 
 describe("the home page of a shop with no phones yet", () => {
-  let database: DatabaseHandle;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await startTestApp(database);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const { app } = useTestApp();
 
   it("says so in the featured grid and in each of the four rows, and keeps its default sections", async () => {
-    const res = await fetch(`${app.base}/`);
+    const res = await fetch(`${app().base}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html.match(/No products available yet\./g)).toHaveLength(1);
