@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LIMITS, PAYMENT_FAILED_LABEL, isPaymentFailed } from "../../lib/constants";
-import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
-import { type RunningStandin, startPaystackStandin } from "../../tests/support/paystack-standin";
+import { TEST_ENGINES,  } from "../../tests/support/database";
 import { listCustomerOrders } from "../orders/customer";
 import { confirmPayment } from "../payments/confirmation";
-import { createPaystackClient } from "../payments/paystack-client";
-import type { PaymentProvider } from "../payments/provider";
 import { RECONCILIATION, reconcilePayments } from "../payments/reconciliation";
-import { SHIPPING, type Shop, buyerWithCart, openShop, payOnHostedPage } from "../../tests/support/shop";
+import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { PAYMENT_NOTICES } from "../payments/texts";
 import { recordingMailer } from "../../tests/support/rows";
 import { cancelUnpaidCheckout, payAgain } from "./retry";
@@ -16,30 +12,17 @@ import { type Buyer, placeOrder } from "./service";
 import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "./texts";
 
 describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel order, one at a time (%s)", (engine) => {
-  let database: DatabaseHandle;
-  let standin: RunningStandin;
-  let provider: PaymentProvider;
-  let shop: Shop;
+  const { database, provider, shop } = useShopWithPayments(engine);
   const mailer = recordingMailer();
   const publicUrl = "https://tokunbo.example";
-  const deps = () => ({ db: database.db, payments: provider, mailer, publicUrl });
+  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
   let buyers = 0;
 
-  beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    standin = await startPaystackStandin();
-    provider = createPaystackClient({ baseUrl: standin.baseUrl, secretKey: standin.secretKey });
-    shop = await openShop(database.db, engine);
-  });
-  afterAll(async () => {
-    await standin?.close();
-    await database?.close();
-  });
   beforeEach(async () => {
-    await q("update products set stock_quantity = 3, is_live = true where id = any($1::uuid[])", [shop.phones]);
+    await q("update products set stock_quantity = 3, is_live = true where id = any($1::uuid[])", [shop().phones]);
   });
 
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   const stockOf = async (productId: string) => (await q<{ s: number }>("select stock_quantity as s from products where id = $1", [productId]))[0]!.s;
   const paymentOf = async (reference: string) =>
     (await q<{ id: string; status: string; failure_reason: string | null; replaced_by_id: string | null; flagged_for_refund: boolean; is_test: boolean; released_at: Date | null }>(
@@ -52,12 +35,12 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
       [userId],
     );
   const titlesFor = async (userId: string) => (await q<{ title: string }>("select title from notifications where user_id = $1 order by created_at", [userId])).map((r) => r.title);
-  const newBuyer = (lines: { productId: string; quantity: number }[] = []) => buyerWithCart(database.db, `unpaid-${engine}-${++buyers}`, lines);
+  const newBuyer = (lines: { productId: string; quantity: number }[] = []) => buyerWithCart(database().db, `unpaid-${engine}-${++buyers}`, lines);
   const checkout = (buyer: Buyer, items: { productId: string; quantity: number }[], buyNow = false) =>
     placeOrder(deps(), buyer, { items, shipping: SHIPPING, buyNow });
 
   it("a declined card is stored as a failed payment with its reason; the orders stay reserved and show 'Payment failed'", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     const buyer = await newBuyer();
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);
     await payOnHostedPage(placed.authorizationUrl, "declined");
@@ -68,14 +51,14 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
     expect(await paymentOf(placed.reference)).toMatchObject({ status: "failed", failure_reason: "Declined", is_test: true, released_at: null });
     expect(await stockOf(iphone)).toBe(2);
 
-    const [order] = (await listCustomerOrders(database.db, buyer.userId)).orders;
+    const [order] = (await listCustomerOrders(database().db, buyer.userId)).orders;
     expect([order!.status, order!.paymentStatus, order!.isTest]).toEqual(["pending", "failed", true]);
     expect(isPaymentFailed(order!.status, order!.paymentStatus) ? PAYMENT_FAILED_LABEL : order!.status).toBe("Payment failed");
     expect(order!.payableUntil).not.toBeNull();
   });
 
   it("Pay now opens a new payment for the same orders; the success card pays them once and money on the old reference is flagged for refund", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     const buyer = await newBuyer([{ productId: iphone, quantity: 1 }]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);
     await payOnHostedPage(placed.authorizationUrl, "declined");
@@ -95,7 +78,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
     expect(await q("select product_id from cart where customer_id = $1", [buyer.userId])).toEqual([]);
 
     // The old reference is paid by some other means later: it pays nothing.
-    const oldTransaction = (await provider.verify(placed.reference))!;
+    const oldTransaction = (await provider().verify(placed.reference))!;
     const { fulfilPayment } = await import("../payments/fulfilment");
     expect(await fulfilPayment(deps(), placed.reference, { ...oldTransaction, status: "success", gatewayResponse: "Successful", paidAt: new Date().toISOString() })).toMatchObject({
       outcome: "refund_flagged",
@@ -107,7 +90,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
   });
 
   it("Pay now is refused once the 30-minute reservation, counted from when the orders were placed, has ended", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     const buyer = await newBuyer();
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);
     const later = new Date(Date.now() + LIMITS.reservationMinutes * 60_000 + 1000);
@@ -116,26 +99,26 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
   });
 
   it("Cancel order returns the stock at once, tells the buyer and the vendor, and the payment can no longer pay", async () => {
-    const [iphone, pixel] = shop.phones;
+    const [iphone, pixel] = shop().phones;
     const buyer = await newBuyer();
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 2 }, { productId: pixel, quantity: 1 }]);
     expect([await stockOf(iphone), await stockOf(pixel)]).toEqual([1, 2]);
 
-    await expect(cancelUnpaidCheckout(database.db, { userId: "someone-else" }, { orderId: placed.orderIds[0]! })).rejects.toMatchObject({
+    await expect(cancelUnpaidCheckout(database().db, { userId: "someone-else" }, { orderId: placed.orderIds[0]! })).rejects.toMatchObject({
       status: 409,
       message: CHECKOUT_TEXTS.notCancellable,
     });
-    const cancelled = await cancelUnpaidCheckout(database.db, buyer, { orderId: placed.orderIds[1]! });
+    const cancelled = await cancelUnpaidCheckout(database().db, buyer, { orderId: placed.orderIds[1]! });
     expect(cancelled.orderIds.toSorted()).toEqual(placed.orderIds.toSorted());
     expect([await stockOf(iphone), await stockOf(pixel)]).toEqual([3, 3]);
     expect((await ordersOf(buyer.userId)).map((o) => o.status)).toEqual(["cancelled", "cancelled"]);
     expect(await titlesFor(buyer.userId)).toEqual([PAYMENT_NOTICES.cancelledTitle]);
-    expect(await titlesFor(shop.vendorUserId)).toContain(PAYMENT_NOTICES.vendorCancelledTitle);
+    expect(await titlesFor(shop().vendorUserId)).toContain(PAYMENT_NOTICES.vendorCancelledTitle);
     expect(await q("select note from order_status_history where order_id = $1 and status = 'cancelled'", [placed.orderIds[0]])).toEqual([
       { note: PAYMENT_NOTICES.cancelledHistoryNote },
     ]);
     await expect(payAgain(deps(), buyer, { orderId: placed.orderIds[0]! })).rejects.toMatchObject({ status: 409, message: CHECKOUT_TEXTS.notPayable });
-    await expect(cancelUnpaidCheckout(database.db, buyer, { orderId: placed.orderIds[0]! })).rejects.toMatchObject({ status: 409 });
+    await expect(cancelUnpaidCheckout(database().db, buyer, { orderId: placed.orderIds[0]! })).rejects.toMatchObject({ status: 409 });
 
     // Money that still arrives on the cancelled payment pays nothing: the buyer said no.
     await payOnHostedPage(placed.authorizationUrl, "approved");
@@ -146,7 +129,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
   });
 
   it("a second unpaid checkout releases the first: stock back, the buyer told", async () => {
-    const [iphone, pixel] = shop.phones;
+    const [iphone, pixel] = shop().phones;
     const buyer = await newBuyer();
     const first = await checkout(buyer, [{ productId: iphone, quantity: 3 }]);
     expect(await stockOf(iphone)).toBe(0);
@@ -164,7 +147,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
   });
 
   it("Buy Now buys that phone alone and leaves every cart line where it was", async () => {
-    const [iphone, pixel] = shop.phones;
+    const [iphone, pixel] = shop().phones;
     const buyer = await newBuyer([{ productId: iphone, quantity: 1 }, { productId: pixel, quantity: 2 }]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 2 }], true);
     await payOnHostedPage(placed.authorizationUrl, "approved");
@@ -176,7 +159,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
   });
 
   it("orders keep the warranty days they were sold with, and the receipt says so", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await q("insert into admin_pricing_config (id, warranty_days) values (1, 45) on conflict (id) do update set warranty_days = 45");
     const buyer = await newBuyer();
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);
@@ -185,7 +168,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
     mailer.sent.length = 0;
     await confirmPayment(deps(), buyer.userId, placed.reference);
 
-    expect((await listCustomerOrders(database.db, buyer.userId)).orders.map((o) => o.warrantyDays)).toEqual([45]);
+    expect((await listCustomerOrders(database().db, buyer.userId)).orders.map((o) => o.warrantyDays)).toEqual([45]);
     const receipt = mailer.sent.find((m) => m.to === buyer.email)!;
     expect(receipt.subject).toBe(`[Test] Your Tokunbo Phones receipt (${placed.reference})`);
     expect(receipt.text).toContain("45-day warranty from delivery");
@@ -194,7 +177,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
   });
 
   it("refuses more than the per-line cap and too many checkouts in a short time, with clear messages", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     const buyer = await newBuyer();
     const { checkoutSchema } = await import("./validation");
     const tooMany = checkoutSchema.safeParse({ items: [{ productId: iphone, quantity: LIMITS.maxUnitsPerLine + 1 }], shipping: SHIPPING });
@@ -211,7 +194,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
   });
 
   it("reconciliation calls an abandoned page failed only after a while, and releases by the age of the orders", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     const buyer = await newBuyer();
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);
     const soon = new Date(Date.now() + RECONCILIATION.firstCheckAfterMs + 1000);

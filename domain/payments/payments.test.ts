@@ -10,30 +10,17 @@ import { fulfilPayment } from "./fulfilment";
 import { createPaystackClient } from "./paystack-client";
 import type { PaymentProvider, ProviderTransaction } from "./provider";
 import { RECONCILIATION, reconcilePayments } from "./reconciliation";
-import { SHIPPING, type Shop, buyerWithCart, openShop, payOnHostedPage } from "../../tests/support/shop";
+import { SHIPPING, buyerWithCart, openShop, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 
 describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
-  let database: DatabaseHandle;
-  let standin: RunningStandin;
-  let provider: PaymentProvider;
-  let shop: Shop;
+  const { database, standin, provider, shop } = useShopWithPayments(engine);
   const mailer = recordingMailer();
   const publicUrl = "https://tokunbo.example";
-  const deps = () => ({ db: database.db, payments: provider, mailer, publicUrl });
+  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
   let buyers = 0;
 
-  beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    standin = await startPaystackStandin();
-    provider = createPaystackClient({ baseUrl: standin.baseUrl, secretKey: standin.secretKey });
-    shop = await openShop(database.db, engine);
-  });
-  afterAll(async () => {
-    await standin?.close();
-    await database?.close();
-  });
 
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   const stockOf = async (productId: string) => (await q<{ s: number }>("select stock_quantity as s from products where id = $1", [productId]))[0]!.s;
   const setStock = (productId: string, stock: number) => q("update products set stock_quantity = $2, is_live = $2 > 0 where id = $1", [productId, stock]);
   const ordersOf = (reference: string) =>
@@ -51,18 +38,18 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     await q(`update payments set created_at = now() - make_interval(mins => $2) where payment_reference = $1`, [reference, minutes]);
     await q(`update orders set created_at = now() - make_interval(mins => $2) where payment_id = (select id from payments where payment_reference = $1)`, [reference, minutes]);
   };
-  const newBuyer = (lines: { productId: string; quantity: number }[]) => buyerWithCart(database.db, `buyer-${engine}-${++buyers}`, lines);
+  const newBuyer = (lines: { productId: string; quantity: number }[]) => buyerWithCart(database().db, `buyer-${engine}-${++buyers}`, lines);
   const checkout = (buyer: Buyer, items: { productId: string; quantity: number }[]) => placeOrder(deps(), buyer, { items, shipping: SHIPPING });
 
   it("reserves stock, prices from the database and charges the total plus the delivery fee", async () => {
     await q("insert into admin_pricing_config (id, delivery_fee) values (1, 250000) on conflict (id) do update set delivery_fee = 250000");
-    const [iphone, pixel] = shop.phones;
+    const [iphone, pixel] = shop().phones;
     const before = [await stockOf(iphone), await stockOf(pixel)];
     const buyer = await newBuyer([{ productId: iphone, quantity: 1 }, { productId: pixel, quantity: 2 }]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }, { productId: pixel, quantity: 2 }]);
 
     expect(placed.reference).toMatch(/^pay_\d{13}[0-9a-f]{24}$/);
-    expect(placed.authorizationUrl).toMatch(new RegExp(`^${standin.baseUrl}/pay/`));
+    expect(placed.authorizationUrl).toMatch(new RegExp(`^${standin().baseUrl}/pay/`));
     expect(placed.amount).toBe(300_000_00 + 2 * 150_000_00 + 2_500_00);
     expect([await stockOf(iphone), await stockOf(pixel)]).toEqual([before[0]! - 1, before[1]! - 2]);
     const rows = await q<{ status: string; warranty_type: string; unit_price: string; quantity: number; customer_email: string }>(
@@ -77,13 +64,13 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     expect(payment.status).toBe("pending");
     expect(Number(payment.amount)).toBe(placed.amount);
     expect(payment.metadata).toMatchObject({ order_count: 2, delivery_fee: 2_500_00, total_amount: 600_000_00 });
-    const atProvider = await provider.verify(placed.reference);
+    const atProvider = await provider().verify(placed.reference);
     expect(atProvider).toMatchObject({ amount: placed.amount, currency: "NGN", status: "abandoned" });
     await q("update admin_pricing_config set delivery_fee = 0");
   });
 
   it("refuses a phone without enough stock by name and writes nothing", async () => {
-    const [iphone, pixel] = shop.phones;
+    const [iphone, pixel] = shop().phones;
     await setStock(pixel, 1);
     const stockBefore = await stockOf(iphone);
     const buyer = await newBuyer([]);
@@ -98,10 +85,10 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("gives the reservation back when the provider refuses to start the payment", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await setStock(iphone, 2);
     const buyer = await newBuyer([]);
-    const refusing: PaymentProvider = { ...provider, initialize: () => Promise.reject(new Error("connection reset")) };
+    const refusing: PaymentProvider = { ...provider(), initialize: () => Promise.reject(new Error("connection reset")) };
     await expect(placeOrder({ ...deps(), payments: refusing }, buyer, { items: [{ productId: iphone, quantity: 2 }], shipping: SHIPPING })).rejects.toMatchObject({
       status: 503,
       message: CHECKOUT_TEXTS.paymentInitFailed,
@@ -112,7 +99,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("pays with the success card: orders paid, cart lines gone, stock stays reduced, everyone told once", async () => {
-    const [iphone, pixel] = shop.phones;
+    const [iphone, pixel] = shop().phones;
     await setStock(iphone, 3);
     await setStock(pixel, 1);
     const buyer = await newBuyer([{ productId: iphone, quantity: 1 }, { productId: pixel, quantity: 1 }]);
@@ -123,14 +110,14 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     expect(location.searchParams.getAll("reference")).toEqual([placed.reference]);
     expect(location.searchParams.getAll("trxref")).toEqual([placed.reference]);
 
-    const salesBefore = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop.vendorId]))[0]!.s;
+    const salesBefore = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop().vendorId]))[0]!.s;
     const result = await confirmPayment(deps(), buyer.userId, placed.reference);
     expect(result).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, removedCartItems: 1, justConfirmed: true, isTest: true });
     expect((await ordersOf(placed.reference)).map((o) => o.status)).toEqual(["paid"]);
     expect(await q("select product_id from cart where customer_id = $1", [buyer.userId])).toEqual([{ product_id: iphone }]);
     expect(await stockOf(pixel)).toBe(0);
     expect(await q("select is_live from products where id = $1", [pixel])).toEqual([{ is_live: true }]);
-    const salesAfter = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop.vendorId]))[0]!.s;
+    const salesAfter = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop().vendorId]))[0]!.s;
     expect(Number(salesAfter) - Number(salesBefore)).toBe(150_000_00);
     expect(await q("select title from notifications where user_id = $1 and type = 'order'", [buyer.userId])).toEqual([{ title: "Payment confirmed" }]);
     expect(mailer.sent.filter((m) => m.to === buyer.email).map((m) => m.subject)).toEqual([`[Test] Your Tokunbo Phones receipt (${placed.reference})`]);
@@ -143,12 +130,12 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("fulfils once however many times the webhook and the return page arrive", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await setStock(iphone, 3);
     const buyer = await newBuyer([{ productId: iphone, quantity: 1 }]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);
     await payOnHostedPage(placed.authorizationUrl, "approved");
-    const transaction = (await provider.verify(placed.reference))!;
+    const transaction = (await provider().verify(placed.reference))!;
     const unitsBefore = (await q<{ u: number }>("select units_sold as u from products where id = $1", [iphone]))[0]!.u;
 
     const arrivals = [
@@ -161,7 +148,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     expect((await q<{ u: number }>("select units_sold as u from products where id = $1", [iphone]))[0]!.u).toBe(unitsBefore + 1);
     expect(await q("select id from user_activities where activity_type = 'order_paid' and user_id = $1", [buyer.userId])).toHaveLength(1);
     expect(await q("select id from notifications where user_id = $1 and title = 'Payment confirmed'", [buyer.userId])).toHaveLength(1);
-    expect(await q("select id from notifications where user_id = $1 and title = 'New paid order'", [shop.vendorUserId])).not.toHaveLength(0);
+    expect(await q("select id from notifications where user_id = $1 and title = 'New paid order'", [shop().vendorUserId])).not.toHaveLength(0);
     expect(await q("select h.status from order_status_history h join orders o on o.id = h.order_id where o.customer_id = $1 order by h.id", [buyer.userId])).toEqual([
       { status: "pending" },
       { status: "paid" },
@@ -170,7 +157,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("marks nothing paid when the provider reports another amount or currency", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await setStock(iphone, 3);
     const buyer = await newBuyer([]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);
@@ -181,7 +168,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
       [{ amount: placed.amount - 100 }, PAYMENT_TEXTS.reasonAmountMismatch],
       [{ currency: "USD" }, PAYMENT_TEXTS.reasonCurrencyMismatch],
     ] as const) {
-      const lying: PaymentProvider = { ...provider, verify: async () => ({ ...base, ...lie }) };
+      const lying: PaymentProvider = { ...provider(), verify: async () => ({ ...base, ...lie }) };
       const result = await confirmPayment({ ...deps(), payments: lying }, buyer.userId, placed.reference);
       expect(result).toEqual({ status: "failed", reference: placed.reference, reasons: [reason] });
     }
@@ -192,7 +179,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("leaves a declined or cancelled payment pending with the stock held, and says why", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await setStock(iphone, 3);
     for (const how of ["declined", "cancel"] as const) {
       const buyer = await newBuyer([]);
@@ -209,7 +196,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("answers another customer's reference as not found and pays nothing", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await setStock(iphone, 3);
     const owner = await newBuyer([]);
     const stranger = await newBuyer([]);
@@ -220,7 +207,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("releases a reservation unpaid after 30 minutes, and fulfils money that arrives later while stock allows", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await setStock(iphone, 2);
     const buyer = await newBuyer([]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 2 }]);
@@ -244,7 +231,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("flags late money for a refund when the phones were sold meanwhile", async () => {
-    const [, pixel] = shop.phones;
+    const [, pixel] = shop().phones;
     await setStock(pixel, 1);
     const buyer = await newBuyer([]);
     const placed = await checkout(buyer, [{ productId: pixel, quantity: 1 }]);
@@ -264,7 +251,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
   });
 
   it("checks pending payments again and fulfils one the buyer paid but never returned from", async () => {
-    const [iphone] = shop.phones;
+    const [iphone] = shop().phones;
     await setStock(iphone, 3);
     const buyer = await newBuyer([]);
     const placed = await checkout(buyer, [{ productId: iphone, quantity: 1 }]);

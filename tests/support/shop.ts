@@ -1,9 +1,14 @@
 /** A buyer, a vendor with phones, and paying on the stand-in's hosted page over HTTP, for payment tests. */
-import type { Database } from "../../db/client";
+import { afterAll, beforeAll } from "vitest";
+import type { Database, DatabaseHandle } from "../../db/client";
 import { cart } from "../../db/schema/cart";
 import type { CheckoutInput } from "../../domain/checkout/validation";
 import { insertListing, insertPerson, insertVendor } from "./rows";
 import { TEST_CARDS } from "../../paystack-standin";
+import { createPaystackClient } from "../../domain/payments/paystack-client";
+import type { PaymentProvider } from "../../domain/payments/provider";
+import { createDatabaseFor } from "./database";
+import { type RunningStandin, startPaystackStandin } from "./paystack-standin";
 
 export const SHIPPING: CheckoutInput["shipping"] = {
   customerName: "Ada Okafor",
@@ -43,4 +48,37 @@ export async function payOnHostedPage(authorizationUrl: string, how: "approved" 
   const response = await fetch(authorizationUrl, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
   if (response.status !== 303) throw new Error(`The hosted page answered ${response.status}: ${await response.text()}`);
   return response.headers.get("location") ?? "";
+}
+
+export interface ShopWithPayments {
+  database: () => DatabaseHandle;
+  standin: () => RunningStandin;
+  provider: () => PaymentProvider;
+  shop: () => Shop;
+}
+
+/**
+ * For a describe block: a fresh database of the engine with a shop in it, and the Paystack
+ * stand-in over HTTP with a client pointed at it; all closed after the block.
+ */
+export function useShopWithPayments(engine: "pglite" | "postgres"): ShopWithPayments {
+  let database: DatabaseHandle | undefined;
+  let standin: RunningStandin | undefined;
+  let provider: PaymentProvider | undefined;
+  let shop: Shop | undefined;
+  beforeAll(async () => {
+    database = await createDatabaseFor(engine);
+    standin = await startPaystackStandin();
+    provider = createPaystackClient({ baseUrl: standin.baseUrl, secretKey: standin.secretKey });
+    shop = await openShop(database.db, engine);
+  });
+  afterAll(async () => {
+    await standin?.close();
+    await database?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("useShopWithPayments() is read before its beforeAll ran");
+    return value;
+  };
+  return { database: () => ready(database), standin: () => ready(standin), provider: () => ready(provider), shop: () => ready(shop) };
 }
