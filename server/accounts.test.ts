@@ -196,7 +196,7 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
       expect(row?.is_live).toBe(true);
       expect((await setLive(ownProduct, "yes", vendor)).status).toBe(400);
 
-      const { section } = await loaderData<{ section: { activities: Array<{ userType: string }> } }>(app.base, "/admin?tab=activities&userType=buyer", "routes/admin", admin);
+      const { section } = await loaderData<{ section: { activities: Array<{ userType: string }> } }>(app.base, "/admin?tab=activities&userType=buyer", "admin/routes/admin", admin);
       expect(section.activities.length).toBeGreaterThan(0);
       expect(section.activities.length).toBeLessThanOrEqual(100);
       expect(new Set(section.activities.map((a) => a.userType))).toEqual(new Set(["buyer"]));

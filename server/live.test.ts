@@ -108,7 +108,7 @@ describe.each(TEST_ENGINES)("the live event stream (%s)", (engine) => {
     const seen = await first.waitFor(cartEvent);
     first.close();
 
-    const { lines } = await loaderData<{ lines: Array<{ id: string }> }>(app.base, "/cart", "routes/cart", customer);
+    const { lines } = await loaderData<{ lines: Array<{ id: string }> }>(app.base, "/cart", "checkout/routes/cart", customer);
     await postAction(app.base, "/cart", { intent: "remove", itemId: lines[0]!.id }, customer);
     await postAction(app.base, "/cart", { intent: "clear" }, customer);
 

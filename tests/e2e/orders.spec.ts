@@ -28,7 +28,7 @@ async function openOrders(page: Page) {
 }
 
 async function ordersFromApi(page: Page): Promise<ApiOrders> {
-  return loaderData<ApiOrders>(page.request, "/orders", "routes/orders");
+  return loaderData<ApiOrders>(page.request, "/orders", "orders/routes/orders");
 }
 
 test("a new customer is sent to sign in first, then has no orders yet and every tab counts 0", async ({ page }, info) => {

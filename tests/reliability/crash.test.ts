@@ -198,7 +198,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
 
   async function buyerSees(buyer: Buyer, reference: string): Promise<string[]> {
     const { orders } = (await paymentOf(reference))!;
-    const shown = (await loaderData<{ orders: Array<{ id: string; status: string }> }>(app.base, "/orders", "routes/orders", buyer.cookie)).orders;
+    const shown = (await loaderData<{ orders: Array<{ id: string; status: string }> }>(app.base, "/orders", "orders/routes/orders", buyer.cookie)).orders;
     return orders.map(({ id }) => shown.find((order) => order.id === id)!.status);
   }
 

@@ -162,7 +162,7 @@ describe("the embedded database killed mid-write", () => {
     expect((await fetch(`${app.base}/healthz`)).status).toBe(200);
     for (const page of ["/", "/shop", `/product/${productIds[0]}`]) expect((await fetch(`${app.base}${page}`)).status, page).toBe(200);
     for (const cookie of cookies) {
-      const { lines: cart } = await loaderData<{ lines: Array<{ product: { id: string } }> }>(app.base, "/cart", "routes/cart", cookie);
+      const { lines: cart } = await loaderData<{ lines: Array<{ product: { id: string } }> }>(app.base, "/cart", "checkout/routes/cart", cookie);
       const lines = cart.map((item) => item.product.id);
       const acked = acknowledged.cartLines.filter((line) => line.cookie === cookie).map((line) => line.productId);
       expect(lines).toEqual(expect.arrayContaining(acked));

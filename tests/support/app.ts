@@ -104,7 +104,7 @@ export async function postAction<T = Record<string, unknown>>(
   return { status: response.status, data: ("data" in value ? value.data : value.error) as T };
 }
 
-/** A route's loader data as the page's script reads it (React Router's `.data` request); `routeId` as in app/routes.ts ("root", "routes/cart"). */
+/** A route's loader data as the page's script reads it (React Router's `.data` request); `routeId` as in app/routes.ts ("root", "checkout/routes/cart"). */
 export async function loaderData<T = Record<string, unknown>>(base: string, path: string, routeId: string, cookie?: string): Promise<T> {
   const url = new URL(path, base);
   url.pathname = `${url.pathname === "/" ? "/_root" : url.pathname}.data`;

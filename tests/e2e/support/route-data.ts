@@ -18,7 +18,7 @@ async function decode(body: Buffer): Promise<unknown> {
   return decoded.value;
 }
 
-/** A route's loader data; `routeId` as in app/routes.ts ("routes/cart"). */
+/** A route's loader data; `routeId` as in app/routes.ts ("checkout/routes/cart"). */
 export async function loaderData<T>(request: APIRequestContext, path: string, routeId: string): Promise<T> {
   const url = dataUrl(path);
   const response = await request.get(`${url}${url.includes("?") ? "&" : "?"}_routes=${encodeURIComponent(routeId)}`);
@@ -44,5 +44,5 @@ export interface CartLineData {
 
 /** The signed-in buyer's cart lines, as the cart page loads them. */
 export async function cartLines(page: Page): Promise<CartLineData[]> {
-  return (await loaderData<{ lines: CartLineData[] | null }>(page.request, "/cart", "routes/cart")).lines ?? [];
+  return (await loaderData<{ lines: CartLineData[] | null }>(page.request, "/cart", "checkout/routes/cart")).lines ?? [];
 }
