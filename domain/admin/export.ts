@@ -16,7 +16,7 @@ import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow } from "./csv";
-import { newestFirst } from "../core/paging";
+import { newestFirstById } from "../core/paging";
 
 export const EXPORT_KINDS = ["orders", "payments"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -94,7 +94,7 @@ async function orderBatch(db: Database, cursor: Cursor | null) {
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(after(cursor, orders.createdAt, orders.id))
-    .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
+    .orderBy(...newestFirstById(orders))
     .limit(BATCH);
 }
 
@@ -144,7 +144,7 @@ async function paymentBatch(db: Database, cursor: Cursor | null) {
     .leftJoin(profiles, eq(profiles.userId, payments.customerId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(after(cursor, payments.createdAt, payments.id))
-    .orderBy(newestFirst(payments.createdAt), sql`${payments.id} desc`)
+    .orderBy(...newestFirstById(payments))
     .limit(BATCH);
 }
 
