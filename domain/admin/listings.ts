@@ -1,11 +1,11 @@
 import { phoneNameColumns } from "../catalog/summary";
+import { paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { profiles, users } from "../../db/schema/accounts";
 import { products } from "../../db/schema/catalog";
-import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { type VendorBusiness, vendorBusinessColumns } from "../vendors/dashboard";
 import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preapproval";
@@ -123,8 +123,6 @@ export interface AdminPayment {
   recordedBy: string | null;
 }
 
-const recorder = alias(profiles, "recorder");
-
 /** Payments newest first; `flagged` keeps those reconciliation flagged for a refund. */
 export async function listPaymentsForAdmin(
   db: Database,
@@ -138,18 +136,12 @@ export async function listPaymentsForAdmin(
       paymentReference: payments.paymentReference,
       amount: payments.amount,
       status: payments.status,
-      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.paymentId} = ${payments.id})`,
-      paymentMethod: payments.paymentMethod,
       customerName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${users.email})`,
       flaggedForRefund: payments.flaggedForRefund,
       refundReason: payments.refundReason,
       createdAt: payments.createdAt,
-      hasPendingOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} = 'pending')`,
-      isTest: payments.isTest,
-      gateway: payments.paymentGateway,
-      gatewayReference: payments.gatewayReference,
-      note: payments.note,
-      recordedBy: recorder.fullName,
+      ...paymentOrderColumns,
+      ...paymentRecordColumns,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.customerId))
@@ -158,8 +150,9 @@ export async function listPaymentsForAdmin(
     .where(filter.flagged ? eq(payments.flaggedForRefund, true) : undefined)
     .$dynamic();
   const page = await newestPage(query, payments, filter.page);
-  return mapPage(page, ({ hasPendingOrder, ...row }) => ({
+  return mapPage(page, ({ hasPendingOrder, paymentGateway, ...row }) => ({
     ...row,
+    gateway: paymentGateway,
     createdAt: row.createdAt.toISOString(),
     paymentFailed: isPaymentFailed(hasPendingOrder ? "pending" : "cancelled", row.status),
   }));

@@ -1,11 +1,9 @@
-import { orderLineColumns } from "./columns";
+import { orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type ProductStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
@@ -48,8 +46,6 @@ export interface AdminOrderPayment {
   recordedBy: string | null;
 }
 
-const recorder = alias(profiles, "recorder");
-
 /** Every order, newest first, a page at a time, with its product, customer and vendor. */
 export async function listOrdersForAdmin(
   db: Database,
@@ -77,12 +73,7 @@ export async function listOrdersForAdmin(
       businessName: vendors.businessName,
       paymentReference: payments.paymentReference,
       paymentStatus: payments.status,
-      paymentGateway: payments.paymentGateway,
-      paymentMethod: payments.paymentMethod,
-      gatewayReference: payments.gatewayReference,
-      paymentIsTest: payments.isTest,
-      paymentNote: payments.note,
-      recordedBy: recorder.fullName,
+      ...paymentRecordColumns,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -121,8 +112,8 @@ export async function listOrdersForAdmin(
           gateway: row.paymentGateway ?? "paystack",
           method: row.paymentMethod,
           gatewayReference: row.gatewayReference,
-          isTest: row.paymentIsTest ?? false,
-          note: row.paymentNote,
+          isTest: row.isTest ?? false,
+          note: row.note,
           recordedBy: row.recordedBy,
         },
   }));
