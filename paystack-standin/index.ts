@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage } from "./hosted-page";
 import { listItemJson, refundJson, transactionJson } from "./paystack-json";
-import type { StandinStore, StandinTransaction } from "./store";
+import { type StandinStore, type StandinTransaction, unpaidState } from "./store";
 import { checkCard } from "./test-cards";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
 
@@ -73,13 +73,8 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     const input = parseInitialize(req.body ?? {});
     if ("problem" in input) return refuse(res, 400, input.problem);
     if (store.byReference(input.reference)) {
-      return res.status(400).json({
-        status: false,
-        message: STANDIN_MESSAGES.duplicateReference,
-        meta: { nextStep: "Try and create the Transaction or Charge with a new reference" },
-        type: "validation_error",
-        code: "duplicate_reference",
-      });
+      const nextStep = "Try and create the Transaction or Charge with a new reference";
+      return refuseInvalid(res, { message: STANDIN_MESSAGES.duplicateReference, nextStep, code: "duplicate_reference" });
     }
     const transaction = newTransaction(input, store);
     await store.save(transaction);
@@ -94,13 +89,8 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
   router.get("/transaction/verify/:reference", ...api, (req, res) => {
     const transaction = store.byReference(String(req.params.reference));
     if (!transaction) {
-      return res.status(400).json({
-        status: false,
-        message: STANDIN_MESSAGES.referenceNotFound,
-        meta: { nextStep: "Ensure that you're passing the reference of a transaction that exists on this integration" },
-        type: "validation_error",
-        code: "transaction_not_found",
-      });
+      const nextStep = "Ensure that you're passing the reference of a transaction that exists on this integration";
+      return refuseInvalid(res, { message: STANDIN_MESSAGES.referenceNotFound, nextStep, code: "transaction_not_found" });
     }
     res.json({ status: true, message: STANDIN_MESSAGES.verified, data: transactionJson(transaction) });
   });
@@ -251,16 +241,8 @@ function newTransaction(input: InitializeInput, store: StandinStore): StandinTra
     email: input.email,
     callbackUrl: input.callbackUrl,
     metadata: input.metadata,
-    // Paystack reports a transaction nobody has paid yet as abandoned, not pending.
-    status: "abandoned",
-    gatewayResponse: "The transaction was not completed",
-    closed: false,
-    channel: "card",
-    card: null,
-    ipAddress: null,
-    paidAt: null,
+    ...unpaidState(),
     createdAt: new Date().toISOString(),
-    refunds: [],
   };
 }
 
@@ -341,6 +323,11 @@ function errorHandler(onError: (error: unknown) => void): ErrorRequestHandler {
 
 function refuse(res: Response, status: number, message: string): void {
   res.status(status).json({ status: false, message });
+}
+
+/** Paystack's 400 'validation_error': what is wrong, and what to do next. */
+function refuseInvalid(res: Response, error: { message: string; nextStep: string; code: string }): void {
+  res.status(400).json({ status: false, message: error.message, meta: { nextStep: error.nextStep }, type: "validation_error", code: error.code });
 }
 
 function sendHtml(res: Response, status: number, html: string): void {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type StandinTransaction, createJsonFileStore, createMemoryStore } from "./store";
+import { type StandinTransaction, createJsonFileStore, createMemoryStore, unpaidState } from "./store";
 
 const transaction = (reference: string, overrides: Partial<StandinTransaction> = {}): StandinTransaction => ({
   id: 4_100_000_001,
@@ -13,15 +13,8 @@ const transaction = (reference: string, overrides: Partial<StandinTransaction> =
   email: "ada@example.com",
   callbackUrl: "http://shop.test/payment-success",
   metadata: { paymentId: "p1" },
-  status: "abandoned",
-  gatewayResponse: "The transaction was not completed",
-  closed: false,
-  channel: "card",
-  card: null,
-  ipAddress: null,
-  paidAt: null,
+  ...unpaidState(),
   createdAt: "2025-01-02T03:04:05.000Z",
-  refunds: [],
   ...overrides,
 });
 

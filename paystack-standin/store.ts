@@ -40,6 +40,22 @@ export interface StandinTransaction {
   refunds: StandinRefund[];
 }
 
+type UnpaidState = Pick<StandinTransaction, "status" | "gatewayResponse" | "closed" | "channel" | "card" | "ipAddress" | "paidAt" | "refunds">;
+
+/** A transaction nobody has paid yet; Paystack reports it as abandoned, not pending. */
+export function unpaidState(): UnpaidState {
+  return {
+    status: "abandoned",
+    gatewayResponse: "The transaction was not completed",
+    closed: false,
+    channel: "card",
+    card: null,
+    ipAddress: null,
+    paidAt: null,
+    refunds: [],
+  };
+}
+
 export interface StandinStore {
   byReference(reference: string): StandinTransaction | undefined;
   byAccessCode(accessCode: string): StandinTransaction | undefined;

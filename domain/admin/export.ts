@@ -1,6 +1,5 @@
-import { orderLineColumns } from "../orders/columns";
+import { orderLineColumns, paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import { type AnyColumn, type SQL, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import {
   ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL, isPaymentFailed,
@@ -16,7 +15,7 @@ import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow } from "./csv";
-import { newestFirst } from "../core/paging";
+import { newestFirstById } from "../core/paging";
 
 export const EXPORT_KINDS = ["orders", "payments"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -41,9 +40,6 @@ function after(cursor: Cursor | null, createdAt: AnyColumn, id: AnyColumn): SQL 
 }
 
 const naira = (kobo: number | null) => (kobo === null ? null : koboToNaira(kobo).toFixed(2));
-
-/** Who recorded a manual payment. */
-const recorder = alias(profiles, "recorder");
 
 /** 'Payment failed' while the orders still wait for their money, else the payment's own status. */
 function paymentStatusCell(orderStatus: OrderStatus | null, status: PaymentStatus | null): string | null {
@@ -81,12 +77,7 @@ async function orderBatch(db: Database, cursor: Cursor | null) {
       warrantyDays: orders.warrantyDays,
       paymentReference: payments.paymentReference,
       paymentStatus: payments.status,
-      isTest: payments.isTest,
-      paymentGateway: payments.paymentGateway,
-      paymentMethod: payments.paymentMethod,
-      gatewayReference: payments.gatewayReference,
-      recordedBy: recorder.fullName,
-      paymentNote: payments.note,
+      ...paymentRecordColumns,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -94,7 +85,7 @@ async function orderBatch(db: Database, cursor: Cursor | null) {
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(after(cursor, orders.createdAt, orders.id))
-    .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
+    .orderBy(...newestFirstById(orders))
     .limit(BATCH);
 }
 
@@ -106,7 +97,7 @@ function orderCells(o: OrderExportRow): CsvCell[] {
     o.customerPhone, o.shippingAddress, o.city, o.state, o.productName, o.brand, o.model, o.grade, o.vendorName, o.quantity,
     naira(o.unitPrice), naira(o.totalAmount), warrantyLabel(o.warrantyDays), o.trackingNumber, o.estimatedDeliveryDate, o.paymentReference,
     paymentStatusCell(o.status, o.paymentStatus), testCell(o.isTest), o.paymentGateway, paymentMethodLabel(o.paymentMethod),
-    o.paymentGateway === "manual" ? o.gatewayReference : null, o.recordedBy, o.paymentNote,
+    o.paymentGateway === "manual" ? o.gatewayReference : null, o.recordedBy, o.note,
   ];
 }
 
@@ -128,23 +119,17 @@ async function paymentBatch(db: Database, cursor: Cursor | null) {
       email: users.email,
       amount: payments.amount,
       deliveryFee: payments.deliveryFee,
-      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.paymentId} = ${payments.id})`,
-      paymentGateway: payments.paymentGateway,
-      paymentMethod: payments.paymentMethod,
-      gatewayReference: payments.gatewayReference,
       flaggedForRefund: payments.flaggedForRefund,
       refundReason: payments.refundReason,
-      hasPendingOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} = 'pending')`,
-      isTest: payments.isTest,
-      recordedBy: recorder.fullName,
-      note: payments.note,
+      ...paymentOrderColumns,
+      ...paymentRecordColumns,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.customerId))
     .leftJoin(profiles, eq(profiles.userId, payments.customerId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(after(cursor, payments.createdAt, payments.id))
-    .orderBy(newestFirst(payments.createdAt), sql`${payments.id} desc`)
+    .orderBy(...newestFirstById(payments))
     .limit(BATCH);
 }
 

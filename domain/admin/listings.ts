@@ -1,17 +1,17 @@
 import { phoneNameColumns } from "../catalog/summary";
-import { desc, eq, sql } from "drizzle-orm";
+import { paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { profiles, users } from "../../db/schema/accounts";
 import { products } from "../../db/schema/catalog";
-import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { type VendorBusiness, vendorBusinessColumns } from "../vendors/dashboard";
 import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preapproval";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
-import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
+import { type Page, mapPage, newestPage } from "../core/paging";
 
 export interface AdminVendor extends VendorBusiness {
   rejectionReason: string | null;
@@ -27,8 +27,7 @@ export async function listVendorsForAdmin(
   filter: { status?: VendorStatus; page?: number },
 ): Promise<Page<AdminVendor>> {
   assertMay(actor, "back_office");
-  const window = pageWindow(filter.page ?? 1);
-  const rows = await db
+  const query = db
     .select({
       ...vendorBusinessColumns,
       rejectionReason: vendors.rejectionReason,
@@ -38,15 +37,10 @@ export async function listVendorsForAdmin(
     .from(vendors)
     .leftJoin(profiles, eq(profiles.userId, vendors.userId))
     .where(filter.status ? eq(vendors.status, filter.status) : undefined)
-    .orderBy(newestFirst(vendors.createdAt), desc(vendors.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const page = toPage(rows, window);
+    .$dynamic();
+  const page = await newestPage(query, vendors, filter.page);
   const submissions = await latestSubmissionsOf(db, page.items.map((row) => row.id));
-  return {
-    ...page,
-    items: page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), preapproval: submissions.get(row.id) ?? null })),
-  };
+  return mapPage(page, (row) => ({ ...row, createdAt: row.createdAt.toISOString(), preapproval: submissions.get(row.id) ?? null }));
 }
 
 export interface AdminProduct {
@@ -78,8 +72,7 @@ export async function listProductsForAdmin(
   filter: { status?: ProductStatus; page?: number },
 ): Promise<Page<AdminProduct>> {
   assertMay(actor, "back_office");
-  const window = pageWindow(filter.page ?? 1);
-  const rows = await db
+  const query = db
     .select({
       ...phoneNameColumns,
       grade: products.grade,
@@ -100,10 +93,9 @@ export async function listProductsForAdmin(
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .leftJoin(inspector, eq(inspector.userId, products.inspectedBy))
     .where(filter.status ? eq(products.status, filter.status) : undefined)
-    .orderBy(newestFirst(products.createdAt), desc(products.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), inspectedAt: row.inspectedAt?.toISOString() ?? null })), window);
+    .$dynamic();
+  const page = await newestPage(query, products, filter.page);
+  return mapPage(page, (row) => ({ ...row, createdAt: row.createdAt.toISOString(), inspectedAt: row.inspectedAt?.toISOString() ?? null }));
 }
 
 const inspector = alias(profiles, "inspector");
@@ -131,8 +123,6 @@ export interface AdminPayment {
   recordedBy: string | null;
 }
 
-const recorder = alias(profiles, "recorder");
-
 /** Payments newest first; `flagged` keeps those reconciliation flagged for a refund. */
 export async function listPaymentsForAdmin(
   db: Database,
@@ -140,40 +130,30 @@ export async function listPaymentsForAdmin(
   filter: { flagged?: boolean; page?: number },
 ): Promise<Page<AdminPayment>> {
   assertMay(actor, "back_office");
-  const window = pageWindow(filter.page ?? 1);
-  const rows = await db
+  const query = db
     .select({
       id: payments.id,
       paymentReference: payments.paymentReference,
       amount: payments.amount,
       status: payments.status,
-      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.paymentId} = ${payments.id})`,
-      paymentMethod: payments.paymentMethod,
       customerName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${users.email})`,
       flaggedForRefund: payments.flaggedForRefund,
       refundReason: payments.refundReason,
       createdAt: payments.createdAt,
-      hasPendingOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} = 'pending')`,
-      isTest: payments.isTest,
-      gateway: payments.paymentGateway,
-      gatewayReference: payments.gatewayReference,
-      note: payments.note,
-      recordedBy: recorder.fullName,
+      ...paymentOrderColumns,
+      ...paymentRecordColumns,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.customerId))
     .leftJoin(profiles, eq(profiles.userId, payments.customerId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(filter.flagged ? eq(payments.flaggedForRefund, true) : undefined)
-    .orderBy(newestFirst(payments.createdAt), desc(payments.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return toPage(
-    rows.map(({ hasPendingOrder, ...row }) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      paymentFailed: isPaymentFailed(hasPendingOrder ? "pending" : "cancelled", row.status),
-    })),
-    window,
-  );
+    .$dynamic();
+  const page = await newestPage(query, payments, filter.page);
+  return mapPage(page, ({ hasPendingOrder, paymentGateway, ...row }) => ({
+    ...row,
+    gateway: paymentGateway,
+    createdAt: row.createdAt.toISOString(),
+    paymentFailed: isPaymentFailed(hasPendingOrder ? "pending" : "cancelled", row.status),
+  }));
 }

@@ -12,7 +12,7 @@ import { reviews } from "../../db/schema/reviews";
 import { vendors } from "../../db/schema/vendors";
 import type { StorePromises } from "./promises";
 import { products } from "../../db/schema/catalog";
-import { type PhoneName, displayPrice, phoneNameColumns, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
+import { type PhoneName, displayPrice, phoneNameColumns, phoneNameOf, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
 
 export type { ProductSummary } from "./summary";
 
@@ -132,11 +132,7 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
   if (!row) return null;
 
   return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    model: row.model,
-    storage: row.storage,
+    ...phoneNameOf(row),
     color: row.color,
     description: row.description,
     grade: row.grade,

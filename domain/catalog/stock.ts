@@ -5,6 +5,7 @@
  * sold out, and comes back when a unit is given back.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { vendors } from "../../db/schema/vendors";
 import { products } from "../../db/schema/catalog";
@@ -80,26 +81,29 @@ export async function countSales(tx: Database, sales: readonly Sale[], sign: 1 |
   if (sales.length === 0) return;
   const units = totalsBy(sales, (sale) => sale.productId, (sale) => sale.quantity);
   const amounts = totalsBy(sales, (sale) => sale.vendorId, (sale) => sale.totalAmount);
+  await addToTotal(tx, { table: products, total: products.unitsSold, type: "int" }, units, sign);
+  await addToTotal(tx, { table: vendors, total: vendors.totalSales, type: "bigint" }, amounts, sign);
+}
+
+/** A running total of phones or vendors: the table, its column and the column's SQL type. */
+interface RunningTotal {
+  table: typeof products | typeof vendors;
+  total: AnyPgColumn;
+  type: "int" | "bigint";
+}
+
+/** Adds (or with -1 takes off) each row's amount, never below zero, locking the rows in id order. */
+async function addToTotal(tx: Database, { table, total, type }: RunningTotal, amounts: Map<string, number>, sign: 1 | -1): Promise<void> {
   await tx.execute(sql`
-    update ${products} set units_sold = greatest(0, ${products.unitsSold} + ${sign} * sold.units)
-    from (
-      select locked.id, listed.units
-      from unnest(${sql.param([...units.keys()])}::uuid[], ${sql.param([...units.values()])}::int[]) as listed(product_id, units)
-      join ${products} as locked on locked.id = listed.product_id
-      order by locked.id
-      for update of locked
-    ) as sold
-    where ${products.id} = sold.id`);
-  await tx.execute(sql`
-    update ${vendors} set total_sales = greatest(0, ${vendors.totalSales} + ${sign} * sold.amount)
+    update ${table} set ${sql.identifier(total.name)} = greatest(0, ${total} + ${sign} * sold.amount)
     from (
       select locked.id, listed.amount
-      from unnest(${sql.param([...amounts.keys()])}::uuid[], ${sql.param([...amounts.values()])}::bigint[]) as listed(vendor_id, amount)
-      join ${vendors} as locked on locked.id = listed.vendor_id
+      from unnest(${sql.param([...amounts.keys()])}::uuid[], ${sql.param([...amounts.values()])}::${sql.raw(type)}[]) as listed(id, amount)
+      join ${table} as locked on locked.id = listed.id
       order by locked.id
       for update of locked
     ) as sold
-    where ${vendors.id} = sold.id`);
+    where ${table.id} = sold.id`);
 }
 
 function totalsBy<T>(items: readonly T[], key: (item: T) => string, amount: (item: T) => number): Map<string, number> {

@@ -66,6 +66,11 @@ export const phoneNameColumns = {
   storage: products.storage,
 };
 
+/** The phone's name fields of a row that selected `phoneNameColumns`. */
+export function phoneNameOf(row: PhoneName): PhoneName {
+  return { id: row.id, name: row.name, brand: row.brand, model: row.model, storage: row.storage };
+}
+
 /** A phone as a cart line or an order shows it. */
 export const phoneLineColumns = {
   productId: products.id,
@@ -107,11 +112,7 @@ type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 export function toSummary(row: SummaryRow): ProductSummary {
   return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    model: row.model,
-    storage: row.storage,
+    ...phoneNameOf(row),
     grade: row.grade,
     image: row.image || null,
     finalPrice: row.finalPrice,

@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -26,4 +27,26 @@ export function toPage<T>(rows: T[], window: { page: number; pageSize: number })
  */
 export function newestFirst(column: AnyColumn): SQL {
   return sql`${column} desc nulls last`;
+}
+
+/** A table listed newest first: its creation time, and its id to order rows created together. */
+export interface NewestFirstTable {
+  createdAt: AnyColumn;
+  id: AnyColumn;
+}
+
+/** Newest first, ties broken by id, so every page (or batch) follows one stable order. */
+export function newestFirstById(table: NewestFirstTable): SQL[] {
+  return [newestFirst(table.createdAt), sql`${table.id} desc`];
+}
+
+/** One page of a back-office list: the (`$dynamic()`) query ordered newest first and cut to the page. */
+export async function newestPage<T extends PgSelect>(query: T, table: NewestFirstTable, page = 1): Promise<Page<Awaited<T>[number]>> {
+  const window = pageWindow(page);
+  const rows: Awaited<T> = await query.orderBy(...newestFirstById(table)).limit(window.limit).offset(window.offset);
+  return toPage(rows, window);
+}
+
+export function mapPage<T, U>(page: Page<T>, toItem: (item: T) => U): Page<U> {
+  return { ...page, items: page.items.map(toItem) };
 }

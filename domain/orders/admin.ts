@@ -1,14 +1,12 @@
-import { orderLineColumns } from "./columns";
+import { orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type ProductStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
-import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
+import { type Page, mapPage, newestPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
 import { countSale, restoreStock } from "../catalog/stock";
 import { publishLiveEvent } from "../live/events";
@@ -48,8 +46,6 @@ export interface AdminOrderPayment {
   recordedBy: string | null;
 }
 
-const recorder = alias(profiles, "recorder");
-
 /** Every order, newest first, a page at a time, with its product, customer and vendor. */
 export async function listOrdersForAdmin(
   db: Database,
@@ -57,8 +53,7 @@ export async function listOrdersForAdmin(
   filter: { status?: OrderStatus; page?: number },
 ): Promise<Page<AdminOrder>> {
   assertMay(actor, "back_office");
-  const window = pageWindow(filter.page ?? 1);
-  const rows = await db
+  const query = db
     .select({
       ...orderLineColumns,
       createdAt: orders.createdAt,
@@ -78,12 +73,7 @@ export async function listOrdersForAdmin(
       businessName: vendors.businessName,
       paymentReference: payments.paymentReference,
       paymentStatus: payments.status,
-      paymentGateway: payments.paymentGateway,
-      paymentMethod: payments.paymentMethod,
-      gatewayReference: payments.gatewayReference,
-      paymentIsTest: payments.isTest,
-      paymentNote: payments.note,
-      recordedBy: recorder.fullName,
+      ...paymentRecordColumns,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -91,46 +81,42 @@ export async function listOrdersForAdmin(
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
     .where(filter.status ? eq(orders.status, filter.status) : undefined)
-    .orderBy(newestFirst(orders.createdAt), sql`${orders.id} desc`)
-    .limit(window.limit)
-    .offset(window.offset);
-  return toPage(
-    rows.map((row) => ({
-      id: row.id,
-      orderNumber: orderNumberOf(row.id),
-      status: row.status,
-      quantity: row.quantity,
-      unitPrice: row.unitPrice,
-      totalAmount: row.totalAmount,
-      trackingNumber: row.trackingNumber,
-      estimatedDeliveryDate: row.estimatedDeliveryDate,
-      createdAt: row.createdAt.toISOString(),
-      customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone, city: row.city, state: row.state },
-      product: {
-        id: row.productId,
-        name: row.productName,
-        brand: row.brand,
-        model: row.model,
-        grade: row.grade,
-        image: row.image,
-        status: row.productStatus,
-      },
-      vendor: { id: row.vendorId, businessName: row.businessName },
-      payment: row.paymentReference === null || row.paymentStatus === null
-        ? null
-        : {
-            reference: row.paymentReference,
-            status: row.paymentStatus,
-            gateway: row.paymentGateway ?? "paystack",
-            method: row.paymentMethod,
-            gatewayReference: row.gatewayReference,
-            isTest: row.paymentIsTest ?? false,
-            note: row.paymentNote,
-            recordedBy: row.recordedBy,
-          },
-    })),
-    window,
-  );
+    .$dynamic();
+  const page = await newestPage(query, orders, filter.page);
+  return mapPage(page, (row) => ({
+    id: row.id,
+    orderNumber: orderNumberOf(row.id),
+    status: row.status,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    totalAmount: row.totalAmount,
+    trackingNumber: row.trackingNumber,
+    estimatedDeliveryDate: row.estimatedDeliveryDate,
+    createdAt: row.createdAt.toISOString(),
+    customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone, city: row.city, state: row.state },
+    product: {
+      id: row.productId,
+      name: row.productName,
+      brand: row.brand,
+      model: row.model,
+      grade: row.grade,
+      image: row.image,
+      status: row.productStatus,
+    },
+    vendor: { id: row.vendorId, businessName: row.businessName },
+    payment: row.paymentReference === null || row.paymentStatus === null
+      ? null
+      : {
+          reference: row.paymentReference,
+          status: row.paymentStatus,
+          gateway: row.paymentGateway ?? "paystack",
+          method: row.paymentMethod,
+          gatewayReference: row.gatewayReference,
+          isTest: row.isTest ?? false,
+          note: row.note,
+          recordedBy: row.recordedBy,
+        },
+  }));
 }
 
 

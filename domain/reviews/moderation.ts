@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
-import { type Page, newestFirst, pageWindow, toPage } from "../core/paging";
+import { type Page, mapPage, newestPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
 import { reviews } from "../../db/schema/reviews";
 
@@ -32,8 +32,7 @@ export async function listReviewsForAdmin(
   filter: { approved?: boolean; page?: number },
 ): Promise<Page<AdminReview>> {
   assertMay(actor, "back_office");
-  const window = pageWindow(filter.page ?? 1);
-  const rows = await db
+  const query = db
     .select({
       id: reviews.id,
       rating: reviews.rating,
@@ -48,10 +47,9 @@ export async function listReviewsForAdmin(
     .innerJoin(products, eq(products.id, reviews.productId))
     .leftJoin(profiles, eq(profiles.userId, reviews.customerId))
     .where(filter.approved === undefined ? undefined : eq(reviews.approved, filter.approved))
-    .orderBy(newestFirst(reviews.createdAt), sql`${reviews.id} desc`)
-    .limit(window.limit)
-    .offset(window.offset);
-  return toPage(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), window);
+    .$dynamic();
+  const page = await newestPage(query, reviews, filter.page);
+  return mapPage(page, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
 
