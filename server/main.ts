@@ -27,6 +27,10 @@ async function main(): Promise<void> {
 
   const server = await listen(app.listen.bind(app), config.port, config.host);
   services.listeningOn(server);
+  // Idle kept-alive connections stay open longer than clients and load balancers keep theirs, so
+  // the server never closes one just as a client sends on it (the client would see ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const stopReconciliation = scheduleReconciliation(
     { db: database.db, exclusively: database.exclusively, payments: services.payments, mailer: services.mailer, publicUrl: config.publicUrl },
     (error) => logger.error({ err: error }, "payment reconciliation failed"),
