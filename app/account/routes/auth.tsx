@@ -8,19 +8,16 @@ import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "
 import { siteFromMatches } from "../../site/site";
 import {
   type AuthFormResult,
+  answerAuthForm,
   formValues,
-  handleForgotPassword,
-  handleResendVerification,
   handleSignIn,
   handleSignUp,
   invalid,
-  unknownIntent,
 } from "../../server/auth-forms.server";
 import { RETURN_PARAM, returnPathOf } from "../../checkout/cart-sign-in";
 import { redirectWithToast } from "../../server/flash.server";
 import { retryAfterHeaders } from "../retry-after";
 import type { Route } from "./+types/auth";
-import { readForm } from "../../server/forms.server";
 
 type View = "signin" | "signup" | "forgot";
 
@@ -40,13 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  switch (String(form.get("intent"))) {
-    case "signin":
-      return handleSignIn(request, context, form, AUTH_TEXTS.signInFailed, ({ setCookies }) =>
+  return answerAuthForm(request, context, {
+    signIn: (form) =>
+      handleSignIn(request, context, form, AUTH_TEXTS.signInFailed, ({ setCookies }) =>
         redirectWithToast(returnPath(form.get(RETURN_PARAM)), { kind: "success", title: AUTH_TEXTS.signInSuccess, description: AUTH_TEXTS.signInSuccessBody }, { setCookies }),
-      );
-    case "signup": {
+      ),
+    signUp: async (form) => {
       const parsed = SERVER_PASSWORD_FORMS.signUp.safeParse(formValues(form, "fullName", "email", "password", "confirmPassword"));
       if (!parsed.success) return invalid("signup", AUTH_TEXTS.signUpFailed, parsed.error);
       return handleSignUp(
@@ -56,14 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { failedTitle: AUTH_TEXTS.signUpFailed, success: { kind: "success", title: AUTH_TEXTS.signUpSuccess, description: AUTH_TEXTS.signUpSuccessBody } },
         "buyer",
       );
-    }
-    case "forgot":
-      return handleForgotPassword(request, context, form);
-    case "resend":
-      return handleResendVerification(request, context, form);
-    default:
-      return unknownIntent();
-  }
+    },
+  });
 }
 
 export const headers = retryAfterHeaders;
