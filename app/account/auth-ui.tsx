@@ -6,14 +6,13 @@ import type { FieldErrors } from "../../domain/accounts/validation";
 import type { AuthFormResult } from "../server/auth-forms.server";
 import { SubmitButton } from "../ui/form-field";
 import { FormError, useBusy, useFormErrors } from "../ui/forms";
+import { PageTitle } from "../ui/page-title";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <section className="container-page flex justify-center py-8 sm:py-14" aria-labelledby="auth-title">
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 id="auth-title" className="text-2xl font-extrabold text-gray-900">
-          {title}
-        </h1>
+        <PageTitle id="auth-title">{title}</PageTitle>
         {subtitle ? <p className="mt-1 text-sm text-gray-700">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
