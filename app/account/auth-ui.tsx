@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
 import type { FieldErrors } from "../../domain/accounts/validation";
 import type { AuthFormResult } from "../server/auth-forms.server";
-import { SubmitButton } from "../ui/form-field";
+import { SubmitButton, TextField } from "../ui/form-field";
 import { FormError, useBusy, useFormErrors } from "../ui/forms";
 import { PageTitle } from "../ui/page-title";
 
@@ -87,4 +87,14 @@ export function SignUpForm({ result, schema, failedTitle, submitLabel, fields }:
       </SubmitButton>
     </Form>
   );
+}
+
+/** The e-mail field of the sign-in, sign-up and reset forms. */
+export function EmailField({ error }: { error?: string }) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={error} />;
+}
+
+/** The password field of a new account. */
+export function NewPasswordField({ error }: { error?: string }) {
+  return <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={error} />;
 }

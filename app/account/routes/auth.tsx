@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData, useSearchParams } from "react-rout
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { type FieldErrors, forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
-import { AuthCard, AuthCardLinks, ResendIfUnverified, SignUpForm } from "../auth-ui";
+import { AuthCard, AuthCardLinks, EmailField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
@@ -130,7 +130,7 @@ function SignInForm({ result }: { result: AuthFormResult | undefined }) {
         <input type="hidden" name="intent" value="signin" />
         {returnTo ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <FormError message={errors.form} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <EmailField error={errors.email} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <div className="flex justify-end">
           <Link to="/auth?tab=forgot" className="text-sm font-semibold text-brand-strong hover:underline">
@@ -150,8 +150,8 @@ function customerSignUpFields(errors: FieldErrors) {
   return (
     <>
       <TextField label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+      <EmailField error={errors.email} />
+      <NewPasswordField error={errors.password} />
       <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
     </>
   );
@@ -170,7 +170,7 @@ function ForgotPasswordForm({ result }: { result: AuthFormResult | undefined }) 
       <Form method="post" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="intent" value="forgot" />
         <FormError message={errors.form} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <EmailField error={errors.email} />
         <SubmitButton busy={busy} busyText="Sending…">
           Send Reset Link
         </SubmitButton>

@@ -5,7 +5,7 @@ import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords
 import { type FieldErrors, signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
 import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
-import { AuthCard, AuthCardLinks, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
+import { AuthCard, AuthCardLinks, EmailField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
@@ -160,15 +160,7 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
     <>
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={errors.form} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email ?? forgotErrors.email}
-        />
+        <EmailField error={errors.email ?? forgotErrors.email} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
         <SubmitButton busy={busy} busyText="Signing in…" name="intent" value="signin">
           Sign In
@@ -192,8 +184,8 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
 function vendorSignUpFields(errors: FieldErrors) {
   return (
     <>
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+      <EmailField error={errors.email} />
+      <NewPasswordField error={errors.password} />
     </>
   );
 }
