@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useEffect } from "react";
+import { type CSSProperties, type ComponentType, type ReactNode, useEffect } from "react";
 import {
   Links,
   data,
@@ -204,28 +204,20 @@ export default function App() {
   );
 }
 
+/** The statuses that have a page of their own, with that page's title. */
+const STATUS_PAGES: Record<number, { title: string; View: ComponentType }> = {
+  404: { title: "Page not found", View: NotFoundView },
+  403: { title: "Access Denied", View: AccessDenied },
+  401: { title: "Please sign in", View: SignInRequired },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  const statusPage = isRouteErrorResponse(error) ? STATUS_PAGES[error.status] : undefined;
+  if (statusPage) {
     return (
       <SiteFrame>
-        <title>Page not found</title>
-        <NotFoundView />
-      </SiteFrame>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <SiteFrame>
-        <title>Access Denied</title>
-        <AccessDenied />
-      </SiteFrame>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 401) {
-    return (
-      <SiteFrame>
-        <title>Please sign in</title>
-        <SignInRequired />
+        <title>{statusPage.title}</title>
+        <statusPage.View />
       </SiteFrame>
     );
   }

@@ -4,16 +4,15 @@ import type { z } from "zod";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
 import type { FieldErrors } from "../../domain/accounts/validation";
 import type { AuthFormResult } from "../server/auth-forms.server";
-import { SubmitButton } from "../ui/form-field";
+import { SubmitButton, TextField } from "../ui/form-field";
 import { FormError, useBusy, useFormErrors } from "../ui/forms";
+import { PageTitle } from "../ui/page-title";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <section className="container-page flex justify-center py-8 sm:py-14" aria-labelledby="auth-title">
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 id="auth-title" className="text-2xl font-extrabold text-gray-900">
-          {title}
-        </h1>
+        <PageTitle id="auth-title">{title}</PageTitle>
         {subtitle ? <p className="mt-1 text-sm text-gray-700">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
@@ -88,4 +87,14 @@ export function SignUpForm({ result, schema, failedTitle, submitLabel, fields }:
       </SubmitButton>
     </Form>
   );
+}
+
+/** The e-mail field of the sign-in, sign-up and reset forms. */
+export function EmailField({ error }: { error?: string }) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={error} />;
+}
+
+/** The password field of a new account. */
+export function NewPasswordField({ error }: { error?: string }) {
+  return <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={error} />;
 }

@@ -6,9 +6,7 @@ import {
   INSPECTION_POINTS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, VENDOR_STATUSES, VENDOR_STATUS_LABELS, type VendorStatus,
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import {
-  ActionButton, CardList, ConfirmAction, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction,
-} from "./admin-ui";
+import { ActionButton, ConfirmAction, FieldError, FilteredCardList, SectionHeading, inputClass, statusFilter, useAdminAction } from "./admin-ui";
 import { formatDate } from "../ui/format";
 
 const DECISION_STYLES: Record<VendorStatus, string> = {
@@ -78,14 +76,13 @@ function PreapprovalAnswers({ review }: { review: PreapprovalReview }) {
   );
 }
 
-const VENDOR_FILTERS = [{ value: "", label: "All" }, ...VENDOR_STATUSES.map((s) => ({ value: s, label: VENDOR_STATUS_LABELS[s] }))];
+const VENDOR_FILTER = statusFilter("Vendor status", VENDOR_STATUSES, VENDOR_STATUS_LABELS);
 
 export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor>; status: string }) {
   return (
     <section aria-label="Vendors">
       <SectionHeading title="Vendors" />
-      <FilterLinks label="Vendor status" options={VENDOR_FILTERS} current={status} param="status" tab="vendors" />
-      <CardList items={vendors.items} empty="No vendors found">
+      <FilteredCardList tab="vendors" filter={VENDOR_FILTER} current={status} page={vendors} empty="No vendors found">
         {(vendor) => (
           <li key={vendor.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={vendor.businessName}>
             <div className="flex flex-wrap items-start justify-between gap-2">
@@ -108,8 +105,7 @@ export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor
             </div>
           </li>
         )}
-      </CardList>
-      <Pager page={vendors.page} hasMore={vendors.hasMore} params={{ tab: "vendors", status }} />
+      </FilteredCardList>
     </section>
   );
 }
@@ -221,7 +217,7 @@ function InspectionRecord({ product }: { product: AdminProduct }) {
   );
 }
 
-const PRODUCT_FILTERS = [{ value: "", label: "All" }, ...PRODUCT_STATUSES.map((s) => ({ value: s, label: PRODUCT_STATUS_LABELS[s] }))];
+const PRODUCT_FILTER = statusFilter("Product status", PRODUCT_STATUSES, PRODUCT_STATUS_LABELS);
 
 export function AdminProductsTab({ products, status, markup }: { products: Page<AdminProduct>; status: string; markup: number }) {
   return (
@@ -234,8 +230,7 @@ export function AdminProductsTab({ products, status, markup }: { products: Page<
       <p className="mb-3 text-sm text-gray-700">
         Approving sets the final price to the suggested price plus the {markup}% markup of the pricing settings.
       </p>
-      <FilterLinks label="Product status" options={PRODUCT_FILTERS} current={status} param="status" tab="products" />
-      <CardList items={products.items} empty="No products found">
+      <FilteredCardList tab="products" filter={PRODUCT_FILTER} current={status} page={products} empty="No products found">
         {(product) => (
           <li key={product.id} data-product-id={product.id} className="rounded-xl border border-gray-200 bg-white p-4" aria-label={product.name}>
             <div className="flex flex-wrap items-start justify-between gap-2">
@@ -263,8 +258,7 @@ export function AdminProductsTab({ products, status, markup }: { products: Page<
             </div>
           </li>
         )}
-      </CardList>
-      <Pager page={products.page} hasMore={products.hasMore} params={{ tab: "products", status }} />
+      </FilteredCardList>
     </section>
   );
 }

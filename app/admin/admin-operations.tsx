@@ -11,28 +11,38 @@ import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/
 import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
-  ActionButton, CardList, ConfirmAction, EmptyRow, ExportLink, FieldError, FilterLinks, ListOrEmpty, Pager, SectionHeading, inputClass, useAdminAction,
+  ActionButton,
+  ConfirmAction,
+  EmptyRow,
+  ExportLink,
+  FieldError,
+  FilterLinks,
+  FilteredCardList,
+  type ListFilter,
+  ListOrEmpty,
+  Pager,
+  SectionHeading,
+  filterOptions,
+  inputClass,
+  useAdminAction,
 } from "./admin-ui";
 import { formatDateTime } from "../ui/format";
 import { TestBadge } from "./admin-orders";
 import { StarRating } from "../ui/star-rating";
 
+const REVIEW_FILTER: ListFilter = {
+  label: "Review state",
+  param: "approved",
+  options: filterOptions(["false", "true"], { false: "Awaiting approval", true: "Approved" }),
+};
+
 export function AdminReviewsTab({ reviews, approved }: { reviews: Page<AdminReview>; approved: string }) {
-  const filters = [
-    { value: "", label: "All" },
-    { value: "false", label: "Awaiting approval" },
-    { value: "true", label: "Approved" },
-  ];
   return (
     <section aria-label="Reviews">
       <SectionHeading title="Reviews" />
-      <FilterLinks label="Review state" options={filters} current={approved} param="approved" tab="reviews" />
-      <CardList items={reviews.items} empty="No reviews yet">
-        {(review) => (
-          <ReviewRow key={review.id} review={review} />
-        )}
-      </CardList>
-      <Pager page={reviews.page} hasMore={reviews.hasMore} params={{ tab: "reviews", approved }} />
+      <FilteredCardList tab="reviews" filter={REVIEW_FILTER} current={approved} page={reviews} empty="No reviews yet">
+        {(review) => <ReviewRow key={review.id} review={review} />}
+      </FilteredCardList>
     </section>
   );
 }
@@ -290,7 +300,7 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
 const USER_TYPE_LABELS = { vendor: "Vendors", buyer: "Buyers", admin: "Admins" } as const;
 
 export function AdminActivitiesTab({ activities, userType }: { activities: ActivityEntry[]; userType: string }) {
-  const filters = [{ value: "", label: "All" }, ...USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))];
+  const filters = filterOptions(USER_TYPES, USER_TYPE_LABELS);
   return (
     <section aria-label="Activities">
       <SectionHeading title="Activities" />

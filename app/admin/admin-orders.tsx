@@ -11,7 +11,7 @@ import {
 import { formatNaira } from "../../lib/money";
 import type { Page } from "../../domain/core/paging";
 import { useHydrated } from "../ui/use-hydrated";
-import { ActionButton, CardList, ExportLink, FieldError, FilterLinks, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
+import { ActionButton, ExportLink, FieldError, FilteredCardList, SectionHeading, inputClass, statusFilter, useAdminAction } from "./admin-ui";
 import { formatDate } from "../ui/format";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -251,7 +251,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
   );
 }
 
-const FILTERS = [{ value: "", label: "All" }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))];
+const ORDER_FILTER = statusFilter("Order status", ORDER_STATUSES, ORDER_STATUS_LABELS);
 
 export function AdminOrdersTab({ orders, status }: { orders: Page<AdminOrder>; status: string }) {
   return (
@@ -259,13 +259,9 @@ export function AdminOrdersTab({ orders, status }: { orders: Page<AdminOrder>; s
       <SectionHeading title="Orders">
         <ExportLink kind="orders" />
       </SectionHeading>
-      <FilterLinks label="Order status" options={FILTERS} current={status} param="status" tab="orders" />
-      <CardList items={orders.items} empty="No orders yet">
-        {(order) => (
-          <OrderCard key={order.id} order={order} />
-        )}
-      </CardList>
-      <Pager page={orders.page} hasMore={orders.hasMore} params={{ tab: "orders", status }} />
+      <FilteredCardList tab="orders" filter={ORDER_FILTER} current={status} page={orders} empty="No orders yet">
+        {(order) => <OrderCard key={order.id} order={order} />}
+      </FilteredCardList>
     </section>
   );
 }

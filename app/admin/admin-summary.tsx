@@ -1,6 +1,7 @@
 import { formatNaira } from "../../lib/money";
 import type { DashboardCounts, SalesSummary } from "../../domain/admin/dashboard";
 import { TEST_PAYMENT_LABEL } from "../../lib/constants";
+import { SectionTitle } from "../ui/page-title";
 
 const COUNT_LABELS: Array<[keyof DashboardCounts, string]> = [
   ["vendors", "Vendors"],
@@ -41,9 +42,7 @@ export function SalesChart({ sales }: { sales: SalesSummary }) {
   const last = days[days.length - 1]?.day ?? "";
   return (
     <section aria-labelledby="sales-title" className="rounded-xl border border-gray-200 bg-white p-4">
-      <h2 id="sales-title" className="text-lg font-bold text-gray-900">
-        Sales, last 30 days
-      </h2>
+      <SectionTitle id="sales-title">Sales, last 30 days</SectionTitle>
       <p className="mt-1 text-sm text-gray-700" data-testid="sales-summary">
         {totals.orders.toLocaleString("en-NG")} {totals.orders === 1 ? "order" : "orders"}, revenue {formatNaira(totals.revenue)},
         commission {formatNaira(totals.commission)} ({shortDay(first)} – {shortDay(last)}).

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback } from "react";
 import { Link } from "react-router";
+import type { Page } from "../../domain/core/paging";
 import { type Answer, useAction } from "../ui/answer";
 
 /** A back-office form's fetcher: shows the answer as a toast once, and tells whether it is busy. */
@@ -75,6 +76,50 @@ export function Pager({ page, hasMore, params }: { page: number; hasMore: boolea
         <span />
       )}
     </nav>
+  );
+}
+
+/** The filter of a dashboard list: its links' name, the query parameter it sets, and its choices. */
+export interface ListFilter {
+  label: string;
+  param: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** The choices of a filter: "All", then each value by its label. */
+export function filterOptions<V extends string>(values: readonly V[], labels: Record<V, string>) {
+  return [{ value: "", label: "All" }, ...values.map((value) => ({ value, label: labels[value] }))];
+}
+
+/** The filter of a list by its status ('?status='). */
+export function statusFilter<V extends string>(label: string, statuses: readonly V[], labels: Record<V, string>): ListFilter {
+  return { label, param: "status", options: filterOptions(statuses, labels) };
+}
+
+/** One dashboard tab's list of cards: its filter links, one page of cards, and the pager keeping the filter. */
+export function FilteredCardList<T>({
+  tab,
+  filter,
+  current,
+  page,
+  empty,
+  children,
+}: {
+  tab: string;
+  filter: ListFilter;
+  current: string;
+  page: Page<T>;
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <FilterLinks label={filter.label} options={filter.options} current={current} param={filter.param} tab={tab} />
+      <CardList items={page.items} empty={empty}>
+        {children}
+      </CardList>
+      <Pager page={page.page} hasMore={page.hasMore} params={{ tab, [filter.param]: current }} />
+    </>
   );
 }
 

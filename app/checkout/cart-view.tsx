@@ -13,6 +13,7 @@ import { plural } from "../ui/format";
 import { PhonePlaceholder } from "../ui/icons";
 import { announceCartUpdated } from "../site/live-events";
 import { LineStepper } from "./quantity-stepper";
+import { PageTitle, SectionTitle } from "../ui/page-title";
 
 /** Where /checkout reads which cart lines to buy (storefront.md §2). */
 export const CHECKOUT_ITEMS_KEY = "checkout_items";
@@ -25,9 +26,7 @@ const pageClass = "container-page py-8";
 export function SignedOutCart() {
   return (
     <section className={pageClass} aria-labelledby="cart-title">
-      <h1 id="cart-title" className="text-2xl font-extrabold text-gray-900">
-        Shopping Cart
-      </h1>
+      <PageTitle id="cart-title">Shopping Cart</PageTitle>
       <div className="mt-6 rounded-2xl border border-gray-200 bg-white p-8 text-center">
         <p className="text-gray-700">Please sign in to see your cart.</p>
         <Link to="/auth" className="mt-4 inline-flex rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:opacity-90">
@@ -100,9 +99,7 @@ export function CartView({ lines }: { lines: CartLine[] }) {
 
   return (
     <section className={pageClass} aria-labelledby="cart-title">
-      <h1 id="cart-title" className="text-2xl font-extrabold text-gray-900">
-        Shopping Cart
-      </h1>
+      <PageTitle id="cart-title">Shopping Cart</PageTitle>
       {lines.length === 0 ? (
         <EmptyCart />
       ) : (
@@ -237,9 +234,7 @@ function LineQuantity({ line, busy, onQuantity }: { line: CartLine; busy: boolea
 function OrderSummary({ itemCount, subtotal, canProceed, onProceed }: { itemCount: number; subtotal: number; canProceed: boolean; onProceed: () => void }) {
   return (
     <aside className="rounded-2xl border border-gray-200 bg-white p-5 lg:sticky lg:top-20" aria-labelledby="summary-title">
-      <h2 id="summary-title" className="text-lg font-bold text-gray-900">
-        Order Summary
-      </h2>
+      <SectionTitle id="summary-title">Order Summary</SectionTitle>
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between">
           <dt className="text-gray-700">Items</dt>

@@ -10,6 +10,7 @@ import { CART_ACTION } from "./cart-view";
 import { quantityFieldOf } from "./checkout-form-data";
 import { ProductThumb } from "../storefront/product-thumb";
 import { LineStepper } from "./quantity-stepper";
+import { SectionTitle } from "../ui/page-title";
 
 type LineIntent = "quantity" | "remove";
 
@@ -40,9 +41,7 @@ export function CheckoutLines({
 }) {
   return (
     <section className="rounded-2xl border border-gray-200 bg-white" aria-labelledby="checkout-items-title">
-      <h2 id="checkout-items-title" className="border-b border-gray-100 px-4 py-3 text-lg font-bold text-gray-900">
-        {T.itemsTitle}
-      </h2>
+      <SectionTitle id="checkout-items-title" className="border-b border-gray-100 px-4 py-3">{T.itemsTitle}</SectionTitle>
       <ul className="divide-y divide-gray-100">
         {lines.map((line) => (
           <CheckoutLineRow key={line.id} line={line} readOnly={readOnly} ticked={isTicked(line)} busy={busyLine === line.id} handlers={handlers} />

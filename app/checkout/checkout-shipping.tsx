@@ -3,6 +3,7 @@ import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { NIGERIAN_STATES } from "../../lib/constants";
 import type { ShippingErrors, ShippingField, ShippingValues } from "./checkout-form-data";
 import { FieldNotes, controlClass, describedBy } from "../ui/form-field";
+import { SectionTitle } from "../ui/page-title";
 
 interface ShippingFieldsProps {
   values: ShippingValues;
@@ -26,9 +27,7 @@ export function ShippingFields({ values, email, errors, onCheck }: ShippingField
   });
   return (
     <section className="rounded-2xl border border-gray-200 bg-white p-4 sm:p-5" aria-labelledby="checkout-shipping-title">
-      <h2 id="checkout-shipping-title" className="text-lg font-bold text-gray-900">
-        {T.shippingTitle}
-      </h2>
+      <SectionTitle id="checkout-shipping-title">{T.shippingTitle}</SectionTitle>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <ShippingInput label={T.fullName} {...field("customerName")} autoComplete="name" required />
         <ShippingInput label={T.phoneNumber} {...field("customerPhone")} type="tel" inputMode="tel" autoComplete="tel" hint={T.phoneHint} required />

@@ -7,6 +7,21 @@ export const primaryLinkClass =
 export const secondaryLinkClass =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-5 py-2.5 text-sm font-semibold text-gray-900 hover:bg-gray-50";
 
+/** A link of a page's button row; the first, primary one stands out. */
+export interface PageLink {
+  to: string;
+  label: string;
+  primary?: boolean;
+}
+
+export function PageLinks({ links }: { links: readonly PageLink[] }) {
+  return links.map((link) => (
+    <Link key={link.to} to={link.to} className={link.primary ? primaryLinkClass : secondaryLinkClass}>
+      {link.label}
+    </Link>
+  ));
+}
+
 function StateCard({ title, body, children, headingLevel = 1 }: { title: string; body: string; children: ReactNode; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
@@ -25,12 +40,7 @@ export function CheckoutSignedOut() {
   return (
     <section className="container-page py-14" aria-labelledby="checkout-state-title">
       <StateCard title={T.authRequired} body={T.authRequiredBody}>
-        <Link to="/auth" className={primaryLinkClass}>
-          {T.signIn}
-        </Link>
-        <Link to="/shop" className={secondaryLinkClass}>
-          {T.continueShopping}
-        </Link>
+        <PageLinks links={[{ to: "/auth", label: T.signIn, primary: true }, { to: "/shop", label: T.continueShopping }]} />
       </StateCard>
     </section>
   );
@@ -40,9 +50,7 @@ export function CheckoutEmptyCart() {
   return (
     <div className="mt-6">
       <StateCard title={T.cartEmpty} body={T.cartEmptyBody} headingLevel={2}>
-        <Link to="/shop" className={primaryLinkClass}>
-          {T.continueShopping}
-        </Link>
+        <PageLinks links={[{ to: "/shop", label: T.continueShopping, primary: true }]} />
       </StateCard>
     </div>
   );

@@ -1,6 +1,7 @@
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { formatNaira } from "../../lib/money";
 import { ShieldIcon } from "../ui/icons";
+import { SectionTitle } from "../ui/page-title";
 
 /**
  * The summary of the ticked lines. Shipping is the delivery fee the server will add (decisions.md 2):
@@ -19,9 +20,7 @@ export function CheckoutSummary({
   const nothingTicked = itemCount === 0;
   return (
     <aside className="rounded-2xl border border-gray-200 bg-white p-5 lg:sticky lg:top-20" aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title" className="text-lg font-bold text-gray-900">
-        {T.summaryTitle}
-      </h2>
+      <SectionTitle id="checkout-summary-title">{T.summaryTitle}</SectionTitle>
       <dl className="mt-4 space-y-2 text-sm">
         <SummaryRow label={T.subtotal} value={formatNaira(subtotal)} testId="summary-subtotal" />
         <SummaryRow label={T.shipping} value={deliveryFee > 0 ? formatNaira(deliveryFee) : T.free} testId="summary-shipping" />

@@ -19,6 +19,7 @@ import { CheckoutSummary } from "./checkout-summary";
 import { ArrowLeftIcon } from "../ui/icons";
 import { type LiveEvent, announceCartUpdated, useLiveEvents } from "../site/live-events";
 import { toast } from "../ui/toast";
+import { PageTitle } from "../ui/page-title";
 
 /** The route action's refusal of the form sent without scripts, with what was sent. */
 export type CheckoutFormResult = Failure<CheckoutReturned>;
@@ -46,9 +47,7 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, 
   return (
     <section className="container-page py-8" aria-labelledby="checkout-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="checkout-title" className="text-2xl font-extrabold text-gray-900">
-          {T.pageTitle}
-        </h1>
+        <PageTitle id="checkout-title">{T.pageTitle}</PageTitle>
         <PageButtons onRefresh={buyNow ? null : cart.refresh} />
       </div>
       {testMode ? (

@@ -8,7 +8,7 @@ import { formatNaira } from "../../lib/money";
 import { type Answer, useAction } from "../ui/answer";
 import { useRouteData } from "../ui/use-route-data";
 import { CHECKOUT_ITEMS_KEY } from "./cart-view";
-import { primaryLinkClass, secondaryLinkClass } from "./checkout-states";
+import { PageLinks, primaryLinkClass, secondaryLinkClass } from "./checkout-states";
 import { CheckCircleIcon, XCircleIcon } from "../ui/icons";
 import { announceCartUpdated } from "../site/live-events";
 import { toast } from "../ui/toast";
@@ -48,12 +48,7 @@ function NoReference() {
     <ResultCard tone="failed" title={P.noReference}>
       <p className="mt-2 text-gray-700">{P.noReferenceBody}</p>
       <Buttons>
-        <Link to="/orders" className={primaryLinkClass}>
-          {P.checkOrders}
-        </Link>
-        <Link to="/shop" className={secondaryLinkClass}>
-          {P.continueShopping}
-        </Link>
+        <PageLinks links={[{ to: "/orders", label: P.checkOrders, primary: true }, { to: "/shop", label: P.continueShopping }]} />
       </Buttons>
     </ResultCard>
   );
@@ -151,15 +146,13 @@ function PaymentSucceeded({ check, heading }: { check: SuccessfulCheck; heading:
         <li>{P.ordersNotice}</li>
       </ul>
       <Buttons>
-        <Link to="/orders" className={primaryLinkClass}>
-          {P.viewOrders}
-        </Link>
-        <Link to="/checkout" className={secondaryLinkClass}>
-          {P.backToCheckout}
-        </Link>
-        <Link to="/shop" className={secondaryLinkClass}>
-          {P.continueShopping}
-        </Link>
+        <PageLinks
+          links={[
+            { to: "/orders", label: P.viewOrders, primary: true },
+            { to: "/checkout", label: P.backToCheckout },
+            { to: "/shop", label: P.continueShopping },
+          ]}
+        />
       </Buttons>
     </ResultCard>
   );
@@ -208,12 +201,7 @@ function PaymentFailed({
             {P.retry}
           </button>
         </form>
-        <Link to="/orders" className={secondaryLinkClass}>
-          {P.checkOrders}
-        </Link>
-        <Link to="/checkout" className={secondaryLinkClass}>
-          {P.backToCheckout}
-        </Link>
+        <PageLinks links={[{ to: "/orders", label: P.checkOrders }, { to: "/checkout", label: P.backToCheckout }]} />
       </Buttons>
     </ResultCard>
   );

@@ -7,6 +7,7 @@ import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDia
 import type { ReviewFormResult } from "./order-review-form";
 import { Tabs } from "../ui/tabs";
 import { toast } from "../ui/toast";
+import { PageTitle } from "../ui/page-title";
 
 /** My Orders texts (operations.md §2, §4, §8), word for word. */
 export const ORDERS_TEXTS = {
@@ -139,9 +140,7 @@ export function OrdersFrame({ children, refresh = true }: { children: ReactNode;
   return (
     <section className="container-page max-w-4xl py-6 sm:py-8" aria-labelledby="orders-title">
       <div className="mb-4 flex items-center justify-between gap-3">
-        <h1 id="orders-title" className="text-2xl font-extrabold text-gray-900">
-          {ORDERS_TEXTS.title}
-        </h1>
+        <PageTitle id="orders-title">{ORDERS_TEXTS.title}</PageTitle>
         {refresh ? <RefreshButton /> : null}
       </div>
       {children}

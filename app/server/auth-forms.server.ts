@@ -1,5 +1,5 @@
 import { Refusal } from "../../domain/core/refusal";
-import { FORM_TEXTS } from "./forms.server";
+import { FORM_TEXTS, readForm } from "./forms.server";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import {
@@ -108,37 +108,71 @@ export async function handleSignUp(
 }
 
 /** Sends the reset e-mail (the same answer whether or not the address has an account). */
-export async function handleForgotPassword(request: Request, context: AppLoadContext, form: FormData, emptyEmailMessage?: string) {
+async function handleForgotPassword(request: Request, context: AppLoadContext, form: FormData, emptyEmailMessage?: string) {
   const values = formValues(form, "email");
   if (emptyEmailMessage && !values.email!.trim()) {
     return fail("forgot", 400, emptyEmailMessage, emptyEmailMessage, { email: emptyEmailMessage });
   }
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return invalid("forgot", AUTH_TEXTS.resetFailed, parsed.error);
-  try {
-    await requestPasswordReset(accountsOf(context), parsed.data.email, requestOrigin(request, context));
-  } catch (error) {
-    if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("forgot", AUTH_TEXTS.resetFailed, error);
-    throw error;
-  }
-  return data<AuthFormResult>({
-    intent: "forgot",
-    toast: { kind: "success", title: AUTH_TEXTS.resetSent, description: AUTH_TEXTS.resetSentBody },
-  });
+  return sendAccountEmail(
+    { intent: "forgot", failedTitle: AUTH_TEXTS.resetFailed, values },
+    (email) => requestPasswordReset(accountsOf(context), email, requestOrigin(request, context)),
+    () => ({ intent: "forgot", toast: { kind: "success", title: AUTH_TEXTS.resetSent, description: AUTH_TEXTS.resetSentBody } }),
+  );
 }
 
-export async function handleResendVerification(request: Request, context: AppLoadContext, form: FormData) {
-  const parsed = forgotPasswordSchema.safeParse(formValues(form, "email"));
-  if (!parsed.success) return invalid("resend", AUTH_TEXTS.somethingWentWrong, parsed.error);
+async function handleResendVerification(request: Request, context: AppLoadContext, form: FormData) {
+  return sendAccountEmail(
+    { intent: "resend", failedTitle: AUTH_TEXTS.somethingWentWrong, values: formValues(form, "email") },
+    (email) => resendVerificationEmail(accountsOf(context), email, requestOrigin(request, context)),
+    (email) => ({
+      intent: "resend",
+      unverifiedEmail: email,
+      toast: { kind: "success", title: AUTH_TEXTS.verificationSent, description: AUTH_TEXTS.verificationSentBody },
+    }),
+  );
+}
+
+/** Sends an account e-mail to the form's address; bad input answers 400, too many requests 429. */
+async function sendAccountEmail(
+  form: { intent: string; failedTitle: string; values: Record<string, string> },
+  send: (email: string) => Promise<unknown>,
+  sent: (email: string) => AuthFormResult,
+) {
+  const parsed = forgotPasswordSchema.safeParse(form.values);
+  if (!parsed.success) return invalid(form.intent, form.failedTitle, parsed.error);
   try {
-    await resendVerificationEmail(accountsOf(context), parsed.data.email, requestOrigin(request, context));
+    await send(parsed.data.email);
   } catch (error) {
-    if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("resend", AUTH_TEXTS.somethingWentWrong, error);
+    if (error instanceof Refusal && error.code === "rate_limited") return rateLimited(form.intent, form.failedTitle, error);
     throw error;
   }
-  return data<AuthFormResult>({
-    intent: "resend",
-    unverifiedEmail: parsed.data.email,
-    toast: { kind: "success", title: AUTH_TEXTS.verificationSent, description: AUTH_TEXTS.verificationSentBody },
-  });
+  return data<AuthFormResult>(sent(parsed.data.email));
+}
+
+/**
+ * The action of a sign-in page: each page signs in and signs up its own way; forgot-password,
+ * resend-verification and unknown intents are answered the same on every page.
+ */
+export async function answerAuthForm<SignedIn, SignedUp>(
+  request: Request,
+  context: AppLoadContext,
+  page: {
+    signIn: (form: FormData) => Promise<SignedIn>;
+    signUp: (form: FormData) => Promise<SignedUp>;
+    emptyEmailMessage?: string;
+  },
+) {
+  const form = await readForm(request);
+  switch (String(form.get("intent"))) {
+    case "signin":
+      return page.signIn(form);
+    case "signup":
+      return page.signUp(form);
+    case "forgot":
+      return handleForgotPassword(request, context, form, page.emptyEmailMessage);
+    case "resend":
+      return handleResendVerification(request, context, form);
+    default:
+      return unknownIntent();
+  }
 }

@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { ACCESS_TEXTS, SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { PageTitle } from "../ui/page-title";
 
 /** A centred card saying why the page cannot be shown, with the one way forward. */
 function RefusalCard({ title, message, action }: { title: string; message: string; action: { to: string; label: string } }) {
   return (
     <section className="container-page flex justify-center py-14" aria-labelledby="refusal-title">
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm">
-        <h1 id="refusal-title" className="text-2xl font-extrabold text-gray-900">
-          {title}
-        </h1>
+        <PageTitle id="refusal-title">{title}</PageTitle>
         <p className="mt-2 text-gray-700">{message}</p>
         <Link
           to={action.to}

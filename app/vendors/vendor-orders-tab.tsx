@@ -10,6 +10,7 @@ import { toast } from "../ui/toast";
 import { OrderStatusBadge } from "../ui/status-badges";
 import { ProductThumb } from "../storefront/product-thumb";
 import { useHydrated } from "../ui/use-hydrated";
+import { SectionTitle } from "../ui/page-title";
 
 /** What the Orders tab says (decisions.md 25). */
 export const VENDOR_ORDER_TEXTS = {
@@ -36,9 +37,7 @@ export function VendorOrdersTab({ orders, summary, commissionRate }: {
   return (
     <section aria-labelledby="vendor-orders-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="vendor-orders-title" className="text-lg font-bold text-gray-900">
-          Orders for your phones
-        </h2>
+        <SectionTitle id="vendor-orders-title">Orders for your phones</SectionTitle>
         <RefreshOrders />
       </div>
       {orders === null || summary === null ? (

@@ -6,15 +6,14 @@ import { GradeBadge } from "../ui/badges";
 import { StatusBadge, StockBadge } from "../ui/status-badges";
 import { ProductThumb } from "../storefront/product-thumb";
 import { useAction } from "../ui/answer";
+import { SectionTitle } from "../ui/page-title";
 
 /** The Products tab: the vendor's listings with status, price, stock and the show-in-shop switch. */
 export function VendorProductsTab({ products }: { products: readonly VendorProductRow[] }) {
   return (
     <section aria-labelledby="vendor-products-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="vendor-products-title" className="text-lg font-bold text-gray-900">
-          Your products
-        </h2>
+        <SectionTitle id="vendor-products-title">Your products</SectionTitle>
         <Link to="/products?add=1" className="rounded-lg bg-brand-strong px-4 py-2.5 text-sm font-semibold text-white hover:opacity-90">
           Add Product
         </Link>

@@ -8,6 +8,7 @@ import type { AuthFormResult } from "../server/auth-forms.server";
 import { FormError, useBusy, useFormErrors } from "../ui/forms";
 import { VerifiedVendorBadge } from "../ui/badges";
 import { FormButton, TextAreaField, TextField } from "../ui/form-field";
+import { SectionTitle } from "../ui/page-title";
 
 /** The Profile tab: the business details the vendor may change, and what only our team sets. */
 export function VendorProfileTab({ vendor }: { vendor: VendorProfile }) {
@@ -17,9 +18,7 @@ export function VendorProfileTab({ vendor }: { vendor: VendorProfile }) {
   return (
     <section aria-labelledby="vendor-profile-title" className="grid gap-6 lg:grid-cols-[2fr_1fr]">
       <div>
-        <h2 id="vendor-profile-title" className="text-lg font-bold text-gray-900">
-          Business details
-        </h2>
+        <SectionTitle id="vendor-profile-title">Business details</SectionTitle>
         <Form method="post" action="/vendor-dashboard?tab=profile" noValidate onSubmit={validate} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="profile" />
           <FormError message={errors.form} />

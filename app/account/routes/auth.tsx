@@ -2,25 +2,22 @@ import { Form, Link, redirect, useActionData, useSearchParams } from "react-rout
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { type FieldErrors, forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
-import { AuthCard, AuthCardLinks, ResendIfUnverified, SignUpForm } from "../auth-ui";
+import { AuthCard, AuthCardLinks, EmailField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
 import {
   type AuthFormResult,
+  answerAuthForm,
   formValues,
-  handleForgotPassword,
-  handleResendVerification,
   handleSignIn,
   handleSignUp,
   invalid,
-  unknownIntent,
 } from "../../server/auth-forms.server";
 import { RETURN_PARAM, returnPathOf } from "../../checkout/cart-sign-in";
 import { redirectWithToast } from "../../server/flash.server";
 import { retryAfterHeaders } from "../retry-after";
 import type { Route } from "./+types/auth";
-import { readForm } from "../../server/forms.server";
 
 type View = "signin" | "signup" | "forgot";
 
@@ -40,13 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  switch (String(form.get("intent"))) {
-    case "signin":
-      return handleSignIn(request, context, form, AUTH_TEXTS.signInFailed, ({ setCookies }) =>
+  return answerAuthForm(request, context, {
+    signIn: (form) =>
+      handleSignIn(request, context, form, AUTH_TEXTS.signInFailed, ({ setCookies }) =>
         redirectWithToast(returnPath(form.get(RETURN_PARAM)), { kind: "success", title: AUTH_TEXTS.signInSuccess, description: AUTH_TEXTS.signInSuccessBody }, { setCookies }),
-      );
-    case "signup": {
+      ),
+    signUp: async (form) => {
       const parsed = SERVER_PASSWORD_FORMS.signUp.safeParse(formValues(form, "fullName", "email", "password", "confirmPassword"));
       if (!parsed.success) return invalid("signup", AUTH_TEXTS.signUpFailed, parsed.error);
       return handleSignUp(
@@ -56,14 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { failedTitle: AUTH_TEXTS.signUpFailed, success: { kind: "success", title: AUTH_TEXTS.signUpSuccess, description: AUTH_TEXTS.signUpSuccessBody } },
         "buyer",
       );
-    }
-    case "forgot":
-      return handleForgotPassword(request, context, form);
-    case "resend":
-      return handleResendVerification(request, context, form);
-    default:
-      return unknownIntent();
-  }
+    },
+  });
 }
 
 export const headers = retryAfterHeaders;
@@ -140,7 +130,7 @@ function SignInForm({ result }: { result: AuthFormResult | undefined }) {
         <input type="hidden" name="intent" value="signin" />
         {returnTo ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <FormError message={errors.form} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <EmailField error={errors.email} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <div className="flex justify-end">
           <Link to="/auth?tab=forgot" className="text-sm font-semibold text-brand-strong hover:underline">
@@ -160,8 +150,8 @@ function customerSignUpFields(errors: FieldErrors) {
   return (
     <>
       <TextField label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+      <EmailField error={errors.email} />
+      <NewPasswordField error={errors.password} />
       <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
     </>
   );
@@ -180,7 +170,7 @@ function ForgotPasswordForm({ result }: { result: AuthFormResult | undefined }) 
       <Form method="post" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="intent" value="forgot" />
         <FormError message={errors.form} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <EmailField error={errors.email} />
         <SubmitButton busy={busy} busyText="Sending…">
           Send Reset Link
         </SubmitButton>

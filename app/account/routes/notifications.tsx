@@ -9,6 +9,7 @@ import { answerPage, invalid, ok, refused } from "../../server/answer.server";
 import { requireUser } from "../../server/access.server";
 import type { Route } from "./+types/notifications";
 import { readForm } from "../../server/forms.server";
+import { PageTitle } from "../../ui/page-title";
 
 const PAGE = "/notifications";
 
@@ -54,9 +55,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   return (
     <section className="container-page max-w-2xl py-8" aria-labelledby="notifications-title">
       <div className="flex items-center justify-between gap-3">
-        <h1 id="notifications-title" className="text-2xl font-extrabold text-gray-900">
-          Notifications
-        </h1>
+        <PageTitle id="notifications-title">Notifications</PageTitle>
         <MarkAllReadButton disabled={state.unread === 0} onMarkAll={markAllRead} />
       </div>
       <NotificationList items={state.items ?? notifications} onRead={markRead} className="mt-4 rounded-xl border border-gray-200 bg-white" />

@@ -19,6 +19,7 @@ import { AdminCounts, SalesChart } from "../admin-summary";
 import { DashboardTabs } from "../../ui/tabs";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";
 import type { Route } from "./+types/admin";
+import { PageTitle } from "../../ui/page-title";
 
 export const ADMIN_TABS = [
   { id: "vendors", label: "Vendors" },
@@ -130,7 +131,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold text-gray-900">Admin Dashboard</h1>
+        <PageTitle>Admin Dashboard</PageTitle>
         <nav aria-label="Other dashboards" className="flex gap-2 text-sm font-semibold">
           <Link to="/products" className="rounded-lg px-3 py-2 ring-1 ring-inset ring-gray-300 hover:bg-gray-50">Products</Link>
           <Link to="/cms" className="rounded-lg px-3 py-2 ring-1 ring-inset ring-gray-300 hover:bg-gray-50">CMS Dashboard</Link>

@@ -75,14 +75,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <CheckoutSignedOut />;
-  return (
-    <CheckoutView
-      lines={loaderData.lines}
-      buyNow={loaderData.buyNow}
-      deliveryFee={loaderData.deliveryFee}
-      account={loaderData.account}
-      testMode={loaderData.testMode}
-      result={actionData}
-    />
-  );
+  return <CheckoutView {...loaderData} result={actionData} />;
 }

@@ -17,6 +17,7 @@ import { ADMIN_GUARD, guardPage } from "../../server/access.server";
 import { forbiddenFrom, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/cms";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import { PageTitle } from "../../ui/page-title";
 
 const CMS_TABS = EDITABLE_SECTIONS.map((section) => ({ id: section, label: CMS_EDITABLE[section].tab }));
 
@@ -127,7 +128,7 @@ export default function CmsDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold text-gray-900">CMS Dashboard</h1>
+        <PageTitle>CMS Dashboard</PageTitle>
         <Link to="/admin" className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-inset ring-gray-300 hover:bg-gray-50">
           Admin Dashboard
         </Link>

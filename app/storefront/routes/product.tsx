@@ -137,14 +137,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.product) return <ProductNotFound />;
-  return (
-    <ProductDetail
-      product={loaderData.product}
-      reviews={loaderData.reviews}
-      promises={loaderData.promises}
-      similar={loaderData.similar}
-    />
-  );
+  return <ProductDetail {...loaderData} product={loaderData.product} />;
 }
 
 function ProductNotFound() {

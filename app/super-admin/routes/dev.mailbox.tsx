@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { mayReadMailbox } from "../../../domain/mail/mailbox-access";
 import { listOutbox } from "../../../domain/mail/mailer";
 import type { Route } from "./+types/dev.mailbox";
+import { PageTitle } from "../../ui/page-title";
 
 /**
  * Development mailbox: the e-mails the shop wrote to its outbox (when no SMTP server is set),
@@ -47,9 +48,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   const { messages, smtp } = loaderData;
   return (
     <section className="container-page py-8" aria-labelledby="mailbox-title">
-      <h1 id="mailbox-title" className="text-2xl font-extrabold text-gray-900">
-        Mailbox
-      </h1>
+      <PageTitle id="mailbox-title">Mailbox</PageTitle>
       <p className="mt-1 text-sm text-gray-700">
         {smtp
           ? "Messages are also delivered by SMTP; this page shows the outbox."

@@ -15,6 +15,7 @@ import { formObject } from "../../server/admin-forms.server";
 import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/super-admin";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import { PageTitle } from "../../ui/page-title";
 
 const TABS = [
   { id: "admins", label: "Admin Management" },
@@ -198,9 +199,7 @@ export default function SuperAdminDashboard({ loaderData }: Route.ComponentProps
   }, [result]);
   return (
     <section className="container-page py-8" aria-labelledby="super-admin-title">
-      <h1 id="super-admin-title" className="text-2xl font-extrabold text-gray-900">
-        Super Admin
-      </h1>
+      <PageTitle id="super-admin-title">Super Admin</PageTitle>
       <nav aria-label="Shortcuts" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {SHORTCUTS.map((shortcut) => (
           <Link key={shortcut.to} to={shortcut.to} className="rounded-xl border border-gray-200 p-4 font-semibold text-gray-900 hover:border-brand-strong">

@@ -291,18 +291,7 @@ function ProductFormSlot(props: {
   const intent = props.mode === "add" ? "create" : "update";
   const busy = useBusy(intent);
   const mine = props.result?.intent === intent ? props.result : undefined;
-  return (
-    <ProductForm
-      mode={props.mode}
-      scope={props.scope}
-      action={props.action}
-      product={props.product}
-      vendors={props.vendors}
-      values={mine?.values}
-      errors={mine?.errors ?? {}}
-      busy={busy}
-    />
-  );
+  return <ProductForm {...props} values={mine?.values} errors={mine?.errors ?? {}} busy={busy} />;
 }
 
 function DeleteDialog({ product, params, closeTo }: { product: ManagedProduct; params: URLSearchParams; closeTo: string }) {

@@ -5,25 +5,22 @@ import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords
 import { type FieldErrors, signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
 import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
-import { AuthCard, AuthCardLinks, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
+import { AuthCard, AuthCardLinks, EmailField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
 import { toast } from "../../ui/toast";
 import {
   type AuthFormResult,
+  answerAuthForm,
   formValues,
-  handleForgotPassword,
-  handleResendVerification,
   handleSignIn,
   handleSignUp,
   invalid,
-  unknownIntent,
 } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
 import { retryAfterHeaders } from "../../account/retry-after";
 import type { Route } from "./+types/vendor-auth";
-import { readForm } from "../../server/forms.server";
 
 /** The fixed placeholder name of a vendor sign-up (storefront.md §5). */
 const VENDOR_PLACEHOLDER_NAME = "Vendor";
@@ -37,10 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  switch (String(form.get("intent"))) {
-    case "signin":
-      return handleSignIn(request, context, form, AUTH_TEXTS.vendorAuthFailed, async ({ userId, setCookies }) => {
+  return answerAuthForm(request, context, {
+    signIn: (form) =>
+      handleSignIn(request, context, form, AUTH_TEXTS.vendorAuthFailed, async ({ userId, setCookies }) => {
         const vendor = await findVendorByUser(context.db, userId);
         const headers = new Headers();
         for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
@@ -59,8 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           );
         }
         return redirect("/vendor-auth", { headers });
-      });
-    case "signup": {
+      }),
+    signUp: async (form) => {
       const parsed = SERVER_PASSWORD_FORMS.vendorSignUp.safeParse(formValues(form, "email", "password"));
       if (!parsed.success) return invalid("signup", AUTH_TEXTS.vendorAuthFailed, parsed.error);
       return handleSignUp(
@@ -70,14 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { failedTitle: AUTH_TEXTS.vendorAuthFailed, success: { kind: "success", title: AUTH_TEXTS.vendorSignUpSuccess } },
         "vendor",
       );
-    }
-    case "forgot":
-      return handleForgotPassword(request, context, form, AUTH_TEXTS.enterEmailFirst);
-    case "resend":
-      return handleResendVerification(request, context, form);
-    default:
-      return unknownIntent();
-  }
+    },
+    emptyEmailMessage: AUTH_TEXTS.enterEmailFirst,
+  });
 }
 
 export const headers = retryAfterHeaders;
@@ -169,15 +160,7 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
     <>
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={errors.form} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email ?? forgotErrors.email}
-        />
+        <EmailField error={errors.email ?? forgotErrors.email} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
         <SubmitButton busy={busy} busyText="Signing in…" name="intent" value="signin">
           Sign In
@@ -201,8 +184,8 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
 function vendorSignUpFields(errors: FieldErrors) {
   return (
     <>
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+      <EmailField error={errors.email} />
+      <NewPasswordField error={errors.password} />
     </>
   );
 }

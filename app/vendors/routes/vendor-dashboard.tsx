@@ -19,6 +19,7 @@ import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "../../server/vendor-forms.server";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
 import { may } from "../../../domain/core/access";
+import { PageTitle } from "../../ui/page-title";
 
 const TABS = [
   { id: "products", label: "Products" },
@@ -160,9 +161,7 @@ function NoVendorAccount() {
   return (
     <section className="container-page flex justify-center py-14" aria-labelledby="no-vendor-title">
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm">
-        <h1 id="no-vendor-title" className="text-2xl font-extrabold text-gray-900">
-          {VENDOR_TEXTS.noVendorAccount}
-        </h1>
+        <PageTitle id="no-vendor-title">{VENDOR_TEXTS.noVendorAccount}</PageTitle>
         <p className="mt-2 text-gray-700">Apply to sell on our marketplace to open your vendor dashboard.</p>
         <Link
           to="/vendor-application"
