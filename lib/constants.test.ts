@@ -4,8 +4,8 @@ import {
   STORAGE_OPTIONS, stockBadge,
 } from "./constants";
 
-describe("spec constants", () => {
-  it("grades carry the spec's descriptions", () => {
+describe("business constants", () => {
+  it("grades carry the documented descriptions", () => {
     expect(GRADE_DESCRIPTIONS).toEqual({
       A: "Excellent condition with minimal signs of use",
       B: "Good condition with light signs of use",
@@ -13,13 +13,13 @@ describe("spec constants", () => {
     });
   });
 
-  it("brands, storage and the iphone alias follow storefront.md", () => {
+  it("brands, storage and the iphone alias follow docs/storefront.md", () => {
     expect(BRANDS).toEqual(["Apple", "Samsung", "Google", "OnePlus", "Xiaomi", "Huawei", "Oppo", "Vivo"]);
     expect(STORAGE_OPTIONS).toEqual(["32GB", "64GB", "128GB", "256GB", "512GB", "1TB"]);
     expect(BRAND_QUERY_ALIASES.iphone).toBe("Apple");
   });
 
-  it("the admin order menu allows only moves that make sense, and never 'Paid' (decisions.md 20)", () => {
+  it("the admin order menu allows only moves that make sense, and never 'Paid' (docs/admin.md)", () => {
     expect(Object.fromEntries(Object.entries(ORDER_TRANSITIONS).map(([to, t]) => [to, [t.label, [...t.from].sort()]]))).toEqual({
       processing: ["Mark as Processing", ["paid"]],
       shipped: ["Mark as Shipped", ["paid", "processing"]],

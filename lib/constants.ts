@@ -1,5 +1,5 @@
 /**
- * Business constants of the storefront and operations specs, shared by server and browser.
+ * Business constants, shared by server and browser.
  * Texts here are shown to users verbatim; tests assert them.
  */
 
@@ -80,7 +80,7 @@ export const ROLES = ["customer", "vendor", "admin", "super_admin"] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_RANK: Record<Role, number> = { customer: 1, vendor: 2, admin: 3, super_admin: 4 };
 
-/** Stock badge of operations.md §4: 0 is out of stock, 1 to 2 is low stock. */
+/** Stock badge of docs/vendors.md: 0 is out of stock, 1 to 2 is low stock. */
 export function stockBadge(stockQuantity: number): string | null {
   if (stockQuantity <= 0) return TEXTS.outOfStock;
   if (stockQuantity <= LIMITS.lowStockThreshold) return TEXTS.lowStock;
@@ -119,8 +119,8 @@ export const ORDER_STATUS_DESCRIPTIONS: Record<OrderStatus | "other", string> = 
 };
 
 /**
- * Admin order menu: which statuses each action may start from (operations.md §4, narrowed by
- * decisions.md 20). 'Paid' is not a menu action: only a verified payment (Paystack, or a manual
+ * Admin order menu: which statuses each action may start from (docs/admin.md).
+ * 'Paid' is not a menu action: only a verified payment (Paystack, or a manual
  * payment an admin records) makes an order paid. An unpaid order can only be cancelled; a paid
  * one is prepared, shipped and delivered in that order (shipping straight from paid is allowed);
  * a delivered or cancelled order is final. docs/admin.md gives the reason for each move.
@@ -145,7 +145,7 @@ export const WARRANTY_TYPES = ["basic_48hr", "standard_1week", "premium_1month"]
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];
 /**
  * The spec's warranty type column, kept for the data model; its labels are shown to nobody. What
- * buyers, vendors and admins see is `warrantyLabel(order.warrantyDays)` (decisions.md 21).
+ * buyers, vendors and admins see is `warrantyLabel(order.warrantyDays)` (docs/orders.md).
  */
 export const CHECKOUT_WARRANTY: WarrantyType = "basic_48hr";
 
@@ -183,7 +183,7 @@ export const TOP_BANNER_PRESETS = [
 ] as const;
 
 /**
- * The 15-point inspection (decisions.md 24): what the product page lists and what an admin ticks,
+ * The 15-point inspection (docs/admin.md): what the product page lists and what an admin ticks,
  * every item, to mark a listing inspected. The spec's static list had 12 of these with made-up
  * results; a listing shows them as checked only once an admin has completed the checklist.
  */
@@ -205,12 +205,12 @@ export const INSPECTION_POINTS = [
   "Not stolen or blacklisted (IMEI)",
 ] as const;
 
-/** '30-day warranty': the days come from the pricing config (decisions.md 21). */
+/** '30-day warranty': the days come from the pricing config (docs/orders.md). */
 export function warrantyLabel(days: number): string {
   return `${days}-day warranty`;
 }
 
-/** What the warranty covers; its days come from the pricing config (decisions.md 21). */
+/** What the warranty covers; its days come from the pricing config (docs/orders.md). */
 export const WARRANTY_TERMS = {
   covers: ["Hardware malfunctions", "Battery performance", "Screen defects", "Charging problems"],
   excludes: ["Physical damage or drops", "Water damage", "Software issues", "Normal wear and tear"],
@@ -271,7 +271,7 @@ export const PRICING_DEFAULTS = {
 } as const;
 
 /**
- * What an order whose payment did not go through shows everywhere (decisions.md 19): an order
+ * What an order whose payment did not go through shows everywhere (docs/payments.md): an order
  * still waiting for payment whose latest payment was declined, cancelled or abandoned.
  */
 export const PAYMENT_FAILED_LABEL = "Payment failed";
@@ -279,7 +279,7 @@ export function isPaymentFailed(orderStatus: OrderStatus, paymentStatus: Payment
   return orderStatus === "pending" && paymentStatus === "failed";
 }
 
-/** The label on every payment made in test mode, and on its orders (decisions.md 26). */
+/** The label on every payment made in test mode, and on its orders (docs/payments.md). */
 export const TEST_PAYMENT_LABEL = "Test";
 
 /** The 36 states of Nigeria and the Federal Capital Territory. */

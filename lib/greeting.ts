@@ -1,4 +1,4 @@
-/** 'Good morning' before 12:00, 'Good afternoon' before 18:00, else 'Good evening' (storefront.md §2), in Lagos time. */
+/** 'Good morning' before 12:00, 'Good afternoon' before 18:00, else 'Good evening' (docs/storefront.md), in Lagos time. */
 export function greetingAt(date: Date, timeZone = "Africa/Lagos"): string {
   const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(date));
   if (hour < 12) return "Good morning";

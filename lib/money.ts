@@ -49,7 +49,7 @@ export function displayPrice(product: { finalPrice: number | null; suggestedPric
 type Priced = { finalPrice: number | null; suggestedPrice: number; comparePrice: number | null };
 
 /**
- * The struck-through 'Was' price (decisions.md 22): the comparison price an admin approved with
+ * The struck-through 'Was' price (docs/admin.md): the comparison price an admin approved with
  * the listing, only when it is above what the buyer pays; never the vendor's suggested price.
  */
 export function wasPrice(product: Priced): number | null {

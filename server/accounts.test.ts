@@ -45,7 +45,7 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
     const email = "chiamaka.obi@example.com";
     const password = "okada-ride-2026";
 
-    it("refuses bad sign-up values with the spec's messages and creates nothing", async () => {
+    it("refuses bad sign-up values with the documented messages and creates nothing", async () => {
       const response = await postForm(app.base, "/auth", { intent: "signup", fullName: "A1", email: "nope", password: "123", confirmPassword: "321" });
       expect(response.status).toBe(400);
       const html = await response.text();

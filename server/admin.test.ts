@@ -19,8 +19,8 @@ import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 
 /**
- * The admin order menu, written out here independently of the code: operations.md §4 without
- * 'Paid' (only a payment pays, decisions.md 20) and without processing an unpaid order.
+ * The admin order menu, written out here independently of the code: docs/admin.md without
+ * 'Paid' (only a payment pays, docs/admin.md) and without processing an unpaid order.
  */
 const SPEC_MENU: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: [],

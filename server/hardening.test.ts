@@ -121,7 +121,7 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
     });
   });
 
-  describe("sign-in failures (decisions.md 27)", () => {
+  describe("sign-in failures (docs/accounts.md)", () => {
     it("lets the owner in from a fresh address after ten failures by others from ten addresses", async () => {
       const email = "aisha.mohammed@tokunbo.test";
       for (let i = 1; i <= 10; i++) expect((await signInFrom(`102.89.0.${i}`, email, `guess-${i}`)).status).toBe(401);
@@ -149,8 +149,8 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
     });
   });
 
-  describe("passwords (decisions.md 27)", () => {
-    it("refuses short and common passwords at sign-up with the spec's texts and creates nothing", async () => {
+  describe("passwords (docs/accounts.md)", () => {
+    it("refuses short and common passwords at sign-up with the documented texts and creates nothing", async () => {
       const cases = [
         ["123456", AUTH_TEXTS.passwordTooShort],
         ["password1", AUTH_TEXTS.passwordTooCommon],

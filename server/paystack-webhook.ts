@@ -8,7 +8,7 @@ import type { Logger } from "./logger";
 const eventSchema = z.object({ event: z.string(), data: z.unknown() });
 
 /**
- * POST /api/webhooks/paystack (decisions.md 1): HMAC-SHA512 of the raw body with the secret
+ * POST /api/webhooks/paystack (docs/payments.md): HMAC-SHA512 of the raw body with the secret
  * key, compared in constant time. A bad signature gets 401 and changes nothing; a good
  * charge.success is fulfilled through the same idempotent path as the return page.
  */

@@ -26,7 +26,7 @@ const refusePrivateFiles: RequestHandler = (req, res, next) => {
 /**
  * /uploads: files from the local uploads folder (the demo catalogue's images always live there)
  * and, when a bucket is configured, from the bucket, except the private pre-approval documents.
- * Each answer carries the headers that keep an uploaded file from running script (decisions.md 11).
+ * Each answer carries the headers that keep an uploaded file from running script (docs/vendors.md).
  */
 export function serveUploads(config: Config): RequestHandler[] {
   const local = express.static(config.uploadsDir, {

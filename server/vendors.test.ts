@@ -333,7 +333,7 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
       expect((await fetch(`${app.base}/product/${listing!.id}`)).status).toBe(404);
     });
 
-    it("toggles only the vendor's own products' visibility, with the spec's toasts", async () => {
+    it("toggles only the vendor's own products' visibility, with the documented toasts", async () => {
       const [own] = await database.query<{ id: string }>(
         `select p.id from products p join vendors v on v.id = p.vendor_id join users u on u.id = v.user_id
          where u.email = 'vendor@tokunbo.test' and p.stock_quantity > 0 order by p.id limit 1`,

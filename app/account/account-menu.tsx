@@ -8,7 +8,7 @@ export interface AccountMenuItem {
   to: string;
 }
 
-/** Account menu items by role, in the order of storefront.md §2; Sign Out follows them. */
+/** Account menu items by role, in the order of docs/accounts.md; Sign Out follows them. */
 export function accountMenuItems(role: Role): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
   if (may({ role }, "manage_admins")) items.push({ label: "Super Admin", to: "/super-admin" });

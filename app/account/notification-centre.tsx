@@ -11,7 +11,7 @@ import { notificationStore, useNotifications } from "./notification-store";
 import { Spinner } from "../ui/spinner";
 import { toast } from "../ui/toast";
 
-/** '99+' above 99 (storefront.md §9). */
+/** '99+' above 99 (docs/orders.md). */
 export function unreadBadgeText(unread: number): string {
   return unread > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(unread);
 }
@@ -36,7 +36,7 @@ function useLoadNotifications() {
   }, [load]);
 }
 
-/** Mark one or all read through the page's action: shown at once, put back with the spec's toast when the server refuses. */
+/** Mark one or all read through the page's action: shown at once, put back with the documented toast when the server refuses. */
 export function useNotificationActions() {
   const { submit } = useAction({ quiet: true });
   const markRead = useCallback(
@@ -122,7 +122,7 @@ export function MarkAllReadButton({ disabled, onMarkAll }: { disabled: boolean; 
   );
 }
 
-/** The bell in the site bar (hidden on small screens, storefront.md §2) and its list. */
+/** The bell in the site bar (hidden on small screens, docs/orders.md) and its list. */
 export function NotificationBell({ userId, pageUnread }: { userId: string; pageUnread: number }) {
   const { unread, items } = useNotifications(userId, pageUnread);
   const { markRead, markAllRead } = useNotificationActions();

@@ -23,7 +23,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   cancelled: "bg-gray-200 text-gray-800",
 };
 
-/** The order's status, or 'Payment failed' while it waits on a payment that did not go through (decisions.md 19). */
+/** The order's status, or 'Payment failed' while it waits on a payment that did not go through (docs/payments.md). */
 export function OrderStatusBadge({ status, paymentStatus }: { status: OrderStatus; paymentStatus?: PaymentStatus | null }) {
   if (isPaymentFailed(status, paymentStatus)) {
     return <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">{PAYMENT_FAILED_LABEL}</span>;

@@ -4,7 +4,7 @@ import { useSite } from "../site/site";
 import { toast } from "../ui/toast";
 
 export const CART_SIGN_IN_TEXTS = {
-  /** storefront.md §8. */
+  /** docs/cart-and-checkout.md. */
   required: "Please sign in to add items to cart",
   hint: "Sign in or create an account to keep a cart and check out.",
 } as const;
@@ -68,7 +68,7 @@ export function takePendingAdd(productId: string): number | null {
 }
 
 /**
- * Adding to the cart needs an account (storefront.md §5). The returned check answers true for
+ * Adding to the cart needs an account (docs/cart-and-checkout.md). The returned check answers true for
  * a signed-in visitor; a signed-out one is told why and taken to sign in, and it answers false.
  * After signing in they land on the phone's page, where the phone is added (this tab only
  * remembers what it asked for, so no link can add anything to someone's cart).

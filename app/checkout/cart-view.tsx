@@ -15,7 +15,7 @@ import { announceCartUpdated } from "../site/live-events";
 import { LineStepper } from "./quantity-stepper";
 import { PageTitle, SectionTitle } from "../ui/page-title";
 
-/** Where /checkout reads which cart lines to buy (storefront.md §2). */
+/** Where /checkout reads which cart lines to buy (docs/cart-and-checkout.md). */
 export const CHECKOUT_ITEMS_KEY = "checkout_items";
 
 /** The one door for every change to the cart, from the cart and the checkout pages. */

@@ -34,7 +34,7 @@ export function checkoutForm(items: ReadonlyArray<{ productId: string; quantity:
   return form;
 }
 
-/** Set on a Buy Now checkout: one phone, bought outside the cart (decisions.md 18). */
+/** Set on a Buy Now checkout: one phone, bought outside the cart (docs/cart-and-checkout.md). */
 export const BUY_NOW_FIELD = "buyNow";
 
 export function shippingValuesFromForm(form: FormData): ShippingValues {

@@ -13,7 +13,7 @@ interface ShippingFieldsProps {
   onCheck: (field: ShippingField, value: string) => void;
 }
 
-/** The shipping form of operations.md §2 with the bounds of decisions.md 16; the e-mail is the account's. */
+/** The shipping form and its bounds (docs/cart-and-checkout.md); the e-mail is the account's. */
 export function ShippingFields({ values, email, errors, onCheck }: ShippingFieldsProps) {
   const field = (name: ShippingField): FieldBinding => ({
     id: `checkout-${name}`,

@@ -35,7 +35,7 @@ function StateCard({ title, body, children, headingLevel = 1 }: { title: string;
   );
 }
 
-/** 'Authentication Required' on the page itself, not a redirect (operations.md §2). */
+/** 'Authentication Required' on the page itself, not a redirect (docs/cart-and-checkout.md). */
 export function CheckoutSignedOut() {
   return (
     <section className="container-page py-14" aria-labelledby="checkout-state-title">

@@ -4,7 +4,7 @@ import { ShieldIcon } from "../ui/icons";
 import { SectionTitle } from "../ui/page-title";
 
 /**
- * The summary of the ticked lines. Shipping is the delivery fee the server will add (decisions.md 2):
+ * The summary of the ticked lines. Shipping is the delivery fee the server will add (docs/cart-and-checkout.md):
  * 'Free' only when it is zero, and the total includes it.
  */
 export function CheckoutSummary({

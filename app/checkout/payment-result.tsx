@@ -28,7 +28,7 @@ export function failedCheck(reference: string, ...reasons: string[]): FailedChec
 }
 
 /**
- * /payment-success (operations.md §2, §4 as decisions.md 1 changes it): a spinner while our
+ * /payment-success (docs/payments.md): a spinner while our
  * server verifies the payment with the provider, then its answer. `submitted` is the answer of
  * the form sent without scripts.
  */
@@ -66,7 +66,7 @@ function Verification({ reference, submitted }: { reference: string; submitted?:
   return <PaymentFailed check={outcome.check} signedOut={outcome.signedOut ?? false} heading={heading} onRetry={verify} />;
 }
 
-/** Asks our server once on arrival and again on Retry; the toasts of operations.md §8 follow each answer. */
+/** Asks our server once on arrival and again on Retry; the toasts of docs/payments.md follow each answer. */
 function useVerification(reference: string, submitted?: PaymentOutcome) {
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(submitted ?? null);
   const started = useRef(false);

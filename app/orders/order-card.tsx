@@ -25,7 +25,7 @@ export const orderDialogHref = (kind: OrderDialogKind, orderId: string) => `/ord
 export const buttonClass =
   "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50";
 
-/** The warranty the order was sold with (decisions.md 21). */
+/** The warranty the order was sold with (docs/orders.md). */
 function WarrantyBadge({ days }: { days: number }) {
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800">

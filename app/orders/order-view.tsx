@@ -9,7 +9,7 @@ import { Tabs } from "../ui/tabs";
 import { toast } from "../ui/toast";
 import { PageTitle } from "../ui/page-title";
 
-/** My Orders texts (operations.md §2, §4, §8), word for word. */
+/** My Orders texts (docs/orders.md), word for word. */
 export const ORDERS_TEXTS = {
   title: "My Orders",
   noOrders: "No orders yet",

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { LIMITS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL } from "../../lib/constants";
 
-/** What buyers see about an order that is not paid yet (decisions.md 19, 26). */
+/** What buyers see about an order that is not paid yet (docs/payments.md). */
 export const UNPAID_ORDER_TEXTS = {
   payNow: "Pay now",
   starting: "Opening payment…",

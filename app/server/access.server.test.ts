@@ -18,7 +18,7 @@ async function outcome(run: () => Promise<unknown>): Promise<string> {
   }
 }
 
-describe("page guards (operations.md §2)", () => {
+describe("page guards (docs/accounts.md)", () => {
   it.each([
     [null, "redirect /auth"],
     ["customer", "redirect /"],

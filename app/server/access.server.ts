@@ -6,11 +6,11 @@ import type { Viewer } from "../../domain/accounts/viewer";
 
 /*
  * Access checks for loaders and actions; every page, action and endpoint that needs a user
- * or a role calls one of these (decisions.md 6). Pages redirect as operations.md §2 says;
+ * or a role calls one of these (docs/accounts.md). Pages redirect as docs/accounts.md says;
  * actions answer 401 (no session) or 403 (wrong role).
  */
 
-/** Admin guard: no user goes to /auth, a wrong role to / (operations.md §2). */
+/** Admin guard: no user goes to /auth, a wrong role to / (docs/accounts.md). */
 export const ADMIN_GUARD = { permission: "back_office", signedOut: "/auth", wrongRole: "/" } as const;
 /** Vendor guard: no user and a wrong role both go to /vendor-auth. */
 export const VENDOR_GUARD = { permission: "sell", signedOut: "/vendor-auth", wrongRole: "/vendor-auth" } as const;

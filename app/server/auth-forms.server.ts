@@ -43,7 +43,7 @@ export function unknownIntent() {
   return fail("unknown", 400, AUTH_TEXTS.somethingWentWrong, FORM_TEXTS.unknownIntent);
 }
 
-/** Turns bad input into 400 with the spec's messages; the first one goes in the toast. */
+/** Turns bad input into 400 with the documented messages; the first one goes in the toast. */
 export function invalid(intent: string, failedTitle: string, error: z.ZodError) {
   const errors = fieldErrors(error);
   return fail(intent, 400, failedTitle, firstError(errors) ?? failedTitle, errors);

@@ -5,7 +5,7 @@ import { useNotifications } from "../account/notification-store";
 export { AccountDrawerSection, AccountMenu } from "../account/account-menu";
 export { NotificationBell } from "../account/notification-centre";
 
-/** On small screens the bell is hidden (storefront.md §2): the drawer links to the list instead. */
+/** On small screens the bell is hidden (docs/accounts.md): the drawer links to the list instead. */
 export function DrawerNotificationsLink({ userId, pageUnread, className }: { userId: string; pageUnread: number; className: NavLinkProps["className"] }) {
   const { unread } = useNotifications(userId, pageUnread);
   return (

@@ -11,7 +11,7 @@ export type { LiveEvent } from "../../domain/live/events";
  */
 
 const CHANNEL_NAME = "tokunbo-live";
-/** The spec's browser event: any cart change makes every cart view reload (storefront.md §4). */
+/** The spec's browser event: any cart change makes every cart view reload (docs/orders.md). */
 export const CART_UPDATED_EVENT = "cart-updated";
 const RECONNECT_MS = { first: 5000, max: 60_000 };
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { HeartIcon } from "../ui/icons";
 
-/** Heart that toggles locally only (storefront.md §2); wishlists are not stored. */
+/** Heart that toggles locally only (docs/storefront.md); wishlists are not stored. */
 export function FavouriteButton({ productName, className = "" }: { productName: string; className?: string }) {
   const [on, setOn] = useState(false);
   return (

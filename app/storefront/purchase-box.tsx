@@ -104,7 +104,7 @@ function AddedToCartPanel({ quantity, onContinue }: { quantity: number; onContin
 }
 
 /**
- * Buy Now (decisions.md 18): checkout with exactly this phone at the chosen quantity; the cart is
+ * Buy Now (docs/cart-and-checkout.md): checkout with exactly this phone at the chosen quantity; the cart is
  * not touched. A plain GET form, so it works before scripts load; the server decides what is bought.
  * A signed-out shopper signs in first and comes back to that same checkout.
  */

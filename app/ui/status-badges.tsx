@@ -13,7 +13,7 @@ export function StatusBadge({ status }: { status: ProductStatus }) {
   return <span className={`${PILL} ${STATUS_STYLES[status]}`}>{PRODUCT_STATUS_LABELS[status]}</span>;
 }
 
-/** 'Out of stock' at 0, 'Low stock' at 1 to 2, nothing above (operations.md §4). */
+/** 'Out of stock' at 0, 'Low stock' at 1 to 2, nothing above (docs/admin.md). */
 export function StockBadge({ stock }: { stock: number }) {
   const text = stockBadge(stock);
   if (!text) return null;

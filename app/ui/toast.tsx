@@ -34,7 +34,7 @@ function show(kind: ToastKind, title: string, description?: string, id = `toast-
   return id;
 }
 
-/** Short messages shown over the page, as storefront.md §8 lists them. */
+/** Short messages shown over the page, with the texts each area's page in docs/ lists. */
 export const toast = {
   success: (title: string, description?: string) => show("success", title, description),
   error: (title: string, description?: string) => show("error", title, description),

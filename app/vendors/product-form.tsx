@@ -34,7 +34,7 @@ const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => ({ value: status, label:
 const naira = (kobo: number | null | undefined) => (kobo === null || kobo === undefined ? "" : String(koboToNaira(kobo)));
 
 /**
- * The Add Product and edit forms (operations.md §5). Vendors never see the final price or
+ * The Add Product and edit forms (docs/vendors.md). Vendors never see the final price or
  * status (and the server refuses them if sent); admins choose the vendor when adding and may set
  * the final price and status when editing.
  */

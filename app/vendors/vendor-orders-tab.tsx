@@ -12,7 +12,7 @@ import { ProductThumb } from "../storefront/product-thumb";
 import { useHydrated } from "../ui/use-hydrated";
 import { SectionTitle } from "../ui/page-title";
 
-/** What the Orders tab says (decisions.md 25). */
+/** What the Orders tab says (docs/vendors.md). */
 export const VENDOR_ORDER_TEXTS = {
   buyerDetailsAfterPayment: "Buyer details appear once the order is paid",
   paidHeading: "Paid orders",
@@ -25,7 +25,7 @@ export const VENDOR_ORDER_TEXTS = {
 /**
  * The Orders tab: paid orders first, with what to ship where and what the vendor is paid; then
  * orders not paid yet (their phones are held for the buyer), marked Pending or 'Payment failed',
- * without any buyer details (decisions.md 25). Counts and earnings are over paid orders only.
+ * without any buyer details (docs/vendors.md). Counts and earnings are over paid orders only.
  */
 export function VendorOrdersTab({ orders, summary, commissionRate }: {
   orders: readonly VendorOrder[] | null;
@@ -134,7 +134,7 @@ function Money({ label, amount, strong = false }: { label: string; amount: numbe
 
 const PILL = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset";
 
-/** Pending, 'Payment failed' (decisions.md 19) or the order's status, and 'Test' for test money (decisions.md 26). */
+/** Pending, 'Payment failed' (docs/payments.md) or the order's status, and 'Test' for test money (docs/payments.md). */
 function OrderBadges({ order }: { order: VendorOrder }) {
   return (
     <span className="flex flex-wrap items-center gap-1.5">

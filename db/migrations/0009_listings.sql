@@ -17,7 +17,7 @@ CREATE INDEX "products_public_brand_idx" ON "products" USING btree ("brand","cre
 CREATE INDEX "products_public_grade_idx" ON "products" USING btree ("grade","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'approved' and "products"."is_live" and "products"."stock_quantity" > 0;--> statement-breakpoint
 CREATE INDEX "products_public_vendor_idx" ON "products" USING btree ("vendor_id","admin_inspected") WHERE "products"."status" = 'approved' and "products"."is_live" and "products"."stock_quantity" > 0;--> statement-breakpoint
 CREATE INDEX "products_public_search_idx" ON "products" USING btree ("search_text","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'approved' and "products"."is_live" and "products"."stock_quantity" > 0;--> statement-breakpoint
--- Lists now hold only live phones in stock (decisions.md 17): the vendor's switch and stock
+-- Lists now hold only live phones in stock (docs/storefront.md): the vendor's switch and stock
 -- crossing zero change which products a listing holds. Per row, and only when membership moves,
 -- so a sale that leaves stock above zero leaves every remembered shop page valid.
 CREATE TRIGGER "products_listing_membership_raises_catalogue_version"

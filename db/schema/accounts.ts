@@ -85,7 +85,7 @@ export const profiles = pgTable("profiles", {
 
 export const roleEnum = pgEnum("app_role", ROLES);
 
-/** A user's role is the most recently assigned row (storefront.md §4). */
+/** A user's role is the most recently assigned row (docs/accounts.md). */
 export const userRoles = pgTable(
   "user_roles",
   {

@@ -15,7 +15,7 @@ export const productStatusEnum = pgEnum("product_status", PRODUCT_STATUSES);
 const descending = (column: ExtraConfigColumn) => column.desc().nullsFirst();
 
 /**
- * The rows public lists may hold (decisions.md 17): approved, switched on by the vendor, in
+ * The rows public lists may hold (docs/storefront.md): approved, switched on by the vendor, in
  * stock. The vendor's own approval is checked by the query; `listed` in ./summary repeats these
  * terms so the planner can prove every public read is inside the partial indexes.
  */
@@ -26,7 +26,7 @@ export const products = pgTable(
   "products",
   {
     id: uuidPrimaryKey(),
-    /** Every product belongs to a real vendor (decisions.md 12). */
+    /** Every product belongs to a real vendor (docs/vendors.md). */
     vendorId: uuidReference("vendor_id", () => vendors.id, "restrict"),
     name: text("name").notNull(),
     brand: text("brand").notNull(),
@@ -45,11 +45,11 @@ export const products = pgTable(
     status: productStatusEnum("status").notNull().default("pending"),
     isLive: boolean("is_live").notNull().default(true),
     adminInspected: boolean("admin_inspected").notNull().default(false),
-    /** Who completed the inspection checklist, and when (decisions.md 24). */
+    /** Who completed the inspection checklist, and when (docs/admin.md). */
     inspectedBy: text("inspected_by").references(() => users.id, { onDelete: "set null" }),
     inspectedAt: timestamp("inspected_at", { withTimezone: true }),
     /**
-     * Kobo. The "was" price an admin approved with the listing (decisions.md 22): the vendor's
+     * Kobo. The "was" price an admin approved with the listing (docs/admin.md): the vendor's
      * suggested price at approval, or one the admin set. Null shows no struck-through price.
      */
     comparePrice: bigint("compare_price", { mode: "number" }),

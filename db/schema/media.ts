@@ -4,7 +4,7 @@ import { createdAtColumn, userReference } from "./columns";
 
 /**
  * Every catalogue photo uploaded through the shop, with who uploaded it: a listing may only
- * show photos its own vendor (or the admin editing it) uploaded (decisions.md 23).
+ * show photos its own vendor (or the admin editing it) uploaded (docs/vendors.md).
  */
 export const uploadedImages = pgTable(
   "uploaded_images",

@@ -13,7 +13,7 @@ import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey, uuidRe
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 export const warrantyTypeEnum = pgEnum("warranty_type", WARRANTY_TYPES);
 
-/** One order per checked-out item (operations.md §4). */
+/** One order per checked-out item (docs/orders.md). */
 export const orders = pgTable(
   "orders",
   {
@@ -36,7 +36,7 @@ export const orders = pgTable(
     totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
     warrantyType: warrantyTypeEnum("warranty_type").notNull().default("basic_48hr"),
-    /** The warranty the order was sold with, from the pricing config at checkout (decisions.md 21). */
+    /** The warranty the order was sold with, from the pricing config at checkout (docs/orders.md). */
     warrantyDays: integer("warranty_days").notNull().default(30),
     trackingNumber: text("tracking_number"),
     estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),

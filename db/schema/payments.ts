@@ -15,7 +15,7 @@ export const payments = pgTable(
   {
     id: uuidPrimaryKey(),
     customerId: userReference("customer_id", () => users.id, "restrict"),
-    /** The first order of the checkout (operations.md §3); all of them point back via orders.payment_id. */
+    /** The first order of the checkout (docs/payments.md); all of them point back via orders.payment_id. */
     orderId: uuid("order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     paymentReference: text("payment_reference").notNull().unique(),
     /** Kobo charged: order totals plus the delivery fee. */
@@ -23,12 +23,12 @@ export const payments = pgTable(
     deliveryFee: bigint("delivery_fee", { mode: "number" }).notNull().default(0),
     currency: text("currency").notNull().default("NGN"),
     status: paymentStatusEnum("status").notNull().default("pending"),
-    /** 'paystack', or 'manual' for money an admin received outside Paystack (decisions.md 20). */
+    /** 'paystack', or 'manual' for money an admin received outside Paystack (docs/admin.md). */
     paymentGateway: text("payment_gateway").notNull().default("paystack"),
     /** Paystack's channel (card, bank…), or for a manual payment bank_transfer, cash or pos. */
     paymentMethod: text("payment_method"),
     gatewayReference: text("gateway_reference"),
-    /** Made in test mode (the stand-in or a sk_test_ key): no real money (decisions.md 26). */
+    /** Made in test mode (the stand-in or a sk_test_ key): no real money (docs/payments.md). */
     isTest: boolean("is_test").notNull().default(false),
     /** Why the provider did not take the money ('Declined', 'The transaction was not completed'). */
     failureReason: text("failure_reason"),

@@ -16,7 +16,7 @@ export const adminPricingConfig = pgTable(
       .default(10),
     /** Kobo. */
     deliveryFee: bigint("delivery_fee", { mode: "number" }).notNull().default(0),
-    /** Days of warranty from delivery, stated the same everywhere (decisions.md 21). */
+    /** Days of warranty from delivery, stated the same everywhere (docs/orders.md). */
     warrantyDays: integer("warranty_days").notNull().default(30),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAtColumn(),

@@ -177,7 +177,7 @@ function paymentRow(checkout: Checkout, placed: readonly NewOrder[], status: Pay
     deliveryFee,
     status,
     paymentMethod: "card",
-    // Demo money is test money (decisions.md 26): every view labels it 'Test'.
+    // Demo money is test money (docs/payments.md): every view labels it 'Test'.
     isTest: true,
     gatewayReference: paid ? String(randomInt(1_000_000_000, 4_000_000_000)) : null,
     refundReason: status === "refunded" ? "Customer cancelled before dispatch" : null,

@@ -66,7 +66,7 @@ export async function writeImages(
 
 /**
  * Records the drawn pictures on the demo listings as uploads of each listing's vendor, so
- * vendors can keep and reuse their own photos (decisions.md 23). A picture several vendors'
+ * vendors can keep and reuse their own photos (docs/vendors.md). A picture several vendors'
  * listings share belongs to the first; it stays usable on the others' listings it is already on.
  */
 export async function recordDemoImageOwners(tx: Database): Promise<void> {

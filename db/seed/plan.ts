@@ -96,7 +96,7 @@ function asApproved(random: Random, draft: Draft, soldOut: boolean): ListingPlan
     status: "approved",
     vendorIndex: SELLING_VENDORS[weightedIndex(random, SELLING_VENDOR_WEIGHTS)] ?? 0,
     stock: soldOut ? 0 : weighted(random, [[1, 25], [2, 20], [3, 20], [4, 15], [5, 10], [8, 10]]),
-    // Sold out is stock 0 alone (decisions.md 17): the vendor's switch stays on.
+    // Sold out is stock 0 alone (docs/storefront.md): the vendor's switch stays on.
     isLive: true,
     adminInspected: random() < 0.45,
     finalKobo: Math.min(finalKobo, marked),

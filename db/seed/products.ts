@@ -11,8 +11,8 @@ import { after, daysAgo } from "./time";
 
 /**
  * `inspectorId`: the demo admin, who completed the checklist of every inspected listing
- * (decisions.md 24). Approved listings carry their suggested price as the comparison price the
- * admin approved with them (decisions.md 22).
+ * (docs/admin.md). Approved listings carry their suggested price as the comparison price the
+ * admin approved with them (docs/admin.md).
  */
 export function buildProducts(
   now: Date, listings: readonly ListingPlan[], vendorRows: readonly NewVendor[], random: Random, inspectorId: string,

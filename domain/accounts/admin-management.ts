@@ -19,7 +19,7 @@ export interface AdminUser {
   assignedAt: string;
 }
 
-/** Admin and super admin role rows, newest first (operations.md §7, user_roles). */
+/** Admin and super admin role rows, newest first (docs/super-admin.md, user_roles). */
 export async function listAdminUsers(db: Database, actor: Actor): Promise<AdminUser[]> {
   assertMay(actor, "manage_admins");
   const rows = await db
@@ -65,7 +65,7 @@ export async function assignAdminRole(db: Database, actor: Actor, identifier: st
   });
 }
 
-/** Removes an admin role row; super admin rows are refused (operations.md §2). */
+/** Removes an admin role row; super admin rows are refused (docs/super-admin.md). */
 export async function removeAdminRole(db: Database, actor: Actor, roleId: string): Promise<{ email: string }> {
   assertMay(actor, "manage_admins");
   return db.transaction(async (tx) => {

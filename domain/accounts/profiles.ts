@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema/accounts";
 
-/** Creates or renames the profile row of a user (full_name, storefront.md §3). */
+/** Creates or renames the profile row of a user (full_name, docs/accounts.md). */
 export async function saveProfile(db: Database, userId: string, fullName: string): Promise<void> {
   await db
     .insert(profiles)

@@ -12,7 +12,7 @@ export interface Limit {
 /*
  * Per e-mail the limits stop guessing one account's password; per IP they stop sweeping many
  * accounts. Nigerian mobile networks put many subscribers behind one carrier IP, so the IP
- * limits are generous. Sign-in is different (decisions.md 27): only failed attempts count, its
+ * limits are generous. Sign-in is different (docs/accounts.md): only failed attempts count, its
  * perIp limit counts an address's failures and its perEmail limit one address's failures on one
  * account, so strangers' failures never lock the owner out (see checkSignInFailures).
  */

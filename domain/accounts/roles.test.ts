@@ -6,7 +6,7 @@ import { ROLES, may, ranksAtLeast } from "../core/access";
 import { grantRole, resolveRole, revokeRole } from "./roles";
 import { users } from "../../db/schema/accounts";
 
-describe("role checks (storefront.md §6)", () => {
+describe("role checks (docs/accounts.md)", () => {
   it("ranks customer 1, vendor 2, admin 3, super_admin 4", () => {
     expect(ROLES.filter((role) => ranksAtLeast(role, "admin"))).toEqual(["admin", "super_admin"]);
     expect(ROLES.filter((role) => ranksAtLeast(role, "customer"))).toEqual(ROLES);

@@ -7,7 +7,7 @@ export const DEFAULT_ROLE: Role = "customer";
 
 /**
  * The user's role: the most recently assigned user_roles row; customer when there is none or
- * the lookup fails (storefront.md §4).
+ * the lookup fails (docs/accounts.md).
  */
 export async function resolveRole(db: Database, userId: string, onError?: (error: unknown) => void): Promise<Role> {
   try {

@@ -15,7 +15,7 @@ export async function superAdminExists(db: Database): Promise<boolean> {
 
 /**
  * Makes the signed-in user the first super admin; refused once any super admin exists
- * (operations.md §2, decisions.md 8).
+ * (docs/super-admin.md).
  */
 export async function bootstrapSuperAdmin(db: Database, actor: Pick<Actor, "userId" | "email">): Promise<"assigned" | "exists"> {
   return db.transaction(async (tx) => {

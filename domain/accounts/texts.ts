@@ -1,4 +1,4 @@
-/** User-visible texts of accounts (storefront.md §5 and §8, operations.md §8), word for word. */
+/** User-visible texts of accounts (docs/accounts.md), word for word. */
 export const AUTH_TEXTS = {
   signInFailed: "Sign in failed",
   signInSuccess: "Welcome back!",
@@ -41,7 +41,7 @@ export const AUTH_TEXTS = {
   somethingWentWrong: "Something went wrong. Please try again.",
 } as const;
 
-/** operations.md §8 (super admin). */
+/** docs/super-admin.md. */
 export const SUPER_ADMIN_TEXTS = {
   roleAssigned: "Super admin role assigned successfully!",
   invalidEmail: "Please enter a valid email address",

@@ -9,7 +9,7 @@ const errorsOf = (input: Record<string, string>) => {
   return parsed.success ? {} : fieldErrors(parsed.error);
 };
 
-describe("sign-up validation (storefront.md §5)", () => {
+describe("sign-up validation (docs/accounts.md)", () => {
   it("accepts a good form and trims the name and e-mail", () => {
     expect(signUpSchema.parse({ ...valid, fullName: "  Adébáyọ̀ O'Neil-Okafor ", email: " chiamaka@example.com " })).toMatchObject({
       fullName: "Adébáyọ̀ O'Neil-Okafor",
@@ -27,7 +27,7 @@ describe("sign-up validation (storefront.md §5)", () => {
     [{ password: "1234567", confirmPassword: "1234567" }, "password", T.passwordTooShort],
     [{ password: "p".repeat(73), confirmPassword: "p".repeat(73) }, "password", T.passwordTooLong],
     [{ confirmPassword: "secret-2" }, "confirmPassword", T.passwordsDontMatch],
-  ])("refuses %o on %s with the spec's message", (change, field, message) => {
+  ])("refuses %o on %s with the documented message", (change, field, message) => {
     expect(errorsOf({ ...valid, ...change })[field]).toBe(message);
   });
 
@@ -48,7 +48,7 @@ describe("sign-in validation", () => {
   });
 });
 
-describe("new passwords on the server (decisions.md 27)", () => {
+describe("new passwords on the server (docs/accounts.md)", () => {
   const signUp = (password: string) => {
     const parsed = SERVER_PASSWORD_FORMS.signUp.safeParse({ ...valid, password, confirmPassword: password });
     return parsed.success ? {} : fieldErrors(parsed.error);
@@ -61,7 +61,7 @@ describe("new passwords on the server (decisions.md 27)", () => {
     ["PASSWORD1", "This password is too common. Choose another."],
     ["12345678", "This password is too common. Choose another."],
     ["iloveyou", "This password is too common. Choose another."],
-  ])("refuses %j with the spec's text", (password, message) => {
+  ])("refuses %j with the documented text", (password, message) => {
     expect(signUp(password).password).toBe(message);
   });
 

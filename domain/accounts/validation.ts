@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../../lib/constants";
 import { AUTH_TEXTS as T } from "./texts";
 
-/** Shared by the forms (instant feedback) and the server (the decision), storefront.md §5. */
+/** Shared by the forms (instant feedback) and the server (the decision), docs/accounts.md. */
 export const emailSchema = z
   .string({ error: T.invalidEmail })
   .trim()
@@ -61,7 +61,7 @@ export const resetPasswordSchema = confirmed(
 );
 
 /**
- * The same form refusing commonly used passwords (decisions.md 27). The list is large, so the
+ * The same form refusing commonly used passwords (docs/accounts.md). The list is large, so the
  * check is passed in by the server (common-passwords.ts) rather than shipped to browsers; the
  * message appears only once the password has an acceptable length.
  */

@@ -12,7 +12,7 @@ export interface Viewer {
   role: Role;
 }
 
-/** Full name, else the part of the e-mail before the @, else 'User' (storefront.md §2). */
+/** Full name, else the part of the e-mail before the @, else 'User' (docs/accounts.md). */
 export function displayName(viewer: Pick<Viewer, "fullName" | "email"> | null): string {
   return viewer?.fullName?.trim() || viewer?.email?.split("@")[0]?.trim() || "User";
 }

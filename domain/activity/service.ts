@@ -21,7 +21,7 @@ export function userTypeOf(role: Role): UserType {
   return "buyer";
 }
 
-/** Records a real event; written by the server only (operations.md §3, user activity). */
+/** Records a real event; written by the server only (docs/admin.md, user activity). */
 export async function recordActivity(db: Database, event: ActivityEvent): Promise<void> {
   await db.insert(userActivities).values({
     userId: event.userId,
@@ -44,7 +44,7 @@ export interface ActivityEntry {
 }
 
 /**
- * The 100 newest entries of the activity log (operations.md §9), optionally of one user type;
+ * The 100 newest entries of the activity log (docs/admin.md), optionally of one user type;
  * admins only. Serves both the admin dashboard's Activities tab and its JSON endpoint.
  */
 export async function listActivities(

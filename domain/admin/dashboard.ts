@@ -15,7 +15,7 @@ export interface DashboardCounts {
   reviews: number;
 }
 
-/** The four summary counts of the admin dashboard (operations.md §2). */
+/** The four summary counts of the admin dashboard (docs/admin.md). */
 export async function dashboardCounts(db: Database, actor: Actor): Promise<DashboardCounts> {
   assertMay(actor, "back_office");
   const total = async (table: typeof vendors | typeof products | typeof orders | typeof reviews) =>
@@ -46,7 +46,7 @@ export interface SalesDay {
 export interface SalesSummary {
   days: SalesDay[];
   totals: Omit<SalesDay, "day">;
-  /** Kobo of the revenue that was paid in test mode: no real money (decisions.md 26). */
+  /** Kobo of the revenue that was paid in test mode: no real money (docs/payments.md). */
   testRevenue: number;
 }
 

@@ -47,7 +47,7 @@ function paymentStatusCell(orderStatus: OrderStatus | null, status: PaymentStatu
   return orderStatus && isPaymentFailed(orderStatus, status) ? PAYMENT_FAILED_LABEL : PAYMENT_STATUS_LABELS[status];
 }
 
-/** 'Test' on money made in test mode (decisions.md 26), blank on real money. */
+/** 'Test' on money made in test mode (docs/payments.md), blank on real money. */
 const testCell = (isTest: boolean | null) => (isTest ? TEST_PAYMENT_LABEL : null);
 
 const ORDER_HEADER = [

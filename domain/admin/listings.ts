@@ -111,9 +111,9 @@ export interface AdminPayment {
   flaggedForRefund: boolean;
   refundReason: string | null;
   createdAt: string;
-  /** Failed while its orders still wait for their money: 'Payment failed' (decisions.md 19). */
+  /** Failed while its orders still wait for their money: 'Payment failed' (docs/payments.md). */
   paymentFailed: boolean;
-  /** Made in test mode: 'Test' (decisions.md 26). */
+  /** Made in test mode: 'Test' (docs/payments.md). */
   isTest: boolean;
   gateway: string;
   /** A manual payment's own reference (bank, POS slip…); Paystack's transaction id otherwise. */

@@ -34,8 +34,8 @@ export interface AddedToCart {
 
 /**
  * Adds a phone to the buyer's cart: one line per customer and product, an existing line grows,
- * and no line ever holds more than the stock (storefront.md §4, §5). Only listed phones can be
- * added: approved, shown by an approved vendor, with stock (decisions.md 17).
+ * and no line ever holds more than the stock (docs/cart-and-checkout.md). Only listed phones can be
+ * added: approved, shown by an approved vendor, with stock (docs/storefront.md).
  */
 export async function addToCart(db: Database, actor: Pick<Viewer, "userId">, input: z.infer<typeof addToCartSchema>): Promise<AddedToCart> {
   return db.transaction(async (tx) => {
@@ -74,7 +74,7 @@ export const cartItemIdSchema = z.guid({ error: CART_TEXTS.itemNotFound });
 
 export const setQuantitySchema = z.object({
   itemId: cartItemIdSchema,
-  // Zero or less removes the line (storefront.md §4); the upper bound only stops absurd input.
+  // Zero or less removes the line (docs/cart-and-checkout.md); the upper bound only stops absurd input.
   quantity: z.coerce
     .number({ error: "Quantity must be a whole number" })
     .int("Quantity must be a whole number")
@@ -105,7 +105,7 @@ export const cartProductColumns = {
   ...phoneLineColumns,
   price: displayPrice.mapWith(Number),
   stock: products.stockQuantity,
-  // The listing rule itself (decisions.md 17): hidden, sold-out or unapproved phones cannot be checked out.
+  // The listing rule itself (docs/storefront.md): hidden, sold-out or unapproved phones cannot be checked out.
   available: sql<boolean>`${listed}`.mapWith(Boolean),
 };
 
@@ -116,7 +116,7 @@ export function cartLineOf(id: string, quantity: number, row: CartProductRow): C
   return { id, quantity, product: { id: productId, ...product, image: image || null } };
 }
 
-/** The buyer's cart, oldest line first, each with its phone (storefront.md §7, load cart). */
+/** The buyer's cart, oldest line first, each with its phone (docs/cart-and-checkout.md, load cart). */
 export async function listCart(db: Database, userId: string): Promise<CartLine[]> {
   const rows = await db
     .select({ id: cart.id, quantity: cart.quantity, ...cartProductColumns })
@@ -127,7 +127,7 @@ export async function listCart(db: Database, userId: string): Promise<CartLine[]
   return rows.map(({ id, quantity, ...product }) => cartLineOf(id, quantity, product));
 }
 
-/** Subtotal (Σ price × quantity, kobo) and item count (Σ quantities) of some lines (storefront.md §9). */
+/** Subtotal (Σ price × quantity, kobo) and item count (Σ quantities) of some lines (docs/cart-and-checkout.md). */
 export function summarizeCart(lines: CartLine[]): { subtotal: number; itemCount: number } {
   return lines.reduce(
     (sum, line) => ({ subtotal: sum.subtotal + line.product.price * line.quantity, itemCount: sum.itemCount + line.quantity }),
@@ -172,7 +172,7 @@ export async function removeCartItem(db: Database, actor: Pick<Viewer, "userId">
   });
 }
 
-/** Empties the buyer's cart (storefront.md §7, clear cart). */
+/** Empties the buyer's cart (docs/cart-and-checkout.md, clear cart). */
 export async function clearCart(db: Database, actor: Pick<Viewer, "userId">): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await tx.delete(cart).where(eq(cart.customerId, actor.userId)).returning({ id: cart.id });
@@ -187,7 +187,7 @@ function ownLine(userId: string, itemId: string) {
   return and(eq(cart.id, itemId), eq(cart.customerId, userId));
 }
 
-/** Deletes the lines a paid checkout bought (operations.md §4, on success); returns how many went. */
+/** Deletes the lines a paid checkout bought (docs/cart-and-checkout.md, on success); returns how many went. */
 export async function removeCheckedOutLines(tx: Database, userId: string, productIds: readonly string[]): Promise<number> {
   if (productIds.length === 0) return 0;
   const removed = await tx
@@ -205,7 +205,7 @@ async function announceCartChange(tx: Database, userId: string): Promise<number>
   return count;
 }
 
-/** The cart badge: the sum of quantities (storefront.md §9). */
+/** The cart badge: the sum of quantities (docs/cart-and-checkout.md). */
 export async function countCartItems(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`coalesce(sum(${cart.quantity}), 0)`.mapWith(Number) })

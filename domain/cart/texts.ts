@@ -1,7 +1,7 @@
 import { LIMITS } from "../../lib/constants";
 
 /** Cart texts, importable by the browser. */
-/** storefront.md §8; the stock and availability texts are ours. */
+/** docs/cart-and-checkout.md; the stock and availability texts are ours. */
 export const CART_TEXTS = {
   added: "Item added to cart",
   addFailed: "Failed to add item to cart",
@@ -15,7 +15,7 @@ export const CART_TEXTS = {
   unavailableLine: "No longer available",
 } as const;
 
-/** 'Added {n} item(s) to cart' on the product page (storefront.md §8). */
+/** 'Added {n} item(s) to cart' on the product page (docs/cart-and-checkout.md). */
 export function addedToCartText(quantity: number): string {
   return `Added ${quantity} item(s) to cart`;
 }

@@ -1,5 +1,5 @@
 /**
- * No public list ever holds a hidden, sold-out or unapproved phone (decisions.md 17), whatever the
+ * No public list ever holds a hidden, sold-out or unapproved phone (docs/storefront.md), whatever the
  * catalogue and whatever happened to it: random catalogues, then random hides, shows, sales,
  * restocks, approvals and vendor decisions, after each of which every public list is compared with
  * the rule worked out from the rows. Two listing caches stand for two app instances sharing one

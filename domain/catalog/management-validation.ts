@@ -1,5 +1,5 @@
 /**
- * The product form of /products (operations.md §5): texts and one schema for the browser (instant
+ * The product form of /products (docs/vendors.md): texts and one schema for the browser (instant
  * feedback) and the server (the decision). Prices are typed in naira and leave here as kobo.
  */
 import { z } from "zod";
@@ -31,7 +31,7 @@ export const PRODUCT_TEXTS = {
   gradeRequired: "Please choose a grade",
   imageInvalid: "One of the images could not be used. Please upload it again.",
   imageNotOwned: "A listing can only show photos uploaded for it by its vendor. Please upload the photo again.",
-  /** Decision 23: the toast and notice when a vendor's edit sends an approved listing back to review. */
+  /** docs/vendors.md: the toast and notice when a vendor's edit sends an approved listing back to review. */
   backToReview: "Changes to an approved listing go back to review",
   backToReviewTitle: "Listing back in review",
   backToReviewDetail: "It is out of the shop until our team approves it again.",
@@ -39,12 +39,12 @@ export const PRODUCT_TEXTS = {
     "Changes to an approved listing go back to review: a new name, brand, model, storage, colour, grade, suggested price or photos take it out of the shop until our team approves it again. Stock and description changes do not.",
 } as const;
 
-/** 'Maximum {n} images allowed' (operations.md §5). */
+/** 'Maximum {n} images allowed' (docs/vendors.md). */
 export function maxImagesMessage(n: number = LIMITS.productImagesMax): string {
   return `Maximum ${n} images allowed`;
 }
 
-/** 'Product {status} successfully' (operations.md §8, admin). */
+/** 'Product {status} successfully' (docs/admin.md). */
 export function productStatusUpdated(status: ProductStatus): string {
   return `Product ${status} successfully`;
 }

@@ -37,7 +37,7 @@ describe("the product form schema", () => {
     expect(form("edit", { stockQuantity: "0" }).stockQuantity).toBe(0);
   });
 
-  it("refuses a sixth image with the spec's message", () => {
+  it("refuses a sixth image with the documented message", () => {
     const six = Array.from({ length: 6 }, (_, i) => `/uploads/products/${String(i).repeat(32)}.webp`);
     const result = productFormSchema("add").safeParse({ ...form("add"), suggestedPrice: "1", stockQuantity: "1", images: six });
     expect(result.error?.issues.map((i) => i.message)).toContain("Maximum 5 images allowed");

@@ -1,5 +1,5 @@
 /**
- * Product management (operations.md §2 /products, §6): who sees and changes which listings is
+ * Product management (docs/vendors.md): who sees and changes which listings is
  * decided here, for every caller. Visitors and customers see approved, live products; vendors
  * see and manage only their own (another vendor's product is "not found"); admins see all, add
  * for an approved vendor, set the final price and status, and delete. Prices are kobo.
@@ -102,7 +102,7 @@ async function approvedOwnVendor(db: Database, actor: Actor) {
   return vendor;
 }
 
-/** The /products list for the caller (operations.md §6), newest first, searched and filtered, 20 a page. */
+/** The /products list for the caller (docs/accounts.md), newest first, searched and filtered, 20 a page. */
 export async function listManagedProducts(db: Database, actor: Actor | null, query: ProductListQuery = {}): Promise<ManagedProductPage> {
   const scope = scopeOf(actor);
   const page = query.page ?? 1;
@@ -190,7 +190,7 @@ export interface SavedProduct {
   status: ProductStatus;
   /** Kobo. */
   finalPrice: number | null;
-  /** A vendor's edit took an approved listing out of the shop until it is approved again (decisions.md 23). */
+  /** A vendor's edit took an approved listing out of the shop until it is approved again (docs/vendors.md). */
   backToReview: boolean;
 }
 
@@ -262,7 +262,7 @@ async function createForVendor(db: Database, actor: Actor, input: ProductFormInp
   });
 }
 
-/** What a vendor may not change on an approved listing without it going back to review (decisions.md 23). */
+/** What a vendor may not change on an approved listing without it going back to review (docs/vendors.md). */
 const REVIEWED_FIELDS = ["name", "brand", "model", "storage", "color", "grade", "suggestedPrice"] as const;
 
 type ReviewedListing = Pick<ManagedProduct, (typeof REVIEWED_FIELDS)[number] | "images">;
@@ -273,7 +273,7 @@ export function changesApprovedListing(current: ReviewedListing, next: ReviewedL
   return photosChanged || REVIEWED_FIELDS.some((field) => current[field] !== next[field]);
 }
 
-/** The comparison ('Was') price an approval records: the vendor's suggested price at that moment (decisions.md 22). */
+/** The comparison ('Was') price an approval records: the vendor's suggested price at that moment (docs/admin.md). */
 export function comparePriceAtApproval(suggestedPrice: number): number {
   return suggestedPrice;
 }
@@ -323,7 +323,7 @@ function adminModeration(current: LockedListing, input: ProductFormInput, markup
 /**
  * Edits a listing. Vendors change their own listing's details but never its final price or
  * status (refused, whatever the form sends); a vendor's change to what an admin approved sends
- * the listing back to review and tells them why (decisions.md 23). Admins may change price and
+ * the listing back to review and tells them why (docs/vendors.md). Admins may change price and
  * status, and their edits are not re-reviewed. Stock 0 takes the phone out of the shop. A status
  * change by an admin tells the vendor, as Approve and Reject do. Photos must be the vendor's own
  * uploads (or the editing admin's), or already on the listing.

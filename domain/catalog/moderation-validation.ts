@@ -1,6 +1,6 @@
 /**
- * The admin's product forms: Approve with its comparison price (decisions.md 22) and the
- * 15-point inspection (decisions.md 24). zod and texts only, shared by the browser and the server.
+ * The admin's product forms: Approve with its comparison price (docs/admin.md) and the
+ * 15-point inspection (docs/admin.md). zod and texts only, shared by the browser and the server.
  */
 import { z } from "zod";
 import { INSPECTION_POINTS } from "../../lib/constants";

@@ -1,9 +1,9 @@
 /**
- * Admin review of listings (operations.md §4, product status): Approve sets the status, the
- * final price (suggested price × (1 + markup) from the pricing config, decisions.md 3) and the
- * comparison price the admin approves with it (decisions.md 22); Reject sets the status. Each
+ * Admin review of listings (docs/admin.md, product status): Approve sets the status, the
+ * final price (suggested price × (1 + markup) from the pricing config, docs/admin.md) and the
+ * comparison price the admin approves with it (docs/admin.md); Reject sets the status. Each
  * decision tells the vendor and is written to the activity log, in the same transaction as the
- * change. Admins also mark a listing inspected by its 15-point checklist (decisions.md 24).
+ * change. Admins also mark a listing inspected by its 15-point checklist (docs/admin.md).
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -132,7 +132,7 @@ export interface Inspection {
 }
 
 /**
- * Marks a listing inspected (decisions.md 24): only with every one of the 15 points ticked,
+ * Marks a listing inspected (docs/admin.md): only with every one of the 15 points ticked,
  * recording who and when; the badge and the 'Admin inspected' filter read admin_inspected.
  */
 export async function inspectProduct(db: Database, actor: Actor, input: InspectionInput): Promise<Inspection> {

@@ -1,5 +1,5 @@
 /**
- * Who uploaded each catalogue photo (decisions.md 23): a listing may show only photos uploaded
+ * Who uploaded each catalogue photo (docs/vendors.md): a listing may show only photos uploaded
  * by its own vendor, or by the admin adding or editing it. Photos already on a listing stay
  * usable on that listing, so nothing a listing showed before becomes unsaveable.
  */

@@ -1,6 +1,6 @@
 /**
  * What the storefront promises about warranty and delivery, worked out from the pricing config
- * (decisions.md 21, 22), so every page states the same number: 'Free delivery' only when the
+ * (docs/orders.md, docs/admin.md), so every page states the same number: 'Free delivery' only when the
  * delivery fee is zero, otherwise the fee.
  */
 import { PRICING_DEFAULTS, warrantyLabel } from "../../lib/constants";
@@ -24,7 +24,7 @@ export function deliveryPromise(deliveryFeeKobo: number): string {
   return deliveryFeeKobo === 0 ? FREE_DELIVERY : `Delivery ${formatNaira(deliveryFeeKobo)}`;
 }
 
-/** The product page's trust points (storefront.md §7), with the configured warranty and delivery. */
+/** The product page's trust points (docs/storefront.md), with the configured warranty and delivery. */
 export function trustPoints(promises: StorePromises): string[] {
   return [warrantyLabel(promises.warrantyDays), deliveryPromise(promises.deliveryFeeKobo), "Quality tested", "Authentic"];
 }

@@ -27,10 +27,10 @@ export interface PublicProduct extends PhoneName {
   suggestedPrice: number;
   /** Kobo: the comparison ("was") price an admin approved; null shows none. */
   comparePrice: number | null;
-  /** 0 is sold out: the page answers with a 'Sold out' state (decisions.md 17). */
+  /** 0 is sold out: the page answers with a 'Sold out' state (docs/storefront.md). */
   stockQuantity: number;
   adminInspected: boolean;
-  /** ISO 8601: when an admin completed the inspection checklist (decisions.md 24). */
+  /** ISO 8601: when an admin completed the inspection checklist (docs/admin.md). */
   inspectedAt: string | null;
   /** Average of the approved reviews (0 when there are none), kept on the product. */
   ratingAverage: number;
@@ -83,7 +83,7 @@ const ROW_ORDER: Record<ProductRowKind, SQL[]> = {
 };
 
 /**
- * A home page product row (storefront.md §7): trending by units sold then newest, new
+ * A home page product row (docs/storefront.md): trending by units sold then newest, new
  * arrivals newest first, Premium Grade A by price high to low, Best Deals by price low to
  * high. The price is the final price, falling back to the suggested price.
  */
@@ -98,7 +98,7 @@ export function listProductRow(
 /**
  * A product for its detail page: approved, shown by its approved vendor, in stock or sold out,
  * with its vendor and its rating. Null when missing, hidden, unapproved, or when the id is not a
- * UUID (decisions.md 17).
+ * UUID (docs/storefront.md).
  */
 export async function getPublicProduct(db: Database, id: unknown): Promise<PublicProduct | null> {
   const parsed = productIdSchema.safeParse(id);
@@ -165,7 +165,7 @@ export async function getStorePromises(db: Database): Promise<StorePromises> {
 export const SIMILAR_PRODUCTS_MAX = 4;
 
 /**
- * Listed phones like a sold-out one, for its page (decisions.md 17): the same model, newest
+ * Listed phones like a sold-out one, for its page (docs/storefront.md): the same model, newest
  * first, else the same brand. Each read is one index range of the listed rows.
  */
 export async function listSimilarProducts(

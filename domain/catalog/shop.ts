@@ -1,5 +1,5 @@
 /**
- * The shop listing (storefront.md §2, §7 "Shop list"; decisions.md 13, 14): filtered,
+ * The shop listing (docs/storefront.md): filtered,
  * sorted and paged on the server, 24 a page, with a typo-forgiving search over name, brand
  * and model: the trigram index finds the alike phones among product_search_texts, and their
  * listings are read through products.search_text.

@@ -1,6 +1,6 @@
 /**
  * The sitemap: the public pages and every listed product (approved, shown, in stock, from an
- * approved vendor: decisions.md 17), as absolute URLs on the site's public address.
+ * approved vendor: docs/storefront.md), as absolute URLs on the site's public address.
  */
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";

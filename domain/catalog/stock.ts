@@ -1,7 +1,7 @@
 /**
  * Stock moves only through these conditional updates, so it never goes below zero and two
- * buyers can never hold the same last phone (decisions.md 5). Stock never touches the vendor's
- * switch (decisions.md 17): a phone whose last unit is reserved leaves the lists because it is
+ * buyers can never hold the same last phone (docs/cart-and-checkout.md). Stock never touches the vendor's
+ * switch (docs/storefront.md): a phone whose last unit is reserved leaves the lists because it is
  * sold out, and comes back when a unit is given back.
  */
 import { and, eq, gte, sql } from "drizzle-orm";

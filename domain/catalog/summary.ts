@@ -41,14 +41,14 @@ export interface ProductSummary extends PhoneName {
 const fromApprovedVendor = sql`${products.vendorId} in (select ${vendors.id} from ${vendors} where ${vendors.status} = 'approved')`;
 
 /**
- * A phone with a public page (decisions.md 17): approved, switched on by its vendor (`is_live`
+ * A phone with a public page (docs/storefront.md): approved, switched on by its vendor (`is_live`
  * is the vendor's "hide" alone), from a vendor who is approved too (a rejected vendor, or one
  * back under review, sells nothing). It may be sold out: its page then says so.
  */
 export const shown = sql`(${products.status} = 'approved' and ${products.isLive} and ${fromApprovedVendor})`;
 
 /**
- * Publicly listed (decisions.md 17): shown and in stock; only what can be bought. Literals, not
+ * Publicly listed (docs/storefront.md): shown and in stock; only what can be bought. Literals, not
  * parameters, and the same terms as the partial indexes' predicate (`status = 'approved' and
  * is_live and stock_quantity > 0`), so the planner can always use them.
  */

@@ -15,7 +15,7 @@ export interface VendorRecord {
   rejectionReason: string | null;
 }
 
-/** The vendor record (application) of a user, or null (storefront.md §7, vendor lookup). */
+/** The vendor record (application) of a user, or null (docs/vendors.md, vendor lookup). */
 export async function findVendorByUser(db: Database, userId: string): Promise<VendorRecord | null> {
   const [row] = await db
     .select({
@@ -46,10 +46,10 @@ async function lockVendorOfUser(tx: Database, userId: string): Promise<{ id: str
 }
 
 /**
- * A vendor shows or hides one of their own products in the shop (operations.md §4). Another
+ * A vendor shows or hides one of their own products in the shop (docs/vendors.md). Another
  * vendor's product answers "not found"; no product of a vendor who is not approved can go live
  * (hiding is always allowed). A sold-out phone may be switched on: it is listed again as soon as
- * it has stock (decisions.md 17).
+ * it has stock (docs/storefront.md).
  */
 export function setProductLive(
   db: Database,

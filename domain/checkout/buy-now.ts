@@ -1,5 +1,5 @@
 /**
- * Buy Now (decisions.md 18): checkout with exactly one phone at the chosen quantity, outside the
+ * Buy Now (docs/cart-and-checkout.md): checkout with exactly one phone at the chosen quantity, outside the
  * cart. The address carries the choice (`/checkout?buy=<id>&qty=n`), so it works without scripts;
  * the server decides what it shows and, at Place Order, what is bought.
  */

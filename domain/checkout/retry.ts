@@ -1,5 +1,5 @@
 /**
- * What a buyer can do with a checkout that is not paid yet (decisions.md 19): 'Pay now' opens a
+ * What a buyer can do with a checkout that is not paid yet (docs/payments.md): 'Pay now' opens a
  * fresh provider payment for the same reserved orders while the reservation lasts, and
  * 'Cancel order' gives the phones back at once.
  */

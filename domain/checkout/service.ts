@@ -1,6 +1,6 @@
 import { Refusal } from "../core/refusal";
 /**
- * Placing an order (operations.md §4, checkout flow; decisions.md 2–5): one transaction
+ * Placing an order (docs/cart-and-checkout.md, checkout flow): one transaction
  * reserves the stock, creates one pending order per item and one pending payment whose amount
  * the server computes; then the provider is asked for its payment page. If the provider
  * refuses, the reservation is given back at once.
@@ -46,14 +46,14 @@ export interface PlacedOrder {
   amount: number;
 }
 
-/** `pay_<timestamp><random>`, the random part from a strong source (decisions.md 4). */
+/** `pay_<timestamp><random>`, the random part from a strong source (docs/cart-and-checkout.md). */
 export function newPaymentReference(now: Date = new Date()): string {
   return `pay_${now.getTime()}${randomBytes(12).toString("hex")}`;
 }
 
 /**
  * Places the order: within the limits, the buyer's older unpaid checkout is released (one
- * unpaid checkout per buyer, decisions.md 19), the stock reserved and the payment opened.
+ * unpaid checkout per buyer, docs/payments.md), the stock reserved and the payment opened.
  */
 export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<PlacedOrder> {
   const reservation = await reserveOrders(deps, buyer, input);
@@ -205,7 +205,7 @@ function orderRow(buyer: Buyer, shipping: ShippingDetails, paymentId: string, un
   };
 }
 
-/** The payment metadata of operations.md §3, also sent to the provider. */
+/** The payment metadata of docs/cart-and-checkout.md, also sent to the provider. */
 function paymentMetadata(p: {
   buyer: Buyer;
   shipping: ShippingDetails;
@@ -231,7 +231,7 @@ function paymentMetadata(p: {
   };
 }
 
-/** Database refusals keep the spec's wording (operations.md §8); nothing was written. */
+/** Database refusals keep the documented wording (docs/cart-and-checkout.md); nothing was written. */
 function asRefusal(error: unknown): Refusal {
   if (error instanceof Refusal) return error;
   const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;

@@ -1,6 +1,6 @@
 import { LIMITS } from "../../lib/constants";
 
-/** What the checkout and payment pages say (operations.md §2, §8), verbatim where the spec gives it. */
+/** What the checkout and payment pages say (docs/cart-and-checkout.md), verbatim where the docs give it. */
 export const CHECKOUT_TEXTS = {
   authRequired: "Authentication Required",
   authRequiredBody: "Please sign in to view your cart and complete your order.",

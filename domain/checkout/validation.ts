@@ -7,7 +7,7 @@ import { CHECKOUT_TEXTS as T } from "./texts";
 const bounded = (min: number, max: number, short: string, long: string) =>
   z.string({ error: short }).trim().min(min, short).max(max, long);
 
-/** Shipping bounds of decisions.md 16; the e-mail comes from the account, never the form. */
+/** Shipping bounds of docs/cart-and-checkout.md; the e-mail comes from the account, never the form. */
 export const shippingSchema = z.object({
   customerName: bounded(2, 100, T.fullNameShort, T.fullNameLong),
   customerPhone: nigerianPhoneSchema(T.phoneInvalid),
@@ -39,14 +39,14 @@ export const checkoutSchema = z.object({
     .max(50, T.checkInput)
     .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, T.checkInput),
   shipping: shippingSchema,
-  /** Buy Now (decisions.md 18): exactly one phone, bought outside the cart. */
+  /** Buy Now (docs/cart-and-checkout.md): exactly one phone, bought outside the cart. */
   buyNow: z.boolean().optional(),
 }).refine((input) => !input.buyNow || input.items.length === 1, { message: T.checkInput, path: ["items"] });
 
 export type ShippingDetails = z.output<typeof shippingSchema>;
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 
-/** The first message of a failed parse, or the spec's fallback. */
+/** The first message of a failed parse, or the documented fallback. */
 export function firstCheckoutError(error: z.ZodError): string {
   return error.issues[0]?.message || T.checkInput;
 }

@@ -1,6 +1,6 @@
 /**
  * Default site content: used for every cms_content section that has no stored row, and as
- * the base each stored section is shallow-merged over (storefront.md §3, operations.md §3).
+ * the base each stored section is shallow-merged over (docs/cms.md).
  * Plain data with no server imports, so browser code may import it too.
  */
 import { DEFAULT_PROMISES, type StorePromises, defaultTopBannerText } from "../catalog/promises";
@@ -393,7 +393,7 @@ export const CMS_DEFAULTS: CmsDefaults = {
 
 /**
  * The top banner as shown: a banner still carrying the default text promises what the pricing
- * config says (warranty days, free delivery or the fee: decisions.md 21, 22), not a fixed string.
+ * config says (warranty days, free delivery or the fee: docs/orders.md, docs/admin.md), not a fixed string.
  * An admin's own text is shown as written.
  */
 export function topBannerFor(banner: TopBannerContent, promises: StorePromises): TopBannerContent {

@@ -1,5 +1,5 @@
 /**
- * The home page's banner carousel as the page shows it (storefront.md §3, hero_banners):
+ * The home page's banner carousel as the page shows it (docs/cms.md, hero_banners):
  * only active banners, with colours, images and timing checked, so a bad stored value falls
  * back instead of reaching the markup. Plain data with no server imports.
  */

@@ -2,7 +2,7 @@ import { Refusal } from "../core/refusal";
 /**
  * Images uploaded from the CMS: banner slides, carousel backgrounds, category pictures (JPEG,
  * PNG or WebP, stored as WebP with renditions) and the logo (also SVG, sanitized). The type
- * is read from the bytes, never from the name (decisions.md 11), and pictures get the same
+ * is read from the bytes, never from the name (docs/cms.md), and pictures get the same
  * pixel and side limits as product photos. Each image is checked and given its address first
  * and stored only once the whole form is valid, so a refused form leaves no file behind.
  */

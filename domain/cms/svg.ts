@@ -1,6 +1,6 @@
 import { Refusal } from "../core/refusal";
 /**
- * Uploaded SVG logos, made safe to serve (decisions.md 11): the file is parsed as XML and
+ * Uploaded SVG logos, made safe to serve (docs/cms.md): the file is parsed as XML and
  * rebuilt without anything that runs script or reaches outside the file — script and
  * foreignObject elements, animation that can rewrite links, event-handler attributes,
  * javascript: and other external URLs, external style imports, processing instructions and

@@ -1,5 +1,5 @@
 /**
- * What each CMS tab may save (operations.md §3, storefront.md §3), one zod schema per
+ * What each CMS tab may save (docs/cms.md), one zod schema per
  * section. Plain zod with no server imports: the browser checks a form with the same rules.
  */
 import { z } from "zod";
@@ -198,7 +198,7 @@ export const becomeVendorPageSchema = z.object({
   commission_text: optionalText("Commission text", 500),
 });
 
-/** The sections the CMS dashboard edits, with their tab names (operations.md §2). */
+/** The sections the CMS dashboard edits, with their tab names (docs/cms.md). */
 export const CMS_EDITABLE = {
   hero_banner: { tab: "Hero Banner", schema: heroBannerSchema },
   home_banner: { tab: "Home Banner", schema: homeBannerSchema },
@@ -217,7 +217,7 @@ export function isEditableSection(value: unknown): value is EditableSection {
   return typeof value === "string" && Object.hasOwn(CMS_EDITABLE, value);
 }
 
-/** The toast after a save, as operations.md §8 words it per section. */
+/** The toast after a save, as docs/cms.md words it per section. */
 export function savedText(section: EditableSection): string {
   if (section === "top_banner") return CMS_TEXTS.topBannerUpdated;
   if (section === "home_banner") return CMS_TEXTS.homeBannerSaved;

@@ -46,7 +46,7 @@ describe("upload checks and storage", () => {
     expect(await filesUnder(dir())).toEqual([]);
   });
 
-  it("refuses a sixth image with the spec's message", async () => {
+  it("refuses a sixth image with the documented message", async () => {
     const six = await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ name: `${i}.png`, bytes: await photo("png", 64, 64) })));
     await expect(storeUploadedImages(createLocalStorage(dir()), "products", six)).rejects.toThrow(maxImagesAllowed(5));
     expect(maxImagesAllowed(5)).toBe("Maximum 5 images allowed");

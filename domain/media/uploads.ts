@@ -1,6 +1,6 @@
 import { Refusal } from "../core/refusal";
 /**
- * The upload pipeline for product photos and pre-approval documents (decisions.md 11): each
+ * The upload pipeline for product photos and pre-approval documents (docs/vendors.md): each
  * file is checked by its bytes (JPEG, PNG or WebP, at most 8 MB, a picture sharp can read),
  * then stored as a WebP original with its renditions. The uploaded bytes themselves are never
  * stored or served, so nothing a person uploads can run as script, and photo metadata (such as
@@ -35,12 +35,12 @@ export const UPLOAD_TEXTS = {
   noFile: "Please choose at least one image.",
 } as const;
 
-/** '{n} images uploaded successfully' (operations.md §8). */
+/** '{n} images uploaded successfully' (docs/vendors.md). */
 export function imagesUploaded(n: number): string {
   return `${n} images uploaded successfully`;
 }
 
-/** 'Maximum {n} images allowed' (operations.md §5). */
+/** 'Maximum {n} images allowed' (docs/vendors.md). */
 export function maxImagesAllowed(n: number = UPLOAD_LIMITS.maxFiles): string {
   return `Maximum ${n} images allowed`;
 }

@@ -1,4 +1,4 @@
-/** storefront.md §8 and §9, verbatim. */
+/** docs/orders.md, verbatim. */
 export const NOTIFICATION_TEXTS = {
   empty: "No notifications yet",
   allRead: "All notifications marked as read",

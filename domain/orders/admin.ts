@@ -143,7 +143,7 @@ type LockedOrder = {
  */
 export async function changeOrderStatus(db: Database, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
   assertMay(actor, "back_office");
-  // Whatever the browser sends: only a verified or recorded payment pays (decisions.md 20).
+  // Whatever the browser sends: only a verified or recorded payment pays (docs/admin.md).
   if (change.status === "paid") throw new Refusal("invalid", ORDER_STATUS_TEXTS.paidByPaymentOnly);
   if (change.status === "shipped" && (!change.trackingNumber || !change.estimatedDeliveryDate)) {
     throw new Refusal("invalid", ORDER_STATUS_TEXTS.trackingRequired);

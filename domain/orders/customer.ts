@@ -12,7 +12,7 @@ import { orderNumberOf } from "./status";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
 import { orders } from "../../db/schema/orders";
 
-/** One order as its buyer sees it on My Orders (operations.md §2, §3). Money in kobo, dates ISO. */
+/** One order as its buyer sees it on My Orders (docs/orders.md). Money in kobo, dates ISO. */
 export interface CustomerOrder {
   id: string;
   orderNumber: string;
@@ -23,13 +23,13 @@ export interface CustomerOrder {
   unitPrice: number;
   totalAmount: number;
   warrantyType: WarrantyType;
-  /** The warranty it was sold with (decisions.md 21): show `warrantyLabel(warrantyDays)`. */
+  /** The warranty it was sold with (docs/orders.md): show `warrantyLabel(warrantyDays)`. */
   warrantyDays: number;
   /** The status of the order's latest payment; 'Payment failed' is `isPaymentFailed(status, paymentStatus)`. */
   paymentStatus: PaymentStatus | null;
   /** The provider's words when the latest payment failed ('Declined'). */
   failureReason: string | null;
-  /** Paid (or being paid) in test mode: no real money (decisions.md 26). */
+  /** Paid (or being paid) in test mode: no real money (docs/payments.md). */
   isTest: boolean;
   /** Until when (ISO) 'Pay now' and 'Cancel order' are offered; null once the order is paid, cancelled or released. */
   payableUntil: string | null;

@@ -1,11 +1,11 @@
 /**
- * The admin order menu of operations.md §4 and the input of a status change. Plain data and
+ * The admin order menu (docs/admin.md) and the input of a status change. Plain data and
  * zod, with no server imports, so the menu in the browser and the check on the server share it.
  */
 import { z } from "zod";
 import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
 
-/** The order number people see: the last 8 characters of the id (operations.md §9). */
+/** The order number people see: the last 8 characters of the id (docs/orders.md). */
 export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);
 
 /** A status the admin menu can move an order to (every status but pending and paid). */

@@ -1,6 +1,6 @@
 /**
- * What /payment-success shows (operations.md §4, return and verification, as decisions.md 1
- * changes it): the stored payment first, then the provider, asked twice when it cannot be
+ * What /payment-success shows (docs/payments.md):
+ * the stored payment first, then the provider, asked twice when it cannot be
  * reached. The URL's status is never read here.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -21,7 +21,7 @@ export type PaymentCheck =
       status: "failed";
       reference: string;
       reasons: string[];
-      /** Declined, cancelled or abandoned: the page says 'Payment failed' (decisions.md 19). */
+      /** Declined, cancelled or abandoned: the page says 'Payment failed' (docs/payments.md). */
       paymentFailed?: boolean;
       isTest?: boolean;
       /** While the reservation lasts: the order the 'Pay now' and 'Cancel order' buttons name, and until when (ISO). */

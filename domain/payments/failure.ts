@@ -1,5 +1,5 @@
 /**
- * A payment the provider says did not go through (decisions.md 19): declined ('failed') or left
+ * A payment the provider says did not go through (docs/payments.md): declined ('failed') or left
  * unfinished ('abandoned'). It is stored as failed with the provider's words while its orders keep
  * their reservation, so the buyer sees 'Payment failed' and may pay again or cancel.
  */

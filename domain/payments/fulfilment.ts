@@ -1,5 +1,5 @@
 /**
- * Fulfilling a payment the provider confirmed (decisions.md 1): one idempotent transaction
+ * Fulfilling a payment the provider confirmed (docs/payments.md): one idempotent transaction
  * that the return page, the webhook and reconciliation may all call, in any order and any
  * number of times. The payment row is locked first and its status decides: it is fulfilled
  * exactly once.
@@ -50,7 +50,7 @@ interface StoredPayment {
   isTest: boolean;
   /** The buyer cancelled this checkout before paying. */
   cancelledByBuyer: boolean;
-  /** Bought with Buy Now: the cart was never part of it and stays as it is (decisions.md 18). */
+  /** Bought with Buy Now: the cart was never part of it and stays as it is (docs/cart-and-checkout.md). */
   buyNow: boolean;
 }
 
@@ -277,7 +277,7 @@ async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.id, row.userId]));
 }
 
-/** The receipt: each order with the warranty it was sold with (decisions.md 21), and 'Test' for test money (decisions.md 26). */
+/** The receipt: each order with the warranty it was sold with (docs/orders.md), and 'Test' for test money (docs/payments.md). */
 export function receiptEmail(publicUrl: string, payment: Pick<StoredPayment, "reference" | "amount" | "isTest">, paid: PaidOrder[]) {
   const lines = paid.map((o) => `Order #${orderNumberOf(o.id)}: ${o.quantity} × ${o.productName}, ${formatNaira(o.totalAmount)}, ${warrantyLabel(o.warrantyDays)} from delivery`);
   const first = paid[0]!;

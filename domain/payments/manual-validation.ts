@@ -1,5 +1,5 @@
 /**
- * 'Record a payment received outside Paystack' (decisions.md 20): the form's fields, bounds and
+ * 'Record a payment received outside Paystack' (docs/admin.md): the form's fields, bounds and
  * texts. Plain data and zod, shared by the admin's form in the browser and the check on the server.
  */
 import { z } from "zod";

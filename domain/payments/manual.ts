@@ -1,6 +1,6 @@
 import { Refusal } from "../core/refusal";
 /**
- * A payment an admin received outside Paystack (decisions.md 20): bank transfer, cash or POS.
+ * A payment an admin received outside Paystack (docs/admin.md): bank transfer, cash or POS.
  * Recording it is the only way besides a verified Paystack payment for an order to become paid.
  *
  * In one transaction: a `manual` payment row for exactly the order's total, the order moved onto

@@ -104,7 +104,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     await setStock(pixel, 1);
     const buyer = await newBuyer([{ productId: iphone, quantity: 1 }, { productId: pixel, quantity: 1 }]);
     const placed = await checkout(buyer, [{ productId: pixel, quantity: 1 }]);
-    // Sold out is stock 0 alone: the vendor's switch stays on (decisions.md 17).
+    // Sold out is stock 0 alone: the vendor's switch stays on (docs/storefront.md).
     expect(await q("select stock_quantity, is_live from products where id = $1", [pixel])).toEqual([{ stock_quantity: 0, is_live: true }]);
     const location = new URL(await payOnHostedPage(placed.authorizationUrl, "approved"));
     expect(location.searchParams.getAll("reference")).toEqual([placed.reference]);

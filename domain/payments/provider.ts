@@ -59,7 +59,7 @@ export interface Refund {
 }
 
 export interface PaymentProvider {
-  /** Test mode (a `sk_test_` key, which the built-in stand-in's key is too): no real money (decisions.md 26). */
+  /** Test mode (a `sk_test_` key, which the built-in stand-in's key is too): no real money (docs/payments.md). */
   readonly testMode?: boolean;
   initialize(input: InitializePayment): Promise<InitializedPayment>;
   /** The transaction, or null when the provider has never heard of the reference. */

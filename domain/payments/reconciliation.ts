@@ -1,5 +1,5 @@
 /**
- * The periodic payment check (decisions.md 1 and 5): pending payments are verified with the
+ * The periodic payment check (docs/payments.md): pending payments are verified with the
  * provider again, so a lost webhook or a closed tab never loses a payment; reservations still
  * unpaid after 30 minutes are released; released ones are checked for a while longer, so money
  * that arrives late is still fulfilled (or flagged for a refund).

@@ -1,5 +1,5 @@
 /**
- * Giving a reservation back (decisions.md 5 and 19): the payment's pending orders are cancelled
+ * Giving a reservation back (docs/payments.md): the payment's pending orders are cancelled
  * and their phones return to stock, in one transaction guarded by the payment still holding its
  * reservation (pending, or failed but not yet released or replaced).
  */

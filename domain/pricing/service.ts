@@ -11,11 +11,11 @@ export interface PricingConfig {
   markupPercentage: number;
   commissionRate: number;
   deliveryFeeKobo: number;
-  /** Days of warranty from delivery (decisions.md 21). */
+  /** Days of warranty from delivery (docs/orders.md). */
   warrantyDays: number;
 }
 
-/** The pricing settings in force; the defaults of operations.md §9 until an admin saves some. */
+/** The pricing settings in force; the defaults of docs/admin.md until an admin saves some. */
 export async function getPricingConfig(db: Database): Promise<PricingConfig> {
   const [row] = await db.select().from(adminPricingConfig).where(eq(adminPricingConfig.id, 1));
   if (!row) {

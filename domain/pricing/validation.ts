@@ -1,4 +1,4 @@
-/** The pricing form (operations.md §3, pricing config) and its bounds; shared by the browser and the server. */
+/** The pricing form (docs/admin.md, pricing config) and its bounds; shared by the browser and the server. */
 import { z } from "zod";
 import { PRICING_DEFAULTS } from "../../lib/constants";
 import { nairaToKobo } from "../../lib/money";
@@ -43,7 +43,7 @@ export const pricingConfigSchema = z.object({
   markupPercentage: decimalField(PRICING_TEXTS.markup, PRICING_BOUNDS.markupPercentage),
   commissionRate: decimalField(PRICING_TEXTS.commission, PRICING_BOUNDS.commissionRate),
   deliveryFeeNaira: decimalField(PRICING_TEXTS.deliveryFee, PRICING_BOUNDS.deliveryFeeNaira),
-  /** Days of warranty from delivery, on every page, order and receipt from now on (decisions.md 21). */
+  /** Days of warranty from delivery, on every page, order and receipt from now on (docs/orders.md). */
   warrantyDays: wholeDaysField(PRICING_TEXTS.warrantyDays, PRICING_BOUNDS.warrantyDays),
 });
 

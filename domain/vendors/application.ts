@@ -1,5 +1,5 @@
 /**
- * The vendor application (operations.md §2, §3; storefront.md §4): a signed-in user asks to
+ * The vendor application (docs/vendors.md): a signed-in user asks to
  * sell. It stores one vendor record per user, always pending and unverified; the browser never
  * sets the status. The applicant is told their application arrived, and the activity log records it.
  */

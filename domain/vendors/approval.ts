@@ -1,5 +1,5 @@
 /**
- * Admin decisions on vendors (operations.md §4, vendor status; decisions.md 7): only admins
+ * Admin decisions on vendors (docs/vendors.md, vendor status; docs/accounts.md): only admins
  * change a vendor's status, `verified` follows it, and the vendor role is granted or taken away
  * in the same transaction; the listings of a vendor who is no longer approved leave the shop
  * with the vendor's status alone. The vendor is told by a notification and an e-mail.
@@ -57,7 +57,7 @@ function toListItem(row: Omit<VendorListItem, "createdAt"> & { createdAt: Date }
   return { ...row, createdAt: new Date(row.createdAt).toISOString() };
 }
 
-/** Every vendor, newest first, optionally of one status (admins only; operations.md §7). */
+/** Every vendor, newest first, optionally of one status (admins only; docs/vendors.md). */
 /** Approved vendors by business name: whom an admin may add a product for. */
 export async function listApprovedVendors(db: Database, actor: Actor): Promise<Array<{ id: string; businessName: string }>> {
   assertMay(actor, "back_office");
@@ -89,7 +89,7 @@ async function syncVendorRole(tx: Database, userId: string, status: VendorStatus
 
 /**
  * How many listings of a vendor who is no longer approved left the shop with this decision. The
- * listing rule needs an approved vendor (decisions.md 17), so their switches stay as the vendor
+ * listing rule needs an approved vendor (docs/storefront.md), so their switches stay as the vendor
  * set them, and approving again shows them again.
  */
 async function countListingsTakenOut(tx: Database, vendorId: string): Promise<number> {
@@ -137,7 +137,7 @@ async function sendDecisionEmail(ctx: VendorDecisionContext, vendor: VendorListI
 }
 
 /**
- * An admin sets a vendor's status (operations.md §4). Approved: verified, vendor role granted.
+ * An admin sets a vendor's status (docs/vendors.md). Approved: verified, vendor role granted.
  * Rejected: not verified, role removed, the reason stored and sent. Pending: back under review.
  * Rejected or pending also hides all the vendor's listings. One transaction; setting the status
  * a vendor already has changes and sends nothing.

@@ -1,5 +1,5 @@
 /**
- * The vendor dashboard (operations.md §2): the vendor's own record, listings and orders. Every
+ * The vendor dashboard (docs/vendors.md): the vendor's own record, listings and orders. Every
  * query is scoped to the caller's vendor record, so a vendor never reads another's rows.
  */
 import { orderLineColumns } from "../orders/columns";
@@ -77,9 +77,9 @@ export interface VendorOrder {
   status: OrderStatus;
   /** Paid, processing, shipped or delivered: the vendor's to ship, and counted in their earnings. */
   isPaid: boolean;
-  /** Still unpaid and its current payment was declined, cancelled or abandoned (decisions.md 19). */
+  /** Still unpaid and its current payment was declined, cancelled or abandoned (docs/payments.md). */
   paymentFailed: boolean;
-  /** Its payment was made in test mode: no real money (decisions.md 26). */
+  /** Its payment was made in test mode: no real money (docs/payments.md). */
   isTest: boolean;
   createdAt: string;
   product: { id: string; name: string; brand: string; model: string; storage: string; grade: Grade; image: string | null };
@@ -91,12 +91,12 @@ export interface VendorOrder {
   commission: number;
   /** What the vendor is paid: total minus commission. */
   netAmount: number;
-  /** The warranty the buyer was promised with this order (decisions.md 21). */
+  /** The warranty the buyer was promised with this order (docs/orders.md). */
   warrantyDays: number;
   trackingNumber: string | null;
   estimatedDeliveryDate: string | null;
   /**
-   * Who to ship to: only for paid (and later) orders (decisions.md 25). For any other order the
+   * Who to ship to: only for paid (and later) orders (docs/vendors.md). For any other order the
    * buyer's name, phone, e-mail and address are not read from the database at all.
    */
   shipTo: ShippingDetails | null;
@@ -159,8 +159,8 @@ export async function listOwnProducts(db: Database, vendorId: string): Promise<V
 
 /**
  * Orders for the caller's products, newest first, with the commission and the vendor's net
- * (operations.md §9), the state of the current payment ('Payment failed', 'Test'), and the
- * buyer's details for paid orders only (decisions.md 25).
+ * (docs/vendors.md), the state of the current payment ('Payment failed', 'Test'), and the
+ * buyer's details for paid orders only (docs/vendors.md).
  */
 export async function listVendorOrders(db: Database, actor: { userId: string }): Promise<VendorOrder[]> {
   const vendor = await getOwnVendor(db, actor.userId);
@@ -246,7 +246,7 @@ export async function summariseVendorOrders(db: Database, vendor: Pick<VendorPro
   return row ?? { toShip: 0, paidOrders: 0, earned: 0 };
 }
 
-/** The vendor edits their business details (storefront.md §7, vendor update); never status or verification. */
+/** The vendor edits their business details (docs/vendors.md, vendor update); never status or verification. */
 export async function updateVendorProfile(db: Database, actor: { userId: string }, input: VendorDetails): Promise<VendorProfile> {
   return db.transaction(async (tx) => {
     const [updated] = await tx

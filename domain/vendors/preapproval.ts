@@ -1,5 +1,5 @@
 /**
- * Pre-approval (operations.md §2, §3, §5): a pending applicant answers the active fields an
+ * Pre-approval (docs/vendors.md): a pending applicant answers the active fields an
  * admin set up, in field order; required fields and field types are checked here, documents go
  * through the upload pipeline, and one submission per application is kept for review.
  */
@@ -29,7 +29,7 @@ export interface PreapprovalState {
   submittedAt: string | null;
 }
 
-/** The active fields, in field order (operations.md §7). */
+/** The active fields, in field order (docs/vendors.md). */
 export function listActivePreapprovalFields(db: Database): Promise<PreapprovalField[]> {
   return db
     .select({

@@ -1,6 +1,6 @@
 import { LIMITS } from "../../lib/constants";
 
-/** User-visible texts of vendors (operations.md §8, storefront.md §8), word for word, then our own. */
+/** User-visible texts of vendors (docs/vendors.md), word for word, then our own. */
 export const VENDOR_TEXTS = {
   signInToApply: "Please sign in to apply as a vendor",
   acceptTerms: "Please accept the terms and conditions",
@@ -36,7 +36,7 @@ export const VENDOR_TEXTS = {
   reasonTooLong: "The reason must be less than 500 characters",
 } as const;
 
-/** 'Vendor {status} successfully' (operations.md §8, admin). */
+/** 'Vendor {status} successfully' (docs/admin.md). */
 export function vendorStatusUpdated(status: string): string {
   return `Vendor ${status} successfully`;
 }

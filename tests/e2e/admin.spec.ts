@@ -88,7 +88,7 @@ test("an admin approves a pending product, which appears in the shop at the comp
   await expect(card.first()).toBeVisible();
 });
 
-test("pre-approval fields: add, deactivate and delete after confirming, with the spec's toasts", async ({ page }, info) => {
+test("pre-approval fields: add, deactivate and delete after confirming, with the documented toasts", async ({ page }, info) => {
   const name = `store_photo_${info.project.name}`;
   const label = `Photo of your store (${info.project.name})`;
   await openTab(page, "/admin", "preapproval");

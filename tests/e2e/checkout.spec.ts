@@ -141,7 +141,7 @@ for (const [how, card] of [["declined", "4084 0800 0000 5408"], ["cancelled", nu
       await page.getByRole("button", { name: "Cancel" }).click();
       await expect(page).toHaveURL(/\/payment-success\?/);
     }
-    // decisions.md 19: a declined or cancelled payment says 'Payment failed', with the phone still reserved.
+    // docs/payments.md: a declined or cancelled payment says 'Payment failed', with the phone still reserved.
     await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
     await expect(toastWith(page, "Payment failed")).toBeVisible();
     await expect(page.getByTestId("payment-reasons")).toContainText(card ? '"Declined"' : "not completed");
@@ -168,7 +168,7 @@ test("opening the return page of an unpaid order with status=success pays nothin
   const reference = new URL(left.headers().location!, placed.redirect).searchParams.get("reference")!;
 
   await page.goto(`/payment-success?reference=${reference}&status=success`);
-  // The return page is the buyer's return: Paystack's 'abandoned' then means the payment failed (decisions.md 19).
+  // The return page is the buyer's return: Paystack's 'abandoned' then means the payment failed (docs/payments.md).
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   await expect(page.getByText(reference)).toBeVisible();
   await page.goto("/orders");

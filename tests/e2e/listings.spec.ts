@@ -1,6 +1,6 @@
 /**
  * Only what can be bought is listed, and what the shop promises follows its configuration
- * (decisions.md 17, 21): journeys of a vendor, a signed-out shopper, a buyer and an admin.
+ * (docs/storefront.md, docs/orders.md): journeys of a vendor, a signed-out shopper, a buyer and an admin.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoListings } from "../../db/seed";

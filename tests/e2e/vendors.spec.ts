@@ -122,7 +122,7 @@ test("the whole vendor journey: sign up, apply, pre-approval, approval, a listin
     await shopper.context().close();
   });
 
-  await test.step("the vendor hides and shows it, with the spec's toasts", async () => {
+  await test.step("the vendor hides and shows it, with the documented toasts", async () => {
     await page.goto("/vendor-dashboard");
     await hydrated(page);
     const toggle = page.getByRole("switch", { name: `Show ${product} in the shop` });
@@ -192,7 +192,7 @@ test("become a vendor from the CMS content; applying needs a signed-in user", as
   await expect(toastWith(page, "Please sign in to apply as a vendor")).toBeVisible();
 });
 
-test("the dashboard's orders show what to ship and the net; the profile saves with the spec's toast", async ({ page }) => {
+test("the dashboard's orders show what to ship and the net; the profile saves with the documented toast", async ({ page }) => {
   await signIn(page, "wuse.mobile@tokunbo.test", DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/vendor-dashboard?tab=orders");

@@ -12,7 +12,7 @@ import { ACTORS, type Actor, type World, buildWorld, openSession, signInAll } fr
 /*
  * Every door of the app called as each of the seven actors, against the production
  * configuration (with test payments): the allowed get in, everyone else is refused the way
- * operations.md §2 and decisions.md 6 say, and no refusal carries the protected data.
+ * docs/accounts.md say, and no refusal carries the protected data.
  */
 
 const SIGN_IN_PAGES = ["/auth", "/vendor-auth"];
@@ -89,7 +89,7 @@ describe.each(TEST_ENGINES)("who may use each door (%s)", (engine) => {
     for (const secret of row.hidden?.(world, actor) ?? []) expect(body, `${actor} must not see ${secret}`).not.toContain(secret);
   }
 
-  /** After a sign-out, which ends every session of the user (decisions.md 9), the actor gets a new one. */
+  /** After a sign-out, which ends every session of the user (docs/accounts.md), the actor gets a new one. */
   async function renewSession(actor: Actor) {
     if (actor === "anonymous") return;
     const { site } = await loaderData<{ site: { account: unknown } }>(app.base, "/", "root", cookies[actor]);

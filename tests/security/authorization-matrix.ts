@@ -20,7 +20,7 @@ import { quantityFieldOf } from "../../app/checkout/checkout-form-data";
 import { type Actor, type Buyer, type Person, type World, WORLD_PASSWORD, addCartLine, addOrder, addPerson } from "./world";
 
 /*
- * Who may use each door of the app (decisions.md 6, operations.md §2 and §6): one row per door
+ * Who may use each door of the app (docs/accounts.md): one row per door
  * as tests/security/endpoints.ts keys them, several where one action serves intents with
  * different audiences or where someone else's record is at stake. Each row says how to call the
  * door as a given actor; rows that change something make a fresh record first, so every allowed
@@ -316,7 +316,7 @@ const PRODUCT_FIELDS = {
   description: "Battery health 90%.",
 };
 
-/** Admins choose the vendor of a listing they add (decisions.md 12). */
+/** Admins choose the vendor of a listing they add (docs/vendors.md). */
 const productFields = ({ actor, world }: Caller) => (actor === "admin" || actor === "superAdmin" ? { ...PRODUCT_FIELDS, vendorId: world.vendor.vendorId } : PRODUCT_FIELDS);
 
 const photo = () => sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a86ff" } }).jpeg().toBuffer();

@@ -620,7 +620,7 @@ function refusesProductForm(fields: Fields | undefined, body: BadRequest["body"]
   if (fields.intent !== "create" && fields.intent !== "update") return true;
   if (fields.intent === "update" && fields.productId !== world.vendor.productId) return true;
   const withFiles = body instanceof FormData && body.getAll("imageFiles").length > 0;
-  // None of the image addresses sent is an upload of this vendor's (decisions.md 23).
+  // None of the image addresses sent is an upload of this vendor's (docs/vendors.md).
   const withImages = Boolean(fields.images);
   const mode = fields.intent === "create" ? "add" : "edit";
   return withFiles || withImages || fails(productFormSchema(mode), { ...fields, images: [] });

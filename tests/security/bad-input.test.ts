@@ -13,7 +13,7 @@ import { allEndpoints, keyOf } from "./endpoints";
 import { WORLD_PASSWORD, type World, addPerson, buildWorld, signInAll } from "./world";
 
 /*
- * Bad input at every door (decisions.md; house standard: a bad request gets a 4xx with a readable
+ * Bad input at every door (house standard: a bad request gets a 4xx with a readable
  * message, never a 500): random and malformed bodies, query strings and uploads, sent by someone
  * allowed to use the door, must be refused readably and leave the database exactly as it was.
  */

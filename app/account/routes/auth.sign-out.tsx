@@ -5,13 +5,13 @@ import { accountsOf } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/auth.sign-out";
 
-/** Sign-out ends every session of the user, on every device, then lands on /auth (storefront.md §4). */
+/** Sign-out ends every session of the user, on every device, then lands on /auth (docs/accounts.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   let setCookies: string[] = [];
   try {
     setCookies = await signOutEverywhere(accountsOf(context), request.headers);
   } catch (error) {
-    // Sign-out errors are only logged (storefront.md §8); the browser still lands on /auth.
+    // Sign-out errors are only logged (docs/accounts.md); the browser still lands on /auth.
     console.error("Sign-out failed", error);
   }
   return redirectWithToast("/auth", { kind: "info", title: AUTH_TEXTS.signedOut }, { setCookies });

@@ -84,7 +84,7 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
   }
 }
 
-/** Admin dashboard (operations.md §2): admins and super admins only; others are sent away. */
+/** Admin dashboard (docs/admin.md): admins and super admins only; others are sent away. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await guardPage(context, ADMIN_GUARD);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -22,8 +22,8 @@ export function meta({ matches }: Route.MetaArgs) {
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * A signed-out visitor gets the page's own sign-in card (operations.md §2), not a redirect.
- * `?buy=<id>&qty=n` (Buy Now) shows that one phone instead of the cart (decisions.md 18).
+ * A signed-out visitor gets the page's own sign-in card (docs/cart-and-checkout.md), not a redirect.
+ * `?buy=<id>&qty=n` (Buy Now) shows that one phone instead of the cart (docs/cart-and-checkout.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();

@@ -15,7 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_REFERENCE_LENGTH = 200;
 
-/** The provider returns with `reference` (ours) or `trxref`; its `status` is never read (decisions.md 1). */
+/** The provider returns with `reference` (ours) or `trxref`; its `status` is never read (docs/payments.md). */
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const reference = params.get("reference")?.trim() || params.get("trxref")?.trim() || null;

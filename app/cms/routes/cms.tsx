@@ -23,7 +23,7 @@ const CMS_TABS = EDITABLE_SECTIONS.map((section) => ({ id: section, label: CMS_E
 
 const tabSchema = z.enum(EDITABLE_SECTIONS as [EditableSection, ...EditableSection[]]).catch("hero_banner");
 
-/** CMS dashboard (operations.md §2): admins and super admins only. */
+/** CMS dashboard (docs/cms.md): admins and super admins only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await guardPage(context, ADMIN_GUARD);
   const tab = tabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);

@@ -16,7 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-/** The signed-in buyer's own orders (operations.md §2: /orders requires sign-in). */
+/** The signed-in buyer's own orders (docs/orders.md: /orders requires sign-in). */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");

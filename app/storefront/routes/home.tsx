@@ -23,7 +23,7 @@ const ROWS: Array<{ kind: ProductRowKind; title: string; subtitle: string }> = [
   { kind: "deals", title: "Best Deals", subtitle: "Quality phones at the friendliest prices" },
 ];
 
-/** Product fetch failures are logged and the list falls back to empty (storefront.md §8). */
+/** Product fetch failures are logged and the list falls back to empty (docs/storefront.md). */
 async function orEmpty(label: string, query: Promise<ProductSummary[]>): Promise<ProductSummary[]> {
   try {
     return await query;

@@ -43,7 +43,7 @@ import { Tabs } from "../../ui/tabs";
 import type { Route } from "./+types/product";
 import { productHeading } from "../../../lib/product-heading";
 
-/** Texts of the product page beyond the spec's (decisions.md 17, 24). */
+/** Texts of the product page beyond the spec's (docs/storefront.md). */
 export const PRODUCT_TEXTS = {
   soldOut: "Sold out",
   soldOutBody: "This phone has sold out. These similar phones are for sale now.",
@@ -75,7 +75,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const similar = product.stockQuantity > 0 ? [] : (await listSimilarProducts(context.db, product)).map(toCardData);
     return data<ProductLoaderData>({ product, reviews, promises, similar });
   } catch (error) {
-    // 'Failed to load product': the screen shows the not-found view (storefront.md §8).
+    // 'Failed to load product': the screen shows the not-found view (docs/storefront.md).
     console.error("Failed to load product", error);
     return data<ProductLoaderData>({ product: null, reviews: [], promises: DEFAULT_PROMISES, similar: [] }, { status: 503 });
   }
@@ -353,7 +353,7 @@ function SimilarPhones({ products }: { products: ProductCardData[] }) {
 }
 
 /**
- * The 15-point inspection (decisions.md 24): results and when only once an admin completed the
+ * The 15-point inspection (docs/admin.md): results and when only once an admin completed the
  * checklist (never the admin's own name); otherwise an honest 'Not yet inspected'.
  */
 function QualityCheck({ product }: { product: Pick<PublicProduct, "adminInspected" | "inspectedAt"> }) {

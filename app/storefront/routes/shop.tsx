@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
     const result = await listShopPage(context.db, query, context.listingCache);
     return { ...result, items: result.items.map(toShopItem) };
   } catch (error) {
-    // A failed shop list load shows an empty list (storefront.md §8).
+    // A failed shop list load shows an empty list (docs/storefront.md).
     console.error("Failed to load shop products", error);
     return { items: [], total: 0, page: query.page, pageSize: LIMITS.shopPageSize, pageCount: 1 };
   }

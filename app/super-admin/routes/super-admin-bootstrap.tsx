@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: Boolean(viewer), open: !(await superAdminExists(context.db)) };
 }
 
-/** Makes the signed-in user the first super admin, only while there is none (decisions.md 8). */
+/** Makes the signed-in user the first super admin, only while there is none (docs/super-admin.md). */
 export async function action({ context }: Route.ActionArgs) {
   const viewer = await requireUser(context);
   const outcome = await bootstrapSuperAdmin(context.db, viewer);

@@ -15,7 +15,7 @@ const creatorSchema = z.object({
   email: z.string().trim().min(1, SUPER_ADMIN_TEXTS.invalidEmail).max(255, SUPER_ADMIN_TEXTS.invalidEmail).pipe(z.email(SUPER_ADMIN_TEXTS.invalidEmail)),
 });
 
-/** Only a super admin may open this page (decisions.md 8); others see Access Denied. */
+/** Only a super admin may open this page (docs/super-admin.md); others see Access Denied. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");

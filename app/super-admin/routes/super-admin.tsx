@@ -25,7 +25,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 const tabSchema = z.enum(["admins", "settings", "security"]).catch("admins");
 
-/** The page checks the role itself (operations.md §2): signed out → /auth, others → Access Denied. */
+/** The page checks the role itself (docs/super-admin.md): signed out → /auth, others → Access Denied. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const files = await filesFromForm(form, "images");
     const stored = await withinUploadAllowance(context.db, viewer.userId, files.length, () => storeUploadedImages(fileStorageFor(context.config), "products", files));
-    // Who uploaded each photo decides which listings may show it (decisions.md 23).
+    // Who uploaded each photo decides which listings may show it (docs/vendors.md).
     await recordUploadedImages(context.db, viewer.userId, stored.map((image) => image.url));
     return json({ images: stored.map(({ url, width, height }) => ({ url, width, height })) }, 201);
   } catch (error) {

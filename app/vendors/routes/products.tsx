@@ -89,7 +89,7 @@ async function listOrEmpty(context: Route.LoaderArgs["context"], viewer: Paramet
   }
 }
 
-/** Product management (operations.md §2, §6): what each role sees is decided by the product service. */
+/** Product management (docs/vendors.md): what each role sees is decided by the product service. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (viewer && !isRole(viewer.role)) return data({ denied: true as const }, { status: 403 });
@@ -139,7 +139,7 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
   }
 }
 
-/** What the person saving is told: a vendor whose edit sent an approved listing back to review is told so (decisions.md 23). */
+/** What the person saving is told: a vendor whose edit sent an approved listing back to review is told so (docs/vendors.md). */
 function savedToast(mode: "add" | "edit", viewer: Actor, backToReview: boolean) {
   if (backToReview) return { kind: "info" as const, title: PRODUCT_TEXTS.backToReview, description: PRODUCT_TEXTS.backToReviewDetail };
   const title = mode === "edit" ? PRODUCT_TEXTS.updated : may(viewer, "sell") ? PRODUCT_TEXTS.addedPending : PRODUCT_TEXTS.added;

@@ -22,7 +22,7 @@ import { redirectWithToast } from "../../server/flash.server";
 import { retryAfterHeaders } from "../../account/retry-after";
 import type { Route } from "./+types/vendor-auth";
 
-/** The fixed placeholder name of a vendor sign-up (storefront.md §5). */
+/** The fixed placeholder name of a vendor sign-up (docs/accounts.md). */
 const VENDOR_PLACEHOLDER_NAME = "Vendor";
 
 /** A signed-in vendor applicant sees the state of their application here. */

@@ -34,7 +34,7 @@ function tabOf(url: string): TabId {
 }
 
 /**
- * Vendor guard (operations.md §2): signed out or not a vendor goes to /vendor-auth; an
+ * Vendor guard (docs/vendors.md): signed out or not a vendor goes to /vendor-auth; an
  * application still under review goes to pre-approval first; a vendor without a record sees
  * 'No Vendor Account Found'.
  */
