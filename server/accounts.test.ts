@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { AUTH_TEXTS, SUPER_ADMIN_TEXTS } from "../domain/accounts/texts";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type TestApp, cookiesFrom, loaderData, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
-import { ACCESS_TEXTS } from "../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../domain/core/access";
 
 /** Accounts and roles from the outside: real HTTP requests against the whole app. */
 describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { ACCESS_TEXTS } from "../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../domain/core/access";
 import type { Viewer } from "../domain/accounts/viewer";
 
 /** For an /api endpoint of the signed-in user (the event stream): no session → 401, checked on every call. */

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import type { ActivityEntry } from "../../domain/activity/service";
 import type { AdminPayment } from "../../domain/admin/listings";
 import type { Page } from "../../domain/core/paging";
-import { PREAPPROVAL_FIELD_TYPE_LABELS, PREAPPROVAL_TEXTS } from "../../domain/admin/validation";
+import { PREAPPROVAL_FIELD_TYPE_LABELS, PREAPPROVAL_TEXTS } from "../../domain/vendors/preapproval-field-validation";
 import type { PricingConfig } from "../../domain/pricing/service";
 import { PRICING_BOUNDS } from "../../domain/pricing/validation";
 import type { AdminReview } from "../../domain/reviews/moderation";

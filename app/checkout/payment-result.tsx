@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
-import { PAYMENT_TEXTS as P } from "../../domain/checkout/texts";
+import { PAYMENT_TEXTS as P } from "../../domain/payments/texts";
 import type { PaymentCheck } from "../../domain/payments/confirmation";
 import { PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { ACCESS_TEXTS } from "../../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../../domain/core/access";
 import { type Permission, may } from "../../domain/core/access";
 import type { RequestOrigin } from "../../domain/accounts/service";
 import type { Viewer } from "../../domain/accounts/viewer";

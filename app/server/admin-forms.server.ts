@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
-import { ACCESS_TEXTS } from "../../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../../domain/core/access";
 import type { Viewer } from "../../domain/accounts/viewer";
 import { fieldErrors, firstError } from "../../domain/accounts/validation";
 import { Refusal, type RefusalCode, httpStatusOf } from "../../domain/core/refusal";

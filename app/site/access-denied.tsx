@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ACCESS_TEXTS, SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../../domain/core/access";
 import { PageTitle } from "../ui/page-title";
 
 /** A centred card saying why the page cannot be shown, with the one way forward. */

@@ -56,4 +56,3 @@ export const SUPER_ADMIN_TEXTS = {
 } as const;
 
 /** Answers of a door the caller may not use: no session (401) or the wrong role (403). */
-export { ACCESS_TEXTS } from "../core/access";

@@ -1,10 +1,6 @@
 /** Back-office forms that are not a module's own; zod only, so the browser checks them too. */
 import { z } from "zod";
 
-export { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../accounts/admin-management-validation";
-export {
-  PREAPPROVAL_FIELD_TYPE_LABELS, PREAPPROVAL_TEXTS, type PreapprovalFieldInput, preapprovalFieldSchema,
-} from "../vendors/preapproval-field-validation";
 
 export const VENDOR_DECISION_TEXTS = {
   updated: (status: string) => `Vendor ${status} successfully`,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Grade, ProductStatus } from "../../lib/constants";
 import { finalPriceFromSuggested, formatNaira } from "../../lib/money";
-import { ACCESS_TEXTS } from "../accounts/texts";
+import { ACCESS_TEXTS } from "../core/access";
 import { recordActivity } from "../activity/service";
 import { notify } from "../notifications/service";
 import { orders } from "../../db/schema/orders";

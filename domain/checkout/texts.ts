@@ -75,4 +75,3 @@ export const CHECKOUT_TEXTS = {
   buyNowUnavailable: "This phone is no longer available to buy.",
 } as const;
 
-export { PAYMENT_TEXTS } from "../payments/texts";

@@ -9,7 +9,8 @@ import { PAYMENT_NOTICES } from "../payments/texts";
 import { recordingMailer } from "../../tests/support/rows";
 import { cancelUnpaidCheckout, payAgain } from "./retry";
 import { type Buyer, placeOrder } from "./service";
-import { CHECKOUT_TEXTS, PAYMENT_TEXTS } from "./texts";
+import { CHECKOUT_TEXTS } from "./texts";
+import { PAYMENT_TEXTS } from "../payments/texts";
 
 describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel order, one at a time (%s)", (engine) => {
   const { database, provider, shop } = useShopWithPayments(engine);

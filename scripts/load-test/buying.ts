@@ -7,7 +7,7 @@
 import { type Random, intBetween, shuffle } from "../../db/seed/random";
 import { TEST_CARDS } from "../../paystack-standin";
 import { checkoutForm } from "../../app/checkout/checkout-form-data";
-import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
+import { PAYMENT_TEXTS } from "../../domain/payments/texts";
 import { SHIPPING } from "../../tests/support/shop";
 import { type Visit, think } from "./browsing";
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, users } from "../../db/schema";
-import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
+import { PAYMENT_TEXTS } from "../../domain/payments/texts";
 import { type Shop, SHIPPING, openShop, payOnHostedPage } from "../support/shop";
 import { PAYMENT_NOTICES } from "../../domain/payments/texts";
 import { orderNumberOf } from "../../domain/orders/status";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { ACCESS_TEXTS } from "../../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../../domain/core/access";
 import type { FileStorage } from "../../domain/media/storage";
 import { fileStorageFor } from "../../domain/media/storage-config";
 import { type TestApp, loaderData, startTestApp } from "../support/app";

@@ -5,9 +5,10 @@ import type { Database } from "../../db/client";
 import {
   cart, emailOutbox, notifications, orders, payments, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
 } from "../../db/schema";
-import { ACCESS_TEXTS, SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../../domain/core/access";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
-import { PAYMENT_TEXTS } from "../../domain/checkout/texts";
+import { PAYMENT_TEXTS } from "../../domain/payments/texts";
 import type { FileStorage } from "../../domain/media/storage";
 import { SHIPPING } from "../support/shop";
 import type { PaymentProvider } from "../../domain/payments/provider";

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { z } from "zod";
 import { forgotPasswordSchema, signInSchema, signUpSchema, vendorSignUpSchema } from "../../domain/accounts/validation";
-import { preapprovalFieldSchema } from "../../domain/admin/validation";
+import { preapprovalFieldSchema } from "../../domain/vendors/preapproval-field-validation";
 import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
 import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";

@@ -1,6 +1,6 @@
 import { Refusal } from "../../../domain/core/refusal";
 import { z } from "zod";
-import { PREAPPROVAL_TEXTS, preapprovalFieldSchema } from "../../../domain/admin/validation";
+import { PREAPPROVAL_TEXTS, preapprovalFieldSchema } from "../../../domain/vendors/preapproval-field-validation";
 import {
   addPreapprovalField, deletePreapprovalField, setPreapprovalFieldActive,
 } from "../../../domain/vendors/preapproval-fields";

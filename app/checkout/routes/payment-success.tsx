@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PAYMENT_TEXTS as P } from "../../../domain/checkout/texts";
+import { PAYMENT_TEXTS as P } from "../../../domain/payments/texts";
 import { confirmPayment } from "../../../domain/payments/confirmation";
 import { type PaymentOutcome, PaymentResult, failedCheck, outcomeOf } from "../payment-result";
 import { invalid, ok } from "../../server/answer.server";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import {
   type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
 } from "../../../domain/accounts/admin-management";
-import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../../domain/admin/validation";
+import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../../domain/accounts/admin-management-validation";
 import { ActionButton, ConfirmAction, FieldError, inputClass } from "../../admin/admin-ui";
 import { DashboardTabs } from "../../ui/tabs";
 import { formatDateTime } from "../../ui/format";

@@ -1,4 +1,4 @@
-import { ACCESS_TEXTS } from "../../../domain/accounts/texts";
+import { ACCESS_TEXTS } from "../../../domain/core/access";
 import { PRODUCT_TEXTS } from "../../../domain/catalog/management-validation";
 import { recordUploadedImages } from "../../../domain/catalog/photos";
 import { fileStorageFor } from "../../../domain/media/storage-config";
