@@ -61,7 +61,7 @@ const tableLock = (table: string): Lock => ({
 const vendorRowLock = (vendorId: string): Lock => ({
   take: ["begin", `select 1 from vendors where id = '${vendorId}' for update`],
   release: "rollback",
-  waiting: "%update \"vendors\" set total_sales%",
+  waiting: "%update \"vendors\" set \"total_sales\"%",
 });
 
 /** The buyer's live-event lock, taken by releasing a reservation after its orders are cancelled and stock given back. */
