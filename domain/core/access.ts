@@ -1,11 +1,11 @@
-import { ROLES, ROLE_RANK, type Role } from "../../lib/constants";
+import { ROLES, type Role } from "../../lib/constants";
 import { Refusal } from "./refusal";
 
 /**
  * Who may do what: every 'who may' question of the app is `may(actor, permission)`, answered
  * from the table below. Roles and their ranks are defined once, in lib/constants.
  */
-export { ROLES, ROLE_RANK, type Role };
+export { ROLES, type Role };
 
 export const ACCESS_TEXTS = {
   signInRequired: "Please sign in to continue.",
@@ -49,11 +49,6 @@ export function assertMay(actor: HasRole | null | undefined, permission: Permiss
 /** The roles holding a permission, for queries over user_roles. */
 export function holdersOf(permission: Permission): readonly Role[] {
   return HOLDERS[permission];
-}
-
-/** Minimum-rank check: the role ranks at or above the required one. */
-export function ranksAtLeast(role: Role, minimum: Role): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[minimum];
 }
 
 /** Whether a value read from outside is one of the roles. */
