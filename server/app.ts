@@ -5,7 +5,8 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
-import type { ServerBuild } from "react-router";
+import React from "react";
+import { type ServerBuild, createRequestHandler as createRouterHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client";
 import { type Auth, createAuth } from "../domain/accounts/auth";
@@ -19,8 +20,9 @@ import type { AppContext } from "./context";
 import { type LiveHub, createLiveHub } from "./live-hub";
 import { type ListingCache, createListingCache } from "../domain/catalog/listing-cache";
 import type { Logger } from "./logger";
+import { type PageCacheStore, type RenderedPage, createPageCache, servePageCache } from "./page-cache";
 import { createPaystackWebhook } from "./paystack-webhook";
-import { limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
+import { contentSecurityPolicy, formActionOrigins, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
@@ -47,6 +49,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Shop pages remembered per query while the catalogue is unchanged. */
   listingCache: ListingCache;
+  /** Signed-out storefront pages, rendered and compressed once per change (page-cache.ts). */
+  pageCache: PageCacheStore;
   /** Test mode only: the Paystack stand-in, mounted by createApp at PAYSTACK_STANDIN_PATH. */
   paystackStandin: PaystackStandinRouter | undefined;
   /**
@@ -71,7 +75,14 @@ export function createServices({ config, database, logger }: Omit<AppOptions, "v
     secureCookies: config.secureCookies,
     mailer,
   });
-  return { auth, mailer, live: createLiveHub(database, logger), listingCache: createListingCache(), ...createPayments(config, logger) };
+  return {
+    auth,
+    mailer,
+    live: createLiveHub(database, logger),
+    listingCache: createListingCache(),
+    pageCache: createPageCache({ listenTo: database, logger }),
+    ...createPayments(config, logger),
+  };
 }
 
 type Payments = Pick<AppServices, "payments" | "paystackStandin" | "listeningOn">;
@@ -100,6 +111,11 @@ function createPayments(config: Config, logger: Logger): Payments {
       loopback = loopbackUrl(server);
     },
   };
+}
+
+/** Which build of React this process loaded: only the development build has `act`. */
+export function reactBuild(): "production" | "development" {
+  return typeof (React as { act?: unknown }).act === "function" ? "development" : "production";
 }
 
 /** http://host:port to reach this server from this machine; a wildcard address becomes the loopback one. */
@@ -146,24 +162,40 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import(pathToBuild()) as Promise<ServerBuild>;
+  const mode = vite ? "development" : "production";
+  const loadContext = (cspNonce: string, clientIp: string, getViewer: AppContext["getViewer"]): AppContext => ({
+    db: database.db,
+    config,
+    cspNonce,
+    auth,
+    mailer,
+    payments,
+    paymentsMode: config.payments.mode,
+    listingCache,
+    clientIp,
+    getViewer,
+  });
   app.use(limitPageBodies());
+  if (!vite) {
+    const renderSignedOut = createRouterHandler(build, mode);
+    app.use(
+      servePageCache(services.pageCache, {
+        render: async (url, nonce): Promise<RenderedPage> => {
+          const request = new Request(new URL(url, config.publicUrl), { headers: { accept: "text/html" } });
+          const response = await renderSignedOut(request, loadContext(nonce, "storefront-cache", async () => null));
+          return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+        },
+        policy: (nonce) => contentSecurityPolicy(nonce, formActionOrigins(config)),
+        logger,
+      }),
+    );
+  }
   app.all(
     "*splat",
     createRequestHandler({
       build,
-      mode: vite ? "development" : "production",
-      getLoadContext: (req, res): AppContext => ({
-        db: database.db,
-        config,
-        cspNonce: res.locals.cspNonce,
-        auth,
-        mailer,
-        payments,
-        paymentsMode: config.payments.mode,
-        listingCache,
-        clientIp: req.ip ?? "unknown",
-        getViewer: res.locals.getViewer,
-      }),
+      mode,
+      getLoadContext: (req, res) => loadContext(res.locals.cspNonce, req.ip ?? "unknown", res.locals.getViewer),
     }),
   );
   app.use(finalErrorHandler(logger));

@@ -22,6 +22,15 @@ describe("loadConfig", () => {
     expect(config.trustProxyHops).toBe(0);
   });
 
+  it("takes the kind of shop from APP_ENV, else from NODE_ENV", () => {
+    const secret = "a-production-secret-of-at-least-32-chars";
+    expect(loadConfig({ APP_ENV: "production", AUTH_SECRET: secret })).toMatchObject({ env: "production", devMailbox: false });
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).env).toBe("production");
+    expect(loadConfig({ APP_ENV: "development", NODE_ENV: "production" })).toMatchObject({ env: "development", devMailbox: true });
+    expect(() => loadConfig({ APP_ENV: "production" })).toThrow('Invalid AUTH_SECRET="": must be set in production');
+    expect(() => loadConfig({ APP_ENV: "staging" })).toThrow('Invalid APP_ENV="staging": must be development, production or test');
+  });
+
   it("believes X-Forwarded-For only from the number of proxies it is told of", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
     for (const bad of ["-1", "6", "yes", "1.5"]) {

@@ -9,8 +9,11 @@ const booleanFlag = z
   })
   .transform((v) => ["1", "true", "yes", "on"].includes(v));
 
+const deploymentKind = z.enum(["development", "production", "test"], { error: "must be development, production or test" });
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
+  APP_ENV: deploymentKind.optional(),
+  NODE_ENV: deploymentKind.optional(),
   PORT: z.coerce
     .number({ error: "must be a whole number from 1 to 65535" })
     .int("must be a whole number from 1 to 65535")
@@ -103,6 +106,7 @@ export interface PaymentsConfig {
 }
 
 export interface Config {
+  /** APP_ENV (NODE_ENV when unset): a production shop has real customers; see deploymentOf. */
   env: "development" | "production" | "test";
   port: number;
   host: string;
@@ -158,13 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;
-  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+  const kind = deploymentOf(e);
+  if (kind === "production" && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid AUTH_SECRET="": must be set in production (at least 32 characters, for example: openssl rand -base64 32)');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const dataDir = path.resolve(e.DATA_DIR);
   return {
-    env: e.NODE_ENV,
+    env: kind,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -186,9 +191,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * What kind of shop this is: APP_ENV, or for shops configured before APP_ENV existed NODE_ENV.
+ * It decides the defaults of demo data, the mailbox and test payments; which build of React
+ * runs is NODE_ENV's alone, and `npm start` always runs the production one (server/main.ts).
+ */
+function deploymentOf(e: z.output<typeof envSchema>): Config["env"] {
+  return e.APP_ENV ?? e.NODE_ENV ?? "development";
+}
+
 function mailboxSettings(e: z.output<typeof envSchema>): Pick<Config, "devMailbox" | "demoSite" | "devMailboxRefused"> {
   const demoSite = e.DEMO_SITE ?? false;
-  if (e.NODE_ENV !== "production") return { devMailbox: e.DEV_MAILBOX ?? true, demoSite, devMailboxRefused: false };
+  if (deploymentOf(e) !== "production") return { devMailbox: e.DEV_MAILBOX ?? true, demoSite, devMailboxRefused: false };
   const asked = e.DEV_MAILBOX ?? false;
   return { devMailbox: asked && demoSite, demoSite, devMailboxRefused: asked && !demoSite };
 }

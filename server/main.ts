@@ -18,10 +18,13 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const database = await prepareDatabase(config, logger);
 
+  // React and Express pick their build from NODE_ENV when first imported (below): the shop serves
+  // the production build whatever kind of shop it is (APP_ENV), and `--dev` the development one.
+  process.env.NODE_ENV = devServer ? "development" : "production";
   const vite = devServer
     ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" })
     : undefined;
-  const { createApp, createServices } = await import("./app");
+  const { createApp, createServices, reactBuild } = await import("./app");
   const services = createServices({ config, database, logger });
   const app = createApp({ config, database, logger, vite }, services);
 
@@ -37,7 +40,10 @@ async function main(): Promise<void> {
     config.reconcileEveryMs,
   );
   const stopRedelivery = scheduleRedelivery(database, services.mailer, (error) => logger.error({ err: error }, "e-mail redelivery failed"));
-  logger.info({ url: config.publicUrl, database: database.kind, payments: config.payments.mode }, `Tokunbo is serving at ${config.publicUrl}`);
+  logger.info(
+    { url: config.publicUrl, database: database.kind, payments: config.payments.mode, shop: config.env, react: reactBuild() },
+    `Tokunbo is serving at ${config.publicUrl}`,
+  );
   warnAboutDemoSettings(config, logger);
   if (config.payments.mode === "test") {
     logger.warn(`Payments are in test mode (no real money): the Paystack stand-in is at ${config.publicUrl}/paystack-standin`);
@@ -47,6 +53,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     // Open event streams would hold server.close() until the timeout; end them first.
     void services.live.close();
+    void services.pageCache.close();
     server.close(() => {
       void Promise.all([stopReconciliation(), stopRedelivery()])
         .then(() => database.close())

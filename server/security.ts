@@ -4,7 +4,7 @@ import type { Config } from "./config";
 
 /** Per-request CSP nonce and the security headers every response carries. */
 export function securityHeaders(config: Config, { devServer }: { devServer: boolean }): RequestHandler {
-  const formActionOrigins = config.payments.mode === "paystack" ? [PAYSTACK_CHECKOUT_ORIGIN] : [];
+  const formActions = formActionOrigins(config);
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -16,13 +16,18 @@ export function securityHeaders(config: Config, { devServer }: { devServer: bool
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     // Vite's dev server injects inline scripts and a websocket; the policy applies to built assets only.
-    if (!devServer) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, formActionOrigins));
+    if (!devServer) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, formActions));
     next();
   };
 }
 
 /** Paystack's hosted checkout: the checkout form's answer redirects there. */
 export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
+
+/** Other sites a page's forms may post to or be redirected to. */
+export function formActionOrigins(config: Pick<Config, "payments">): string[] {
+  return config.payments.mode === "paystack" ? [PAYSTACK_CHECKOUT_ORIGIN] : [];
+}
 
 /**
  * `formActionOrigins`: other sites a form post may end up on. Chrome applies form-action to the

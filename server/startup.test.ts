@@ -70,38 +70,60 @@ describe("starting the server", () => {
   });
 });
 
-describe("a production site with the mailbox on", () => {
-  /** Starts the server and returns its log once `until` appears in it (then stops it). */
-  function logUntil(env: Record<string, string>, until: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
-        cwd: root,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
-      });
-      let log = "";
-      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-      const collect = (chunk: Buffer) => {
-        log += chunk;
-        if (log.includes(until)) child.kill("SIGTERM");
-      };
-      child.stdout.on("data", collect);
-      child.stderr.on("data", collect);
-      child.on("error", reject);
-      child.on("exit", () => {
-        clearTimeout(timer);
-        resolve(log);
-      });
+/** Starts the server and returns its log once `until` appears in it (then stops it). */
+function logUntil(env: Record<string, string>, until: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
     });
-  }
+    let log = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    const collect = (chunk: Buffer) => {
+      log += chunk;
+      if (log.includes(until)) child.kill("SIGTERM");
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.on("error", reject);
+    child.on("exit", () => {
+      clearTimeout(timer);
+      resolve(log);
+    });
+  });
+}
 
+
+/** A free port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe("npm start", () => {
+  it("serves React's production build for a shop with demo data, the mailbox and test payments on by default", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-react-build-"));
+    try {
+      const log = await logUntil(
+        { DATA_DIR: dataDir, DEMO_DATA: "false", HOST: "127.0.0.1", PORT: String(await freePort()), LOG_LEVEL: "info" },
+        "Tokunbo is serving",
+      );
+      const serving = log.split("\n").map((line) => (line.startsWith("{") ? JSON.parse(line) : {})).find((entry) => entry.msg?.startsWith("Tokunbo is serving"));
+      expect(serving).toMatchObject({ react: "production", shop: "development", payments: "test" });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("a production site with the mailbox on", () => {
   it("turns the mailbox on only with the demo-site flag, and then warns loudly", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-demo-site-"));
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port: free } = probe.address() as { port: number };
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await freePort();
     const env = {
       NODE_ENV: "production",
       AUTH_SECRET: "a-production-secret-of-at-least-32-chars",

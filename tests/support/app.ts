@@ -39,6 +39,7 @@ export async function startTestApp(database: DatabaseHandle, env: Record<string,
     services,
     async close() {
       await services.live.close();
+      await services.pageCache.close();
       await new Promise((resolve) => server.close(resolve));
       await services.mailer.idle();
       await rm(dataDir, { recursive: true, force: true });
