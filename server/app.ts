@@ -22,7 +22,7 @@ import { type ListingCache, createListingCache } from "../domain/catalog/listing
 import type { Logger } from "./logger";
 import { type PageCacheStore, type RenderedPage, createPageCache, servePageCache } from "./page-cache";
 import { createPaystackWebhook } from "./paystack-webhook";
-import { contentSecurityPolicy, formActionOrigins, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
+import { formActionOrigins, policyAllowingScripts, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
@@ -185,7 +185,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
           const response = await renderSignedOut(request, loadContext(nonce, "storefront-cache", async () => null));
           return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
         },
-        policy: (nonce) => contentSecurityPolicy(nonce, formActionOrigins(config)),
+        policy: (inlineScriptSources) => policyAllowingScripts(inlineScriptSources, formActionOrigins(config)),
         logger,
       }),
     );

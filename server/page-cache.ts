@@ -16,8 +16,12 @@ import type { Logger } from "./logger";
 /** The channel the storefront triggers notify on. */
 export const STOREFRONT_CHANNEL = "storefront_changed";
 
-/** The pages kept: home, shop and product pages, without the data requests of client navigation. */
-const STOREFRONT_PATH = /^\/(?:shop|product\/[^/.]+)?$/;
+/**
+ * The pages kept: home, shop and product pages, and the data a browser fetches to show them
+ * when it moves between them without a full load (`/_root.data`, `/shop.data`, `/product/….data`).
+ */
+const STOREFRONT_PATH = /^\/(?:|shop|product\/[^/.]+|_root\.data|shop\.data|product\/[^/.]+\.data)$/;
+const KEPT_TYPES = /^(?:text\/html|text\/x-script)\b/;
 /** Longer URLs are rendered but not kept, so one visitor cannot fill the cache with junk keys. */
 const MAX_URL_LENGTH = 512;
 
@@ -49,7 +53,8 @@ interface CachedPage {
   headers: Array<[string, string]>;
   body: Buffer;
   etag: string;
-  nonce: string;
+  /** Its Content-Security-Policy: the hashes of exactly the inline scripts it holds. */
+  policy: string;
   storedAt: number;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   bytes: number;
@@ -142,10 +147,10 @@ export function createPageCache(options: { listenTo?: DatabaseHandle; logger?: L
 }
 
 export interface PageCacheMiddlewareOptions {
-  /** Renders `url` (path and query) for a signed-out visitor, with this CSP nonce in the page. */
+  /** Renders `url` (path and query) for a signed-out visitor, with this nonce on its scripts. */
   render(url: string, nonce: string): Promise<RenderedPage>;
-  /** The Content-Security-Policy header for a page carrying `nonce`. */
-  policy(nonce: string): string;
+  /** The Content-Security-Policy header allowing these inline-script sources. */
+  policy(inlineScriptSources: readonly string[]): string;
   logger: Logger;
   now?: () => number;
 }
@@ -168,7 +173,7 @@ export function servePageCache(store: PageCacheStore, options: PageCacheMiddlewa
       .render(key, nonce)
       .then((rendered) => {
         if (!isKeepable(rendered)) return { ...rendered, nonce };
-        return store.put(toCached(key, rendered, nonce), renderedIn, now()) ?? { ...rendered, nonce };
+        return store.put(toCached(key, rendered, nonce, options.policy), renderedIn, now()) ?? { ...rendered, nonce };
       })
       .finally(() => rendering.delete(key));
     rendering.set(key, page);
@@ -176,7 +181,7 @@ export function servePageCache(store: PageCacheStore, options: PageCacheMiddlewa
   };
 
   return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !STOREFRONT_PATH.test(req.path)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !STOREFRONT_PATH.test(req.path) || !isDecodable(req.path)) return next();
     if (hasShopCookie(req.get("cookie"))) {
       res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
       return next();
@@ -184,15 +189,15 @@ export function servePageCache(store: PageCacheStore, options: PageCacheMiddlewa
     const key = req.originalUrl;
     if (key.length > MAX_URL_LENGTH) return next();
     const kept = store.get(key, now());
-    if (kept) return void sendCached(req, res, kept, store, options).catch(next);
+    if (kept) return void sendCached(req, res, kept, store).catch(next);
     const { page, first } = renderOnce(key);
     page
       .then(async (answer) => {
-        if ("etag" in answer) return sendCached(req, res, answer, store, options);
+        if ("etag" in answer) return sendCached(req, res, answer, store);
         // Not kept (a redirect, a 404, a change meanwhile): the one who asked gets it; the others
         // who waited are answered by the app itself.
         if (!first) return next();
-        sendRendered(req, res, answer, options.policy(answer.nonce));
+        sendRendered(req, res, answer, options.policy([`'nonce-${answer.nonce}'`]));
       })
       .catch((error: unknown) => {
         options.logger.error({ err: error, path: req.path }, "storefront page could not be rendered");
@@ -201,44 +206,73 @@ export function servePageCache(store: PageCacheStore, options: PageCacheMiddlewa
   };
 }
 
+/** A path the app cannot decode (`/product/%zz`) is left to the app's own 400. */
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The session, the flash message and every other cookie of the shop make a page personal. */
 export function hasShopCookie(cookieHeader: string | undefined): boolean {
   return Boolean(cookieHeader && /(?:^|;)\s*(?:__Secure-|__Host-)?tokunbo[._]/.test(cookieHeader));
 }
 
 function isKeepable(page: RenderedPage): boolean {
-  return page.status === 200 && !page.headers.has("set-cookie") && (page.headers.get("content-type") ?? "").startsWith("text/html");
+  return page.status === 200 && !page.headers.has("set-cookie") && KEPT_TYPES.test(page.headers.get("content-type") ?? "");
 }
 
 /** Headers not kept: the cache sets its own caching, length and encoding. */
 const UNKEPT_HEADERS = new Set(["set-cookie", "cache-control", "etag", "content-length", "content-encoding", "transfer-encoding", "connection", "vary"]);
 
-function toCached(key: string, page: RenderedPage, nonce: string): Omit<CachedPage, "storedAt" | "encoded" | "bytes"> {
+function toCached(
+  key: string,
+  page: RenderedPage,
+  nonce: string,
+  policy: PageCacheMiddlewareOptions["policy"],
+): Omit<CachedPage, "storedAt" | "encoded" | "bytes"> {
   const headers = [...page.headers].filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase()));
-  return { key, headers, body: page.body, etag: etagOf(page.body, nonce), nonce };
+  const html = page.body.toString("utf8");
+  return { key, headers, body: page.body, etag: etagOf(html, nonce), policy: policy(inlineScriptHashes(html)) };
+}
+
+/**
+ * A page answered to many gets no nonce in its policy (a nonce is for one answer): the policy
+ * allows the hashes of the inline scripts it was rendered with, and nothing else inline.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content!).digest("base64")}'`);
+  }
+  return [...hashes];
 }
 
 /**
  * A hash of the page without its nonce: the same content rendered on another instance, with
  * another nonce, has the same ETag, so a browser revalidating anywhere gets 304.
  */
-function etagOf(body: Buffer, nonce: string): string {
-  const content = body.toString("utf8").replaceAll(nonce, "");
+function etagOf(html: string, nonce: string): string {
+  const content = html.replaceAll(nonce, "");
   return `W/"${createHash("sha256").update(content).digest("base64url").slice(0, 27)}"`;
 }
 
-async function sendCached(req: Request, res: Response, page: CachedPage, store: PageCacheStore, options: PageCacheMiddlewareOptions): Promise<void> {
+async function sendCached(req: Request, res: Response, page: CachedPage, store: PageCacheStore): Promise<void> {
   res.setHeader("Cache-Control", SIGNED_OUT_CACHE_CONTROL);
   res.setHeader("ETag", page.etag);
   res.setHeader("Vary", "Accept-Encoding");
   if (matchesEtag(req.get("if-none-match"), page.etag)) {
-    // The browser keeps the page it has, with the policy (and nonce) that came with it.
+    // The browser keeps the page it has, with the policy that came with it.
     res.removeHeader("Content-Security-Policy");
     res.status(304).end();
     return;
   }
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("Content-Security-Policy", options.policy(page.nonce));
+  res.setHeader("Content-Security-Policy", page.policy);
   const encoding = req.acceptsEncodings("br", "gzip");
   let body = page.body;
   if (encoding === "br" || encoding === "gzip") {

@@ -34,9 +34,17 @@ export function formActionOrigins(config: Pick<Config, "payments">): string[] {
  * redirect after a post too, so the checkout form needs Paystack's checkout when it redirects there.
  */
 export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly string[] = []): string {
+  return policyAllowingScripts([`'nonce-${nonce}'`], formActionOrigins);
+}
+
+/**
+ * The policy with these inline-script sources (a nonce, or the hashes of a kept page's scripts)
+ * besides the site's own script files.
+ */
+export function policyAllowingScripts(inlineScriptSources: readonly string[], formActionOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...inlineScriptSources].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
