@@ -21,7 +21,7 @@ export interface FixedRateOptions {
   headers?: Record<string, string>;
   /** Paths (with query) asked for in turn; the URL's own path when unset. */
   paths?: string[];
-  /** Cookie headers taken in turn, one per request. */
+  /** Cookie headers taken in turn: each asks for all the paths, then the next takes over. */
   cookies?: string[];
   /** How long after its intended send time a request may go unanswered (default 10 s). */
   timeoutMs?: number;
@@ -40,7 +40,7 @@ export interface FixedRateResult {
   max: number;
   /** Failed, cut off at the deadline, or answered with anything but 2xx. */
   errors: number;
-  /** How late the generator itself put a request on the wire at worst (its own timers and event loop), in ms. */
+  /** How late the generator itself started a request at worst (its own timers and event loop; waiting for a free socket is not in it), in ms. */
   worstSendLagMs: number;
 }
 
@@ -110,7 +110,8 @@ function run(url: string, options: FixedRateOptions): Promise<FixedRateResult> {
     const send = (n: number) => {
       const scheduled = due(n);
       worstSendLagMs = Math.max(worstSendLagMs, performance.now() - scheduled);
-      const cookie = cookies.length > 0 ? { cookie: cookies[n % cookies.length]! } : {};
+      // Each cookie's holder asks for every path in turn, then the next one takes over.
+      const cookie = cookies.length > 0 ? { cookie: cookies[Math.floor(n / paths.length) % cookies.length]! } : {};
       const request = http.get(
         { host: target.hostname.replace(/^\[|\]$/g, ""), port: target.port, path: paths[n % paths.length], agent, headers: { ...options.headers, ...cookie } },
         (response) => {

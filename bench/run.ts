@@ -193,7 +193,7 @@ async function fixedRate(app: RunningApp, product: string, buyers: SignedInBuyer
     await measure("/shop, signed out, the four queries in turn", shopPaths("/shop"), TARGETS.fixedRateP95Ms),
     await measure("product page, signed out", [`/product/${product}`], TARGETS.fixedRateP95Ms),
     await measure("home page, signed out", ["/"], TARGETS.fixedRateP95Ms),
-    await measure(`/shop, signed in: ${buyers.cookies.length} buyers in turn, the four queries in turn`, shopPaths("/shop"), TARGETS.signedInP95Ms, buyers.cookies),
+    await measure(`/shop, signed in: ${buyers.cookies.length} buyers in turn, each asking the four queries`, shopPaths("/shop"), TARGETS.signedInP95Ms, buyers.cookies),
   ]) {
     worstLag = Math.max(worstLag, result.worstSendLagMs);
   }
@@ -203,8 +203,8 @@ async function fixedRate(app: RunningApp, product: string, buyers: SignedInBuyer
       `A request is due every ${ms(1000 / FIXED_RATE.rate)} whether or not the ones before were answered (after a ${FIXED_RATE.warmupSeconds} s ` +
       "warm-up at the same rate), and its latency runs from when it was due to the end of its answer, so a stall counts against " +
       "every request that should have gone out during it. Figures are p50 / p95 / p99 latency, then errors (failed, non-2xx, or " +
-      `unanswered ${FIXED_RATE.timeoutMs / 1000} s after the last was due). At worst the load generator itself sent a request ` +
-      `${ms(worstLag)} after it was due; that delay is in the figures.`,
+      `unanswered ${FIXED_RATE.timeoutMs / 1000} s after the last was due). At worst the load generator itself started a request ` +
+      `${ms(worstLag)} after it was due (a busy machine); that delay is in the figures.`,
     rows,
   };
 }
