@@ -1,4 +1,8 @@
-/** Load from 50 connections with autocannon, summed up as requests per second and latency percentiles. */
+/**
+ * Closed-loop load from 50 connections with autocannon: each connection sends its next request as
+ * soon as the last one is answered, so this measures how many requests a second the app can
+ * answer; the latency percentiles are each answer's time from its actual send.
+ */
 import autocannon from "autocannon";
 
 export interface LoadResult {
@@ -11,29 +15,56 @@ export interface LoadResult {
   requests: number;
 }
 
-export const CONNECTIONS = 50;
-
-export async function measureLoad(url: string, options: { seconds: number; warmupSeconds?: number; headers?: Record<string, string> }): Promise<LoadResult> {
-  if (options.warmupSeconds) await run(url, options.warmupSeconds, options.headers);
-  return run(url, options.seconds, options.headers);
+export interface LoadOptions {
+  seconds: number;
+  warmupSeconds?: number;
+  headers?: Record<string, string>;
+  /** Paths (with query) each connection asks for in turn; the URL's own path when unset. */
+  paths?: string[];
+  /** Cookie headers spread over the connections, one per connection in turn: many people, not one. */
+  cookies?: string[];
 }
 
-function run(url: string, seconds: number, headers?: Record<string, string>): Promise<LoadResult> {
+export const CONNECTIONS = 50;
+
+export async function measureLoad(url: string, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds) await run(url, { ...options, seconds: options.warmupSeconds });
+  return run(url, options);
+}
+
+function run(url: string, options: LoadOptions): Promise<LoadResult> {
+  const target = new URL(url);
+  const paths = options.paths ?? [`${target.pathname}${target.search}`];
+  const cookies = options.cookies ?? [];
+  let clients = 0;
   // autocannon's own summary has p97.5 but no p95: every response's time is kept here instead.
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) => {
-      if (error) return reject(error);
-      latencies.sort((a, b) => a - b);
-      resolve({
-        requestsPerSecond: result.requests.total / seconds,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        errors: result.errors + result.timeouts + result.non2xx,
-        requests: result.requests.total,
-      });
-    });
+    const instance = autocannon(
+      {
+        url: target.origin,
+        connections: CONNECTIONS,
+        duration: options.seconds,
+        headers: options.headers,
+        // Each connection (autocannon's client) gets the paths in turn, with its own cookie if any.
+        setupClient: (client) => {
+          const cookie = cookies.length > 0 ? { cookie: cookies[clients++ % cookies.length]! } : {};
+          client.setRequests(paths.map((path) => ({ method: "GET", path, headers: { ...options.headers, ...cookie } })));
+        },
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          requestsPerSecond: result.requests.total / options.seconds,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          errors: result.errors + result.timeouts + result.non2xx,
+          requests: result.requests.total,
+        });
+      },
+    );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }

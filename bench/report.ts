@@ -71,10 +71,14 @@ Figures from \`npm run bench\`, which writes this page. It generates a marketpla
 the PostgreSQL database named by \`BENCH_DATABASE_URL\` (dropped and created again; default
 \`postgres://postgres@127.0.0.1:5432/tokunbo_bench\`) and a smaller one into an embedded database,
 starts the production build against each, and measures it from the same machine over loopback.
-Load is 50 concurrent connections (autocannon) after a warm-up; raw SQL is pgbench with the
-same statements and connection count. Lighthouse runs Debian's Chromium with its mobile preset
-(simulated slow 4G, 4× CPU slowdown). The load generator, the app and the database share the
-machine's cores.
+Load comes two ways. For throughput, 50 connections (autocannon) each send their next request as
+soon as the last is answered, after a warm-up; \`GET /healthz\`, measured first, is the
+reference the pages are held to. For latency, requests go out at a fixed 200 a second whatever
+became of the ones before, each timed from when it was due, so a stall counts against every
+request that should have gone out during it. Requests ask for brotli or gzip, as a browser does.
+Raw SQL is pgbench with the same statements and connection count. Lighthouse runs Debian's
+Chromium with its mobile preset (simulated slow 4G, 4× CPU slowdown). The load generator, the
+app and the database share the machine's cores.
 
 - **Date:** ${facts.date}
 - **Machine:** ${facts.machine}
