@@ -6,7 +6,7 @@
 import pg from "pg";
 import { checkoutForm } from "../app/checkout/checkout-form-data";
 import { CHECKOUT_TEXTS } from "../domain/checkout/texts";
-import type { CheckoutInput } from "../domain/checkout/validation";
+import { SHIPPING } from "../tests/support/shipping";
 import { signInBuyers } from "./sessions";
 
 export interface ContentionResult {
@@ -29,15 +29,6 @@ export interface ContentionResult {
 
 const PHONE_NAME = "iPhone 13 contention";
 
-/** Where every buyer has the phone sent (the test fixtures' module needs the test runner, so not from there). */
-const SHIPPING: CheckoutInput["shipping"] = {
-  customerName: "Ada Okafor",
-  customerPhone: "+2348031234567",
-  shippingAddress: "12 Allen Avenue",
-  city: "Ikeja",
-  state: "Lagos",
-  deliveryNotes: null,
-};
 
 export async function measureCheckoutContention(options: {
   base: string;

@@ -8,7 +8,7 @@ import { type Random, intBetween, shuffle } from "../../db/seed/random";
 import { TEST_CARDS } from "../../paystack-standin";
 import { checkoutForm } from "../../app/checkout/checkout-form-data";
 import { PAYMENT_TEXTS } from "../../domain/payments/texts";
-import { SHIPPING } from "../../tests/support/shop";
+import { SHIPPING } from "../../tests/support/shipping";
 import { type Visit, think } from "./browsing";
 
 export interface Buyer {

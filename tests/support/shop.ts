@@ -2,7 +2,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { cart } from "../../db/schema/cart";
-import type { CheckoutInput } from "../../domain/checkout/validation";
 import { insertListing, insertPerson, insertVendor } from "./rows";
 import { TEST_CARDS } from "../../paystack-standin";
 import { createPaystackClient } from "../../domain/payments/paystack-client";
@@ -10,14 +9,7 @@ import type { PaymentProvider } from "../../domain/payments/provider";
 import { createDatabaseFor } from "./database";
 import { type RunningStandin, startPaystackStandin } from "./paystack-standin";
 
-export const SHIPPING: CheckoutInput["shipping"] = {
-  customerName: "Ada Okafor",
-  customerPhone: "+2348031234567",
-  shippingAddress: "12 Allen Avenue",
-  city: "Ikeja",
-  state: "Lagos",
-  deliveryNotes: null,
-};
+export { SHIPPING } from "./shipping";
 
 export interface Shop {
   vendorId: string;
