@@ -99,7 +99,7 @@ async function loadAccount(context: Route.LoaderArgs["context"]): Promise<Accoun
 export async function loader({ context, request }: Route.LoaderArgs) {
   let content: SiteContent<"branding" | "whatsapp_config">;
   try {
-    content = await getSiteContent(context.db, ["branding", "whatsapp_config"]);
+    content = await context.storefront.remember("site-frame", () => getSiteContent(context.db, ["branding", "whatsapp_config"]));
   } catch (error) {
     // Content-load failures are logged only; the defaults keep the site usable.
     console.error("Failed to load site content", error);

@@ -159,9 +159,11 @@ export function createApp(options: AppOptions, services: AppServices = createSer
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  const build = vite
-    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import(pathToBuild()) as Promise<ServerBuild>;
+  // The built app never changes under a running server: imported once, not looked up per request.
+  const builtApp = vite ? undefined : (import(pathToBuild()) as Promise<ServerBuild>);
+  // A missing build is reported by the page requests that need it, not as an unhandled rejection.
+  builtApp?.catch(() => {});
+  const build = vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : () => builtApp!;
   const mode = vite ? "development" : "production";
   const loadContext = (cspNonce: string, clientIp: string, getViewer: AppContext["getViewer"]): AppContext => ({
     db: database.db,
@@ -172,6 +174,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
     payments,
     paymentsMode: config.payments.mode,
     listingCache,
+    storefront: services.pageCache,
     clientIp,
     getViewer,
   });

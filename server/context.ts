@@ -6,6 +6,7 @@ import type { Mailer } from "../domain/mail/mailer";
 import type { PaymentProvider } from "../domain/payments/provider";
 import type { ListingCache } from "../domain/catalog/listing-cache";
 import type { Config } from "./config";
+import type { PageCache } from "./page-cache";
 
 /** What every loader and action receives as `context` (set per request by server/app.ts). */
 declare module "react-router" {
@@ -21,6 +22,8 @@ declare module "react-router" {
     paymentsMode: "paystack" | "test";
     /** Shop pages remembered while the catalogue is unchanged. */
     listingCache: ListingCache;
+    /** Storefront data (site content, pricing) read once per change of the storefront. */
+    storefront: Pick<PageCache, "remember">;
     /** The client's address (behind one trusted proxy), for rate limits. */
     clientIp: string;
     /** The signed-in user, or null; looked up once per request. */

@@ -195,6 +195,25 @@ describe("the page store", () => {
     expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("\nb()")]);
   });
 
+  it("remembers storefront data until the storefront changes, and never a failed read", async () => {
+    const store = createPageCache();
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await store.remember("content", read)).toBe(1);
+    expect(await store.remember("content", read)).toBe(1);
+    store.invalidate();
+    expect(await store.remember("content", read)).toBe(2);
+    await expect(store.remember("failing", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await store.remember("failing", read)).toBe(3);
+    // A change while it was read: what was read may be old, so it is read again next time.
+    let finish: (value: number) => void = () => {};
+    const slow = store.remember("slow", () => new Promise<number>((resolve) => (finish = resolve)));
+    store.invalidate();
+    finish(0);
+    expect(await slow).toBe(0);
+    expect(await store.remember("slow", read)).toBe(4);
+  });
+
   it("tells the shop's cookies from others", () => {
     expect(hasShopCookie(undefined)).toBe(false);
     expect(hasShopCookie("_ga=GA1.1; theme=dark")).toBe(false);

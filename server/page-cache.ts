@@ -63,6 +63,11 @@ interface CachedPage {
 export interface PageCache {
   /** Drops every kept page: what they show has changed. */
   invalidate(): void;
+  /**
+   * What `read` gives (site content, the pricing config), read once and kept like the pages:
+   * until the storefront changes, for at most the pages' age. A failed read is not kept.
+   */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T>;
   /** Pages kept now. */
   size(): number;
   close(): Promise<void>;
@@ -79,6 +84,7 @@ export interface PageCacheStore extends PageCache {
 export function createPageCache(options: { listenTo?: DatabaseHandle; logger?: Logger; limits?: Partial<PageCacheLimits> } = {}): PageCacheStore {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const pages = new Map<string, CachedPage>();
+  const values = new Map<string, { value: Promise<unknown>; readAt: number }>();
   let generation = 0;
   let bytes = 0;
 
@@ -89,6 +95,7 @@ export function createPageCache(options: { listenTo?: DatabaseHandle; logger?: L
   const invalidate = () => {
     generation += 1;
     pages.clear();
+    values.clear();
     bytes = 0;
   };
   const evict = () => {
@@ -108,6 +115,21 @@ export function createPageCache(options: { listenTo?: DatabaseHandle; logger?: L
 
   return {
     invalidate,
+    remember<T>(key: string, read: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      const kept = values.get(key);
+      if (kept && now - kept.readAt <= limits.maxAgeMs) return kept.value as Promise<T>;
+      const readIn = generation;
+      const value = read();
+      const entry = { value, readAt: now };
+      // Kept only if no change came in while it was read; forgotten if the read fails.
+      values.set(key, entry);
+      value.then(
+        () => readIn === generation || values.get(key) !== entry || values.delete(key),
+        () => values.get(key) === entry && values.delete(key),
+      );
+      return value;
+    },
     size: () => pages.size,
     generation: () => generation,
     get(key, now) {
