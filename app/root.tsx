@@ -27,6 +27,7 @@ import { NotFoundView } from "./site/not-found-view";
 import { type AccountSummary, type RootData, type SiteFrameData, useRootData, useSite } from "./site/site";
 import { SiteFooter } from "./site/site-footer";
 import { SiteHeader } from "./site/site-header";
+import { IconSprite } from "./ui/sprite";
 import { Spinner } from "./ui/spinner";
 import { Toaster } from "./ui/toast";
 import { TopBanner } from "./site/top-banner";
@@ -137,6 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
