@@ -9,25 +9,32 @@ import { FavouriteButton } from "./favourite-button";
 import { SpriteIcon } from "../ui/sprite";
 import { StarRating } from "../ui/star-rating";
 
-export type ProductCardData = Pick<
+type CardSource = Pick<
   ProductSummary,
-  | "id" | "name" | "brand" | "model" | "storage" | "grade" | "image" | "finalPrice" | "suggestedPrice" | "comparePrice"
-  | "ratingAverage" | "reviewCount"
+  "id" | "name" | "brand" | "storage" | "grade" | "image" | "finalPrice" | "suggestedPrice" | "comparePrice" | "ratingAverage" | "reviewCount"
 >;
 
-/** Only what a card shows: keeps the page data small on slow connections. */
-export function toCardData(p: ProductCardData): ProductCardData {
+/**
+ * Only what a card shows, prices worked out on the server: the page data (sent to the browser
+ * with the page) stays small on slow connections.
+ */
+export type ProductCardData = Pick<CardSource, "id" | "name" | "brand" | "storage" | "grade" | "image" | "ratingAverage" | "reviewCount"> & {
+  /** Kobo: what the buyer pays (docs/storefront.md). */
+  price: number;
+  /** Rounded percent off the approved comparison price, or null. */
+  discount: number | null;
+};
+
+export function toCardData(p: CardSource): ProductCardData {
   return {
     id: p.id,
     name: p.name,
     brand: p.brand,
-    model: p.model,
     storage: p.storage,
     grade: p.grade,
     image: p.image,
-    finalPrice: p.finalPrice,
-    suggestedPrice: p.suggestedPrice,
-    comparePrice: p.comparePrice,
+    price: displayPrice(p),
+    discount: discountPercent(p),
     ratingAverage: p.ratingAverage,
     reviewCount: p.reviewCount,
   };
@@ -40,8 +47,7 @@ const addedOne = () => CART_TEXTS.added;
  * is in app.css (`.card`…): its markup stays small however many cards a page holds.
  */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const price = displayPrice(product);
-  const discount = discountPercent(product);
+  const { price, discount } = product;
   const { add, busy } = useAddToCart({ successText: addedOne });
   return (
     <article className="card">
