@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import type { ShopView } from "../../domain/catalog/shop-query";
+import type { ShopView } from "./shop-url";
 import { LIMITS, TEXTS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "../ui/badges";
