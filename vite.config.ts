@@ -47,11 +47,16 @@ function precompressAssets(): Plugin {
 function groupedChunks(): Plugin {
   const app = path.resolve(import.meta.dirname, "app");
   const root = path.join(app, "root.tsx");
-  const routes = path.join(app, "routes") + path.sep;
-  const storefront = new Map(["home", "shop", "product"].map((name) => [path.join(routes, `${name}.tsx`), `${name}-shared`]));
+  // Route modules live in each area's routes/ folder (app/storefront/routes/shop.tsx…).
+  const isRoute = (file: string) => {
+    const [area, folder, ...rest] = path.relative(app, file).split(path.sep);
+    return Boolean(area) && folder === "routes" && rest.length === 1;
+  };
+  const storefrontRoutes = path.join(app, "storefront", "routes");
+  const storefront = new Map(["home", "shop", "product"].map((name) => [path.join(storefrontRoutes, `${name}.tsx`), `${name}-shared`]));
   const routeOf = (id: string) => {
     const file = id.split("?")[0]!;
-    return file === root || file.startsWith(routes) ? file : undefined;
+    return file === root || isRoute(file) ? file : undefined;
   };
   return {
     name: "tokunbo:grouped-chunks",

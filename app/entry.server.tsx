@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { loadAccountHeader } from "./site/signed-in-header";
+import { StylesheetText } from "./site/inline-stylesheet";
+import stylesheetText from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +50,9 @@ export default async function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetText.Provider value={stylesheetText}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetText.Provider>,
       {
         nonce,
         [readyOption]() {

@@ -25,8 +25,10 @@ import { currentYear } from "./ui/format";
 import { AccessDenied, SignInRequired } from "./site/access-denied";
 import { NotFoundView } from "./site/not-found-view";
 import { type AccountSummary, type RootData, type SiteFrameData, useRootData, useSite } from "./site/site";
+import { InlineStylesheet } from "./site/inline-stylesheet";
 import { SiteFooter } from "./site/site-footer";
 import { SiteHeader } from "./site/site-header";
+import { IconSprite } from "./ui/sprite";
 import { Spinner } from "./ui/spinner";
 import { Toaster } from "./ui/toast";
 import { TopBanner } from "./site/top-banner";
@@ -35,8 +37,11 @@ import { takeFlash } from "./server/flash.server";
 import { WhatsappFloatingButton } from "./site/whatsapp-button";
 import { LiveUpdates } from "./site/live-updates";
 
+/** Built pages carry their styles inline (`InlineStylesheet`); the dev server links them, so they reload on change. */
+const INLINE_STYLES = !import.meta.env.DEV;
+
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(INLINE_STYLES ? [] : [{ rel: "stylesheet", href: stylesheet }]),
   { rel: "icon", type: "image/svg+xml", href: FAVICON },
 ];
 
@@ -135,8 +140,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="format-detection" content="telephone=no" />
         <Meta />
         <Links />
+        {INLINE_STYLES ? <InlineStylesheet /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -8,11 +8,12 @@ import { PhonePlaceholder } from "../ui/icons";
  */
 export const IMAGE_SIZES = {
   /**
-   * Product grid: 2 columns on phones, 3 from md, 4 from lg. On phones the page's padding, the
-   * gap and the card's border take 1.5rem from each column (about 2rem from sm): a 412px-wide
-   * phone then fetches the 320w rendition instead of one twice as heavy.
+   * Product grid: 2 columns on phones, 3 from md, 4 from lg (at most 296px wide). On phones the
+   * page's padding, the gap and the card's border take about 1.5rem from each column: a
+   * 412px-wide phone then fetches the 320w rendition instead of one twice as heavy. Kept short:
+   * it is repeated in every card.
    */
-  card: "(min-width:1280px) 296px,(min-width:1024px) 25vw,(min-width:768px) 33vw,(min-width:640px) calc(50vw - 2rem),calc(50vw - 1.5rem)",
+  card: "(min-width:1024px) 296px,(min-width:768px) 33vw,calc(50vw - 1.5rem)",
   /** Product page main image: full width on phones, half the page from md. */
   gallery: "(min-width:1280px) 596px,(min-width:768px) 50vw,100vw",
   thumbnail: "80px",

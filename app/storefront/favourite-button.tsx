@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { HeartIcon } from "../ui/icons";
+import { SpriteIcon } from "../ui/sprite";
 
-/** Heart that toggles locally only (docs/storefront.md); wishlists are not stored. */
+/** Heart that toggles locally only (docs/storefront.md); wishlists are not stored. Styled by `.fav` in app.css. */
 export function FavouriteButton({ productName, className = "" }: { productName: string; className?: string }) {
   const [on, setOn] = useState(false);
   return (
@@ -10,11 +10,9 @@ export function FavouriteButton({ productName, className = "" }: { productName: 
       aria-pressed={on}
       aria-label={`Favourite ${productName}`}
       onClick={() => setOn((v) => !v)}
-      className={`inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/95 shadow-sm ring-1 ring-gray-200 transition hover:bg-white ${
-        on ? "text-red-600" : "text-gray-700"
-      } ${className}`}
+      className={className ? `fav ${className}` : "fav"}
     >
-      <HeartIcon filled={on} className="h-5 w-5" />
+      <SpriteIcon id="heart" />
     </button>
   );
 }

@@ -6,28 +6,35 @@ import { CART_TEXTS } from "../../domain/cart/texts";
 import { useAddToCart } from "../checkout/add-to-cart";
 import { IMAGE_SIZES, ProductImage } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
-import { CartIcon } from "../ui/icons";
+import { SpriteIcon } from "../ui/sprite";
 import { StarRating } from "../ui/star-rating";
 
-export type ProductCardData = Pick<
+type CardSource = Pick<
   ProductSummary,
-  | "id" | "name" | "brand" | "model" | "storage" | "grade" | "image" | "finalPrice" | "suggestedPrice" | "comparePrice"
-  | "ratingAverage" | "reviewCount"
+  "id" | "name" | "brand" | "storage" | "grade" | "image" | "finalPrice" | "suggestedPrice" | "comparePrice" | "ratingAverage" | "reviewCount"
 >;
 
-/** Only what a card shows: keeps the page data small on slow connections. */
-export function toCardData(p: ProductCardData): ProductCardData {
+/**
+ * Only what a card shows, prices worked out on the server: the page data (sent to the browser
+ * with the page) stays small on slow connections.
+ */
+export type ProductCardData = Pick<CardSource, "id" | "name" | "brand" | "storage" | "grade" | "image" | "ratingAverage" | "reviewCount"> & {
+  /** Kobo: what the buyer pays (docs/storefront.md). */
+  price: number;
+  /** Rounded percent off the approved comparison price, or null. */
+  discount: number | null;
+};
+
+export function toCardData(p: CardSource): ProductCardData {
   return {
     id: p.id,
     name: p.name,
     brand: p.brand,
-    model: p.model,
     storage: p.storage,
     grade: p.grade,
     image: p.image,
-    finalPrice: p.finalPrice,
-    suggestedPrice: p.suggestedPrice,
-    comparePrice: p.comparePrice,
+    price: displayPrice(p),
+    discount: discountPercent(p),
     ratingAverage: p.ratingAverage,
     reviewCount: p.reviewCount,
   };
@@ -35,48 +42,40 @@ export function toCardData(p: ProductCardData): ProductCardData {
 
 const addedOne = () => CART_TEXTS.added;
 
-/** `eager`: the card is at the top of the page, so its image is fetched first. */
+/**
+ * `eager`: the card is at the top of the page, so its image is fetched first. The card's look
+ * is in app.css (`.card`…): its markup stays small however many cards a page holds.
+ */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const price = displayPrice(product);
-  const discount = discountPercent(product);
+  const { price, discount } = product;
   const { add, busy } = useAddToCart({ successText: addedOne });
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
-      <div className="relative aspect-square overflow-hidden bg-gray-100">
-        <ProductImage
-          src={product.image}
-          alt=""
-          sizes={IMAGE_SIZES.card}
-          width={600}
-          height={800}
-          priority={eager}
-          className="h-full w-full object-contain transition duration-300 group-hover:scale-105"
-        />
-        <div className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
+    <article className="card">
+      <div className="card-media">
+        <ProductImage src={product.image} alt="" sizes={IMAGE_SIZES.card} width={600} height={800} priority={eager} />
+        <div className="card-badges">
           <GradeBadge grade={product.grade} />
           {discount !== null ? <DiscountBadge percent={discount} /> : null}
         </div>
-        <FavouriteButton productName={product.name} className="absolute right-2 top-2 z-10" />
+        <FavouriteButton productName={product.name} />
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-gray-900 sm:text-base">
+      <div className="card-body">
+        <h3 className="card-title">
           <ProductLink product={product} />
         </h3>
-        <p className="text-xs text-gray-600">
-          {product.brand} · {product.storage}
-        </p>
+        <p className="card-meta">{`${product.brand} · ${product.storage}`}</p>
         <RatingCount product={product} />
-        <div className="mt-auto flex items-center justify-between gap-2 pt-1">
-          <p className="text-base font-bold text-gray-900 sm:text-lg">{formatNaira(price)}</p>
+        <div className="card-foot">
+          <p className="card-price">{formatNaira(price)}</p>
           <button
             type="button"
             onClick={() => add(product.id, 1)}
             disabled={busy}
             aria-label={`Add ${product.name} to cart`}
             title="Add to Cart"
-            className="relative z-10 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-strong text-white hover:opacity-90"
+            className="card-cart"
           >
-            <CartIcon className="h-5 w-5" />
+            <SpriteIcon id="cart" />
           </button>
         </div>
       </div>
@@ -84,14 +83,10 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   );
 }
 
-/** The product's name linking to its page; the link covers the whole card. */
+/** The product's name linking to its page; the link covers the whole card (`.card-link`). */
 export function ProductLink({ product }: { product: Pick<ProductCardData, "id" | "name"> }) {
   return (
-    <Link
-      to={`/product/${product.id}`}
-      prefetch="intent"
-      className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-brand-strong"
-    >
+    <Link to={`/product/${product.id}`} prefetch="intent" className="card-link">
       {product.name}
     </Link>
   );
@@ -101,9 +96,9 @@ export function ProductLink({ product }: { product: Pick<ProductCardData, "id" |
 export function RatingCount({ product }: { product: Pick<ProductCardData, "ratingAverage" | "reviewCount"> }) {
   if (product.reviewCount === 0) return null;
   return (
-    <p className="flex items-center gap-1 text-xs text-gray-700">
+    <p className="card-rating">
       <StarRating rating={product.ratingAverage} size="h-3.5" />
-      <span>({product.reviewCount.toLocaleString("en-US")})</span>
+      <span>{`(${product.reviewCount.toLocaleString("en-US")})`}</span>
     </p>
   );
 }

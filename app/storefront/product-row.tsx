@@ -1,27 +1,26 @@
-import { useId, useState } from "react";
-import { LIMITS, TEXTS } from "../../lib/constants";
-import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
+import { useId } from "react";
+import { Link } from "react-router";
+import { TEXTS } from "../../lib/constants";
 import type { ProductCardData } from "./product-card";
 import { EmptyState, ProductGrid } from "./product-grid";
 
-/** A home page row: shows LIMITS.productRowPageSize products at a time; previous and next wrap around. */
+/**
+ * A home page row: the few phones a visitor sees at once (one line of the grid on a computer,
+ * two on a phone), then 'See all' to the same list in the shop.
+ */
 export function ProductRow({
   title,
   subtitle,
   products,
+  shopHref,
 }: {
   title: string;
   subtitle?: string;
   products: readonly ProductCardData[];
+  /** The shop listing this row is the start of. */
+  shopHref: string;
 }) {
   const headingId = useId();
-  const size = LIMITS.productRowPageSize;
-  const pageCount = Math.max(1, Math.ceil(products.length / size));
-  const [page, setPage] = useState(0);
-  const current = Math.min(page, pageCount - 1);
-  const visible = products.slice(current * size, current * size + size);
-  const go = (delta: number) => setPage((p) => (((Math.min(p, pageCount - 1) + delta) % pageCount) + pageCount) % pageCount);
-
   return (
     <section aria-labelledby={headingId} className="container-page py-8">
       <div className="mb-4 flex items-end justify-between gap-3">
@@ -31,32 +30,13 @@ export function ProductRow({
           </h2>
           {subtitle ? <p className="text-sm text-gray-600">{subtitle}</p> : null}
         </div>
-        {pageCount > 1 ? (
-          <div className="flex shrink-0 items-center gap-2">
-            <span className="text-xs text-gray-600" aria-live="polite">
-              {current + 1} / {pageCount}
-              <span className="sr-only"> pages of {title}</span>
-            </span>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label={`Previous ${title} products`}
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-100"
-            >
-              <ChevronLeftIcon />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label={`Next ${title} products`}
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-100"
-            >
-              <ChevronRightIcon />
-            </button>
-          </div>
+        {products.length > 0 ? (
+          <Link to={shopHref} className="shrink-0 py-2 text-sm font-semibold text-brand-strong hover:underline">
+            See all<span className="sr-only">{` ${title}`}</span>
+          </Link>
         ) : null}
       </div>
-      {products.length === 0 ? <EmptyState>{TEXTS.noProductsInSection}</EmptyState> : <ProductGrid products={visible} />}
+      {products.length === 0 ? <EmptyState>{TEXTS.noProductsInSection}</EmptyState> : <ProductGrid products={products} />}
     </section>
   );
 }

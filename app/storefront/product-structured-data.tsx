@@ -5,8 +5,8 @@ import { displayPrice, koboToNaira } from "../../lib/money";
 type ProductFacts = Pick<
   PublicProduct,
   | "id" | "name" | "brand" | "model" | "color" | "description" | "grade" | "finalPrice" | "suggestedPrice"
-  | "stockQuantity" | "ratingAverage" | "reviewCount" | "vendor"
->;
+  | "stockQuantity" | "ratingAverage" | "reviewCount"
+> & { vendor: Pick<PublicProduct["vendor"], "businessName"> };
 
 /**
  * schema.org Product for search engines: an offer in naira with its availability, and the

@@ -26,7 +26,7 @@ const PURCHASE_TEXTS = {
  * page shows none of them). A signed-out visitor is asked to sign in and, back on this page, the
  * phone is added; the server adds to the cart (never beyond the stock) and the success panel follows.
  */
-export function PurchaseBox({ product, cartCount }: { product: PublicProduct; cartCount: number }) {
+export function PurchaseBox({ product, cartCount }: { product: Pick<PublicProduct, "id" | "stockQuantity">; cartCount: number }) {
   const [quantity, setQuantity] = useState<number>(LIMITS.defaultAddQuantity);
   const [addedQuantity, setAddedQuantity] = useState<number | null>(null);
   const onAdded = useCallback((added: number) => setAddedQuantity(added), []);

@@ -2,7 +2,7 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useState } from "reac
 import { useNavigate } from "react-router";
 import {
   SEARCH_MAX_LENGTH, type ShopQuery, type ShopView, activeFilterCount, brandSlug, parseShopQuery, shopHref,
-} from "../../domain/catalog/shop-query";
+} from "./shop-url";
 import { BRANDS, GRADES, GRADE_LABELS, PRICE_SLIDER, STORAGE_OPTIONS } from "../../lib/constants";
 import { formatNaira, nairaToKobo } from "../../lib/money";
 import { SearchField } from "./search-field";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import type { ShopView } from "../../domain/catalog/shop-query";
+import type { ShopView } from "./shop-url";
 import { LIMITS, TEXTS } from "../../lib/constants";
-import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
+import { formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "../ui/badges";
 import { ProductImage } from "./catalog-image";
 import { FavouriteButton } from "./favourite-button";
@@ -83,7 +83,7 @@ function ShopList({ items }: { items: readonly ShopItemData[] }) {
 }
 
 function ShopListItem({ item, eager }: { item: ShopItemData; eager: boolean }) {
-  const discount = discountPercent(item);
+  const { discount } = item;
   return (
     <article className="relative flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:gap-4">
       <div className="relative h-28 w-28 shrink-0 overflow-hidden rounded-lg bg-gray-100 sm:h-36 sm:w-36">
@@ -113,7 +113,7 @@ function ShopListItem({ item, eager }: { item: ShopItemData; eager: boolean }) {
           {item.vendor.verified ? <VerifiedVendorBadge /> : null}
           {item.adminInspected ? <InspectedBadge /> : null}
         </div>
-        <p className="mt-auto text-base font-bold text-gray-900 sm:text-lg">{formatNaira(displayPrice(item))}</p>
+        <p className="mt-auto text-base font-bold text-gray-900 sm:text-lg">{formatNaira(item.price)}</p>
       </div>
       <FavouriteButton productName={item.name} className="absolute right-3 top-3 z-10" />
     </article>

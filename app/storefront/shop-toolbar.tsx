@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SHOP_VIEWS, type ShopQuery, type ShopView } from "../../domain/catalog/shop-query";
+import { SHOP_VIEWS, type ShopQuery, type ShopView } from "./shop-url";
 import { DEFAULT_SORT, SORT_OPTIONS } from "../../lib/constants";
 import { SHOP_FORM_ID, type ShopForm } from "./shop-filters";
 

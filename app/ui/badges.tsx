@@ -2,29 +2,17 @@ import type { ReactNode } from "react";
 import { GRADE_LABELS, type Grade } from "../../lib/constants";
 import { BadgeCheckIcon, ShieldIcon } from "./icons";
 
-const GRADE_STYLES: Record<Grade, string> = {
-  A: "bg-emerald-100 text-emerald-900 ring-emerald-300",
-  B: "bg-sky-100 text-sky-900 ring-sky-300",
-  C: "bg-amber-100 text-amber-900 ring-amber-300",
-};
-
+/** The look of grade and discount badges is in app.css (`.badge`, `.grade-A`…): they repeat on every card. */
 export function GradeBadge({ grade, withLabel = false, className = "" }: { grade: Grade; withLabel?: boolean; className?: string }) {
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${GRADE_STYLES[grade]} ${className}`}
-    >
-      Grade {grade}
-      {withLabel ? ` · ${GRADE_LABELS[grade]}` : null}
+    <span className={`badge grade grade-${grade}${className ? ` ${className}` : ""}`}>
+      {withLabel ? `Grade ${grade} · ${GRADE_LABELS[grade]}` : `Grade ${grade}`}
     </span>
   );
 }
 
 export function DiscountBadge({ percent, className = "" }: { percent: number; className?: string }) {
-  return (
-    <span className={`inline-flex items-center rounded-full bg-brand-strong px-2 py-0.5 text-xs font-bold text-white ${className}`}>
-      {percent}% OFF
-    </span>
-  );
+  return <span className={`badge badge-off${className ? ` ${className}` : ""}`}>{`${percent}% OFF`}</span>;
 }
 
 function Pill({ icon, children }: { icon: ReactNode; children: ReactNode }) {

@@ -157,29 +157,26 @@ test("the brand strip links each brand to its shop filter", async ({ page }) => 
   await expect(page).toHaveURL(/\/shop\?brand=samsung$/);
 });
 
-test("a product row shows 4 of its 12 phones and pages forward and back with wrap-around", async ({ page }) => {
+test("a product row shows 4 phones and 'See all' opens the same list in the shop", async ({ page }) => {
   await page.goto("/");
-  const row = page.getByRole("region", { name: "Trending Now" });
-  const next = row.getByRole("button", { name: "Next Trending Now products" });
-  const previous = row.getByRole("button", { name: "Previous Trending Now products" });
+  const rows: Array<[string, string]> = [
+    ["Trending Now", "/shop?sort=popular"],
+    ["New Arrivals", "/shop"],
+    ["Premium Grade A", "/shop?sort=price-high"],
+    ["Best Deals", "/shop?sort=price-low"],
+  ];
+  for (const [name, href] of rows) {
+    const row = page.getByRole("region", { name });
+    expect(await cardNames(row)).toHaveLength(4);
+    await expect(row.getByRole("link", { name: `See all ${name}` })).toHaveAttribute("href", href);
+  }
 
-  const first = await cardNames(row);
-  expect(first).toHaveLength(4);
-  await expect(row).toContainText("1 / 3");
-  await next.click();
-  await expect(row).toContainText("2 / 3");
-  const second = await cardNames(row);
-  await next.click();
-  await expect(row).toContainText("3 / 3");
-  const third = await cardNames(row);
-  expect(new Set([...first, ...second, ...third]).size).toBe(12);
-
-  await next.click(); // past the last page: back to the first
-  await expect(row).toContainText("1 / 3");
-  expect(await cardNames(row)).toEqual(first);
-  await previous.click(); // back from the first page: the last
-  await expect(row).toContainText("3 / 3");
-  expect(await cardNames(row)).toEqual(third);
+  const deals = page.getByRole("region", { name: "Best Deals" });
+  const shown = await cardNames(deals);
+  await deals.getByRole("link", { name: "See all Best Deals" }).click();
+  await expect(page).toHaveURL(/\/shop\?sort=price-low$/);
+  const listed = await page.getByRole("main").getByRole("article").getByRole("heading").allInnerTexts();
+  expect(listed.slice(0, 4)).toEqual(shown);
 });
 
 test("every row and the featured grid show phones, and cards show stars only for reviewed phones", async ({ page }) => {

@@ -16,11 +16,12 @@ import { pageMeta, siteFromMatches, useSite } from "../../site/site";
 import { WhyChooseUs } from "../why-choose-us";
 import type { Route } from "./+types/home";
 
-const ROWS: Array<{ kind: ProductRowKind; title: string; subtitle: string }> = [
-  { kind: "trending", title: "Trending Now", subtitle: "What buyers are picking up this week" },
-  { kind: "new", title: "New Arrivals", subtitle: "Just listed by our vendors" },
-  { kind: "premium", title: "Premium Grade A", subtitle: "Top-end phones in excellent condition" },
-  { kind: "deals", title: "Best Deals", subtitle: "Quality phones at the friendliest prices" },
+/** Each row and the shop listing in the same order, which its 'See all' opens. */
+const ROWS: Array<{ kind: ProductRowKind; title: string; subtitle: string; shopHref: string }> = [
+  { kind: "trending", title: "Trending Now", subtitle: "What buyers are picking up this week", shopHref: "/shop?sort=popular" },
+  { kind: "new", title: "New Arrivals", subtitle: "Just listed by our vendors", shopHref: "/shop" },
+  { kind: "premium", title: "Premium Grade A", subtitle: "Top-end phones in excellent condition", shopHref: "/shop?sort=price-high" },
+  { kind: "deals", title: "Best Deals", subtitle: "Quality phones at the friendliest prices", shopHref: "/shop?sort=price-low" },
 ];
 
 /** Product fetch failures are logged and the list falls back to empty (docs/storefront.md). */
@@ -56,16 +57,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     contentQuery,
     promisesQuery,
     orEmpty("featured products", listFeaturedProducts(db, LIMITS.featuredProducts)),
-    ...ROWS.map((row) => orEmpty(`${row.kind} products`, listProductRow(db, row.kind, LIMITS.productRowFetch))),
+    ...ROWS.map((row) => orEmpty(`${row.kind} products`, listProductRow(db, row.kind, LIMITS.productRowPageSize))),
   ]);
+  const heroCarousel = heroCarouselOf(content.hero_banners);
   return {
     topBanner: topBannerFor(content.top_banner, promises),
     homeBanner: content.home_banner,
-    hero: content.hero_banner,
-    heroCarousel: heroCarouselOf(content.hero_banners),
+    // The single hero shows only without the carousel: its content is not sent otherwise.
+    hero: heroCarousel ? null : content.hero_banner,
+    heroCarousel,
     categories: content.featured_categories,
     featured: featured.map(toCardData),
-    rows: ROWS.map((row, i) => ({ ...row, products: (rows[i] ?? []).map(toCardData) })),
+    /** Per row of ROWS, its products. */
+    rows: ROWS.map((_, i) => (rows[i] ?? []).map(toCardData)),
   };
 }
 
@@ -85,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeBanner banner={homeBanner} />
-      {heroCarousel ? <HeroCarousel carousel={heroCarousel} /> : <Hero hero={hero} />}
+      {heroCarousel ? <HeroCarousel carousel={heroCarousel} /> : hero ? <Hero hero={hero} /> : null}
       <BrandStrip content={categories} />
 
       <section aria-labelledby="featured-title" className="container-page py-8">
@@ -95,8 +99,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {featured.length === 0 ? <EmptyState>{TEXTS.noProductsYet}</EmptyState> : <ProductGrid products={featured} />}
       </section>
 
-      {rows.map((row) => (
-        <ProductRow key={row.kind} title={row.title} subtitle={row.subtitle} products={row.products} />
+      {ROWS.map((row, i) => (
+        <ProductRow key={row.kind} title={row.title} subtitle={row.subtitle} products={rows[i] ?? []} shopHref={row.shopHref} />
       ))}
 
       <WhyChooseUs siteName={site.siteName} />

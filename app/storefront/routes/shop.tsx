@@ -1,6 +1,6 @@
 import { type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import { listShopPage, type ShopPage } from "../../../domain/catalog/shop";
-import { type ShopQuery, parseShopParams, shopHref } from "../../../domain/catalog/shop-query";
+import { type ShopQuery, parseShopParams, shopHref } from "../shop-url";
 import type { ProductSummary } from "../../../domain/catalog/summary";
 import { LIMITS } from "../../../lib/constants";
 import { plural } from "../../ui/format";
