@@ -12,9 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { displayName } from "../domain/accounts/viewer";
-import { countCartItems } from "../domain/cart/service";
-import { latestLiveEventId } from "../domain/live/events";
-import { countUnread } from "../domain/notifications/service";
+import { siteBarCounts } from "../domain/cart/site-bar";
 import { CMS_DEFAULTS, type TopBannerContent } from "../domain/cms/defaults";
 import { greetingAt } from "../lib/greeting";
 import { hexColourOr, safeImageUrl } from "../lib/safe-values";
@@ -79,26 +77,17 @@ interface AccountState {
   liveAfter: number | null;
 }
 
-/** Badge counts are logged and shown as 0 when they cannot be read; the page still renders. */
-function orZero(what: string) {
-  return (error: unknown) => {
-    console.error(`Failed to load the ${what}`, error);
-    return 0;
-  };
-}
-
 /** The signed-in user for the site bar, the counts of its badges, and where their live stream resumes. */
 async function loadAccount(context: Route.LoaderArgs["context"]): Promise<AccountState> {
   const viewer = await context.getViewer();
   if (!viewer) return { account: null, cartCount: 0, unreadNotifications: 0, liveAfter: null };
-  // The cursor is read before the counts, so an event in between is replayed, never lost.
-  const liveAfter = await latestLiveEventId(context.db, viewer.userId).catch(orZero("live cursor"));
-  const [cartCount, unreadNotifications] = await Promise.all([
-    countCartItems(context.db, viewer.userId).catch(orZero("cart count")),
-    countUnread(context.db, viewer.userId).catch(orZero("unread count")),
-  ]);
+  const counts = await siteBarCounts(context.db, viewer.userId).catch((error: unknown) => {
+    // Shown as 0 when they cannot be read; the page still renders.
+    console.error("Failed to load the site bar's counts", error);
+    return { cartCount: 0, unreadNotifications: 0, liveAfter: 0 };
+  });
   const account = { userId: viewer.userId, name: displayName(viewer), greeting: greetingAt(new Date()), role: viewer.role };
-  return { account, cartCount, unreadNotifications, liveAfter };
+  return { account, ...counts };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

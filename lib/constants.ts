@@ -232,7 +232,6 @@ export const LIMITS = {
   logoMaxBytes: 2_097_152,
   logoAllowedTypes: ["image/jpeg", "image/png", "image/svg+xml"],
   featuredProducts: 8,
-  productRowFetch: 12,
   productRowPageSize: 4,
   shopSkeletonCards: 9,
   shopPageSize: 24,

@@ -90,7 +90,7 @@ const ROW_ORDER: Record<ProductRowKind, SQL[]> = {
 export function listProductRow(
   db: Database,
   kind: ProductRowKind,
-  limit: number = LIMITS.productRowFetch,
+  limit: number = LIMITS.productRowPageSize,
 ): Promise<ProductSummary[]> {
   return listSummaries(db, ROW_ORDER[kind], limit);
 }
