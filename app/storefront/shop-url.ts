@@ -8,6 +8,7 @@ import type { ShopQuery, ShopQueryInput, ShopView } from "../../domain/catalog/s
 import {
   BRAND_QUERY_ALIASES, type Brand, GRADES, PRICE_SLIDER, SORT_OPTIONS, type SortOption, STORAGE_OPTIONS,
 } from "../../lib/constants";
+import { shopParamsInput } from "../../lib/shop-params";
 
 export type { ShopQuery, ShopView };
 
@@ -81,21 +82,7 @@ export function parseShopQuery(input: ShopQueryInput = {}): ShopQuery {
 
 /** The query of a /shop URL. */
 export function parseShopParams(params: URLSearchParams): ShopQuery {
-  const one = (key: string) => params.get(key) ?? undefined;
-  return parseShopQuery({
-    search: one("search"),
-    brand: params.getAll("brand"),
-    grade: params.getAll("grade"),
-    storage: params.getAll("storage"),
-    minPrice: one("minPrice"),
-    maxPrice: one("maxPrice"),
-    verified: one("verified"),
-    inspected: one("inspected"),
-    sort: one("sort"),
-    // A form sends the current view and, from a view button, the chosen one after it: the last wins.
-    view: params.getAll("view").at(-1),
-    page: one("page"),
-  });
+  return parseShopQuery(shopParamsInput(params));
 }
 
 export const brandSlug = (brand: Brand) => brand.toLowerCase();

@@ -8,6 +8,7 @@ import { z } from "zod";
 import {
   BRAND_QUERY_ALIASES, type Brand, GRADES, PRICE_SLIDER, SORT_OPTIONS, type SortOption, STORAGE_OPTIONS,
 } from "../../lib/constants";
+import { shopParamsInput } from "../../lib/shop-params";
 
 export const SHOP_VIEWS = ["grid", "list"] as const;
 export type ShopView = (typeof SHOP_VIEWS)[number];
@@ -88,21 +89,7 @@ export function parseShopQuery(input: ShopQueryInput = {}): ShopQuery {
 
 /** The query of a /shop URL (or of GET /api/products). */
 export function parseShopParams(params: URLSearchParams): ShopQuery {
-  const one = (key: string) => params.get(key) ?? undefined;
-  return parseShopQuery({
-    search: one("search"),
-    brand: params.getAll("brand"),
-    grade: params.getAll("grade"),
-    storage: params.getAll("storage"),
-    minPrice: one("minPrice"),
-    maxPrice: one("maxPrice"),
-    verified: one("verified"),
-    inspected: one("inspected"),
-    sort: one("sort"),
-    // A form sends the current view and, from a view button, the chosen one after it: the last wins.
-    view: params.getAll("view").at(-1),
-    page: one("page"),
-  });
+  return parseShopQuery(shopParamsInput(params));
 }
 
 export const DEFAULT_SHOP_QUERY: ShopQuery = parseShopQuery();
