@@ -84,36 +84,3 @@ export function parseShopQuery(input: ShopQueryInput = {}): ShopQuery {
 export function parseShopParams(params: URLSearchParams): ShopQuery {
   return parseShopQuery(shopParamsInput(params));
 }
-
-export const brandSlug = (brand: Brand) => brand.toLowerCase();
-
-/** URL parameters of a query, defaults left out, so equal queries give equal URLs. */
-export function shopSearchParams(query: ShopQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.search) params.set("search", query.search);
-  for (const brand of query.brand) params.append("brand", brandSlug(brand));
-  for (const grade of query.grade) params.append("grade", grade);
-  for (const storage of query.storage) params.append("storage", storage);
-  if (query.minPrice > PRICE_SLIDER.minNaira) params.set("minPrice", String(query.minPrice));
-  if (query.maxPrice < PRICE_SLIDER.maxNaira) params.set("maxPrice", String(query.maxPrice));
-  if (query.verified) params.set("verified", "true");
-  if (query.inspected) params.set("inspected", "true");
-  if (query.sort) params.set("sort", query.sort);
-  if (query.view !== "grid") params.set("view", query.view);
-  if (query.page > 1) params.set("page", String(query.page));
-  return params;
-}
-
-export function shopHref(query: ShopQuery): string {
-  const search = shopSearchParams(query).toString();
-  return search ? `/shop?${search}` : "/shop";
-}
-
-/** How many filters narrow the list (the search and the sort aside). */
-export function activeFilterCount(query: ShopQuery): number {
-  const priceNarrowed = query.minPrice > PRICE_SLIDER.minNaira || query.maxPrice < PRICE_SLIDER.maxNaira;
-  return (
-    query.brand.length + query.grade.length + query.storage.length +
-    Number(priceNarrowed) + Number(query.verified) + Number(query.inspected)
-  );
-}

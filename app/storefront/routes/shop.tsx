@@ -1,6 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import { listShopPage, type ShopPage } from "../../../domain/catalog/shop";
-import { type ShopQuery, parseShopParams, shopHref } from "../shop-url";
+import { type ShopQuery, parseShopParams } from "../shop-url";
+import { shopHref } from "../../../lib/shop-params";
 import type { ProductSummary } from "../../../domain/catalog/summary";
 import { LIMITS } from "../../../lib/constants";
 import { plural } from "../../ui/format";
