@@ -182,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    ...mailboxSettings(e),
+    ...mailboxSettings(e, kind),
     secureCookies: publicUrl.startsWith("https://"),
     s3: s3Settings(e),
     trustProxyHops: e.TRUST_PROXY,
@@ -200,9 +200,9 @@ function deploymentOf(e: z.output<typeof envSchema>): Config["env"] {
   return e.APP_ENV ?? e.NODE_ENV ?? "development";
 }
 
-function mailboxSettings(e: z.output<typeof envSchema>): Pick<Config, "devMailbox" | "demoSite" | "devMailboxRefused"> {
+function mailboxSettings(e: z.output<typeof envSchema>, kind: Config["env"]): Pick<Config, "devMailbox" | "demoSite" | "devMailboxRefused"> {
   const demoSite = e.DEMO_SITE ?? false;
-  if (deploymentOf(e) !== "production") return { devMailbox: e.DEV_MAILBOX ?? true, demoSite, devMailboxRefused: false };
+  if (kind !== "production") return { devMailbox: e.DEV_MAILBOX ?? true, demoSite, devMailboxRefused: false };
   const asked = e.DEV_MAILBOX ?? false;
   return { devMailbox: asked && demoSite, demoSite, devMailboxRefused: asked && !demoSite };
 }

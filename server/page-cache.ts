@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import type { DatabaseHandle } from "../db/client";
+import { createSingleFlight } from "../domain/core/single-flight";
 import type { Logger } from "./logger";
 
 /**
@@ -184,23 +185,17 @@ export interface PageCacheMiddlewareOptions {
  */
 export function servePageCache(store: PageCacheStore, options: PageCacheMiddlewareOptions): RequestHandler {
   const now = options.now ?? Date.now;
-  const rendering = new Map<string, Promise<CachedPage | RenderedPage & { nonce: string }>>();
+  const once = createSingleFlight();
 
-  const renderOnce = (key: string) => {
-    const running = rendering.get(key);
-    if (running) return { page: running, first: false };
-    const renderedIn = store.generation();
-    const nonce = randomBytes(16).toString("base64");
-    const page = options
-      .render(key, nonce)
-      .then((rendered) => {
-        if (!isKeepable(rendered)) return { ...rendered, nonce };
-        return store.put(toCached(key, rendered, nonce, options.policy), renderedIn, now()) ?? { ...rendered, nonce };
-      })
-      .finally(() => rendering.delete(key));
-    rendering.set(key, page);
-    return { page, first: true };
-  };
+  // Everyone asking at the same moment gets the one render: it was made for nobody in particular.
+  const render = (key: string) =>
+    once(key, async (): Promise<CachedPage | (RenderedPage & { nonce: string })> => {
+      const renderedIn = store.generation();
+      const nonce = randomBytes(16).toString("base64");
+      const rendered = await options.render(key, nonce);
+      const kept = isKeepable(rendered) ? store.put(toCached(key, rendered, nonce, options.policy), renderedIn, now()) : undefined;
+      return kept ?? { ...rendered, nonce };
+    });
 
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !STOREFRONT_PATH.test(req.path) || !isDecodable(req.path)) return next();
@@ -212,13 +207,10 @@ export function servePageCache(store: PageCacheStore, options: PageCacheMiddlewa
     if (key.length > MAX_URL_LENGTH) return next();
     const kept = store.get(key, now());
     if (kept) return void sendCached(req, res, kept, store).catch(next);
-    const { page, first } = renderOnce(key);
-    page
+    render(key)
       .then(async (answer) => {
         if ("etag" in answer) return sendCached(req, res, answer, store);
-        // Not kept (a redirect, a 404, a change meanwhile): the one who asked gets it; the others
-        // who waited are answered by the app itself.
-        if (!first) return next();
+        // Not kept (a redirect, a 404, a change meanwhile): sent as rendered, with its own nonce.
         sendRendered(req, res, answer, options.policy([`'nonce-${answer.nonce}'`]));
       })
       .catch((error: unknown) => {
@@ -323,6 +315,11 @@ function encoded(page: CachedPage, encoding: Encoding, store: PageCacheStore): P
   return made;
 }
 
+/**
+ * Whether the browser already holds this page. Not Express's `req.fresh`: that refuses whenever
+ * the request says `Cache-Control: no-cache`, which a conditional request may well carry (fetch
+ * adds it to every one); an origin still answers 304 to those.
+ */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, "");

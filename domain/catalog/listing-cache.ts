@@ -1,3 +1,5 @@
+import { createSingleFlight } from "../core/single-flight";
+
 /**
  * Which products a shop page holds, and the total, remembered per query and catalogue version.
  * The database raises the version in the same transaction as any change to what decides a
@@ -25,17 +27,10 @@ const MAX_PAGES = 5_000;
 
 export function createListingCache(maxPages = MAX_PAGES): ListingCache {
   const pages = new Map<string, RememberedPage>();
-  const reading = new Map<string, Promise<unknown>>();
   let newestVersion = 0;
   return {
     get: (key) => pages.get(key),
-    once<T>(key: string, read: () => Promise<T>): Promise<T> {
-      const running = reading.get(key) as Promise<T> | undefined;
-      if (running) return running;
-      const started = read().finally(() => reading.delete(key));
-      reading.set(key, started);
-      return started;
-    },
+    once: createSingleFlight(),
     remember(key, page) {
       if (page.version < newestVersion) return;
       if (page.version > newestVersion) {
