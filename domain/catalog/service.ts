@@ -36,8 +36,8 @@ export interface PublicProduct extends PhoneName {
   ratingAverage: number;
   /** Number of approved reviews, kept on the product. */
   reviewCount: number;
-  createdAt: string;
-  vendor: { id: string; businessName: string; verified: boolean; commissionRate: number };
+  /** What visitors see of the vendor: never its id or its commission. */
+  vendor: { businessName: string; verified: boolean };
 }
 
 export interface PublicReview {
@@ -117,11 +117,8 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
       stockQuantity: products.stockQuantity,
       adminInspected: products.adminInspected,
       inspectedAt: products.inspectedAt,
-      createdAt: products.createdAt,
-      vendorId: vendors.id,
       vendorBusinessName: vendors.businessName,
       vendorVerified: vendors.verified,
-      vendorCommissionRate: vendors.commissionRate,
       ratingAverage: products.ratingAverage,
       reviewCount: products.reviewCount,
     })
@@ -145,13 +142,7 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
     inspectedAt: row.inspectedAt ? toIso(row.inspectedAt) : null,
     ratingAverage: row.ratingAverage,
     reviewCount: row.reviewCount,
-    createdAt: toIso(row.createdAt),
-    vendor: {
-      id: row.vendorId,
-      businessName: row.vendorBusinessName,
-      verified: row.vendorVerified,
-      commissionRate: row.vendorCommissionRate,
-    },
+    vendor: { businessName: row.vendorBusinessName, verified: row.vendorVerified },
   };
 }
 

@@ -59,36 +59,8 @@ export const PRODUCT_TEXTS = {
   checked: "Checked",
 } as const;
 
-/** What the page shows of a product: not the listing's date nor the vendor's id and commission. */
-export type ProductPageProduct = Omit<PublicProduct, "createdAt" | "vendor"> & {
-  vendor: Pick<PublicProduct["vendor"], "businessName" | "verified">;
-};
-
-function toPageProduct(p: PublicProduct): ProductPageProduct {
-  return {
-    id: p.id,
-    name: p.name,
-    brand: p.brand,
-    model: p.model,
-    storage: p.storage,
-    color: p.color,
-    description: p.description,
-    grade: p.grade,
-    images: p.images,
-    finalPrice: p.finalPrice,
-    suggestedPrice: p.suggestedPrice,
-    comparePrice: p.comparePrice,
-    stockQuantity: p.stockQuantity,
-    adminInspected: p.adminInspected,
-    inspectedAt: p.inspectedAt,
-    ratingAverage: p.ratingAverage,
-    reviewCount: p.reviewCount,
-    vendor: { businessName: p.vendor.businessName, verified: p.vendor.verified },
-  };
-}
-
 type ProductLoaderData =
-  | { product: ProductPageProduct; reviews: PublicReview[]; promises: StorePromises; similar: ProductCardData[] }
+  | { product: PublicProduct; reviews: PublicReview[]; promises: StorePromises; similar: ProductCardData[] }
   | { product: null; reviews: []; promises: StorePromises; similar: [] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -101,7 +73,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!product) return data<ProductLoaderData>({ product: null, reviews: [], promises, similar: [] }, { status: 404 });
     // A sold-out phone's shared link never dead-ends: phones like it that can be bought.
     const similar = product.stockQuantity > 0 ? [] : (await listSimilarProducts(context.db, product)).map(toCardData);
-    return data<ProductLoaderData>({ product: toPageProduct(product), reviews, promises, similar });
+    return data<ProductLoaderData>({ product, reviews, promises, similar });
   } catch (error) {
     // 'Failed to load product': the screen shows the not-found view (docs/storefront.md).
     console.error("Failed to load product", error);
@@ -109,7 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-function metaDescription(product: ProductPageProduct, price: string, warrantyDays: number): string {
+function metaDescription(product: PublicProduct, price: string, warrantyDays: number): string {
   return [
     product.stockQuantity > 0 ? null : PRODUCT_TEXTS.soldOut,
     price,
@@ -203,7 +175,7 @@ function ProductDetail({
   promises,
   similar,
 }: {
-  product: ProductPageProduct;
+  product: PublicProduct;
   reviews: PublicReview[];
   promises: StorePromises;
   similar: ProductCardData[];
@@ -319,7 +291,7 @@ function ProductDetail({
   );
 }
 
-function Specifications({ product }: { product: ProductPageProduct }) {
+function Specifications({ product }: { product: PublicProduct }) {
   const rows: Array<[string, string]> = [
     ["Brand", product.brand],
     ["Model", product.model],
