@@ -87,7 +87,7 @@ export function stockBadge(stockQuantity: number): string | null {
   return null;
 }
 
-export const ORDER_STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Progress bar steps of My Orders, in order. */
@@ -106,6 +106,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  refunded: "Refunded",
 };
 
 export const ORDER_STATUS_DESCRIPTIONS: Record<OrderStatus | "other", string> = {
@@ -115,6 +116,7 @@ export const ORDER_STATUS_DESCRIPTIONS: Record<OrderStatus | "other", string> = 
   shipped: "Your order is on the way",
   delivered: "Order delivered successfully",
   cancelled: "Order has been cancelled",
+  refunded: "Your payment has been refunded",
   other: "Order status unknown",
 };
 
@@ -125,21 +127,100 @@ export const ORDER_STATUS_DESCRIPTIONS: Record<OrderStatus | "other", string> = 
  * one is prepared, shipped and delivered in that order (shipping straight from paid is allowed);
  * a delivered or cancelled order is final. docs/admin.md gives the reason for each move.
  */
-export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending" | "paid">, { label: string; from: readonly OrderStatus[] }> = {
+export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending" | "paid" | "refunded">, { label: string; from: readonly OrderStatus[] }> = {
   processing: { label: "Mark as Processing", from: ["paid"] },
   shipped: { label: "Mark as Shipped", from: ["paid", "processing"] },
   delivered: { label: "Mark as Delivered", from: ["shipped"] },
   cancelled: { label: "Cancel Order", from: ["pending", "paid", "processing", "shipped"] },
 };
 
-export const PAYMENT_STATUSES = ["pending", "successful", "failed", "refunded"] as const;
+export const PAYMENT_STATUSES = ["pending", "successful", "failed", "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: "Pending",
   successful: "Successful",
   failed: "Failed",
+  partially_refunded: "Partially refunded",
   refunded: "Refunded",
 };
+
+/** Who moved an order or a claim on, as its timeline shows (docs/after-sale.md). */
+export const ACTOR_ROLES = ["buyer", "vendor", "admin", "system"] as const;
+export type ActorRole = (typeof ACTOR_ROLES)[number];
+
+/** Couriers a vendor picks from when shipping (docs/after-sale.md). */
+export const COURIERS = [
+  "GIG Logistics",
+  "DHL Nigeria",
+  "Red Star Express",
+  "UPS Nigeria",
+  "FedEx Nigeria",
+  "ABC Transport",
+  "GUO Transport",
+  "Kwik Delivery",
+  "Sendbox",
+  "Topship",
+  "NIPOST EMS",
+  "Other",
+] as const;
+export type Courier = (typeof COURIERS)[number];
+
+/** Why a buyer cancels a paid order before it ships. */
+export const CANCEL_REASONS = [
+  "I changed my mind",
+  "I ordered the wrong phone",
+  "I found a better price",
+  "Delivery will take too long",
+  "Other",
+] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** What a warranty claim is about: the covered faults, 'not as described' and 'other'. */
+export const CLAIM_REASONS = [
+  "hardware_malfunction",
+  "battery_performance",
+  "screen_defect",
+  "charging_problem",
+  "not_as_described",
+  "other",
+] as const;
+export type ClaimReason = (typeof CLAIM_REASONS)[number];
+export const CLAIM_REASON_LABELS: Record<ClaimReason, string> = {
+  hardware_malfunction: "Hardware malfunction",
+  battery_performance: "Battery performance",
+  screen_defect: "Screen defect",
+  charging_problem: "Charging problem",
+  not_as_described: "Not as described",
+  other: "Other",
+};
+
+/**
+ * open: waiting for the vendor; accepted / declined: the vendor answered; escalated: the buyer
+ * asked the admins; resolved / rejected: an admin decided.
+ */
+export const CLAIM_STATUSES = ["open", "accepted", "declined", "escalated", "resolved", "rejected"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+  open: "Waiting for the vendor",
+  accepted: "Accepted by the vendor",
+  declined: "Declined by the vendor",
+  escalated: "With our support team",
+  resolved: "Resolved",
+  rejected: "Rejected",
+};
+/** Claims still being worked on: an order has at most one of these at a time. */
+export const ACTIVE_CLAIM_STATUSES = ["open", "accepted", "declined", "escalated"] as const satisfies readonly ClaimStatus[];
+
+export const CLAIM_VENDOR_OUTCOMES = ["repair", "replacement", "refund"] as const;
+export type ClaimVendorOutcome = (typeof CLAIM_VENDOR_OUTCOMES)[number];
+export const CLAIM_ADMIN_DECISIONS = ["full_refund", "partial_refund", "replacement", "reject"] as const;
+export type ClaimAdminDecision = (typeof CLAIM_ADMIN_DECISIONS)[number];
+
+/** Business days a vendor has to answer a claim; past this the claim is flagged to admins. */
+export const CLAIM_ANSWER_BUSINESS_DAYS = 3;
 
 export const WARRANTY_TYPES = ["basic_48hr", "standard_1week", "premium_1month"] as const;
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];

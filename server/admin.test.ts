@@ -30,6 +30,7 @@ const SPEC_MENU: Record<OrderStatus, readonly OrderStatus[]> = {
   shipped: ["paid", "processing"],
   delivered: ["shipped"],
   cancelled: ["pending", "paid", "processing", "shipped"],
+  refunded: [],
 };
 
 const inDays = (days: number) => new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);

@@ -21,6 +21,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   shipped: "bg-violet-100 text-violet-900",
   delivered: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-gray-200 text-gray-800",
+  refunded: "bg-rose-100 text-rose-900",
 };
 
 /** The order's status, or 'Payment failed' while it waits on a payment that did not go through (docs/payments.md). */

@@ -27,6 +27,7 @@ const ORDER_STYLES: Record<OrderStatus, string> = {
   shipped: "bg-violet-100 text-violet-900 ring-violet-300",
   delivered: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   cancelled: "bg-red-100 text-red-900 ring-red-300",
+  refunded: "bg-rose-100 text-rose-900 ring-rose-300",
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -12,3 +12,4 @@ export * from "./activity";
 export * from "./mail";
 export * from "./live";
 export * from "./media";
+export * from "./after-sale";

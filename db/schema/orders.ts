@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, bigserial, check, date, index, integer, pgEnum, pgTable, text, uuid,
+  type AnyPgColumn, bigint, bigserial, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
-import { NIGERIAN_STATES, ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
+import { ACTOR_ROLES, type ActorRole, NIGERIAN_STATES, ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
 import { sqlList } from "../sql-list";
 import { users } from "./accounts";
 import { products } from "./catalog";
@@ -39,7 +39,13 @@ export const orders = pgTable(
     /** The warranty the order was sold with, from the pricing config at checkout (docs/orders.md). */
     warrantyDays: integer("warranty_days").notNull().default(30),
     trackingNumber: text("tracking_number"),
+    /** One of COURIERS, or what the vendor typed after choosing 'Other'. */
+    carrier: text("carrier"),
     estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** When the phone reached the buyer: the warranty window runs from here (docs/after-sale.md). */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -55,6 +61,7 @@ export const orders = pgTable(
     index("orders_payment_idx").on(t.paymentId),
     index("orders_product_idx").on(t.productId),
     index("orders_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("orders_shipped_at_idx").on(t.shippedAt).where(sql`${t.status} = 'shipped'`),
   ],
 );
 
@@ -67,7 +74,13 @@ export const orderStatusHistory = pgTable(
     status: orderStatusEnum("status").notNull(),
     /** Shown to the buyer beside the status, such as the tracking number when shipped. */
     note: text("note"),
+    /** Who made the move; null for moves recorded before this was kept. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: text("actor_role").$type<ActorRole>(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.id),
+    check("order_status_history_actor_role_known", sql`${t.actorRole} is null or ${t.actorRole} in ${sqlList(ACTOR_ROLES)}`),
+  ],
 );

@@ -18,6 +18,8 @@ export const adminPricingConfig = pgTable(
     deliveryFee: bigint("delivery_fee", { mode: "number" }).notNull().default(0),
     /** Days of warranty from delivery, stated the same everywhere (docs/orders.md). */
     warrantyDays: integer("warranty_days").notNull().default(30),
+    /** A shipped order neither side marked delivered becomes delivered this many days after shipping. */
+    autoDeliverAfterDays: integer("auto_deliver_after_days").notNull().default(14),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAtColumn(),
   },
@@ -27,5 +29,6 @@ export const adminPricingConfig = pgTable(
     check("pricing_commission_range", sql`${t.defaultCommissionRate} >= 0 and ${t.defaultCommissionRate} <= 100`),
     check("pricing_delivery_fee_nonnegative", sql`${t.deliveryFee} >= 0`),
     check("pricing_warranty_days_range", sql`${t.warrantyDays} between 1 and 365`),
+    check("pricing_auto_deliver_days_range", sql`${t.autoDeliverAfterDays} between 1 and 60`),
   ],
 );

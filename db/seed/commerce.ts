@@ -23,11 +23,12 @@ const CHECKOUT_AGE: Record<OrderStatus, [number, number]> = {
   paid: [0.1, 1],
   pending: [5 / 1440, 20 / 1440],
   cancelled: [3, 45],
+  refunded: [20, 60],
 };
 
 /** Days from placing the order to its last status change. */
 const STATUS_DELAY: Record<OrderStatus, number> = {
-  pending: 0, paid: 3 / 1440, processing: 0.5, shipped: 1, delivered: 3, cancelled: 35 / 1440,
+  pending: 0, paid: 3 / 1440, processing: 0.5, shipped: 1, delivered: 3, cancelled: 35 / 1440, refunded: 10,
 };
 
 const CANCELLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ["failed", "refunded", "failed"];

@@ -231,6 +231,7 @@ const BUYER_TITLES: Record<OrderStatus, string> = {
   shipped: "Order shipped",
   delivered: "Order delivered",
   cancelled: "Order cancelled",
+  refunded: "Order refunded",
 };
 
 /** The buyer's notification and the live event that updates their open order pages. */

@@ -56,7 +56,7 @@ export interface CustomerOrderList {
   counts: OrderTabCounts;
 }
 
-export const isActiveOrder = (status: OrderStatus) => status !== "delivered" && status !== "cancelled";
+export const isActiveOrder = (status: OrderStatus) => status !== "delivered" && status !== "cancelled" && status !== "refunded";
 
 /** The buyer's own orders, newest first, with the tab counts: two queries however many orders there are. */
 export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrderList> {
