@@ -6,6 +6,7 @@ import { ACCESS_TEXTS } from "../core/access";
 import { placeOrder } from "../checkout/service";
 import { confirmPayment } from "./confirmation";
 import { PaymentProviderError, type PaymentProvider } from "./provider";
+import { reconcileRefunds } from "./refund-reconciliation";
 import { REFUND_TEXTS, type RefundInput, applyRefundOutcome, issueRefund, refundPayment, refundableAmount } from "./refunds";
 
 describe.each(TEST_ENGINES)("refunds (%s)", (engine) => {
@@ -113,5 +114,39 @@ describe.each(TEST_ENGINES)("refunds (%s)", (engine) => {
     await q("update payments set status = 'failed' where id = $1", [paid.paymentId]);
     await expect(refundPayment(deps(), admin, input(paid, 1_00))).rejects.toMatchObject({ status: 409, message: REFUND_TEXTS.notPaid });
     expect(await q("select id from refunds where payment_id = $1", [paid.paymentId])).toEqual([]);
+  });
+
+  it("looks up refunds left pending: settles what the provider processed, adopts one that reached it, asks again only for one that did not", async () => {
+    const paid = await paidOrder();
+    await q("update orders set status = 'delivered' where id = $1", [paid.orderId]);
+    const unreachable: PaymentProvider = { ...provider(), refund: () => Promise.reject(new PaymentProviderError("Paystack did not answer within 10 seconds", null)) };
+    const named = await refundPayment(deps(), admin, input(paid, 1_000_00));
+    const lost = await issueRefund(deps(unreachable), admin.userId, input(paid, 2_000_00));
+    const reached = await issueRefund(deps(unreachable), admin.userId, input(paid, 3_000_00));
+    await q("update refunds set updated_at = now() - interval '5 minutes' where payment_id = $1", [paid.paymentId]);
+
+    const asked: number[] = [];
+    const later: PaymentProvider = {
+      ...provider(),
+      fetchRefund: async (id) => ({ id, amount: named.amount, status: id === named.providerRefundId ? "processed" : "pending" }),
+      listRefunds: async () => [{ id: named.providerRefundId!, amount: 1_000_00, status: "processed" }, { id: 987_654, amount: 3_000_00, status: "processed" }],
+      refund: async (request) => {
+        asked.push(request.amount!);
+        return provider().refund(request);
+      },
+    };
+    const report = await reconcileRefunds(deps(later), new Date());
+    expect(report).toMatchObject({ checked: 3, resubmitted: 1 });
+    expect(asked).toEqual([2_000_00]);
+    const rows = await q<{ id: string; status: string; provider_refund_id: string | null }>("select id, status, provider_refund_id from refunds where payment_id = $1", [paid.paymentId]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(named.id)!.status).toBe("processed");
+    expect(byId.get(reached.id)!.status).toBe("processed");
+    expect(Number(byId.get(reached.id)!.provider_refund_id)).toBe(987_654);
+    expect(byId.get(lost.id)!.provider_refund_id).not.toBeNull();
+
+    await q("update refunds set updated_at = now() - interval '5 minutes' where payment_id = $1", [paid.paymentId]);
+    await reconcileRefunds(deps(later), new Date());
+    expect(asked).toEqual([2_000_00]);
   });
 });
