@@ -136,6 +136,11 @@ export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending" | "paid" |
 
 export const PAYMENT_STATUSES = ["pending", "successful", "failed", "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The money arrived: whatever was refunded since, the payment has paid its orders and is never fulfilled again. */
+export const PAID_PAYMENT_STATUSES = ["successful", "partially_refunded", "refunded"] as const satisfies readonly PaymentStatus[];
+export function hasPaid(status: PaymentStatus): boolean {
+  return (PAID_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+}
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: "Pending",
   successful: "Successful",

@@ -1,6 +1,6 @@
 import { orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type ProductStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
@@ -216,7 +216,7 @@ async function updateStockAndSales(tx: Database, order: LockedOrder, to: OrderSt
         refundReason: `Order #${orderNumberOf(order.id)} (${formatNaira(order.totalAmount)}) was cancelled after payment`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(payments.id, order.paymentId), eq(payments.status, "successful")));
+      .where(and(eq(payments.id, order.paymentId), inArray(payments.status, ["successful", "partially_refunded"])));
   }
 }
 
