@@ -211,6 +211,24 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
     }
   });
 
+  it("keeps the search in the pages: the next page's link carries it, and every page counts all the orders found", async () => {
+    await database.query(
+      `insert into orders (customer_id, customer_name, customer_email, customer_phone, shipping_address, city, state, product_id, vendor_id,
+         quantity, unit_price, total_amount, status)
+       select customer_id, 'Paging Buyer ' || n, customer_email, customer_phone, shipping_address, city, state, product_id, vendor_id,
+         quantity, unit_price, total_amount, status
+       from orders, generate_series(1, 21) n where id = $1`,
+      [ids.ngozi],
+    );
+    const first = await (await fetch(`${app.base}/admin?tab=orders&q=paging+buyer&status=paid`, { headers: { Cookie: cookie.admin } })).text();
+    expect(first).toContain(ORDER_SEARCH_TEXTS.count(21, true));
+    expect(first).toContain('href="/admin?tab=orders&amp;q=paging+buyer&amp;status=paid&amp;page=2"');
+    const { section } = await tab("q=paging+buyer&status=paid&page=2");
+    expect(section.orders?.items).toHaveLength(1);
+    expect(section.orders?.total).toBe(21);
+    expect(section.orders?.page).toBe(2);
+  });
+
   it("keeps the search and the export to admins: customers and vendors are refused, whatever the query", async () => {
     for (const who of [cookie.customer, cookie.vendor]) {
       const page = await fetch(`${app.base}/admin?tab=orders&q=ngozi`, { headers: { Cookie: who }, redirect: "manual" });

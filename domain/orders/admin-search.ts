@@ -126,7 +126,9 @@ export function parseOrderSearch(params: URLSearchParams): ParsedOrderSearch {
   }
   const { q, from, to, status, vendor } = parsed.data;
   const search: OrderSearch = { q, from, to, status, vendorId: vendor?.toLowerCase() };
-  return { ok: true, search: Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as OrderSearch, values };
+  // The vendor as the select lists it, so the form shows the vendor chosen whatever the case typed.
+  const shown = { ...values, vendor: vendor?.toLowerCase() ?? values.vendor };
+  return { ok: true, search: Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as OrderSearch, values: shown };
 }
 
 /** Whether any filter is set. */
