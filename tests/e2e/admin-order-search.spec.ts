@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, TestInfo } from "@playwright/test";
 import { checkoutForm } from "../../app/checkout/checkout-form-data";
 import { lagosToday } from "../../domain/orders/status";
-import { expect, openTab, projectIndex, test } from "./support/admin";
+import { ADMIN_STATE_FILE, expect, openTab, projectIndex, test } from "./support/admin";
 import { signUpFreshCustomer } from "./support/customers";
 import { postAction } from "./support/route-data";
 
@@ -112,4 +112,31 @@ test("an admin finds orders by e-mail and order number, narrows them by vendor a
   await expect(page).toHaveURL(/\/admin\?tab=orders$/);
   await expect(count).toHaveText(/^\d[\d,]* orders$/);
   await expect(search.getByLabel("Search")).toHaveValue("");
+});
+
+test("without scripts, the order search works as a plain form and its address keeps the search", async ({ browser }, info) => {
+  const context = await browser.newContext({ ...info.project.use, javaScriptEnabled: false, storageState: ADMIN_STATE_FILE });
+  const page = await context.newPage();
+  await page.goto("/admin?tab=orders");
+  const search = page.getByRole("search", { name: "Find orders" });
+  const first = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Order #/ }) }).first();
+  const number = ((await first.getByRole("heading").textContent()) ?? "").replace("Order #", "").trim();
+  await search.getByLabel("Search").fill(number.toUpperCase());
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${number.toUpperCase()}`));
+  await expect(page.getByText("1 order matches your search")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Order #${number}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Export these orders (CSV)" })).toHaveAttribute("href", `/admin/export/orders?q=${number.toUpperCase()}`);
+
+  // A 'to' date before the 'from' date is refused by the server, beside its field.
+  await search.getByLabel("Placed from").fill("2026-03-10");
+  await search.getByLabel("Placed to").fill("2026-03-01");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(search.getByText("The 'from' date must be on or before the 'to' date")).toBeVisible();
+  await expect(page.getByText("Correct the search above to see orders.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=orders$/);
+  await expect(search.getByLabel("Search")).toHaveValue("");
+  await context.close();
 });
