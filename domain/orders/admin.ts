@@ -1,6 +1,6 @@
 import { orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type ProductStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
@@ -15,7 +15,8 @@ import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { recordOrderStatus } from "./history";
 import { orders } from "../../db/schema/orders";
-import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
+import { ORDER_STATUS_TEXTS, type OrderStatusChange, addDays, canMoveOrder, orderNumberOf } from "./status";
+import { type OrderSearch, containsPattern, orderNumberIn, phoneDigitsIn } from "./admin-search";
 
 export interface AdminOrder {
   id: string;
@@ -46,13 +47,55 @@ export interface AdminOrderPayment {
   recordedBy: string | null;
 }
 
-/** Every order, newest first, a page at a time, with its product, customer and vendor. */
+/** One page of the Orders tab, and how many orders the search finds in all. */
+export type AdminOrderPage = Page<AdminOrder> & { total: number };
+
+/** The first moment of a Lagos calendar day (UTC+1 all year). */
+const lagosDayStart = (day: string) => new Date(`${day}T00:00:00+01:00`);
+
+/** What a search typed in the box finds: the order number, the buyer's name, e-mail or phone. */
+function textMatch(text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  const found: Array<SQL | undefined> = [ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern)];
+  const number = orderNumberIn(text);
+  if (number) found.push(sql`right(${orders.id}::text, ${number.length}) = ${number}`);
+  const phone = phoneDigitsIn(text);
+  // Stored numbers are +234…; older ones may be 0… or carry spaces: both sides compare the digits after 234 or 0.
+  if (phone) found.push(sql`regexp_replace(regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g'), '^(234|0)', '') like ${containsPattern(phone)}`);
+  return or(...found);
+}
+
+/** The conditions of a search (docs/admin.md), all parameters bound, never SQL built from input. */
+export function orderSearchWhere(search: OrderSearch): SQL | undefined {
+  return and(
+    search.status ? eq(orders.status, search.status) : undefined,
+    search.vendorId ? eq(orders.vendorId, search.vendorId) : undefined,
+    search.from ? gte(orders.createdAt, lagosDayStart(search.from)) : undefined,
+    search.to ? lt(orders.createdAt, lagosDayStart(addDays(search.to, 1))) : undefined,
+    search.q ? textMatch(search.q) : undefined,
+  );
+}
+
+/** The vendors the Orders tab can filter by, by business name. */
+export async function listOrderVendors(db: Database, actor: Actor): Promise<Array<{ id: string; businessName: string }>> {
+  assertMay(actor, "back_office");
+  return db.select({ id: vendors.id, businessName: vendors.businessName }).from(vendors).orderBy(asc(vendors.businessName), asc(vendors.id));
+}
+
+/** Whether a vendor of that id exists (a search naming an unknown vendor is refused, not run). */
+export async function vendorExists(db: Database, vendorId: string): Promise<boolean> {
+  const [row] = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).limit(1);
+  return row !== undefined;
+}
+
+/** The orders a search finds, newest first, a page at a time, with their product, customer and vendor. */
 export async function listOrdersForAdmin(
   db: Database,
   actor: Actor,
-  filter: { status?: OrderStatus; page?: number },
-): Promise<Page<AdminOrder>> {
+  filter: OrderSearch & { page?: number },
+): Promise<AdminOrderPage> {
   assertMay(actor, "back_office");
+  const where = orderSearchWhere(filter);
   const query = db
     .select({
       ...orderLineColumns,
@@ -80,10 +123,13 @@ export async function listOrdersForAdmin(
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
-    .where(filter.status ? eq(orders.status, filter.status) : undefined)
+    .where(where)
     .$dynamic();
-  const page = await newestPage(query, orders, filter.page);
-  return mapPage(page, (row) => ({
+  const [page, [counted]] = await Promise.all([
+    newestPage(query, orders, filter.page),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const mapped = mapPage(page, (row) => ({
     id: row.id,
     orderNumber: orderNumberOf(row.id),
     status: row.status,
@@ -117,6 +163,7 @@ export async function listOrdersForAdmin(
           recordedBy: row.recordedBy,
         },
   }));
+  return { ...mapped, total: counted?.total ?? 0 };
 }
 
 

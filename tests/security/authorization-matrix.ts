@@ -406,6 +406,11 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   }),
   // Guarded pages
   page("GET /admin", () => "/admin", BACK_OFFICE, { refusal: guarded(ADMIN_GUARD), hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.businessName]) }),
+  page("GET /admin", (w) => `/admin?tab=orders&q=${encodeURIComponent(w.customer.email)}`, BACK_OFFICE, {
+    what: "the orders a search finds",
+    refusal: guarded(ADMIN_GUARD),
+    hidden: outsiders(BACK_OFFICE, (w) => [w.customer.email]),
+  }),
   page("GET /cms", () => "/cms", BACK_OFFICE, { refusal: guarded(ADMIN_GUARD) }),
   page("GET /vendor-dashboard", () => "/vendor-dashboard?tab=orders", ["vendor", "otherVendor"], {
     refusal: guarded(VENDOR_GUARD),
@@ -419,6 +424,10 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: (actor) => (actor === "anonymous" ? { redirect: "/auth" } : { status: 403, text: SUPER_ADMIN_TEXTS.accessDenied }),
   }),
   page("GET /admin/export/:kind", () => "/admin/export/orders", BACK_OFFICE, { hidden: outsiders(BACK_OFFICE, (w) => buyersData(w.customer).slice(0, 2)) }),
+  page("GET /admin/export/:kind", (w) => `/admin/export/orders?q=${encodeURIComponent(w.customer.email)}&vendor=${w.vendor.vendorId}`, BACK_OFFICE, {
+    what: "orders a search finds",
+    hidden: outsiders(BACK_OFFICE, (w) => buyersData(w.customer).slice(0, 2)),
+  }),
   page("GET /admin/preapproval-documents/*", (w) => `/admin/preapproval-documents/${w.applicant.documentKey}`, BACK_OFFICE, {
     hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.documentMarker]),
   }),

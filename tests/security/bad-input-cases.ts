@@ -8,6 +8,7 @@ import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema } from "../../domain/pricing/validation";
 import { INSPECTION_POINTS } from "../../lib/constants";
+import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin-search";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
 import { vendorApplicationSchema, vendorDetailsSchema } from "../../domain/vendors/validation";
 import { parsePaystackTransaction } from "../../domain/payments/paystack-client";
@@ -246,6 +247,28 @@ function badQuery(names: readonly string[]): fc.Arbitrary<string> {
   });
 }
 
+/** Values of the Orders tab's search (q, from, to, status, vendor) that are wrong: malformed dates, overlong text, unknown statuses and vendors. */
+const BAD_ORDER_SEARCH: Record<string, readonly string[]> = {
+  q: ["x".repeat(ORDER_SEARCH_LIMITS.textMax + 1), "€".repeat(ORDER_SEARCH_LIMITS.textMax + 1), "a\u0000b", "tab\there", "%", "_", "\\", "#", "# 1234abcd", "+234", "' or '1'='1"],
+  from: ["2026-02-30", "2026-13-01", "26-03-01", "2026/03/01", "01-03-2026", "1999-12-31", "2101-01-01", "2026-03-01T00:00", "tomorrow", "0000-00-00", "-2026-03-01"],
+  to: ["2026-02-29", "2026-00-10", "2026-3-1", "99999-01-01", "yesterday", "2026-03-01 ", "1970-01-01"],
+  status: ["lost", "Paid", "PAID", " paid", "paid,shipped", "refunded;", "valueOf", "__proto__"],
+  vendor: ["not-a-vendor", "00000000-0000-0000-0000-000000000000", "00000000-0000-4000-8000-000000000000", "' or 1=1 --", "1"],
+};
+
+/** A query of the orders search with bad and good values mixed, and a from date after its to date. */
+const badOrderSearch = (extra: readonly string[] = []): fc.Arbitrary<string> => {
+  const pair = fc.oneof(
+    { arbitrary: fc.constantFrom(...Object.keys(BAD_ORDER_SEARCH)).chain((name) => fc.constantFrom(...BAD_ORDER_SEARCH[name]!).map((value) => [name, value] as const)), weight: 4 },
+    { arbitrary: fc.constantFrom(["from", "2026-03-10"], ["to", "2026-03-01"], ["q", "ngozi"], ["status", "paid"]).map(([name, value]) => [name, value] as const), weight: 1 },
+    { arbitrary: fc.tuple(fc.constantFrom("q", "from", "to", "status", "vendor", ...extra), nastyText.map((t) => t.slice(0, 1500))), weight: 1 },
+  );
+  return fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.map(([key, value]) => `${escapeForm(key)}=${escapeForm(value)}`).join("&")}`);
+};
+
+/** Whether the orders search of a URL is refused by the one schema the tab and the export share. */
+const orderSearchRefused = (url: string) => !parseOrderSearch(new URL(url, "http://door.test").searchParams).ok;
+
 const queryDoor = (path: string, names: readonly string[], actor: DoorCase["actor"] = "anonymous", extra: Partial<DoorCase> = {}): DoorCase => ({
   actor,
   expect: "read",
@@ -309,7 +332,20 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /orders": queryDoor("/orders", ["order", "track", "review", "tab"], "customer"),
     "GET /sitemap.xml": queryDoor("/sitemap.xml", ["page"]),
     "GET /robots.txt": queryDoor("/robots.txt", ["x"]),
-    "GET /admin": queryDoor("/admin", ["tab", "page", "q", "status", "userType", "from", "to"], "admin"),
+    "GET /admin": {
+      actor: "admin",
+      expect: "read",
+      inputs: () =>
+        fc.oneof(
+          badQuery(["tab", "page", "q", "status", "userType", "from", "to", "vendor"]),
+          badOrderSearch(["page"]).map((query) => `${query}&tab=orders`),
+        ).map((query) => get(`/admin${query}`)),
+      // The Orders tab refuses a bad search with 400 and the message beside its field.
+      judge: (request) => {
+        const params = new URL(request.url, "http://door.test").searchParams;
+        return Object.fromEntries(params).tab === "orders" && orderSearchRefused(request.url) ? "refuse" : "read";
+      },
+    },
     "GET /admin/preapproval-documents/*": {
       actor: "admin",
       expect: "refuse",
@@ -321,8 +357,15 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /admin/export/:kind": {
       actor: "admin",
       expect: "refuse",
-      inputs: () => fc.tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments")), badQuery(["from", "to", "status"])).map(([kind, query]) => get(`/admin/export/${escapeForm(kind) || "%20"}${query}`)),
-      judge: (request) => (/^\/admin\/export\/(orders|payments)\?/.test(request.url) ? "read" : "refuse"),
+      inputs: () =>
+        fc
+          .tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments")), fc.oneof(badQuery(["q", "from", "to", "status", "vendor"]), badOrderSearch()))
+          .map(([kind, query]) => get(`/admin/export/${escapeForm(kind) || "%20"}${query}`)),
+      // The orders export refuses a bad search with 400 and its message; the payments export takes no search.
+      judge: (request) => {
+        if (/^\/admin\/export\/orders\?/.test(request.url)) return orderSearchRefused(request.url) ? "refuse" : "read";
+        return /^\/admin\/export\/payments\?/.test(request.url) ? "read" : "refuse";
+      },
     },
     "GET /cms": queryDoor("/cms", ["tab"], "admin"),
     "GET /become-vendor": queryDoor("/become-vendor", ["ref"]),

@@ -258,6 +258,9 @@ describe.each(TEST_ENGINES)("script written into the shop runs nowhere (%s)", (e
     { as: "applicant", path: "/vendor-pre-approval", shows: [] },
     ...ADMIN_TABS.map((tab): Page => ({ as: "admin", path: `/admin?tab=${tab}`, shows: [] })),
     { as: "admin", path: "/admin?tab=payments&flagged=true", shows: ["payments.refund_reason"] },
+    // The order search shows what was typed back in its field, whether valid (a short one) or refused (the whole payload).
+    { as: "admin", path: `/admin?tab=orders&q=${encodeURIComponent(payload("q").slice(0, 100))}`, shows: [] },
+    { as: "admin", path: `/admin?tab=orders&q=${encodeURIComponent(payload("q"))}&from=${encodeURIComponent(payload("from"))}`, shows: [] },
     { as: "admin", path: "/products", shows: ["products.name"] },
     ...EDITABLE_SECTIONS.map((section): Page => ({ as: "admin", path: `/cms?tab=${section}`, shows: [] })),
     { as: "superAdmin", path: "/super-admin?tab=admins", shows: ["profiles.full_name"] },
