@@ -93,7 +93,7 @@ export async function moveOrder(
 const automaticAfterDays = (mover: Mover) => (mover.role === "system" ? mover.afterDays : undefined);
 
 /** A vendor moves one of their own orders on (docs/after-sale.md); anyone else's is "Order not found". */
-export function moveOwnOrder(deps: MoveDeps, actor: Actor, change: OrderStatusChange): Promise<Moved> {
+export async function moveOwnOrder(deps: MoveDeps, actor: Actor, change: OrderStatusChange): Promise<Moved> {
   assertMay(actor, "sell");
   return moveOrder(deps, { role: "vendor", userId: actor.userId }, change);
 }
