@@ -100,7 +100,7 @@ function statusText(order: CustomerOrder): string {
 
 export const ORDER_CARD_TEXTS = {
   whatsapp: "Send on WhatsApp",
-  whatsappLabel: (vendor: string) => `Message ${vendor} on WhatsApp about this order`,
+  whatsappLabel: (vendor: string, orderNumber: string) => `Send on WhatsApp to ${vendor} about order #${orderNumber}`,
 } as const;
 
 /** A chat with the vendor about this order, once it is paid, when the vendor's phone number is usable. */
@@ -109,7 +109,7 @@ function WhatsappVendorLink({ order }: { order: CustomerOrder }) {
   const href = whatsappHref(order.vendor.phone, orderWhatsappMessage(order.vendor.businessName, order.orderNumber, brandAndModel(order.product)));
   if (!href) return null;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass} aria-label={ORDER_CARD_TEXTS.whatsappLabel(order.vendor.businessName)}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass} aria-label={ORDER_CARD_TEXTS.whatsappLabel(order.vendor.businessName, order.orderNumber)}>
       {ORDER_CARD_TEXTS.whatsapp}
     </a>
   );

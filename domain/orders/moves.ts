@@ -11,7 +11,7 @@ import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
-import { type ActorRole, ORDER_STATUS_DESCRIPTIONS, type OrderStatus } from "../../lib/constants";
+import { type ActorRole, ORDER_STATUSES, ORDER_STATUS_DESCRIPTIONS, type OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { countSale, restoreStock } from "../catalog/stock";
 import { type Actor, assertMay } from "../core/access";
@@ -32,9 +32,9 @@ export interface MoveDeps {
 /** Who moves the order: a signed-in person in one of their roles, or the shop itself. */
 export type Mover = { role: Exclude<ActorRole, "system">; userId: string } | { role: "system"; afterDays: number };
 
-/** The statuses each kind of mover may move an order to; ORDER_TRANSITIONS says from where. */
+/** The statuses each kind of mover may move an order to; ORDER_TRANSITIONS says from where (admins: whatever it allows). */
 const MAY_MOVE_TO: Record<ActorRole, readonly OrderStatus[]> = {
-  admin: ["processing", "shipped", "delivered", "cancelled"],
+  admin: ORDER_STATUSES,
   vendor: ["processing", "shipped", "delivered"],
   buyer: ["delivered"],
   system: ["delivered"],
