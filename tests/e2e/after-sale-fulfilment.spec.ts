@@ -90,15 +90,15 @@ test("a buyer pays, the vendor ships from the dashboard, the buyer sees it live,
     await ship.getByLabel("Estimated delivery").fill(inDays(3));
     await ship.getByRole("button", { name: /^Mark as shipped/ }).click();
     await expect(toastWith(vendor, "Order marked as shipped")).toBeVisible();
-    await expect(item.getByText(tracking)).toBeVisible();
+    await expect(item.getByText(tracking, { exact: true })).toBeVisible();
     await expect(item.getByRole("button", { name: /^Mark as delivered/ })).toBeVisible();
     await vendor.context().close();
   });
 
   await test.step("the buyer's open orders page shows the tracking number without reloading", async () => {
     await expect(toastWith(page, "Order status updated!")).toBeVisible();
-    await expect(card.getByText(tracking)).toBeVisible();
-    await expect(card.getByText("GIG Logistics")).toBeVisible();
+    await expect(card.getByText(tracking, { exact: true })).toBeVisible();
+    await expect(card.getByText("GIG Logistics", { exact: true })).toBeVisible();
     await expect(card.getByTestId("order-status-text")).toHaveText("Your order is on the way");
   });
 
