@@ -8,7 +8,7 @@ import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
 import { changeOrderStatus } from "./admin";
 import { deliverOverdueOrders, runAutoDelivery } from "./auto-delivery";
-import { ORDER_EMAIL_TEXTS, autoDeliveredNote } from "./emails";
+import { ORDER_EMAIL_TEXTS, autoDeliveredNote, formatDeliveryDate } from "./emails";
 import { AUTO_DELIVERED_TITLE, confirmReceived, moveOwnOrder } from "./moves";
 import { ORDER_STATUS_TEXTS, lagosToday, orderNumberOf, vendorOrderMoveSchema } from "./status";
 
@@ -27,6 +27,10 @@ describe("a vendor's move as the form sends it", () => {
     expect(errors({ carrier: "Other", carrierName: "X" })).toEqual([["carrierName", ORDER_STATUS_TEXTS.carrierNameRequired]]);
     expect(errors({ carrier: "Other", carrierName: "x".repeat(41) })).toEqual([["carrierName", ORDER_STATUS_TEXTS.carrierNameRequired]]);
     expect(errors({ estimatedDeliveryDate: inDays(-1) })).toEqual([["estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDatePast]]);
+  });
+
+  it("writes the estimated delivery as a British date", () => {
+    expect(formatDeliveryDate("2026-12-04")).toBe("Friday 4 December 2026");
   });
 
   it("offers vendors no cancel, and needs nothing more for processing or delivered", () => {
@@ -103,6 +107,9 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
       { status: "delivered", actor_id: shop.vendorUserId, actor_role: "vendor", note: null },
     ]);
     expect((await notesOf(buyer.userId)).map((n) => n.title)).toEqual(["Order processing", "Order shipped", "Order delivered"]);
+    expect((await notesOf(buyer.userId))[1]!.message).toBe(
+      `Order #${orderNumberOf(orderId)} (iPhone 12 ${engine}): Your order is on the way. Red Star Express, tracking number RSX-7788. Estimated delivery ${formatDeliveryDate(eta)}.`,
+    );
     expect(await one("select count(*)::int n from live_events where user_id = $1 and kind = 'order.updated'", [buyer.userId])).toEqual({ n: 3 });
 
     const number = orderNumberOf(orderId);

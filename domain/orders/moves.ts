@@ -19,7 +19,7 @@ import { Refusal } from "../core/refusal";
 import { publishLiveEvent } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../notifications/service";
-import { autoDeliveredNote, orderStatusEmail } from "./emails";
+import { autoDeliveredNote, formatDeliveryDate, orderStatusEmail } from "./emails";
 import { recordOrderStatus } from "./history";
 import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
 
@@ -212,7 +212,7 @@ export const AUTO_DELIVERED_TITLE = "Order marked delivered";
 async function tellBuyer(tx: Database, order: MovingOrder, change: OrderStatusChange, afterDays: number | undefined): Promise<void> {
   const start = `Order #${orderNumberOf(order.id)} (${order.productName})`;
   const shipping = change.status === "shipped"
-    ? ` ${change.carrier}, tracking number ${change.trackingNumber}. Estimated delivery ${change.estimatedDeliveryDate}.`
+    ? ` ${change.carrier}, tracking number ${change.trackingNumber}. Estimated delivery ${formatDeliveryDate(change.estimatedDeliveryDate ?? "")}.`
     : "";
   const message = afterDays ? `${start}: ${autoDeliveredNote(afterDays)}` : `${start}: ${ORDER_STATUS_DESCRIPTIONS[change.status]}.${shipping}`;
   const title = afterDays ? AUTO_DELIVERED_TITLE : BUYER_TITLES[change.status];
