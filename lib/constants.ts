@@ -353,6 +353,10 @@ export const PRICING_DEFAULTS = {
   warrantyDays: 30,
   warrantyDaysMin: 1,
   warrantyDaysMax: 365,
+  /** A shipped order nobody marked delivered becomes delivered this many days after shipping (docs/after-sale.md). */
+  autoDeliverAfterDays: 14,
+  autoDeliverAfterDaysMin: 1,
+  autoDeliverAfterDaysMax: 60,
 } as const;
 
 /**

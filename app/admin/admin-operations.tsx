@@ -285,9 +285,10 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
         {field("commissionRate", "Default commission", pricing.commissionRate, PRICING_BOUNDS.commissionRate, "%")}
         {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
         {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
-        <p className="text-sm text-gray-700 sm:col-span-2">
+        {field("autoDeliverAfterDays", "Mark delivered automatically", pricing.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays, "days after shipping", "1")}
+        <p className="text-sm text-gray-700 sm:col-span-3">
           Final price = suggested price × (1 + markup). New approvals and checkouts use these settings; product pages and new orders
-          state the warranty.
+          state the warranty. A shipped order nobody marks delivered becomes delivered the set number of days after shipping.
         </p>
         <div className="sm:col-span-3 sm:text-right">
           <ActionButton busy={busy} variant="primary">Save Pricing</ActionButton>

@@ -9,13 +9,14 @@ import {
   MANUAL_PAYMENT_BOUNDS, MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS, paymentMethodLabel,
 } from "../../domain/payments/manual-validation";
 import {
-  ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL,
+  COURIERS, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL,
   isPaymentFailed,
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { useHydrated } from "../ui/use-hydrated";
 import { ActionButton, CardList, EmptyRow, ExportLink, FieldError, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
-import { formatDate } from "../ui/format";
+import { formatCalendarDate, formatDate } from "../ui/format";
+import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -63,7 +64,7 @@ function StatusMenu({ order }: { order: AdminOrder }) {
   // Without scripts Apply always works and the server asks for what is missing.
   const ready = !hydrated || (next !== "" && (next !== "cancelled" || confirmed));
   return (
-    <fetcher.Form method="post" action="/admin/orders" noValidate className="group grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+    <fetcher.Form method="post" action="/admin/orders" noValidate className="group grid gap-3 sm:grid-cols-3 sm:items-end">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="orderId" value={order.id} />
       <div>
@@ -80,6 +81,29 @@ function StatusMenu({ order }: { order: AdminOrder }) {
           ))}
         </select>
         <FieldError id={`${id}-status-error`} message={errors.status} />
+      </div>
+      <div className="hidden group-has-[option[value=shipped]:checked]:block">
+        <label htmlFor={`${id}-carrier`} className="block text-sm font-semibold text-gray-900">
+          Courier
+        </label>
+        <select id={`${id}-carrier`} name="carrier" defaultValue="" className={inputClass}
+          aria-invalid={errors.carrier ? true : undefined} aria-describedby={errors.carrier ? `${id}-carrier-error` : undefined}>
+          <option value="">Choose a courier</option>
+          {COURIERS.map((courier) => (
+            <option key={courier} value={courier}>
+              {courier}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-carrier-error`} message={errors.carrier} />
+      </div>
+      <div className="hidden group-has-[option[value=Other]:checked]:block">
+        <label htmlFor={`${id}-carrier-name`} className="block text-sm font-semibold text-gray-900">
+          Courier&apos;s name
+        </label>
+        <input id={`${id}-carrier-name`} name="carrierName" maxLength={40} autoComplete="off" className={inputClass}
+          aria-invalid={errors.carrierName ? true : undefined} aria-describedby={errors.carrierName ? `${id}-carrier-name-error` : undefined} />
+        <FieldError id={`${id}-carrier-name-error`} message={errors.carrierName} />
       </div>
       <div className="hidden group-has-[option[value=shipped]:checked]:block">
         <label htmlFor={`${id}-tracking`} className="block text-sm font-semibold text-gray-900">
@@ -240,13 +264,32 @@ function OrderCard({ order }: { order: AdminOrder }) {
           <div>
             <dt className="inline font-semibold text-gray-900">Tracking: </dt>
             <dd className="inline text-gray-800">
+              {order.carrier ? `${order.carrier} · ` : ""}
               {order.trackingNumber}
-              {order.estimatedDeliveryDate ? ` · due ${formatDate(`${order.estimatedDeliveryDate}T12:00:00Z`)}` : ""}
+              {order.estimatedDeliveryDate && !order.deliveredAt ? ` · due ${formatCalendarDate(order.estimatedDeliveryDate)}` : ""}
             </dd>
+          </div>
+        ) : null}
+        {order.shippedAt ? (
+          <div>
+            <dt className="inline font-semibold text-gray-900">Shipped: </dt>
+            <dd className="inline text-gray-800">{formatDate(order.shippedAt)}</dd>
+          </div>
+        ) : null}
+        {order.deliveredAt ? (
+          <div>
+            <dt className="inline font-semibold text-gray-900">Delivered: </dt>
+            <dd className="inline text-gray-800">{formatDate(order.deliveredAt)}</dd>
           </div>
         ) : null}
         <PaymentDetails order={order} />
       </dl>
+      {order.history.length > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">{TIMELINE_TEXTS.title}</summary>
+          <OrderTimeline history={order.history} audience="admin" label={`${TIMELINE_TEXTS.title} of order #${order.orderNumber}`} />
+        </details>
+      ) : null}
       <div className="mt-4 border-t border-gray-100 pt-4">
         <StatusMenu key={order.status} order={order} />
         {order.status === "pending" ? <RecordPaymentForm key={order.payment?.reference ?? ""} order={order} /> : null}

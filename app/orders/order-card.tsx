@@ -4,19 +4,20 @@ import type { CustomerOrder } from "../../domain/orders/customer";
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "../ui/badges";
-import { formatDate } from "../ui/format";
+import { formatCalendarDate, formatDate } from "../ui/format";
 import { ShieldIcon } from "../ui/icons";
 import { ProductThumb } from "../storefront/product-thumb";
 import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
 import { OrderStatusBadge } from "../ui/status-badges";
+import { orderWhatsappMessage, whatsappHref } from "../site/whatsapp";
+import { ReceivedLink } from "./order-received";
 
 /** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
 export function brandAndModel(product: { brand: string; model: string }): string {
   return product.model.toLowerCase().startsWith(product.brand.toLowerCase()) ? product.model : `${product.brand} ${product.model}`;
 }
 
-/** A calendar date (YYYY-MM-DD) in the site's date format, read at midday so no time zone moves it. */
-export const formatCalendarDate = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`);
+export { formatCalendarDate };
 
 /** Where an order's dialogs open: the page address, so they work before scripts load too. */
 export type OrderDialogKind = "details" | "review" | "track" | "cancel";
@@ -97,6 +98,23 @@ function statusText(order: CustomerOrder): string {
   return order.failureReason ? UNPAID_ORDER_TEXTS.failedBecause(order.failureReason) : UNPAID_ORDER_TEXTS.failedNoReason;
 }
 
+export const ORDER_CARD_TEXTS = {
+  whatsapp: "Send on WhatsApp",
+  whatsappLabel: (vendor: string, orderNumber: string) => `Send on WhatsApp to ${vendor} about order #${orderNumber}`,
+} as const;
+
+/** A chat with the vendor about this order, once it is paid, when the vendor's phone number is usable. */
+function WhatsappVendorLink({ order }: { order: CustomerOrder }) {
+  if (order.status === "pending") return null;
+  const href = whatsappHref(order.vendor.phone, orderWhatsappMessage(order.vendor.businessName, order.orderNumber, brandAndModel(order.product)));
+  if (!href) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass} aria-label={ORDER_CARD_TEXTS.whatsappLabel(order.vendor.businessName, order.orderNumber)}>
+      {ORDER_CARD_TEXTS.whatsapp}
+    </a>
+  );
+}
+
 export function OrderCard({ order }: { order: CustomerOrder }) {
   const titleId = useId();
   const { product } = order;
@@ -137,14 +155,19 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         </div>
       ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+        {order.carrier ? <Fact label="Courier">{order.carrier}</Fact> : null}
         {order.trackingNumber ? <Fact label="Tracking number">{order.trackingNumber}</Fact> : null}
+        {order.shippedAt ? <Fact label="Shipped">{formatDate(order.shippedAt)}</Fact> : null}
+        {order.deliveredAt ? <Fact label="Delivered">{formatDate(order.deliveredAt)}</Fact> : null}
         <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
         {order.estimatedDeliveryDate && order.status !== "delivered" ? (
           <Fact label="Estimated delivery">{formatCalendarDate(order.estimatedDeliveryDate)}</Fact>
         ) : null}
         <Fact label="Last updated">{formatDate(order.updatedAt)}</Fact>
       </dl>
-      <div className="mt-4 border-t border-gray-100 pt-3">
+      <div className="mt-4 flex flex-col gap-2 border-t border-gray-100 pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
+        {order.status === "shipped" ? <ReceivedLink order={order} /> : null}
+        <WhatsappVendorLink order={order} />
         <OrderButtons order={order} />
       </div>
     </article>

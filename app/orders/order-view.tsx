@@ -5,6 +5,7 @@ import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
 import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog } from "./order-dialogs";
 import type { ReviewFormResult } from "./order-review-form";
+import { ReceivedDialog } from "./order-received";
 import { Tabs } from "../ui/tabs";
 import { toast } from "../ui/toast";
 import { PageTitle } from "../ui/page-title";
@@ -62,7 +63,7 @@ function useReload() {
   );
 }
 
-/** A status change an admin made arrives as a live event: the list reloads and says so. */
+/** A status change (the vendor's, an admin's or the automatic delivery) arrives as a live event: the list reloads and says so. */
 function useLiveOrderUpdates() {
   const reload = useReload();
   const onEvent = useCallback(
@@ -105,7 +106,9 @@ function useOpenDialog(orders: CustomerOrder[]) {
   };
   const review = find("review");
   const cancel = find("cancel");
+  const received = find("received");
   return {
+    received: received?.status === "shipped" ? received : undefined,
     cancel: cancel?.payableUntil ? cancel : undefined,
     details: find("details"),
     track: find("track"),
@@ -132,6 +135,7 @@ export function OrdersView({ orders, counts, reviewResult }: { orders: CustomerO
       {open.track ? <OrderTrackDialog order={open.track} /> : null}
       {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
       {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
+      {open.received ? <ReceivedDialog order={open.received} /> : null}
     </OrdersFrame>
   );
 }

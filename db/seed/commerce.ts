@@ -146,19 +146,25 @@ function checkoutRows(now: Date, checkout: Checkout, random: Random): NewOrder[]
 }
 
 const CUSTOMER_DETAILS = new Map(DEMO_CUSTOMERS.map((c) => [c.email, c]));
-const COURIERS = ["GIGL", "RSX", "DHL"];
+/** Tracking number prefixes and the couriers (COURIERS) they belong to. */
+const COURIER_PREFIXES: Record<string, string> = { GIGL: "GIG Logistics", RSX: "Red Star Express", DHL: "DHL Nigeria" };
+const PREFIXES = Object.keys(COURIER_PREFIXES);
 
 function shippingDetails(
   now: Date, checkout: Checkout, random: Random,
-): Pick<NewOrder, "trackingNumber" | "estimatedDeliveryDate"> {
+): Pick<NewOrder, "trackingNumber" | "estimatedDeliveryDate" | "carrier" | "shippedAt" | "deliveredAt"> {
   if (checkout.status !== "shipped" && checkout.status !== "delivered") {
     return { trackingNumber: null, estimatedDeliveryDate: null };
   }
   // Parcels still on the road are due in the next few days.
   const from = checkout.status === "shipped" ? now : checkout.placedAt;
   const eta = new Date(from.getTime() + intBetween(random, checkout.status === "shipped" ? 1 : 3, 5) * DAY_MS);
-  const trackingNumber = `${pick(random, COURIERS)}-${intBetween(random, 1_000_000, 9_999_999)}`;
-  return { trackingNumber, estimatedDeliveryDate: isoDate(eta) };
+  const prefix = pick(random, PREFIXES);
+  const trackingNumber = `${prefix}-${intBetween(random, 1_000_000, 9_999_999)}`;
+  // The moments the history records for shipping and delivery.
+  const shippedAt = after(checkout.placedAt, STATUS_DELAY.shipped, now);
+  const deliveredAt = checkout.status === "delivered" ? after(checkout.placedAt, STATUS_DELAY.delivered, now) : null;
+  return { trackingNumber, carrier: COURIER_PREFIXES[prefix] ?? null, estimatedDeliveryDate: isoDate(eta), shippedAt, deliveredAt };
 }
 
 function paymentRow(checkout: Checkout, placed: readonly NewOrder[], status: PaymentStatus): NewPayment {

@@ -1,5 +1,5 @@
 import { phoneLineColumns } from "../catalog/summary";
-import { orderLineColumns } from "./columns";
+import { type OrderDelivery, deliveryOf, orderLineColumns } from "./columns";
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
@@ -11,9 +11,10 @@ import { reviews } from "../../db/schema/reviews";
 import { orderNumberOf } from "./status";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
 import { orders } from "../../db/schema/orders";
+import { vendors } from "../../db/schema/vendors";
 
 /** One order as its buyer sees it on My Orders (docs/orders.md). Money in kobo, dates ISO. */
-export interface CustomerOrder {
+export interface CustomerOrder extends OrderDelivery {
   id: string;
   orderNumber: string;
   status: OrderStatus;
@@ -33,9 +34,6 @@ export interface CustomerOrder {
   isTest: boolean;
   /** Until when (ISO) 'Pay now' and 'Cancel order' are offered; null once the order is paid, cancelled or released. */
   payableUntil: string | null;
-  trackingNumber: string | null;
-  /** YYYY-MM-DD */
-  estimatedDeliveryDate: string | null;
   createdAt: string;
   updatedAt: string;
   product: { id: string; name: string; brand: string; model: string; grade: Grade; image: string | null };
@@ -43,6 +41,8 @@ export interface CustomerOrder {
   history: OrderHistoryItem[];
   /** The buyer has reviewed this product already (one review per customer and product). */
   reviewed: boolean;
+  /** The vendor who sells it, and the phone number the buyer may reach them on. */
+  vendor: { businessName: string; phone: string };
 }
 
 export interface OrderTabCounts {
@@ -101,17 +101,21 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       ...phoneLineColumns,
+      vendorName: vendors.businessName,
+      vendorPhone: vendors.contactPhone,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, vendorName, vendorPhone, ...row }) => ({
     ...row,
+    ...deliveryOf(row),
     isTest: Boolean(row.isTest),
     payableUntil: payableUntil(row.status, Boolean(holds), row.createdAt, now),
     orderNumber: orderNumberOf(row.id),
@@ -121,5 +125,6 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     product: { id: productId, name, brand, model, grade, image: image || null },
     history: history.get(row.id) ?? [],
     reviewed: Boolean(row.reviewed),
+    vendor: { businessName: vendorName, phone: vendorPhone },
   }));
 }

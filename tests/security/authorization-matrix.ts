@@ -9,6 +9,7 @@ import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { ACCESS_TEXTS } from "../../domain/core/access";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { PAYMENT_TEXTS } from "../../domain/payments/texts";
+import { ORDER_STATUS_TEXTS, lagosToday } from "../../domain/orders/status";
 import type { FileStorage } from "../../domain/media/storage";
 import { SHIPPING } from "../support/shop";
 import type { PaymentProvider } from "../../domain/payments/provider";
@@ -612,6 +613,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: sentBack({ redirect: "/auth" }, "/orders"),
   },
 
+  {
+    key: "POST /orders",
+    what: "say the customer's shipped order arrived ('I received my phone')",
+    allow: ["customer"],
+    call: async (caller) => {
+      const { orderId } = await addOrder(caller.db, caller.world.customer, caller.world.vendor, "shipped");
+      return withEffect(post(caller, "/orders", { intent: "received", orderId }), async () => (await orderState(caller.db, orderId)).status === "delivered");
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
+  },
+
   // Vendors
   {
     key: "POST /vendor-application",
@@ -642,6 +654,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     allow: ["vendor"],
     call: (caller) => post(caller, "/vendor-dashboard", { intent: "live", productId: caller.world.vendor.productId, isLive: "true" }),
     refusal: (actor) => (actor === "otherVendor" ? { status: 404 } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard",
+    what: "ship the vendor's paid order with a courier and tracking number",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const orderId = await paidOrder(caller);
+      const fields = { intent: "move", orderId, status: "shipped", carrier: "GIG Logistics", trackingNumber: "GIGL-55012", estimatedDeliveryDate: lagosToday() };
+      return withEffect(post(caller, "/vendor-dashboard", fields), async () => (await orderState(caller.db, orderId)).status === "shipped");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: ORDER_STATUS_TEXTS.notFound } : byDefault(actor)),
   },
   {
     key: "POST /vendor-dashboard",
@@ -773,7 +796,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   {
     key: "POST /admin/pricing",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }),
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14" }),
   },
   {
     key: "POST /cms",

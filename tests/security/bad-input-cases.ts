@@ -449,8 +449,8 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/orders", formFields(["review", "pay-now", "cancel-order"], { orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone") })),
-      // The world's orders are paid: 'Pay now' and 'Cancel order' refuse every one of them.
+        pageAction("/orders", formFields(["review", "pay-now", "cancel-order", "received"], { orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone") })),
+      // The world's orders are delivered: 'Pay now', 'Cancel order' and 'I received my phone' refuse every one of them.
       judge: refusesIf(({ fields }, world) => fields?.intent !== "review" || fields?.orderId !== world.customer.orderId || fails(reviewSubmissionSchema, fields)),
     },
     "POST /admin/vendors": {
@@ -508,7 +508,7 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")) })),
+      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")), autoDeliverAfterDays: fc.oneof(badNumberText, fc.constantFrom("14", "0", "61", "2.5")) })),
       judge: refusesIf(({ fields }) => fails(pricingConfigSchema, fields)),
     },
     "POST /cms": {
@@ -536,9 +536,16 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/vendor-dashboard", formFields(["live", "profile"], { productId: fc.oneof(strangeId, fc.constant(world.otherVendor.productId), fc.constant(world.vendor.productId)), isLive: text("true", "false"), businessName: text("Ade Phones"), contactEmail: text("ade@example.ng"), contactPhone: text("08031234567"), businessAddress: text("12 Allen Avenue, Ikeja") })),
+        pageAction("/vendor-dashboard", formFields(["live", "profile", "move"], {
+          productId: fc.oneof(strangeId, fc.constant(world.otherVendor.productId), fc.constant(world.vendor.productId)), isLive: text("true", "false"),
+          businessName: text("Ade Phones"), contactEmail: text("ade@example.ng"), contactPhone: text("08031234567"), businessAddress: text("12 Allen Avenue, Ikeja"),
+          orderId: fc.oneof(strangeId, fc.constant(world.otherVendor.orderId), fc.constant(world.vendor.orderId)), status: text("processing", "shipped", "delivered", "cancelled"),
+          carrier: text("GIG Logistics", "Other"), carrierName: text("Ikeja Dispatch"), trackingNumber: text("GIGL-55012"), estimatedDeliveryDate: text("2026-02-30", "1999-01-01"),
+        })),
+      // The world's orders are delivered: every move of them is refused.
       judge: refusesIf(({ fields }, world) =>
-        fields?.intent === "live" ? fields.productId !== world.vendor.productId || !["true", "false"].includes(fields.isLive ?? "") : fields?.intent !== "profile" || fails(vendorDetailsSchema, fields)),
+        fields?.intent === "live" ? fields.productId !== world.vendor.productId || !["true", "false"].includes(fields.isLive ?? "")
+          : fields?.intent === "move" || fields?.intent !== "profile" || fails(vendorDetailsSchema, fields)),
     },
     "POST /products": {
       actor: "vendor",

@@ -10,7 +10,10 @@ import { siteFromMatches } from "../../site/site";
 import { formValues, invalid, unknownIntent } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/orders";
-import { readForm } from "../../server/forms.server";
+import { mailDepsOf, readForm } from "../../server/forms.server";
+import { confirmReceived } from "../../../domain/orders/moves";
+import { orderReceivedSchema } from "../../../domain/orders/status";
+import { RECEIVED_TEXTS } from "../order-received";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
@@ -39,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "pay-now" || intent === "cancel-order") return unpaidOrderAction(context, viewer, intent, form);
+  if (intent === "received") return receivedAction(context, viewer, form);
   if (intent !== "review") return unknownIntent();
   const values = formValues(form, "orderId", "rating", "comment");
   const parsed = reviewSubmissionSchema.safeParse(values);
@@ -61,6 +65,19 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
 
 export function ErrorBoundary() {
   return <OrdersLoadFailed />;
+}
+
+/** 'I received my phone': the buyer's own shipped order becomes delivered; the answer comes back to /orders as a toast. */
+async function receivedAction(context: Route.ActionArgs["context"], viewer: { userId: string }, form: FormData) {
+  const parsed = orderReceivedSchema.safeParse({ orderId: form.get("orderId") });
+  if (!parsed.success) return redirectWithToast("/orders", { kind: "error", title: RECEIVED_TEXTS.failed, description: parsed.error.issues[0]?.message });
+  try {
+    await confirmReceived(mailDepsOf(context), viewer, parsed.data.orderId);
+    return redirectWithToast("/orders", { kind: "success", title: RECEIVED_TEXTS.done });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: RECEIVED_TEXTS.failed, description: error.message });
+  }
 }
 
 async function unpaidOrderAction(
