@@ -3,7 +3,9 @@ import { orderLineColumns } from "./columns";
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { Grade, OrderStatus, PaymentStatus, WarrantyType } from "../../lib/constants";
+import type { Grade, OrderStatus, PaymentStatus, RefundStatus, WarrantyType } from "../../lib/constants";
+import { listRefundsOfPayments } from "../payments/refunds";
+import { BUYER_CANCELLABLE } from "./cancellation-validation";
 import { products } from "../../db/schema/catalog";
 import { holdsReservation, reservationEndsAt } from "./reservation";
 import { payments } from "../../db/schema/payments";
@@ -43,6 +45,18 @@ export interface CustomerOrder {
   history: OrderHistoryItem[];
   /** The buyer has reviewed this product already (one review per customer and product). */
   reviewed: boolean;
+  /** Paid and not shipped yet: the buyer may cancel it with a refund (docs/after-sale.md). */
+  cancellable: boolean;
+  /** Money given back for this order, newest first: what 'Refund of ₦… on its way' and 'Refunded' show. */
+  refunds: CustomerRefund[];
+}
+
+export interface CustomerRefund {
+  /** Kobo. */
+  amount: number;
+  status: RefundStatus;
+  createdAt: string;
+  processedAt: string | null;
 }
 
 export interface OrderTabCounts {
@@ -98,6 +112,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       failureReason: payments.failureReason,
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
       holdsReservation: sql<boolean>`coalesce(${holdsReservation}, false)`,
+      paymentId: orders.paymentId,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       ...phoneLineColumns,
@@ -109,8 +124,10 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
+  const paymentIds = [...new Set(rows.flatMap((row) => (row.paymentId ? [row.paymentId] : [])))];
+  const refunds = await listRefundsOfPayments(db, paymentIds);
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, paymentId, ...row }) => ({
     ...row,
     isTest: Boolean(row.isTest),
     payableUntil: payableUntil(row.status, Boolean(holds), row.createdAt, now),
@@ -121,5 +138,9 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     product: { id: productId, name, brand, model, grade, image: image || null },
     history: history.get(row.id) ?? [],
     reviewed: Boolean(row.reviewed),
+    cancellable: BUYER_CANCELLABLE.includes(row.status),
+    refunds: (paymentId ? (refunds.get(paymentId) ?? []) : [])
+      .filter((refund) => refund.orderId === row.id)
+      .map((refund) => ({ amount: refund.amount, status: refund.status, createdAt: refund.createdAt, processedAt: refund.processedAt })),
   }));
 }
