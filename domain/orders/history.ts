@@ -7,7 +7,7 @@ export interface OrderStatusEntry {
   orderId: string;
   status: OrderStatus;
   note?: string | null;
-  /** Who made the move (docs/after-sale.md). */
+  /** Who made the move: a user, or nobody for the system's own moves. */
   actorId?: string | null;
   actorRole?: ActorRole | null;
 }
@@ -15,9 +15,7 @@ export interface OrderStatusEntry {
 /** Records that orders entered a status, inside the caller's transaction. */
 export async function recordOrderStatus(tx: Database, entries: readonly OrderStatusEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(orderStatusHistory).values(
-    entries.map((e) => ({ orderId: e.orderId, status: e.status, note: e.note ?? null, actorId: e.actorId ?? null, actorRole: e.actorRole ?? null })),
-  );
+  await tx.insert(orderStatusHistory).values(entries.map((e) => ({ orderId: e.orderId, status: e.status, note: e.note ?? null, actorId: e.actorId ?? null, actorRole: e.actorRole ?? null })));
 }
 
 export interface OrderHistoryItem {
