@@ -38,7 +38,7 @@ function handleEvent({ secretKey, logger, ...deps }: FulfilmentDeps & { secretKe
           logger.warn({ reference: refund.transactionReference, amount: refund.amount }, "refund webhook matches no refund");
         } else {
           const { providerRefundId: _given, ...outcome } = refund;
-          await applyRefundOutcome(deps.db, { ...outcome, providerRefundId });
+          await applyRefundOutcome(deps, { ...outcome, providerRefundId });
         }
         return void res.status(200).json({ received: true });
       } catch (error) {

@@ -3,7 +3,7 @@ import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import type { CustomerOrder, OrderTabCounts } from "../../domain/orders/customer";
 import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
-import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog } from "./order-dialogs";
+import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog, PaidOrderCancelDialog } from "./order-dialogs";
 import type { ReviewFormResult } from "./order-review-form";
 import { Tabs } from "../ui/tabs";
 import { toast } from "../ui/toast";
@@ -107,6 +107,7 @@ function useOpenDialog(orders: CustomerOrder[]) {
   const cancel = find("cancel");
   return {
     cancel: cancel?.payableUntil ? cancel : undefined,
+    cancelPaid: cancel?.cancellable ? cancel : undefined,
     details: find("details"),
     track: find("track"),
     review: review?.status === "delivered" && !review.reviewed ? review : undefined,
@@ -132,6 +133,7 @@ export function OrdersView({ orders, counts, reviewResult }: { orders: CustomerO
       {open.track ? <OrderTrackDialog order={open.track} /> : null}
       {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
       {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
+      {open.cancelPaid ? <PaidOrderCancelDialog order={open.cancelPaid} /> : null}
     </OrdersFrame>
   );
 }

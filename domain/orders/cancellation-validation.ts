@@ -7,8 +7,7 @@ import { CANCEL_REASONS, type OrderStatus } from "../../lib/constants";
 
 export const CANCELLATION_TEXTS = {
   title: "Cancel this order?",
-  body: (amount: string) =>
-    `The vendor will not ship it, and ${amount} goes back to the card you paid with. This cannot be undone.`,
+  body: "The vendor will not ship it and the money goes back to the card you paid with (with the delivery fee if nothing else of this checkout ships). This cannot be undone.",
   reasonLabel: "Why are you cancelling?",
   chooseReason: "Choose a reason",
   reasonRequired: "Choose why you are cancelling the order.",
@@ -17,6 +16,9 @@ export const CANCELLATION_TEXTS = {
   cancelOrder: "Cancel order",
   cancelled: "Order cancelled",
   refundOnItsWay: (amount: string) => `Refund of ${amount} on its way`,
+  refunded: "Refunded",
+  refundedAmount: (amount: string) => `${amount} is back on the card you paid with.`,
+  refundFailed: (amount: string) => `The refund of ${amount} did not go through. Our team will sort it out and contact you.`,
   failed: "Could not cancel the order",
   notFound: "Order not found",
   alreadyShipped: "This order has already shipped, so it can no longer be cancelled.",

@@ -9,15 +9,13 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { products } from "../../db/schema/catalog";
 import { vendors } from "../../db/schema/vendors";
-import type { CancelReason, OrderStatus } from "../../lib/constants";
+import type { CancelReason, OrderStatus, RefundStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { Refusal } from "../core/refusal";
 import { publishLiveEvents } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { notifyMany } from "../notifications/service";
-import type { PaymentProvider } from "../payments/provider";
-import { type RefundRecord, issueRefund } from "../payments/refunds";
 import { updateStockAndSales } from "./admin";
 import { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation } from "./cancellation-validation";
 import { buyerCancellationEmail, vendorCancellationEmail } from "./cancellation-emails";
@@ -26,11 +24,30 @@ import { orderNumberOf } from "./status";
 
 export { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation, paidOrderCancellationSchema } from "./cancellation-validation";
 
+/** What the cancellation asks of the refund core (domain/payments/refunds.ts issueRefund, which sits above orders). */
+export interface RefundRequest {
+  paymentId: string;
+  orderId: string;
+  /** Kobo. */
+  amount: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+export interface IssuedRefund {
+  id: string;
+  /** Kobo. */
+  amount: number;
+  status: RefundStatus;
+  failureReason: string | null;
+}
+
 export interface CancellationDeps {
   db: Database;
-  payments: PaymentProvider;
   mailer: Mailer;
   publicUrl: string;
+  /** Gives money back through the payment provider: issueRefund, with the buyer as the one asking. */
+  refund: (requestedBy: string, request: RefundRequest) => Promise<IssuedRefund>;
   /** A refund that could not be asked for after the order was cancelled (it is flagged for the admins then). */
   onRefundError?: (error: unknown) => void;
 }
@@ -41,7 +58,7 @@ export interface CancelledOrder {
   /** Kobo the buyer gets back. */
   refundAmount: number;
   /** The refund, pending or already processed; null when it could not be asked for (flagged for the admins). */
-  refund: RefundRecord | null;
+  refund: IssuedRefund | null;
 }
 
 /** Order statuses whose phone still goes out by courier: while one is left, the delivery fee stays charged. */
@@ -151,9 +168,9 @@ async function refundCancelledOrder(
   orderNumber: string,
   amount: number,
   reason: CancelReason,
-): Promise<RefundRecord | null> {
+): Promise<IssuedRefund | null> {
   try {
-    const refund = await issueRefund({ db: deps.db, payments: deps.payments }, buyerId, {
+    const refund = await deps.refund(buyerId, {
       paymentId: order.paymentId,
       orderId: order.id,
       amount,

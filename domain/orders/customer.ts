@@ -1,10 +1,10 @@
 import { phoneLineColumns } from "../catalog/summary";
 import { orderLineColumns } from "./columns";
-import { type SQL, and, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Grade, OrderStatus, PaymentStatus, RefundStatus, WarrantyType } from "../../lib/constants";
-import { listRefundsOfPayments } from "../payments/refunds";
+import { refunds as refundRows } from "../../db/schema/after-sale";
 import { BUYER_CANCELLABLE } from "./cancellation-validation";
 import { products } from "../../db/schema/catalog";
 import { holdsReservation, reservationEndsAt } from "./reservation";
@@ -47,7 +47,7 @@ export interface CustomerOrder {
   reviewed: boolean;
   /** Paid and not shipped yet: the buyer may cancel it with a refund (docs/after-sale.md). */
   cancellable: boolean;
-  /** Money given back for this order, newest first: what 'Refund of ₦… on its way' and 'Refunded' show. */
+  /** Money given back for this order, oldest first: what 'Refund of ₦… on its way' and 'Refunded' show. */
   refunds: CustomerRefund[];
 }
 
@@ -112,7 +112,6 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       failureReason: payments.failureReason,
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
       holdsReservation: sql<boolean>`coalesce(${holdsReservation}, false)`,
-      paymentId: orders.paymentId,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       ...phoneLineColumns,
@@ -124,10 +123,9 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
-  const paymentIds = [...new Set(rows.flatMap((row) => (row.paymentId ? [row.paymentId] : [])))];
-  const refunds = await listRefundsOfPayments(db, paymentIds);
+  const refunds = await listOrderRefunds(db, rows.map((row) => row.id));
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, paymentId, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, ...row }) => ({
     ...row,
     isTest: Boolean(row.isTest),
     payableUntil: payableUntil(row.status, Boolean(holds), row.createdAt, now),
@@ -139,8 +137,24 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     history: history.get(row.id) ?? [],
     reviewed: Boolean(row.reviewed),
     cancellable: BUYER_CANCELLABLE.includes(row.status),
-    refunds: (paymentId ? (refunds.get(paymentId) ?? []) : [])
-      .filter((refund) => refund.orderId === row.id)
-      .map((refund) => ({ amount: refund.amount, status: refund.status, createdAt: refund.createdAt, processedAt: refund.processedAt })),
+    refunds: refunds.get(row.id) ?? [],
   }));
+}
+
+/** The refunds of each given order, oldest first, in one query. */
+async function listOrderRefunds(db: Database, orderIds: readonly string[]): Promise<Map<string, CustomerRefund[]>> {
+  const found = new Map<string, CustomerRefund[]>();
+  if (orderIds.length === 0) return found;
+  const rows = await db
+    .select({ orderId: refundRows.orderId, amount: refundRows.amount, status: refundRows.status, createdAt: refundRows.createdAt, processedAt: refundRows.processedAt })
+    .from(refundRows)
+    .where(inArray(refundRows.orderId, [...orderIds]))
+    .orderBy(asc(refundRows.createdAt));
+  for (const { orderId, ...refund } of rows) {
+    if (!orderId) continue;
+    const list = found.get(orderId) ?? [];
+    list.push({ ...refund, createdAt: refund.createdAt.toISOString(), processedAt: refund.processedAt?.toISOString() ?? null });
+    found.set(orderId, list);
+  }
+  return found;
 }
