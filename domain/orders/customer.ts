@@ -1,6 +1,6 @@
 import { phoneLineColumns } from "../catalog/summary";
 import { orderLineColumns } from "./columns";
-import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { Grade, OrderStatus, PaymentStatus, RefundStatus, WarrantyType } from "../../lib/constants";
@@ -115,6 +115,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       ...phoneLineColumns,
+      refunds: sql<RefundJson[]>`coalesce((select json_agg(json_build_object('amount', ${refundRows.amount}, 'status', ${refundRows.status}, 'createdAt', ${refundRows.createdAt}, 'processedAt', ${refundRows.processedAt}) order by ${refundRows.createdAt}) from ${refundRows} where ${refundRows.orderId} = ${orders.id}), '[]'::json)`,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
     })
     .from(orders)
@@ -123,9 +124,8 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
-  const refunds = await listOrderRefunds(db, rows.map((row) => row.id));
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, refunds, ...row }) => ({
     ...row,
     isTest: Boolean(row.isTest),
     payableUntil: payableUntil(row.status, Boolean(holds), row.createdAt, now),
@@ -137,24 +137,24 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     history: history.get(row.id) ?? [],
     reviewed: Boolean(row.reviewed),
     cancellable: BUYER_CANCELLABLE.includes(row.status),
-    refunds: refunds.get(row.id) ?? [],
+    refunds: refundsOf(refunds),
   }));
 }
 
-/** The refunds of each given order, oldest first, in one query. */
-async function listOrderRefunds(db: Database, orderIds: readonly string[]): Promise<Map<string, CustomerRefund[]>> {
-  const found = new Map<string, CustomerRefund[]>();
-  if (orderIds.length === 0) return found;
-  const rows = await db
-    .select({ orderId: refundRows.orderId, amount: refundRows.amount, status: refundRows.status, createdAt: refundRows.createdAt, processedAt: refundRows.processedAt })
-    .from(refundRows)
-    .where(inArray(refundRows.orderId, [...orderIds]))
-    .orderBy(asc(refundRows.createdAt));
-  for (const { orderId, ...refund } of rows) {
-    if (!orderId) continue;
-    const list = found.get(orderId) ?? [];
-    list.push({ ...refund, createdAt: refund.createdAt.toISOString(), processedAt: refund.processedAt?.toISOString() ?? null });
-    found.set(orderId, list);
-  }
-  return found;
+interface RefundJson {
+  amount: number | string;
+  status: RefundStatus;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+/** The order's refunds as the orders query reads them (JSON, oldest first), with ISO dates. */
+function refundsOf(rows: RefundJson[] | string | null): CustomerRefund[] {
+  const list: RefundJson[] = typeof rows === "string" ? (JSON.parse(rows) as RefundJson[]) : (rows ?? []);
+  return list.map((r) => ({
+    amount: Number(r.amount),
+    status: r.status,
+    createdAt: new Date(r.createdAt).toISOString(),
+    processedAt: r.processedAt ? new Date(r.processedAt).toISOString() : null,
+  }));
 }
