@@ -17,7 +17,7 @@ export const CANCELLATION_TEXTS = {
   cancelled: "Order cancelled",
   refundOnItsWay: (amount: string) => `Refund of ${amount} on its way`,
   refunded: "Refunded",
-  refundedAmount: (amount: string) => `${amount} is back on the card you paid with.`,
+  refundedAmount: (amount: string) => `${amount} sent back to the card you paid with. Banks can take a few working days to show it.`,
   refundFailed: (amount: string) => `The refund of ${amount} did not go through. Our team will sort it out and contact you.`,
   failed: "Could not cancel the order",
   notFound: "Order not found",
