@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
+import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "../ui/badges";
@@ -73,7 +74,7 @@ function Fact({ label, children }: { label: string; children: string }) {
 function OrderButtons({ order }: { order: CustomerOrder }) {
   const forOrder = <span className="sr-only"> order #{order.orderNumber}</span>;
   return (
-    <div className="grid grid-cols-3 gap-2 sm:flex sm:justify-end">
+    <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:justify-end">
       <Link to={orderDialogHref("details", order.id)} preventScrollReset className={buttonClass}>
         Details{forOrder}
       </Link>
@@ -89,6 +90,12 @@ function OrderButtons({ order }: { order: CustomerOrder }) {
       <Link to={orderDialogHref("track", order.id)} preventScrollReset className={buttonClass}>
         Track{forOrder}
       </Link>
+      {order.cancellable ? (
+        <Link to={orderDialogHref("cancel", order.id)} preventScrollReset className={`${buttonClass} border-red-300 text-red-800 hover:bg-red-50`}>
+          {CANCELLATION_TEXTS.cancelOrder}
+          {forOrder}
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -112,6 +119,24 @@ function WhatsappVendorLink({ order }: { order: CustomerOrder }) {
     <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass} aria-label={ORDER_CARD_TEXTS.whatsappLabel(order.vendor.businessName, order.orderNumber)}>
       {ORDER_CARD_TEXTS.whatsapp}
     </a>
+  );
+}
+
+/** The order's refunds: 'Refund of ₦… on its way' while pending, 'Refunded' once processed. */
+function RefundStatus({ refunds }: { refunds: CustomerOrder["refunds"] }) {
+  if (refunds.length === 0) return null;
+  const sum = (status: string) => refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amount, 0);
+  const [pending, processed, failed] = [sum("pending"), sum("processed"), sum("failed")];
+  return (
+    <div className="mt-3 space-y-1 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="order-refund" role="status">
+      {pending > 0 ? <p className="font-semibold">{CANCELLATION_TEXTS.refundOnItsWay(formatNaira(pending))}</p> : null}
+      {processed > 0 ? (
+        <p>
+          <span className="font-semibold">{CANCELLATION_TEXTS.refunded}</span>: {CANCELLATION_TEXTS.refundedAmount(formatNaira(processed))}
+        </p>
+      ) : null}
+      {failed > 0 && pending === 0 && processed === 0 ? <p className="text-red-900">{CANCELLATION_TEXTS.refundFailed(formatNaira(failed))}</p> : null}
+    </div>
   );
 }
 
@@ -149,6 +174,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
       <p className="mt-3 text-sm text-gray-800" data-testid="order-status-text">
         {statusText(order)}
       </p>
+      <RefundStatus refunds={order.refunds} />
       {order.payableUntil ? (
         <div className="mt-3">
           <UnpaidOrderActions orderId={order.id} payableUntil={order.payableUntil} label={`order #${order.orderNumber}`} />

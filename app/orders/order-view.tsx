@@ -3,7 +3,7 @@ import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import type { CustomerOrder, OrderTabCounts } from "../../domain/orders/customer";
 import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
-import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog } from "./order-dialogs";
+import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog, PaidOrderCancelDialog } from "./order-dialogs";
 import type { ReviewFormResult } from "./order-review-form";
 import { ReceivedDialog } from "./order-received";
 import { Tabs } from "../ui/tabs";
@@ -110,6 +110,7 @@ function useOpenDialog(orders: CustomerOrder[]) {
   return {
     received: received?.status === "shipped" ? received : undefined,
     cancel: cancel?.payableUntil ? cancel : undefined,
+    cancelPaid: cancel?.cancellable ? cancel : undefined,
     details: find("details"),
     track: find("track"),
     review: review?.status === "delivered" && !review.reviewed ? review : undefined,
@@ -136,6 +137,7 @@ export function OrdersView({ orders, counts, reviewResult }: { orders: CustomerO
       {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
       {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
       {open.received ? <ReceivedDialog order={open.received} /> : null}
+      {open.cancelPaid ? <PaidOrderCancelDialog order={open.cancelPaid} /> : null}
     </OrdersFrame>
   );
 }

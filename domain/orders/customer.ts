@@ -3,7 +3,9 @@ import { type OrderDelivery, deliveryOf, orderLineColumns } from "./columns";
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { Grade, OrderStatus, PaymentStatus, WarrantyType } from "../../lib/constants";
+import type { Grade, OrderStatus, PaymentStatus, RefundStatus, WarrantyType } from "../../lib/constants";
+import { refunds as refundRows } from "../../db/schema/after-sale";
+import { BUYER_CANCELLABLE } from "./cancellation-validation";
 import { products } from "../../db/schema/catalog";
 import { holdsReservation, reservationEndsAt } from "./reservation";
 import { payments } from "../../db/schema/payments";
@@ -43,6 +45,18 @@ export interface CustomerOrder extends OrderDelivery {
   reviewed: boolean;
   /** The vendor who sells it, and the phone number the buyer may reach them on. */
   vendor: { businessName: string; phone: string };
+  /** Paid and not shipped yet: the buyer may cancel it with a refund (docs/after-sale.md). */
+  cancellable: boolean;
+  /** Money given back for this order, oldest first: what 'Refund of ₦… on its way' and 'Refunded' show. */
+  refunds: CustomerRefund[];
+}
+
+export interface CustomerRefund {
+  /** Kobo. */
+  amount: number;
+  status: RefundStatus;
+  createdAt: string;
+  processedAt: string | null;
 }
 
 export interface OrderTabCounts {
@@ -103,6 +117,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       ...phoneLineColumns,
       vendorName: vendors.businessName,
       vendorPhone: vendors.contactPhone,
+      refunds: sql<RefundJson[]>`coalesce((select json_agg(json_build_object('amount', ${refundRows.amount}, 'status', ${refundRows.status}, 'createdAt', ${refundRows.createdAt}, 'processedAt', ${refundRows.processedAt}) order by ${refundRows.createdAt}) from ${refundRows} where ${refundRows.orderId} = ${orders.id}), '[]'::json)`,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
     })
     .from(orders)
@@ -113,7 +128,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, vendorName, vendorPhone, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, vendorName, vendorPhone, refunds, ...row }) => ({
     ...row,
     ...deliveryOf(row),
     isTest: Boolean(row.isTest),
@@ -126,5 +141,25 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     history: history.get(row.id) ?? [],
     reviewed: Boolean(row.reviewed),
     vendor: { businessName: vendorName, phone: vendorPhone },
+    cancellable: BUYER_CANCELLABLE.includes(row.status),
+    refunds: refundsOf(refunds),
+  }));
+}
+
+interface RefundJson {
+  amount: number | string;
+  status: RefundStatus;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+/** The order's refunds as the orders query reads them (JSON, oldest first), with ISO dates. */
+function refundsOf(rows: RefundJson[] | string | null): CustomerRefund[] {
+  const list: RefundJson[] = typeof rows === "string" ? (JSON.parse(rows) as RefundJson[]) : (rows ?? []);
+  return list.map((r) => ({
+    amount: Number(r.amount),
+    status: r.status,
+    createdAt: new Date(r.createdAt).toISOString(),
+    processedAt: r.processedAt ? new Date(r.processedAt).toISOString() : null,
   }));
 }

@@ -170,16 +170,22 @@ const isSold = (status: OrderStatus) => SOLD.includes(status);
  * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
  * order gives its reserved phones back to the stock (the product shows again if stock had run
  * out and its vendor is still approved) and takes back what it had counted; money already taken
- * is flagged for refund.
+ * is flagged for refund, unless the caller refunds it itself (`refundedByCaller`: a buyer's
+ * cancellation, docs/after-sale.md).
  */
-async function updateStockAndSales(tx: Database, order: MovingOrder, to: OrderStatus): Promise<void> {
+export async function updateStockAndSales(
+  tx: Database,
+  order: Pick<MovingOrder, "id" | "status" | "productId" | "vendorId" | "paymentId" | "quantity" | "totalAmount">,
+  to: OrderStatus,
+  options: { refundedByCaller?: boolean } = {},
+): Promise<void> {
   const wasSold = isSold(order.status);
   if (!wasSold && isSold(to)) await countSale(tx, order, 1);
   if (to !== "cancelled") return;
   await restoreStock(tx, order.productId, order.quantity);
   if (!wasSold) return;
   await countSale(tx, order, -1);
-  if (order.paymentId) {
+  if (order.paymentId && !options.refundedByCaller) {
     await tx
       .update(payments)
       .set({

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, payments, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
+  cart, emailOutbox, notifications, orders, payments, products, refunds, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
 } from "../../db/schema";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { ACCESS_TEXTS } from "../../domain/core/access";
@@ -275,6 +275,25 @@ async function paidOrder({ db, world }: Caller): Promise<string> {
 /** An order of the customer still waiting for its money (₦250,000). */
 async function awaitingMoneyOrder({ db, world }: Caller): Promise<string> {
   return (await addOrder(db, world.customer, world.vendor, "pending")).orderId;
+}
+
+/** A delivered order of the customer whose ₦250,000 was really paid at the stand-in: an admin may refund it. */
+async function paidAtStandin(caller: Caller): Promise<{ paymentId: string; reference: string }> {
+  const reference = fresh("pay_matrix_refund");
+  const started = await caller.payments.initialize({ email: caller.world.customer.email, amount: 250_000_00, reference, callbackUrl: "http://127.0.0.1/payment-success", metadata: {} });
+  const paid = await fetch(`${caller.base}${new URL(started.authorizationUrl).pathname}`, {
+    method: "POST",
+    body: new URLSearchParams({ action: "pay", card_number: "4084084084084081", expiry: "12/40", cvv: "408" }),
+    redirect: "manual",
+  });
+  if (paid.status !== 303) throw new Error(`the stand-in's page answered ${paid.status}`);
+  const { paymentReference } = await addOrder(caller.db, caller.world.customer, caller.world.vendor, "delivered");
+  const [payment] = await caller.db.update(payments).set({ paymentReference: reference }).where(eq(payments.paymentReference, paymentReference)).returning({ id: payments.id });
+  return { paymentId: payment!.id, reference };
+}
+
+async function hasRefund(db: Database, paymentId: string): Promise<boolean> {
+  return (await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, paymentId))).length > 0;
 }
 
 async function orderIsPaid(db: Database, orderId: string): Promise<boolean> {
@@ -604,6 +623,16 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
   {
     key: "POST /orders",
+    what: "cancel the customer's paid order before it ships, with a refund",
+    allow: ["customer"],
+    call: async (caller) => {
+      const orderId = await paidOrder(caller);
+      return withEffect(post(caller, "/orders", { intent: "cancel-paid-order", orderId, reason: "I changed my mind" }), async () => (await orderState(caller.db, orderId)).status === "cancelled");
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
+  },
+  {
+    key: "POST /orders",
     what: "pay again for the customer's unpaid order",
     allow: ["customer"],
     call: async (caller) => {
@@ -751,6 +780,16 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     },
   },
   {
+    key: "POST /admin/payments",
+    what: "refund part of a payment",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const { paymentId } = await paidAtStandin(caller);
+      const fields = { intent: "refund", paymentId, amountNaira: "1,000", reason: "Scratch not in the listing", idempotencyKey: randomBytes(12).toString("hex"), confirm: "yes" };
+      return withEffect(post(caller, "/admin/payments", fields), () => hasRefund(caller.db, paymentId));
+    },
+  },
+  {
     key: "POST /admin/products",
     what: "mark inspected by the checklist",
     allow: BACK_OFFICE,
@@ -820,12 +859,14 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     ["GET", "/transaction/verify/:reference"],
     ["GET", "/transaction"],
     ["POST", "/refund"],
+    ["GET", "/refund"],
+    ["GET", "/refund/:id"],
   ].map(([method, path]): Row => ({
     key: `${method} ${STANDIN}${path}`,
     what: "with a session but no secret key",
     allow: NOBODY,
     call: (caller) => {
-      const url = `${STANDIN}${path!.replace(":reference", caller.world.customer.paymentReference)}`;
+      const url = `${STANDIN}${path!.replace(":reference", caller.world.customer.paymentReference).replace(":id", "12000001")}`;
       const body = method === "POST" ? { email: caller.world.customer.email, amount: 100_00, reference: fresh("pay_"), transaction: caller.world.customer.paymentReference } : undefined;
       return json(caller, method!, url, body);
     },
@@ -836,6 +877,12 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     key: `GET ${STANDIN}/pay/:accessCode`,
     allow: EVERYONE,
     call: async (caller) => get(caller, await hostedPayment(caller)),
+  },
+  {
+    key: `GET ${STANDIN}/refunds`,
+    what: "a transaction's refunds, in test mode",
+    allow: EVERYONE,
+    call: async (caller) => get(caller, `${STANDIN}/refunds?reference=${(await paidAtStandin(caller)).reference}`),
   },
   {
     key: `POST ${STANDIN}/pay/:accessCode`,

@@ -12,6 +12,7 @@ import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
 import { vendorApplicationSchema, vendorDetailsSchema } from "../../domain/vendors/validation";
 import { parsePaystackTransaction } from "../../domain/payments/paystack-client";
+import { isRefundEvent, parseRefundEvent } from "../../domain/payments/refund-events";
 import { SHIPPING } from "../support/shop";
 import { PAGE_BODY_LIMITS } from "../../server/security";
 import type { Actor, Person, World } from "./world";
@@ -449,8 +450,11 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/orders", formFields(["review", "pay-now", "cancel-order", "received"], { orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone") })),
-      // The world's orders are delivered: 'Pay now', 'Cancel order' and 'I received my phone' refuse every one of them.
+        pageAction("/orders", formFields(["review", "pay-now", "cancel-order", "cancel-paid-order", "received"], {
+          orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone"),
+          reason: text("I changed my mind", "Other"),
+        })),
+      // The world's orders are paid and delivered: 'Pay now', both 'Cancel order' and 'I received my phone' refuse every one of them.
       judge: refusesIf(({ fields }, world) => fields?.intent !== "review" || fields?.orderId !== world.customer.orderId || fails(reviewSubmissionSchema, fields)),
     },
     "POST /admin/vendors": {
@@ -488,6 +492,17 @@ export function doorCases(): Record<string, DoorCase> {
       judge: refusesIf(({ fields }, world) =>
         fields?.intent !== "status" || fields.orderId !== world.customer.orderId || fields.status === "paid" ||
         !["pending", "processing", "shipped", "delivered", "cancelled"].includes(fields.status ?? "")),
+    },
+    "POST /admin/payments": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      // No payment the stand-in knows: every draw is refused before the provider is asked.
+      inputs: () =>
+        pageAction("/admin/payments", formFields(["refund"], {
+          paymentId: strangeId, orderId: strangeId, amountNaira: fc.oneof(badNumberText, fc.constantFrom("1000", "0.001", "-5", "0")), reason: text("Scratched screen"),
+          idempotencyKey: text("0123456789abcdef01"), confirm: text("yes", "no"),
+        })),
     },
     "POST /admin/reviews": {
       actor: "admin",
@@ -582,6 +597,21 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "anonymous",
       expect: "refuse",
       inputs: (_w, { secretKey }) => apiCall("POST", "/paystack-standin/refund", fc.oneof(jsonShapes, fc.record({ transaction: nastyText, amount: badJsonNumber }, { requiredKeys: [] }))).map(withBearer(secretKey)),
+    },
+    "GET /paystack-standin/refund": {
+      actor: "anonymous",
+      expect: "read",
+      inputs: (_w, { secretKey }) => badQuery(["perPage", "per_page", "page", "transaction", "from", "to"]).map((query) => withBearer(secretKey)(get(`/paystack-standin/refund${query}`))),
+    },
+    "GET /paystack-standin/refund/:id": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) => strangeId.map((id) => withBearer(secretKey)(get(`/paystack-standin/refund/${escapeForm(id) || "%20"}`))),
+    },
+    "GET /paystack-standin/refunds": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: () => fc.tuple(strangeId, badQuery(["page"])).map(([reference, query]) => get(`/paystack-standin/refunds?reference=${escapeForm(reference)}${query.replace(/^\?/, "&")}`)),
     },
     "GET /paystack-standin/pay/:accessCode": idDoor((code) => `/paystack-standin/pay/${code}`, "anonymous", () => ["x"]),
     "POST /paystack-standin/pay/:accessCode": {
@@ -702,6 +732,10 @@ function webhookCalls(secretKey: string): fc.Arbitrary<BadRequest> {
     fc.constantFrom("{", "", "\u0000", "{\"event\":\"charge.success\"", "[]"),
     fc.record({ event: fc.constant("charge.success"), data: fc.oneof(jsonShapes, fc.record({ reference: unknownReference, amount: badJsonNumber, currency: text("NGN"), status: text("success") }, { requiredKeys: [] })) }).map((v) => JSON.stringify(v)),
     fc.record({ event: fc.oneof(nastyText, badJsonNumber), data: jsonShapes }).map((v) => JSON.stringify(v)),
+    fc.record({
+      event: fc.constantFrom("refund.processed", "refund.failed"),
+      data: fc.oneof(jsonShapes, fc.record({ id: badJsonNumber, transaction_reference: unknownReference, amount: badJsonNumber, status: text("processed") }, { requiredKeys: [] })),
+    }).map((v) => JSON.stringify(v)),
   );
   const badlySigned = fc.tuple(malformedEvent, fc.oneof(fc.constantFrom("", "00", "x".repeat(128), sign("{}", secretKey)), nastyText.map((t) => t.replace(/[^\x20-\x7e]/g, "")), fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 128, maxLength: 128 })), fc.boolean())
     .map(([body, signature, send]) => ({ method: "POST", url: "/api/webhooks/paystack", headers: send ? { ...json, "x-paystack-signature": signature } : json, body }));
@@ -720,5 +754,6 @@ function isAcknowledgedEvent(request: BadRequest, secretKey: string): boolean {
   if (request.headers["x-paystack-signature"] !== sign(body, secretKey) || !isJson(body)) return false;
   const event = JSON.parse(body) as { event?: unknown; data?: unknown } | null;
   if (typeof event !== "object" || event === null || typeof event.event !== "string" || !("data" in event)) return false;
+  if (isRefundEvent(event.event)) return parseRefundEvent(event.event, event.data) !== null;
   return event.event !== "charge.success" || parsePaystackTransaction(event.data) !== null;
 }

@@ -81,7 +81,9 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
         listPaymentsForAdmin(db, viewer, { flagged: q.flagged === "true", page: q.page }),
         listPaymentsForAdmin(db, viewer, { flagged: true, page: 1 }),
       ]);
-      return { tab: q.tab, flagged: q.flagged ?? "", payments, flaggedPayments: flagged.items };
+      // A fresh key in each refund form: submitting the same form twice refunds once (docs/admin.md).
+      const withKey = <T extends object>(item: T) => ({ ...item, refundKey: crypto.randomUUID() });
+      return { tab: q.tab, flagged: q.flagged ?? "", payments: { ...payments, items: payments.items.map(withKey) }, flaggedPayments: flagged.items.map(withKey) };
     }
     case "preapproval":
       return { tab: q.tab, fields: await listPreapprovalFields(db, viewer) };

@@ -2,6 +2,9 @@ import { Refusal } from "../../../domain/core/refusal";
 import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } from "react-router";
 import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
 import { listCustomerOrders } from "../../../domain/orders/customer";
+import { CANCELLATION_TEXTS, cancelPaidOrder, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
+import { formatNaira } from "../../../lib/money";
+import { issueRefund } from "../../../domain/payments/refunds";
 import { REVIEW_SUBMISSION_TEXTS, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
 import type { ReviewFormResult } from "../order-review-form";
 import { UNPAID_ORDER_TEXTS } from "../unpaid-order";
@@ -33,8 +36,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 /**
- * The review form of a delivered order, and 'Pay now' and 'Cancel order' of an unpaid one; with or
- * without scripts the answer comes back to /orders (Pay now goes on to the payment page).
+ * The review form of a delivered order, 'Pay now' and 'Cancel order' of an unpaid one, and
+ * 'Cancel order' (with a reason and a refund) of a paid one not shipped yet; with or without
+ * scripts the answer comes back to /orders (Pay now goes on to the payment page).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
@@ -43,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "pay-now" || intent === "cancel-order") return unpaidOrderAction(context, viewer, intent, form);
   if (intent === "received") return receivedAction(context, viewer, form);
+  if (intent === "cancel-paid-order") return paidOrderCancellation(context, viewer, form);
   if (intent !== "review") return unknownIntent();
   const values = formValues(form, "orderId", "rating", "comment");
   const parsed = reviewSubmissionSchema.safeParse(values);
@@ -101,5 +106,27 @@ async function unpaidOrderAction(
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     return redirectWithToast("/orders", { kind: "error", title: failure, description: error.message });
+  }
+}
+
+/** A paid order not shipped yet: cancelled with the buyer's reason, then refunded (docs/after-sale.md). */
+async function paidOrderCancellation(context: Route.ActionArgs["context"], viewer: { userId: string }, form: FormData) {
+  const parsed = paidOrderCancellationSchema.safeParse({ orderId: form.get("orderId"), reason: form.get("reason") });
+  if (!parsed.success) {
+    return redirectWithToast("/orders", { kind: "error", title: CANCELLATION_TEXTS.failed, description: parsed.error.issues[0]?.message });
+  }
+  try {
+    const refundDeps = { db: context.db, payments: context.payments, mailer: context.mailer, publicUrl: context.config.publicUrl };
+    const deps = {
+      ...refundDeps,
+      refund: (requestedBy: string, request: Parameters<typeof issueRefund>[2]) => issueRefund(refundDeps, requestedBy, request),
+      onRefundError: (error: unknown) => console.error("The refund of a cancelled order could not be asked for", error),
+    };
+    const cancelled = await cancelPaidOrder(deps, viewer, parsed.data);
+    const description = cancelled.refund && cancelled.refund.status !== "failed" ? CANCELLATION_TEXTS.refundOnItsWay(formatNaira(cancelled.refundAmount)) : undefined;
+    return redirectWithToast("/orders", { kind: "success", title: CANCELLATION_TEXTS.cancelled, description });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: CANCELLATION_TEXTS.failed, description: error.message });
   }
 }
