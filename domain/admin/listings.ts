@@ -12,8 +12,7 @@ import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preappro
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
-import { type RefundRecord, listRefundsOfPayments } from "../payments/refunds";
-import { orders } from "../../db/schema/orders";
+import { type RefundRecord, flagColumns, flaggedBase, listRefundsOfPayments } from "../payments/refunds";
 
 export interface AdminVendor extends VendorBusiness {
   rejectionReason: string | null;
@@ -132,7 +131,6 @@ export interface AdminPayment {
 }
 
 /** Statuses of an order whose phone goes (or went) to the buyer: the delivery fee was earned. */
-const DELIVERED_OR_GOING = sql.raw(`('paid', 'processing', 'shipped', 'delivered', 'refunded')`);
 
 /** Payments newest first; `flagged` keeps those reconciliation flagged for a refund. */
 export async function listPaymentsForAdmin(
@@ -153,8 +151,7 @@ export async function listPaymentsForAdmin(
       createdAt: payments.createdAt,
       ...paymentOrderColumns,
       ...paymentRecordColumns,
-      cancelledTotal: sql<number>`(select coalesce(sum(${orders.totalAmount}), 0) from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} = 'cancelled')`.mapWith(Number),
-      deliveredOrGoing: sql<number>`(select count(*) from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} in ${DELIVERED_OR_GOING})`.mapWith(Number),
+      ...flagColumns,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.customerId))
@@ -168,9 +165,7 @@ export async function listPaymentsForAdmin(
     const own = refunds.get(row.id) ?? [];
     const committed = own.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
     const refundable = paymentGateway === "paystack" && (row.status === "successful" || row.status === "partially_refunded") ? Math.max(0, row.amount - committed) : 0;
-    // What the flag is about: everything when no phone of it goes out (the delivery fee too), else its cancelled orders.
-    const flaggedBase = deliveredOrGoing === 0 ? row.amount : cancelledTotal;
-    const flaggedAmount = row.flaggedForRefund ? Math.min(refundable, Math.max(0, flaggedBase - committed)) : 0;
+    const flaggedAmount = row.flaggedForRefund ? Math.min(refundable, Math.max(0, flaggedBase({ amount: row.amount, cancelledTotal, deliveredOrGoing }) - committed)) : 0;
     return {
       ...row,
       gateway: paymentGateway,

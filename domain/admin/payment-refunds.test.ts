@@ -5,7 +5,7 @@ import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from ".
 import { placeOrder } from "../checkout/service";
 import { changeOrderStatus } from "../orders/admin";
 import { confirmPayment } from "../payments/confirmation";
-import { refundPayment } from "../payments/refunds";
+import { applyRefundOutcome, refundPayment } from "../payments/refunds";
 import { listPaymentsForAdmin } from "./listings";
 
 /** What the Payments tab shows of refunds: each payment's refunds, what is left, and the flagged amount. */
@@ -33,5 +33,12 @@ describe.each(TEST_ENGINES)("the Payments tab's refunds (%s)", (engine) => {
     await refundPayment(deps(), admin, { paymentId: flagged.id, amount: flagged.flaggedAmount, reason: flagged.refundReason!, idempotencyKey: `admin:tab-${engine}` });
     const after = (await listPaymentsForAdmin(database().db, admin, {})).items.find((p) => p.paymentReference === placed.reference)!;
     expect(after).toMatchObject({ refundable: flagged.amount - 150_000_00, flaggedAmount: 0, refunds: [{ amount: 150_000_00, status: "pending", reason: flagged.refundReason }] });
+
+    // Once Paystack has processed it, the payment leaves the flagged panel.
+    const [refund] = after.refunds;
+    const [stored] = await q<{ provider_refund_id: string }>("select provider_refund_id from refunds where payment_id = $1", [flagged.id]);
+    await applyRefundOutcome(deps(), { providerRefundId: Number(stored!.provider_refund_id), transactionReference: placed.reference, amount: refund!.amount, status: "processed" });
+    const stillFlagged = (await listPaymentsForAdmin(database().db, admin, { flagged: true })).items.map((p) => p.paymentReference);
+    expect(stillFlagged).not.toContain(placed.reference);
   });
 });

@@ -264,17 +264,33 @@ async function lockRefundFor(tx: Database, outcome: RefundOutcome): Promise<Refu
   return unnamed.refund;
 }
 
+/** Order statuses whose phone went or goes out: while one is left, a flag covers only the cancelled orders. */
+export const DELIVERED_OR_GOING = sql.raw(`('paid', 'processing', 'shipped', 'delivered', 'refunded')`);
+
+/** Per payment row: the kobo of its cancelled orders, and how many of its orders went or go out. */
+export const flagColumns = {
+  cancelledTotal: sql<number>`(select coalesce(sum(o.total_amount), 0) from orders o where o.payment_id = "payments"."id" and o.status = 'cancelled')`.mapWith(Number),
+  deliveredOrGoing: sql<number>`(select count(*) from orders o where o.payment_id = "payments"."id" and o.status in ${DELIVERED_OR_GOING})`.mapWith(Number),
+};
+
+/** What a flag for refund is about: everything when no phone of the payment goes out (the delivery fee too), else its cancelled orders. */
+export function flaggedBase(payment: { amount: number; cancelledTotal: number; deliveredOrGoing: number }): number {
+  return payment.deliveredOrGoing === 0 ? payment.amount : payment.cancelledTotal;
+}
+
 /** The payment's status after a processed refund, and the orders whose whole total came back. */
 async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
   const [payment] = await tx
-    .select({ amount: payments.amount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.payment_id = ${row.paymentId} and r.status = 'processed')`.mapWith(Number) })
+    .select({ amount: payments.amount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.payment_id = ${row.paymentId} and r.status = 'processed')`.mapWith(Number), ...flagColumns })
     .from(payments)
     .where(eq(payments.id, row.paymentId))
     .for("update");
   const whole = payment!.processed >= payment!.amount;
+  // The money a flag asked to give back has come back: the payment leaves the flagged panel.
+  const flagSettled = whole || payment!.processed >= flaggedBase(payment!);
   await tx
     .update(payments)
-    .set({ status: whole ? "refunded" : "partially_refunded", ...(whole && { flaggedForRefund: false }), updatedAt: sql`now()` })
+    .set({ status: whole ? "refunded" : "partially_refunded", ...(flagSettled && { flaggedForRefund: false }), updatedAt: sql`now()` })
     .where(eq(payments.id, row.paymentId));
   const candidates = await tx
     .select({ id: orders.id, productId: orders.productId, vendorId: orders.vendorId, quantity: orders.quantity, totalAmount: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id} and r.status = 'processed')`.mapWith(Number) })
