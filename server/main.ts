@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { scheduleClaimChecks } from "../domain/claims/service";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleReconciliation } from "../domain/payments/reconciliation";
 import { withAuthSecret } from "./auth-secret";
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     config.reconcileEveryMs,
   );
   const stopRedelivery = scheduleRedelivery(database, services.mailer, (error) => logger.error({ err: error }, "e-mail redelivery failed"));
+  const stopClaimChecks = scheduleClaimChecks(database, (error) => logger.error({ err: error }, "warranty claim check failed"));
   logger.info(
     { url: config.publicUrl, database: database.kind, payments: config.payments.mode, shop: config.env, react: reactBuild() },
     `Tokunbo is serving at ${config.publicUrl}`,
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
     void services.live.close();
     void services.pageCache.close();
     server.close(() => {
-      void Promise.all([stopReconciliation(), stopRedelivery()])
+      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

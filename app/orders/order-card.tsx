@@ -9,6 +9,8 @@ import { ShieldIcon } from "../ui/icons";
 import { ProductThumb } from "../storefront/product-thumb";
 import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
 import { OrderStatusBadge } from "../ui/status-badges";
+import type { ClaimView } from "../../domain/claims/service";
+import { ClaimPanel } from "./claim-panel";
 
 /** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
 export function brandAndModel(product: { brand: string; model: string }): string {
@@ -19,7 +21,7 @@ export function brandAndModel(product: { brand: string; model: string }): string
 export const formatCalendarDate = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`);
 
 /** Where an order's dialogs open: the page address, so they work before scripts load too. */
-export type OrderDialogKind = "details" | "review" | "track" | "cancel";
+export type OrderDialogKind = "details" | "review" | "track" | "cancel" | "claim";
 export const orderDialogHref = (kind: OrderDialogKind, orderId: string) => `/orders?${kind}=${orderId}`;
 
 export const buttonClass =
@@ -69,7 +71,10 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
-function OrderButtons({ order }: { order: CustomerOrder }) {
+/** A claim still being worked on: the order takes no other until it is decided. */
+const isActiveClaim = (claim: ClaimView | undefined) => claim !== undefined && ["open", "accepted", "declined", "escalated"].includes(claim.status);
+
+function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
   const forOrder = <span className="sr-only"> order #{order.orderNumber}</span>;
   return (
     <div className="grid grid-cols-3 gap-2 sm:flex sm:justify-end">
@@ -88,6 +93,11 @@ function OrderButtons({ order }: { order: CustomerOrder }) {
       <Link to={orderDialogHref("track", order.id)} preventScrollReset className={buttonClass}>
         Track{forOrder}
       </Link>
+      {order.status === "delivered" && !isActiveClaim(claim) ? (
+        <Link to={orderDialogHref("claim", order.id)} preventScrollReset className={`${buttonClass} col-span-3 sm:col-span-1`}>
+          Warranty claim{forOrder}
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -97,7 +107,7 @@ function statusText(order: CustomerOrder): string {
   return order.failureReason ? UNPAID_ORDER_TEXTS.failedBecause(order.failureReason) : UNPAID_ORDER_TEXTS.failedNoReason;
 }
 
-export function OrderCard({ order }: { order: CustomerOrder }) {
+export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
   const titleId = useId();
   const { product } = order;
   const name = brandAndModel(product);
@@ -144,8 +154,9 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         ) : null}
         <Fact label="Last updated">{formatDate(order.updatedAt)}</Fact>
       </dl>
+      {claim ? <ClaimPanel claim={claim} /> : null}
       <div className="mt-4 border-t border-gray-100 pt-3">
-        <OrderButtons order={order} />
+        <OrderButtons order={order} claim={claim} />
       </div>
     </article>
   );

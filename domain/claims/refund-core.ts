@@ -4,9 +4,14 @@ import type { PaymentProvider } from "../payments/provider";
 import { Refusal } from "../core/refusal";
 import type { ClaimRefunds } from "./service";
 
-export function claimRefunds(_deps: { db: Database; payments: PaymentProvider }): ClaimRefunds {
+/** What is left to refund of an order's share of its payment. */
+export function refundableOf(_db: Database): ClaimRefunds["refundable"] {
+  return async () => 0;
+}
+
+export function claimRefunds(deps: { db: Database; payments: PaymentProvider }): ClaimRefunds {
   return {
-    refundable: async () => 0,
+    refundable: refundableOf(deps.db),
     issue: async () => {
       throw new Refusal("unavailable", "Refunds are not available yet.");
     },

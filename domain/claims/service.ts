@@ -30,6 +30,7 @@ import { type IncomingFile, refusedUpload, storeUploadedImages } from "../media/
 import { type NewNotification, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
 import { addBusinessDays } from "./business-days";
+import { canEscalate } from "./rules";
 import { type ClaimMailFacts, claimAnsweredEmail, claimDecidedEmail, claimEscalatedEmail, claimOpenedEmail } from "./emails";
 import { CLAIM_DECISION_LABELS, CLAIM_LIMITS, CLAIM_OUTCOME_LABELS, CLAIM_TEXTS } from "./texts";
 import type { AdminDecisionInput, ClaimFilter, EscalateClaimInput, OpenClaimInput, VendorAnswerInput } from "./validation";
@@ -188,10 +189,6 @@ async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): P
   }));
 }
 
-/** Whether the buyer may send the claim to the admins now. */
-export function canEscalate(claim: Pick<ClaimView, "status" | "answerDueAt">, now: Date = new Date()): boolean {
-  return claim.status === "declined" || (claim.status === "open" && Date.parse(claim.answerDueAt) < now.getTime());
-}
 
 export interface BuyerWarranty {
   /** When the warranty ends (ISO), for each delivered order of the buyer. */

@@ -15,6 +15,10 @@ import {
   AdminActivitiesTab, AdminPaymentsTab, AdminPreapprovalTab, AdminPricingTab, AdminReviewsTab,
 } from "../admin-operations";
 import { AdminOrdersTab } from "../admin-orders";
+import { AdminClaimsTab } from "../admin-claims";
+import { listClaimsForAdmin } from "../../../domain/claims/service";
+import { refundableOf } from "../../../domain/claims/refund-core";
+import { CLAIM_FILTERS } from "../../../domain/claims/validation";
 import { AdminCounts, SalesChart } from "../admin-summary";
 import { DashboardTabs } from "../../ui/tabs";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";
@@ -25,6 +29,7 @@ export const ADMIN_TABS = [
   { id: "vendors", label: "Vendors" },
   { id: "products", label: "Products" },
   { id: "orders", label: "Orders" },
+  { id: "claims", label: "Claims" },
   { id: "reviews", label: "Reviews" },
   { id: "payments", label: "Payments" },
   { id: "preapproval", label: "Pre-Approval" },
@@ -63,6 +68,10 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
     case "orders": {
       const status = oneOf(ORDER_STATUSES, q.status);
       return { tab: q.tab, status: status ?? "", orders: await listOrdersForAdmin(db, viewer, { status, page: q.page }) };
+    }
+    case "claims": {
+      const filter = oneOf(CLAIM_FILTERS, q.status);
+      return { tab: q.tab, status: filter ?? "", claims: await listClaimsForAdmin(db, viewer, { filter, page: q.page }, refundableOf(db)) };
     }
     case "reviews": {
       const approved = q.approved === undefined ? undefined : q.approved === "true";
@@ -113,6 +122,8 @@ function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> 
       return <AdminProductsTab products={section.products} status={section.status} markup={section.markup} />;
     case "orders":
       return <AdminOrdersTab orders={section.orders} status={section.status} />;
+    case "claims":
+      return <AdminClaimsTab claims={section.claims} filter={section.status} />;
     case "reviews":
       return <AdminReviewsTab reviews={section.reviews} approved={section.approved} />;
     case "payments":
