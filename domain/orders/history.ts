@@ -1,18 +1,21 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { OrderStatus } from "../../lib/constants";
+import type { ActorRole, OrderStatus } from "../../lib/constants";
 import { orderStatusHistory } from "../../db/schema/orders";
 
 export interface OrderStatusEntry {
   orderId: string;
   status: OrderStatus;
   note?: string | null;
+  /** Who made the move: a user, or nobody for the system's own moves. */
+  actorId?: string | null;
+  actorRole?: ActorRole | null;
 }
 
 /** Records that orders entered a status, inside the caller's transaction. */
 export async function recordOrderStatus(tx: Database, entries: readonly OrderStatusEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(orderStatusHistory).values(entries.map((e) => ({ orderId: e.orderId, status: e.status, note: e.note ?? null })));
+  await tx.insert(orderStatusHistory).values(entries.map((e) => ({ orderId: e.orderId, status: e.status, note: e.note ?? null, actorId: e.actorId ?? null, actorRole: e.actorRole ?? null })));
 }
 
 export interface OrderHistoryItem {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import {
   type InitializePayment, type InitializedPayment, type ListTransactions, type PaymentProvider, PaymentProviderError,
-  type ProviderTransaction, type Refund, type RefundRequest,
+  type ProviderRefund, type ProviderTransaction, type Refund, type RefundRequest,
 } from "./provider";
 
 export const PAYSTACK_BASE_URL = "https://api.paystack.co";
@@ -41,6 +41,9 @@ const refundSchema = z.object({
   currency: z.string(),
   transaction: z.union([z.object({ reference: z.string() }), z.number(), z.string()]).optional(),
 });
+
+const listedRefundSchema = z.object({ id: z.number(), amount: z.number(), status: z.string() });
+const toProviderRefund = (data: z.infer<typeof listedRefundSchema>): ProviderRefund => ({ id: data.id, amount: data.amount, status: data.status });
 
 const REFERENCE_NOT_FOUND = /transaction reference not found/i;
 
@@ -89,6 +92,16 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
       const data = dataOf(answer, refundSchema, "refund");
       const reference = typeof data.transaction === "object" ? data.transaction.reference : input.transaction;
       return { id: data.id, status: data.status, amount: data.amount, currency: data.currency, transactionReference: reference };
+    },
+
+    async fetchRefund(id: number): Promise<ProviderRefund> {
+      const answer = await send("GET", `/refund/${encodeURIComponent(String(id))}`);
+      return toProviderRefund(dataOf(answer, listedRefundSchema, "fetch refund"));
+    },
+
+    async listRefunds(transactionId: number): Promise<ProviderRefund[]> {
+      const answer = await send("GET", `/refund?${new URLSearchParams({ transaction: String(transactionId), perPage: "100" })}`);
+      return dataOf(answer, z.array(listedRefundSchema), "list refunds").map(toProviderRefund);
     },
   };
 }

@@ -58,6 +58,15 @@ export interface Refund {
   transactionReference: string;
 }
 
+/** A refund as the provider lists it (GET /refund, GET /refund/:id). */
+export interface ProviderRefund {
+  id: number;
+  /** Kobo. */
+  amount: number;
+  /** Paystack says pending, processing, processed, failed or needs-attention. */
+  status: string;
+}
+
 export interface PaymentProvider {
   /** Test mode (a `sk_test_` key, which the built-in stand-in's key is too): no real money (docs/payments.md). */
   readonly testMode?: boolean;
@@ -66,6 +75,9 @@ export interface PaymentProvider {
   verify(reference: string): Promise<ProviderTransaction | null>;
   listTransactions(query?: ListTransactions): Promise<ProviderTransaction[]>;
   refund(input: RefundRequest): Promise<Refund>;
+  fetchRefund(id: number): Promise<ProviderRefund>;
+  /** The refunds of one transaction, by its id. */
+  listRefunds(transactionId: number): Promise<ProviderRefund[]>;
 }
 
 /** The provider refused or could not be reached; `message` is the provider's own words when it gave any. */

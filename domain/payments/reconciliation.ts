@@ -13,6 +13,7 @@ import { PaymentProviderError } from "./provider";
 import { isFailedTransaction, recordPaymentFailure } from "./failure";
 import { RESERVATION_MS, holdsReservation } from "../orders/reservation";
 import { releaseReservation } from "./release";
+import { reconcileRefunds } from "./refund-reconciliation";
 import { payments } from "../../db/schema/payments";
 
 const MINUTE_MS = 60_000;
@@ -117,11 +118,15 @@ function shouldCallFailed(status: string, payment: PaymentToCheck, now: Date): b
   return status === "failed" || now.getTime() - payment.createdAt.getTime() > RECONCILIATION.abandonedAfterMs;
 }
 
-/** Runs the job every `everyMs` (a minute unless configured) on whichever instance takes the lock; returns a function that stops it. */
+/** Runs the job (payments, then refunds left pending) every `everyMs` (a minute unless configured) on whichever instance takes the lock; returns a function that stops it. */
 export function scheduleReconciliation(
   deps: ConfirmationDeps & Pick<DatabaseHandle, "exclusively">,
   onError: (error: unknown) => void,
   everyMs: number = RECONCILIATION.intervalMs,
 ): () => Promise<void> {
-  return scheduleExclusively(deps, { lockKey: RECONCILIATION.lockKey, everyMs }, () => reconcilePayments(deps), onError);
+  const reconcile = async () => {
+    await reconcilePayments(deps);
+    await reconcileRefunds(deps);
+  };
+  return scheduleExclusively(deps, { lockKey: RECONCILIATION.lockKey, everyMs }, reconcile, onError);
 }

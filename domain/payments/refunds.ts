@@ -1,0 +1,343 @@
+/**
+ * Money given back through the provider's Refund API (docs/after-sale.md). A refund row is
+ * written under a lock on its payment before the provider is asked, so the sum of a payment's
+ * refunds that have not failed never exceeds what was paid, and the same request twice (same
+ * idempotency key) finds the first refund instead of returning the money again.
+ */
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { refunds } from "../../db/schema/after-sale";
+import { orders } from "../../db/schema/orders";
+import { payments } from "../../db/schema/payments";
+import type { OrderStatus, RefundStatus } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { type Actor, assertMay } from "../core/access";
+import { Refusal } from "../core/refusal";
+import { publishLiveEvent } from "../live/events";
+import type { Mailer } from "../mail/mailer";
+import { notify } from "../notifications/service";
+import { recordOrderStatus } from "../orders/history";
+import { orderNumberOf } from "../orders/status";
+import { type PaymentProvider, PaymentProviderError } from "./provider";
+import { refundedEmail } from "./refund-emails";
+
+export const REFUND_TEXTS = {
+  paymentNotFound: "Payment not found",
+  orderNotInPayment: "That order was not paid by this payment",
+  notPaid: "Only a successful payment can be refunded",
+  manualPayment: "This payment was received outside Paystack: return the money the same way, then note it on the order.",
+  nothingLeft: "Everything paid has already been refunded",
+  tooMuch: (left: number) => `You can refund at most ${formatNaira(left)}`,
+  wholeKobo: "Enter the amount in naira and kobo, greater than zero",
+  reasonRequired: "Give a reason for the refund",
+  cancelFirst: "This order has not shipped yet: cancel it first, so its phone goes back on sale, and the refund follows.",
+  notifiedTitle: "Refund processed",
+  notifiedMessage: (amount: number, numbers: readonly string[]) =>
+    `${formatNaira(amount)} for ${numbers.map((n) => `#${n}`).join(", ") || "your payment"} is on its way back to you. Banks can take up to 10 working days to show it.`,
+} as const;
+
+export interface RefundInput {
+  paymentId: string;
+  /** The order the money is for; left out for a refund of the payment as a whole. */
+  orderId?: string | null;
+  claimId?: string | null;
+  /** Kobo. */
+  amount: number;
+  reason: string;
+  /** The same key twice means the same refund: a double click or a retried form refunds once. */
+  idempotencyKey: string;
+}
+
+export interface RefundRecord {
+  id: string;
+  paymentId: string;
+  orderId: string | null;
+  claimId: string | null;
+  amount: number;
+  reason: string;
+  status: RefundStatus;
+  providerRefundId: number | null;
+  failureReason: string | null;
+  isTest: boolean;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+export interface RefundDeps {
+  db: Database;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** What the provider said about a refund: its answer to POST /refund, a webhook, or a later look-up. */
+export interface RefundOutcome {
+  providerRefundId: number;
+  transactionReference: string;
+  /** Kobo. */
+  amount: number;
+  status: "processed" | "failed";
+  failureReason?: string;
+}
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/** Admins refunding a payment, or one of its orders, from the Payments tab. */
+export async function refundPayment(deps: RefundDeps, actor: Actor, input: RefundInput): Promise<RefundRecord> {
+  assertMay(actor, "back_office");
+  return issueRefund(deps, actor.userId, input);
+}
+
+/**
+ * Refunds `input.amount` of a payment for a caller that already decided the refund is due (an
+ * admin, a buyer's cancellation, a claim decision). Resolves with the refund as it stands once
+ * the provider has answered: processed, pending (the provider will tell us), or failed.
+ */
+export async function issueRefund(deps: RefundDeps, requestedBy: string | null, input: RefundInput): Promise<RefundRecord> {
+  checkInput(input);
+  const reserved = await deps.db.transaction((tx) => reserveRefund(tx, requestedBy, input));
+  if (!reserved.fresh) return toRecord(reserved.row);
+  return submitRefund(deps, reserved.row, reserved.transactionReference);
+}
+
+function checkInput(input: RefundInput): void {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Refusal("invalid", REFUND_TEXTS.wholeKobo, { fieldErrors: { amount: REFUND_TEXTS.wholeKobo } });
+  if (!input.reason.trim()) throw new Refusal("invalid", REFUND_TEXTS.reasonRequired, { fieldErrors: { reason: REFUND_TEXTS.reasonRequired } });
+}
+
+interface Reserved {
+  row: RefundRow;
+  fresh: boolean;
+  transactionReference: string;
+}
+
+async function reserveRefund(tx: Database, requestedBy: string | null, input: RefundInput): Promise<Reserved> {
+  const [payment] = await tx
+    .select({ id: payments.id, amount: payments.amount, deliveryFee: payments.deliveryFee, status: payments.status, gateway: payments.paymentGateway, reference: payments.paymentReference, isTest: payments.isTest })
+    .from(payments)
+    .where(eq(payments.id, input.paymentId))
+    .for("update");
+  if (!payment) throw new Refusal("not_found", REFUND_TEXTS.paymentNotFound);
+  // Read after the lock: a request with the same key that got here first has committed its row.
+  const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
+  if (existing) return { row: existing, fresh: false, transactionReference: payment.reference };
+  if (payment.gateway !== "paystack") throw new Refusal("conflict", REFUND_TEXTS.manualPayment);
+  if (payment.status !== "successful" && payment.status !== "partially_refunded") {
+    throw new Refusal("conflict", payment.status === "refunded" ? REFUND_TEXTS.nothingLeft : REFUND_TEXTS.notPaid);
+  }
+  const left = await leftToRefund(tx, payment, input.orderId ?? null);
+  if (left <= 0) throw new Refusal("conflict", REFUND_TEXTS.nothingLeft);
+  if (input.amount > left) throw new Refusal("invalid", REFUND_TEXTS.tooMuch(left), { fieldErrors: { amount: REFUND_TEXTS.tooMuch(left) } });
+  await refuseFullRefundOfUnshippedOrders(tx, payment, input, left);
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: payment.id,
+      orderId: input.orderId ?? null,
+      claimId: input.claimId ?? null,
+      amount: input.amount,
+      reason: input.reason.trim(),
+      idempotencyKey: input.idempotencyKey,
+      requestedBy,
+      isTest: payment.isTest,
+    })
+    .returning();
+  return { row: row!, fresh: true, transactionReference: payment.reference };
+}
+
+/** Kobo committed to refunds that have not failed, for a payment or one of its orders. */
+function committedSql(paymentId: string, orderId: string | null) {
+  return sql<number>`(select coalesce(sum(r.amount), 0) from refunds r
+    where r.payment_id = ${paymentId} and r.status <> 'failed' ${orderId ? sql`and r.order_id = ${orderId}` : sql``})`.mapWith(Number);
+}
+
+/**
+ * What can still be refunded: of the payment, the amount paid less refunds that have not failed;
+ * of one of its orders, at most that order's total plus the delivery fee, less its own refunds.
+ */
+async function leftToRefund(db: Database, payment: { id: string; amount: number; deliveryFee: number }, orderId: string | null): Promise<number> {
+  const [paymentSide] = await db.select({ committed: committedSql(payment.id, null) }).from(payments).where(eq(payments.id, payment.id));
+  const paymentLeft = payment.amount - paymentSide!.committed;
+  if (!orderId) return paymentLeft;
+  const [order] = await db
+    .select({ total: orders.totalAmount, committed: committedSql(payment.id, orderId) })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentId, payment.id)));
+  if (!order) throw new Refusal("invalid", REFUND_TEXTS.orderNotInPayment);
+  return Math.min(paymentLeft, order.total + payment.deliveryFee - order.committed);
+}
+
+export async function refundableAmount(db: Database, paymentId: string, orderId?: string | null): Promise<number> {
+  const [payment] = await db
+    .select({ id: payments.id, amount: payments.amount, deliveryFee: payments.deliveryFee, status: payments.status, gateway: payments.paymentGateway })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!payment) throw new Refusal("not_found", REFUND_TEXTS.paymentNotFound);
+  if (payment.gateway !== "paystack" || (payment.status !== "successful" && payment.status !== "partially_refunded")) return 0;
+  return Math.max(0, await leftToRefund(db, payment, orderId ?? null));
+}
+
+const STILL_TO_SHIP: readonly OrderStatus[] = ["paid", "processing"];
+
+/**
+ * A refund that returns everything left while a phone of it may still be sent would leave the
+ * vendor shipping a phone that is paid for by nobody: such orders are cancelled first (which puts
+ * the phone back on sale), and the refund follows.
+ */
+async function refuseFullRefundOfUnshippedOrders(tx: Database, payment: { id: string }, input: RefundInput, left: number): Promise<void> {
+  if (input.amount < left) return;
+  const unshipped = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentId, payment.id), inArray(orders.status, [...STILL_TO_SHIP]), input.orderId ? eq(orders.id, input.orderId) : undefined))
+    .limit(1);
+  if (unshipped.length > 0) throw new Refusal("conflict", REFUND_TEXTS.cancelFirst);
+}
+
+/**
+ * Asks the provider for the refund. A refusal marks it failed with the provider's words; an
+ * unreachable provider leaves it pending for reconciliation, which looks before it asks again.
+ */
+async function submitRefund(deps: RefundDeps, row: RefundRow, transactionReference: string): Promise<RefundRecord> {
+  try {
+    const answer = await deps.payments.refund({ transaction: transactionReference, amount: row.amount });
+    await deps.db.update(refunds).set({ providerRefundId: answer.id, updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
+    if (answer.status === "processed") {
+      await applyRefundOutcome(deps, { providerRefundId: answer.id, transactionReference, amount: answer.amount, status: "processed" });
+    }
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    const refused = error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500;
+    if (refused) await markFailed(deps.db, row.id, error.message);
+  }
+  return (await findRefund(deps.db, row.id))!;
+}
+
+async function markFailed(db: Database, refundId: string, reason: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: "failed", failureReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
+}
+
+/**
+ * The provider's word on a refund (its answer, a refund.processed / refund.failed webhook, or
+ * reconciliation). Only a pending refund moves, so a replayed event changes nothing. A processed
+ * refund moves the payment to partially refunded or refunded, a shipped or delivered order whose
+ * whole total came back to refunded, and tells the buyer.
+ */
+export async function applyRefundOutcome(deps: Pick<RefundDeps, "db" | "mailer" | "publicUrl">, outcome: RefundOutcome): Promise<void> {
+  const deliver = await deps.db.transaction(async (tx) => {
+    const row = await lockRefundFor(tx, outcome);
+    if (!row || row.status !== "pending") return undefined;
+    if (outcome.status === "failed") {
+      await markFailed(tx, row.id, outcome.failureReason ?? "The refund failed");
+      return undefined;
+    }
+    await tx.update(refunds).set({ status: "processed", processedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
+    const refundedOrders = await followPayment(tx, row);
+    return tellBuyer(tx, deps, row, refundedOrders);
+  });
+  deliver?.();
+}
+
+/** The refund the outcome speaks of: by the provider's id, or a pending one of that transaction and amount not yet given an id. */
+async function lockRefundFor(tx: Database, outcome: RefundOutcome): Promise<RefundRow | undefined> {
+  const [byId] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, outcome.providerRefundId)).for("update");
+  if (byId) return byId;
+  const [unnamed] = await tx
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(
+      eq(payments.paymentReference, outcome.transactionReference),
+      eq(refunds.amount, outcome.amount),
+      eq(refunds.status, "pending"),
+      sql`${refunds.providerRefundId} is null`,
+    ))
+    .orderBy(refunds.createdAt)
+    .limit(1)
+    .for("update", { of: refunds });
+  if (!unnamed) return undefined;
+  await tx.update(refunds).set({ providerRefundId: outcome.providerRefundId }).where(eq(refunds.id, unnamed.refund.id));
+  return unnamed.refund;
+}
+
+/** The payment's status after a processed refund, and the orders whose whole total came back. */
+async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
+  const [payment] = await tx
+    .select({ amount: payments.amount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.payment_id = ${row.paymentId} and r.status = 'processed')`.mapWith(Number) })
+    .from(payments)
+    .where(eq(payments.id, row.paymentId))
+    .for("update");
+  const whole = payment!.processed >= payment!.amount;
+  await tx
+    .update(payments)
+    .set({ status: whole ? "refunded" : "partially_refunded", ...(whole && { flaggedForRefund: false }), updatedAt: sql`now()` })
+    .where(eq(payments.id, row.paymentId));
+  const candidates = await tx
+    .select({ id: orders.id, customerId: orders.customerId, total: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id} and r.status = 'processed')`.mapWith(Number) })
+    .from(orders)
+    .where(and(
+      eq(orders.paymentId, row.paymentId),
+      inArray(orders.status, ["shipped", "delivered"]),
+      whole ? undefined : row.orderId ? eq(orders.id, row.orderId) : sql`false`,
+    ))
+    .for("update", { of: orders });
+  const refunded = candidates.filter((order) => whole || order.processed >= order.total).map((order) => order.id);
+  if (refunded.length === 0) return [];
+  await tx.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(and(inArray(orders.id, refunded), ne(orders.status, "refunded")));
+  const actorRole = row.requestedBy ? "admin" : "system";
+  await recordOrderStatus(tx, refunded.map((orderId) => ({ orderId, status: "refunded" as const, note: `Refund of ${formatNaira(row.amount)}`, actorId: row.requestedBy, actorRole })));
+  return refunded;
+}
+
+/** The buyer's notification, live event and e-mail; returns the function that sends the e-mail after the commit. */
+async function tellBuyer(tx: Database, deps: Pick<RefundDeps, "mailer" | "publicUrl">, row: RefundRow, refundedOrders: readonly string[]) {
+  const [payment] = await tx
+    .select({ customerId: payments.customerId, reference: payments.paymentReference, email: orders.customerEmail, name: orders.customerName })
+    .from(payments)
+    .innerJoin(orders, eq(orders.paymentId, payments.id))
+    .where(and(eq(payments.id, row.paymentId), row.orderId ? eq(orders.id, row.orderId) : undefined))
+    .limit(1);
+  if (!payment) return undefined;
+  const numbers = row.orderId ? [orderNumberOf(row.orderId)] : [];
+  await notify(tx, payment.customerId, "success", REFUND_TEXTS.notifiedTitle, REFUND_TEXTS.notifiedMessage(row.amount, numbers));
+  const changed = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.id, row.orderId ? [row.orderId, ...refundedOrders] : [...refundedOrders]));
+  for (const order of changed) await publishLiveEvent(tx, payment.customerId, { kind: "order.updated", orderId: order.id, status: order.status });
+  return deps.mailer.record(tx, refundedEmail(deps.publicUrl, { to: payment.email, name: payment.name, amount: row.amount, reference: payment.reference, orderNumbers: numbers, isTest: row.isTest }));
+}
+
+async function findRefund(db: Database, id: string): Promise<RefundRecord | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row && toRecord(row);
+}
+
+function toRecord(row: RefundRow): RefundRecord {
+  return {
+    id: row.id,
+    paymentId: row.paymentId,
+    orderId: row.orderId,
+    claimId: row.claimId,
+    amount: row.amount,
+    reason: row.reason,
+    status: row.status,
+    providerRefundId: row.providerRefundId,
+    failureReason: row.failureReason,
+    isTest: row.isTest,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every refund of the given payments, oldest first, in one query. */
+export async function listRefundsOfPayments(db: Database, paymentIds: readonly string[]): Promise<Map<string, RefundRecord[]>> {
+  const found = new Map<string, RefundRecord[]>(paymentIds.map((id) => [id, []]));
+  if (paymentIds.length === 0) return found;
+  const rows = await db.select().from(refunds).where(inArray(refunds.paymentId, [...paymentIds])).orderBy(refunds.createdAt);
+  for (const row of rows) found.get(row.paymentId)?.push(toRecord(row));
+  return found;
+}
