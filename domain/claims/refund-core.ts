@@ -1,19 +1,17 @@
 /** The refund core (domain/payments/refunds.ts) as claim decisions use it. */
 import type { Database } from "../../db/client";
-import type { PaymentProvider } from "../payments/provider";
-import { Refusal } from "../core/refusal";
+import { type RefundDeps, issueRefund, refundableAmount } from "../payments/refunds";
 import type { ClaimRefunds } from "./service";
 
 /** What is left to refund of an order's share of its payment. */
-export function refundableOf(_db: Database): ClaimRefunds["refundable"] {
-  return async () => 0;
+export function refundableOf(db: Database): ClaimRefunds["refundable"] {
+  return (paymentId, orderId) => refundableAmount(db, paymentId, orderId);
 }
 
-export function claimRefunds(deps: { db: Database; payments: PaymentProvider }): ClaimRefunds {
+/** Refunds for a claim decision: `issueRefund` with the claim set, once per claim by its idempotency key. */
+export function claimRefunds(deps: RefundDeps): ClaimRefunds {
   return {
     refundable: refundableOf(deps.db),
-    issue: async () => {
-      throw new Refusal("unavailable", "Refunds are not available yet.");
-    },
+    issue: (requestedBy, input) => issueRefund(deps, requestedBy, input),
   };
 }

@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = adminDecisionSchema.safeParse(formObject(await readForm(request)));
   if (!parsed.success) return invalidInput(request, BACK, CLAIM_TEXTS.decideFailed, parsed.error);
   try {
-    const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl, refunds: claimRefunds({ db: context.db, payments: context.payments }) };
+    const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl, refunds: claimRefunds({ db: context.db, payments: context.payments, mailer: context.mailer, publicUrl: context.config.publicUrl }) };
     await decideClaim(deps, viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: CLAIM_TEXTS.decided });
   } catch (error) {
