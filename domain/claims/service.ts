@@ -64,7 +64,7 @@ const toDate = (value: unknown): Date | null => (value === null || value === und
  * When the phone reached the buyer: `delivered_at`, or for an order delivered before the column
  * was kept, the moment its history recorded the delivery.
  */
-const deliveredAtOf = sql`coalesce(${orders.deliveredAt}, (select max(h.created_at) from ${orderStatusHistory} h where h.order_id = ${orders.id} and h.status = 'delivered'))`.mapWith(toDate);
+const deliveredAtOf = sql`coalesce("orders"."delivered_at", (select max(h.created_at) from ${orderStatusHistory} h where h.order_id = "orders"."id" and h.status = 'delivered'))`.mapWith(toDate);
 
 /** Until when a delivered order takes claims; null when it is not delivered. */
 export function warrantyEndsAt(deliveredAt: Date | null, warrantyDays: number): Date | null {
