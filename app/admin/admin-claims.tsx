@@ -46,7 +46,7 @@ function DecisionForm({ claim }: { claim: AdminClaim }) {
           {refundable === null ? "This order has no payment to refund." : `Left to refund: ${formatNaira(refundable)}`}
         </p>
       </div>
-      <div className="hidden group-has-[option[value=partial_refund]:checked]:block">
+      <div className="hidden group-has-[option[value^=partial]:checked]:block">
         <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-gray-900">Amount to refund (₦)</label>
         <input id={`${id}-amount`} name="amountNaira" inputMode="decimal" autoComplete="off" className={inputClass}
           max={refundable === null ? undefined : koboToNaira(refundable)}
