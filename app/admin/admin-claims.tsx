@@ -4,7 +4,7 @@ import { CLAIM_DECISION_LABELS, CLAIM_LIMITS } from "../../domain/claims/texts";
 import { CLAIM_FILTERS, CLAIM_FILTER_LABELS } from "../../domain/claims/validation";
 import type { Page } from "../../domain/core/paging";
 import { CLAIM_ADMIN_DECISIONS, type ClaimAdminDecision } from "../../lib/constants";
-import { formatNaira, koboToNaira } from "../../lib/money";
+import { formatNaira } from "../../lib/money";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
 import { useHydrated } from "../ui/use-hydrated";
 import { ActionButton, FieldError, FilteredCardList, SectionHeading, filterOptions, inputClass, useAdminAction } from "./admin-ui";
@@ -27,7 +27,6 @@ function DecisionForm({ claim }: { claim: AdminClaim }) {
   const [confirmed, setConfirmed] = useState(false);
   const hydrated = useHydrated();
   const id = `decide-${claim.id}`;
-  const refundable = claim.refundable;
   const describe = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   return (
     <fetcher.Form method="post" action="/admin/claims" noValidate className="group grid gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-2">
@@ -43,15 +42,14 @@ function DecisionForm({ claim }: { claim: AdminClaim }) {
         </select>
         <FieldError id={`${id}-decision-error`} message={errors.decision} />
         <p className="mt-1 text-xs text-gray-600">
-          {refundable === null ? "This order has no payment to refund." : `Left to refund: ${formatNaira(refundable)}`}
+          {claim.hasPayment ? `A full refund returns what is left of ${formatNaira(claim.totalAmount)}.` : "This order has no payment to refund."}
         </p>
       </div>
       <div className="hidden group-has-[option[value^=partial]:checked]:block">
         <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-gray-900">Amount to refund (₦)</label>
         <input id={`${id}-amount`} name="amountNaira" inputMode="decimal" autoComplete="off" className={inputClass}
-          max={refundable === null ? undefined : koboToNaira(refundable)}
           aria-invalid={errors.amountNaira ? true : undefined} aria-describedby={[`${id}-amount-hint`, describe("amountNaira")].filter(Boolean).join(" ")} />
-        <p id={`${id}-amount-hint`} className="mt-1 text-xs text-gray-600">At most {formatNaira(refundable ?? 0)}</p>
+        <p id={`${id}-amount-hint`} className="mt-1 text-xs text-gray-600">At most {formatNaira(claim.totalAmount)}, less anything already refunded</p>
         <FieldError id={`${id}-amountNaira-error`} message={errors.amountNaira} />
       </div>
       <div className="sm:col-span-2">

@@ -7,10 +7,11 @@ import { CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_VENDOR_OUTCOMES } from "../
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "./texts";
 
 /** Text a person typed: no NUL, no lone surrogates; line breaks are fine. */
-const WRITTEN = /^[^\u0000\p{Cs}]*$/u;
+const NO_SURROGATES = /^[^\p{Cs}]*$/u;
+const isWritten = (text: string) => NO_SURROGATES.test(text) && !text.includes("\u0000");
 
 function writtenText(min: number, max: number, message: string) {
-  return z.string({ error: message }).trim().min(min, message).max(max, message).regex(WRITTEN, message);
+  return z.string({ error: message }).trim().min(min, message).max(max, message).refine(isWritten, message);
 }
 
 const claimId = z.guid({ error: CLAIM_TEXTS.notFound });
@@ -38,7 +39,7 @@ export const vendorAnswerSchema = z
   .superRefine((value, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     const note = (text: string | undefined) =>
-      text !== undefined && text.length >= CLAIM_LIMITS.noteMin && text.length <= CLAIM_LIMITS.noteMax && WRITTEN.test(text);
+      text !== undefined && text.length >= CLAIM_LIMITS.noteMin && text.length <= CLAIM_LIMITS.noteMax && isWritten(text);
     if (value.answer === "accept") {
       if (!(CLAIM_VENDOR_OUTCOMES as readonly string[]).includes(value.outcome ?? "")) issue("outcome", CLAIM_TEXTS.outcome);
       if (!note(value.returnInstructions)) issue("returnInstructions", CLAIM_TEXTS.returnInstructions);
@@ -87,8 +88,8 @@ export const adminDecisionSchema = z
     }
     const note = value.note ?? "";
     if (value.decision === "reject") {
-      if (note.length < CLAIM_LIMITS.noteMin || note.length > CLAIM_LIMITS.noteMax || !WRITTEN.test(note)) issue("note", CLAIM_TEXTS.adminNoteRequired);
-    } else if (note.length > CLAIM_LIMITS.noteMax || !WRITTEN.test(note)) {
+      if (note.length < CLAIM_LIMITS.noteMin || note.length > CLAIM_LIMITS.noteMax || !isWritten(note)) issue("note", CLAIM_TEXTS.adminNoteRequired);
+    } else if (note.length > CLAIM_LIMITS.noteMax || !isWritten(note)) {
       issue("note", CLAIM_TEXTS.adminNote);
     }
     if (value.confirm !== "yes") issue("confirm", CLAIM_TEXTS.confirm);

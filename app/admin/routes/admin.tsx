@@ -17,7 +17,6 @@ import {
 import { AdminOrdersTab } from "../admin-orders";
 import { AdminClaimsTab } from "../admin-claims";
 import { listClaimsForAdmin } from "../../../domain/claims/service";
-import { refundableOf } from "../../../domain/claims/refund-core";
 import { CLAIM_FILTERS } from "../../../domain/claims/validation";
 import { AdminCounts, SalesChart } from "../admin-summary";
 import { DashboardTabs } from "../../ui/tabs";
@@ -71,7 +70,7 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
     }
     case "claims": {
       const filter = oneOf(CLAIM_FILTERS, q.status);
-      return { tab: q.tab, status: filter ?? "", claims: await listClaimsForAdmin(db, viewer, { filter, page: q.page }, refundableOf(db)) };
+      return { tab: q.tab, status: filter ?? "", claims: await listClaimsForAdmin(db, viewer, { filter, page: q.page }) };
     }
     case "reviews": {
       const approved = q.approved === undefined ? undefined : q.approved === "true";
