@@ -4,7 +4,7 @@ import { seriousA11yViolations, signIn } from "./support/accounts";
 import { FRESH_PASSWORD, applyAsFreshVendor } from "./support/customers";
 import { expect, formatNairaText, nairaOf, openTab, projectIndex, test, toastWith } from "./support/admin";
 
-test("the dashboard shows the four counts, the sales summary and the eight tabs", async ({ page }) => {
+test("the dashboard shows the four counts, the sales summary and the nine tabs", async ({ page }) => {
   await openTab(page, "/admin", "vendors");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   for (const label of ["Vendors", "Products", "Orders", "Reviews"]) {
