@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
+import { refunds as refundRows, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { notifications } from "../../db/schema/notifications";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
@@ -235,6 +235,26 @@ describe.each(TEST_ENGINES)("warranty claims (%s)", (engine) => {
       code: "forbidden",
       message: ACCESS_TEXTS.forbidden,
     });
+  });
+
+  it("leaves the claim as it was when the provider refuses the refund, and asks again under the next key", async () => {
+    const now = new Date("2026-11-20T10:00:00Z");
+    const { claimId } = await open(await deliveredOrder(buyer, now, 3), now);
+    const keys: string[] = [];
+    const refusing: ClaimRefunds = {
+      refundable: async () => 250_000_00,
+      issue: async (_by, input) => {
+        keys.push(input.idempotencyKey);
+        if (keys.length > 1) return { status: "processed" };
+        await database.db.insert(refundRows).values({ ...input, status: "failed", failureReason: "Transaction has been fully reversed" });
+        return { status: "failed", failureReason: "Transaction has been fully reversed" };
+      },
+    };
+    const decide = () => decideClaim({ ...deps(), refunds: refusing }, admin, adminDecisionSchema.parse({ claimId, decision: "full_refund", confirm: "yes" }));
+    expect(await refusalOf(decide)).toMatchObject({ code: "conflict", message: CLAIM_TEXTS.refundFailed("Transaction has been fully reversed") });
+    expect((await database.db.select().from(warrantyClaims).where(eq(warrantyClaims.id, claimId)))[0]!.status).toBe("open");
+    expect(await decide()).toEqual({ status: "resolved", refunded: 250_000_00 });
+    expect(keys).toEqual([`claim:${claimId}:refund`, `claim:${claimId}:refund:2`]);
   });
 
   it("checks the forms: description length, a reason to decline, a note to reject, a confirmation", () => {

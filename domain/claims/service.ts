@@ -8,7 +8,7 @@ import { type SQL, and, asc, desc, eq, inArray, isNull, lt, or, sql } from "driz
 import type { Database, DatabaseHandle } from "../../db/client";
 import { scheduleExclusively } from "../../db/exclusive-schedule";
 import { users, userRoles } from "../../db/schema/accounts";
-import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
+import { refunds, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { products } from "../../db/schema/catalog";
 import { orderStatusHistory, orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
@@ -527,7 +527,7 @@ export async function decideClaim(
       claimId: current.claimId,
       amount,
       reason: `Warranty claim on order #${orderNumberOf(current.orderId)}: ${CLAIM_DECISION_LABELS[input.decision].toLowerCase()}`,
-      idempotencyKey: `claim:${current.claimId}:refund`,
+      idempotencyKey: await refundKeyOf(deps.db, current.claimId),
     });
     if (refund.status === "failed") throw new Refusal("conflict", CLAIM_TEXTS.refundFailed(refund.failureReason ?? "the payment provider refused it"));
     refunded = amount;
@@ -559,6 +559,19 @@ export async function decideClaim(
   });
   deliver();
   return { status, refunded };
+}
+
+/**
+ * `claim:{claimId}:refund`: a decision sent twice finds the first refund. Only after the provider
+ * refused one (failed) does a new decision ask again, under the next key.
+ */
+async function refundKeyOf(db: Database, claimId: string): Promise<string> {
+  const [row] = await db
+    .select({ failed: sql<number>`count(*)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.claimId, claimId), eq(refunds.status, "failed")));
+  const failed = row?.failed ?? 0;
+  return failed === 0 ? `claim:${claimId}:refund` : `claim:${claimId}:refund:${failed + 1}`;
 }
 
 // ---------------------------------------------------------------------------------------------
