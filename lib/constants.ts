@@ -136,6 +136,11 @@ export const ORDER_TRANSITIONS: Record<Exclude<OrderStatus, "pending" | "paid" |
 
 export const PAYMENT_STATUSES = ["pending", "successful", "failed", "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The money arrived: whatever was refunded since, the payment has paid its orders and is never fulfilled again. */
+export const PAID_PAYMENT_STATUSES = ["successful", "partially_refunded", "refunded"] as const satisfies readonly PaymentStatus[];
+export function hasPaid(status: PaymentStatus): boolean {
+  return (PAID_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+}
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: "Pending",
   successful: "Successful",
@@ -348,6 +353,10 @@ export const PRICING_DEFAULTS = {
   warrantyDays: 30,
   warrantyDaysMin: 1,
   warrantyDaysMax: 365,
+  /** A shipped order nobody marked delivered becomes delivered this many days after shipping (docs/after-sale.md). */
+  autoDeliverAfterDays: 14,
+  autoDeliverAfterDaysMin: 1,
+  autoDeliverAfterDaysMax: 60,
 } as const;
 
 /**

@@ -87,6 +87,22 @@ describe("the Paystack stand-in against Paystack's OpenAPI description", () => {
     expect(openApi.problems(refund.json, "RefundCreateResponse")).toEqual([]);
   });
 
+  it("refund list and fetch answer as RefundListResponse and RefundFetchResponse, pending and processed", async () => {
+    const { json } = await initialize("contract-refund-list");
+    await pay((json.data as { access_code: string }).access_code, "4084 0840 8408 4081");
+    const refund = await call("POST", "/refund", { transaction: "contract-refund-list", amount: 1_000_000 });
+    const id = (refund.json.data as { id: number }).id;
+    expect(openApi.problems((await call("GET", `/refund/${id}`)).json, "RefundFetchResponse")).toEqual([]);
+    await standin.webhooksIdle();
+    const fetched = await call("GET", `/refund/${id}`);
+    expect(fetched.json).toMatchObject({ data: { status: "processed" } });
+    expect(openApi.problems(fetched.json, "RefundFetchResponse")).toEqual([]);
+    const listed = await call("GET", "/refund?transaction=contract-refund-list&perPage=10");
+    expect(listed.status).toBe(200);
+    expect((listed.json.data as unknown[]).length).toBe(1);
+    expect(openApi.problems(listed.json, "RefundListResponse")).toEqual([]);
+  });
+
   it("refusals answer as Error, duplicate references as TransactionInitializeBadRequestModel", async () => {
     const invalidKey = await call("GET", "/transaction/verify/contract-init", undefined, "sk_test_wrong");
     expect(invalidKey).toEqual({ status: 401, json: { status: false, message: "Invalid key" } });

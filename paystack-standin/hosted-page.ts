@@ -1,5 +1,5 @@
 import { formatNaira } from "../lib/money";
-import type { StandinTransaction } from "./store";
+import { type StandinTransaction, refundStatusOf } from "./store";
 
 /**
  * The stand-in's checkout page: server-rendered HTML with no scripts (the shop's
@@ -40,6 +40,7 @@ input[aria-invalid=true]{border-color:#b91c1c}
 button{font:inherit;font-weight:700;padding:.85rem;border-radius:.5rem;border:0;cursor:pointer;min-height:3rem}
 .pay{background:#059669;color:#fff}.cancel{background:#e5e7eb;color:#111827}
 .hint{font-size:.875rem;color:#4b5563;margin-top:1rem}
+table{width:100%;border-collapse:collapse;font-size:.9375rem}th,td{text-align:left;padding:.5rem .25rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 `;
 
 function layout(title: string, body: string): string {
@@ -121,4 +122,31 @@ export function finishedPage(transaction: StandinTransaction): string {
 
 export function notFoundPage(): string {
   return layout(`Payment not found (test mode)`, `<section class="card"><h1>Payment not found</h1><p>${PAGE_TEXTS.notFound}</p></section>`);
+}
+
+export const REFUNDS_PAGE_TEXTS = {
+  title: (reference: string) => `Refunds of ${reference}`,
+  none: "No refunds of this transaction yet.",
+  statuses: { pending: "Pending", processed: "Processed", failed: "Failed" },
+} as const;
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) : "");
+
+/** The refunds of one transaction, newest first, with amounts and status (test mode only, as the payment page). */
+export function refundsPage(transaction: StandinTransaction): string {
+  const rows = [...transaction.refunds]
+    .sort((a, b) => b.id - a.id)
+    .map((refund) => {
+      const status = refundStatusOf(refund);
+      const detail = status === "failed" && refund.failureReason ? `: ${escapeHtml(refund.failureReason)}` : "";
+      return `<tr data-refund-id="${refund.id}"><td>${refund.id}</td><td>${formatNaira(refund.amount)}</td><td>${REFUNDS_PAGE_TEXTS.statuses[status]}${detail}</td><td>${when(refund.createdAt)}</td><td>${when(refund.processedAt)}</td></tr>`;
+    })
+    .join("\n");
+  const table = rows
+    ? `<table><caption class="hint">Paid ${formatNaira(transaction.amount)}</caption><thead><tr><th scope="col">Refund</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Asked (UTC)</th><th scope="col">Processed (UTC)</th></tr></thead><tbody>
+${rows}
+</tbody></table>`
+    : `<p>${REFUNDS_PAGE_TEXTS.none}</p>`;
+  const title = REFUNDS_PAGE_TEXTS.title(transaction.reference);
+  return layout(`${title} (test mode)`, `<section class="card"><h1>${escapeHtml(title)}</h1><p class="email">${escapeHtml(transaction.email)}</p>${table}</section>`);
 }

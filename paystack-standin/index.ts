@@ -1,36 +1,39 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
-import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage } from "./hosted-page";
-import { listItemJson, refundJson, transactionJson } from "./paystack-json";
-import { type StandinStore, type StandinTransaction, unpaidState } from "./store";
-import { checkCard } from "./test-cards";
+import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage, refundsPage } from "./hosted-page";
+import { listItemJson, refundEventJson, refundJson, refundRecordJson, transactionJson } from "./paystack-json";
+import { type StandinRefund, type StandinStore, type StandinTransaction, refundableOf, refundStatusOf, unpaidState } from "./store";
+import { REFUND_FAILURE_REASON, checkCard, refundFailsFor } from "./test-cards";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
 
 export { createJsonFileStore, createMemoryStore } from "./store";
 export type { StandinStore, StandinTransaction } from "./store";
-export { TEST_CARDS } from "./test-cards";
+export { REFUND_FAILURE_REASON, TEST_CARDS } from "./test-cards";
 export { PAGE_TEXTS, TEST_MODE_BANNER } from "./hosted-page";
 
 /**
- * A stand-in for Paystack that speaks its HTTP API (initialize, verify, list, refund) and serves a
- * hosted test checkout page at /pay/:accessCode, so the shop runs end to end without Paystack.
+ * A stand-in for Paystack that speaks its HTTP API (initialize, verify, list, refunds) and serves a
+ * hosted test checkout page at /pay/:accessCode and a page of a transaction's refunds at
+ * /refunds?reference=…, so the shop runs end to end without Paystack.
  */
 export interface PaystackStandinOptions {
   /** The Bearer key callers must present. */
   secretKey: string;
   /** Where browsers reach this router: authorization_url = publicBaseUrl + "/pay/" + accessCode. */
   publicBaseUrl: string | (() => string);
-  /** Where charge.success webhooks go; none are sent while it returns undefined. */
+  /** Where charge.success and refund webhooks go; none are sent while it returns undefined. */
   webhookUrl?: () => string | undefined;
   store: StandinStore;
   /** The stand-in's own failures (a webhook that could not be delivered, an unexpected error). */
   onError?: (error: unknown) => void;
   webhookRetryDelaysMs?: readonly number[];
+  /** How long a refund stays pending before it is processed (or fails) and its webhook is sent. */
+  refundDelayMs?: number;
   fetch?: typeof fetch;
 }
 
 export type PaystackStandinRouter = Router & {
-  /** Settles once every webhook under way has been delivered or given up. */
+  /** Settles once every pending refund is settled and every webhook under way delivered or given up. */
   idle(): Promise<void>;
 };
 
@@ -53,6 +56,9 @@ export const STANDIN_MESSAGES = {
   refundUnpaid: "Cannot refund a transaction that was not successful",
   fullyReversed: "Transaction has been fully reversed",
   refundTooLarge: "Refund amount cannot be greater than the amount left to refund",
+  refundsListed: "Refunds retrieved",
+  refundFetched: "Refund retrieved",
+  refundNotFound: "Refund not found",
   badRequestBody: "Invalid request body",
   notFound: "Not found",
   internalError: "An error occurred. Please try again",
@@ -61,6 +67,7 @@ export const STANDIN_MESSAGES = {
 const FIRST_TRANSACTION_ID = 4_100_000_001;
 const FIRST_REFUND_ID = 12_000_001;
 const BODY_LIMIT = "100kb";
+const DEFAULT_REFUND_DELAY_MS = 500;
 
 export function createPaystackStandin(options: PaystackStandinOptions): PaystackStandinRouter {
   const { store } = options;
@@ -103,18 +110,47 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     const body = (req.body ?? {}) as Record<string, unknown>;
     const key = typeof body.transaction === "number" ? String(body.transaction) : body.transaction;
     if (typeof key !== "string" || !key) return refuse(res, 400, STANDIN_MESSAGES.transactionRequired);
-    const transaction = store.byReference(key) ?? store.all().find((t) => String(t.id) === key);
+    const transaction = findTransaction(store, key);
     if (!transaction) return refuse(res, 404, STANDIN_MESSAGES.transactionNotFound);
-    const refunded = transaction.refunds.reduce((sum, r) => sum + r.amount, 0);
-    if (transaction.status === "reversed" && refunded >= transaction.amount) return refuse(res, 400, STANDIN_MESSAGES.fullyReversed);
+    const left = refundableOf(transaction);
+    if (transaction.status === "reversed" && left <= 0) return refuse(res, 400, STANDIN_MESSAGES.fullyReversed);
     if (transaction.status !== "success" && transaction.status !== "reversed") return refuse(res, 400, STANDIN_MESSAGES.refundUnpaid);
-    const amount = body.amount === undefined || body.amount === "" ? transaction.amount - refunded : wholeKobo(body.amount);
+    const amount = body.amount === undefined || body.amount === "" ? left : wholeKobo(body.amount);
     if (amount === undefined) return refuse(res, 400, STANDIN_MESSAGES.invalidAmount);
-    if (amount > transaction.amount - refunded) return refuse(res, 400, STANDIN_MESSAGES.refundTooLarge);
-    const refund = { id: nextRefundId(store), amount, createdAt: new Date().toISOString() };
+    if (body.currency !== undefined && body.currency !== transaction.currency) return refuse(res, 400, STANDIN_MESSAGES.unsupportedCurrency);
+    if (amount > left) return refuse(res, 400, STANDIN_MESSAGES.refundTooLarge);
+    const refund: StandinRefund = {
+      id: nextRefundId(store),
+      amount,
+      createdAt: new Date().toISOString(),
+      status: "pending",
+      processedAt: null,
+      customerNote: note(body.customer_note),
+      merchantNote: note(body.merchant_note),
+    };
+    // Paystack shows the transaction as a reversal while a refund of it is pending.
     const reversed: StandinTransaction = { ...transaction, status: "reversed", refunds: [...transaction.refunds, refund] };
     await store.save(reversed);
     res.json({ status: true, message: STANDIN_MESSAGES.refundQueued, data: refundJson(reversed, refund) });
+    settleLater(reversed.reference, refund.id);
+  });
+
+  router.get("/refund", ...api, (req, res) => {
+    res.json(listRefunds(store, req.query as Record<string, unknown>));
+  });
+
+  router.get("/refund/:id", ...api, (req, res) => {
+    const found = findRefund(store, String(req.params.id));
+    if (!found) return refuse(res, 404, STANDIN_MESSAGES.refundNotFound);
+    res.json({ status: true, message: STANDIN_MESSAGES.refundFetched, data: refundRecordJson(found.transaction, found.refund) });
+  });
+
+  /** Test mode's window on the refunds of one transaction, as a person would look them up on Paystack's dashboard. */
+  router.get("/refunds", (req, res) => {
+    const reference = typeof req.query.reference === "string" ? req.query.reference : "";
+    const transaction = reference ? store.byReference(reference) : undefined;
+    if (!transaction) return sendHtml(res, 404, notFoundPage());
+    sendHtml(res, 200, refundsPage(transaction));
   });
 
   router.get("/pay/:accessCode", (req, res) => {
@@ -164,6 +200,34 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
   }
 
   function sendChargeSuccess(transaction: StandinTransaction): void {
+    sendWebhook("charge.success", transactionJson(transaction));
+  }
+
+  /** A queued refund is processed (or, for the refund-failing test card, fails) after a while, then its webhook goes. */
+  function settleLater(reference: string, refundId: number): void {
+    const settling = new Promise<void>((resolve) => setTimeout(resolve, options.refundDelayMs ?? DEFAULT_REFUND_DELAY_MS).unref())
+      .then(() => settleRefund(reference, refundId))
+      .catch(onError);
+    track(settling);
+  }
+
+  async function settleRefund(reference: string, refundId: number): Promise<void> {
+    const transaction = store.byReference(reference);
+    const refund = transaction?.refunds.find((r) => r.id === refundId);
+    if (!transaction || !refund || refundStatusOf(refund) !== "pending") return;
+    const fails = refundFailsFor(transaction.card);
+    const settled: StandinRefund = fails
+      ? { ...refund, status: "failed", failureReason: REFUND_FAILURE_REASON }
+      : { ...refund, status: "processed", processedAt: new Date().toISOString() };
+    const refunds = transaction.refunds.map((r) => (r.id === refundId ? settled : r));
+    // A failed refund gives the transaction back its 'success' unless another refund still stands.
+    const status = refunds.some((r) => refundStatusOf(r) !== "failed") ? "reversed" : "success";
+    const updated: StandinTransaction = { ...transaction, status, refunds };
+    await store.save(updated);
+    sendWebhook(fails ? "refund.failed" : "refund.processed", refundEventJson(updated, settled));
+  }
+
+  function sendWebhook(event: string, data: unknown): void {
     let url: string | undefined;
     try {
       url = options.webhookUrl?.();
@@ -173,14 +237,18 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     if (!url) return;
     const delivery = deliverWebhook({
       url,
-      event: "charge.success",
-      data: transactionJson(transaction),
+      event,
+      data,
       secretKey: options.secretKey,
       retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
       fetch: options.fetch ?? fetch,
     }).catch(onError);
-    deliveries.add(delivery);
-    void delivery.finally(() => deliveries.delete(delivery));
+    track(delivery);
+  }
+
+  function track(work: Promise<void>): void {
+    deliveries.add(work);
+    void work.finally(() => deliveries.delete(work));
   }
 
   return Object.assign(router, {
@@ -243,6 +311,50 @@ function newTransaction(input: InitializeInput, store: StandinStore): StandinTra
     metadata: input.metadata,
     ...unpaidState(),
     createdAt: new Date().toISOString(),
+  };
+}
+
+function findTransaction(store: StandinStore, key: string): StandinTransaction | undefined {
+  return store.byReference(key) ?? store.all().find((t) => String(t.id) === key);
+}
+
+function findRefund(store: StandinStore, id: string): { transaction: StandinTransaction; refund: StandinRefund } | undefined {
+  for (const transaction of store.all()) {
+    const refund = transaction.refunds.find((r) => String(r.id) === id);
+    if (refund) return { transaction, refund };
+  }
+  return undefined;
+}
+
+const note = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 500) : null);
+
+/** GET /refund: newest first; `transaction` (a reference or id) keeps one transaction's refunds. */
+function listRefunds(store: StandinStore, query: Record<string, unknown>) {
+  const perPage = positiveInteger(query.perPage ?? query.per_page) ?? 50;
+  const page = positiveInteger(query.page) ?? 1;
+  const from = dateOf(query.from);
+  const to = dateOf(query.to);
+  const transactionKey = typeof query.transaction === "string" && query.transaction ? query.transaction : undefined;
+  const transactions = transactionKey === undefined ? store.all() : [findTransaction(store, transactionKey)].filter((t) => t !== undefined);
+  const matching = transactions
+    .flatMap((transaction) => transaction.refunds.map((refund) => ({ transaction, refund })))
+    .filter(({ refund }) => from === undefined || Date.parse(refund.createdAt) >= from)
+    .filter(({ refund }) => to === undefined || Date.parse(refund.createdAt) <= to)
+    .sort((a, b) => b.refund.id - a.refund.id);
+  const skipped = (page - 1) * perPage;
+  return {
+    status: true,
+    message: STANDIN_MESSAGES.refundsListed,
+    data: matching.slice(skipped, skipped + perPage).map(({ transaction, refund }) => refundRecordJson(transaction, refund)),
+    meta: {
+      total: matching.length,
+      skipped,
+      // Paystack's description types this one as a string.
+      perPage: String(perPage),
+      page,
+      pageCount: Math.ceil(matching.length / perPage),
+      failedRefundCount: matching.filter(({ refund }) => refundStatusOf(refund) === "failed").length,
+    },
   };
 }
 

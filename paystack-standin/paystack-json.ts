@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { StandinRefund, StandinTransaction } from "./store";
+import { type StandinRefund, type StandinTransaction, refundStatusOf } from "./store";
 
 /**
  * The stand-in's transactions in Paystack's JSON shapes (verify, list, webhooks, refunds), with
@@ -109,6 +109,69 @@ export function listItemJson(transaction: StandinTransaction) {
   return { ...transactionJson(transaction), plan: {}, authorization: { ...NO_AUTHORIZATION, ...authorizationJson(transaction) } };
 }
 
+const INTEGRATION_ID = 100_032;
+const REFUNDED_BY = "test-mode@tokunbo.ng";
+
+const merchantNoteOf = (transaction: StandinTransaction, refund: StandinRefund) =>
+  refund.merchantNote || `Refund for transaction ${transaction.reference} by Tokunbo Phones`;
+const customerNoteOf = (transaction: StandinTransaction, refund: StandinRefund) => refund.customerNote || `Refund for transaction ${transaction.reference}`;
+const expectedAt = (refund: StandinRefund) => new Date(Date.parse(refund.createdAt) + 5 * 24 * 3600 * 1000).toISOString();
+
+/** One refund as GET /refund lists it and GET /refund/:id fetches it (RefundListResponseArray, RefundFetchResponse). */
+export function refundRecordJson(transaction: StandinTransaction, refund: StandinRefund) {
+  const customer = customerJson(transaction.email);
+  return {
+    integration: INTEGRATION_ID,
+    transaction: transaction.id,
+    dispute: null,
+    settlement: null,
+    id: refund.id,
+    domain: "test",
+    currency: transaction.currency,
+    amount: refund.amount,
+    status: refundStatusOf(refund),
+    refunded_at: refund.processedAt ?? null,
+    expected_at: expectedAt(refund),
+    refunded_by: REFUNDED_BY,
+    customer_note: customerNoteOf(transaction, refund),
+    merchant_note: merchantNoteOf(transaction, refund),
+    deducted_amount: refund.amount,
+    fully_deducted: 1,
+    createdAt: refund.createdAt,
+    bank_reference: null,
+    transaction_reference: transaction.reference,
+    reason: refundStatusOf(refund) === "failed" ? (refund.failureReason ?? "") : refundStatusOf(refund).toUpperCase(),
+    // Paystack's description types these customer fields as strings, not nullable.
+    customer: { ...customer, first_name: "", last_name: "", phone: "", metadata: "", international_format_phone: "" },
+    refund_type: refund.amount === transaction.amount ? "full" : "partial",
+    transaction_amount: transaction.amount,
+    initiated_by: REFUNDED_BY,
+    refund_channel: "card",
+    session_id: null,
+    collect_account_number: false,
+  };
+}
+
+/**
+ * The `data` of a refund.processed or refund.failed webhook, as Paystack's refund guide shows it,
+ * plus the refund's `id` (Paystack's samples leave it out; the shop reads it when it is there).
+ */
+export function refundEventJson(transaction: StandinTransaction, refund: StandinRefund) {
+  return {
+    id: refund.id,
+    status: refundStatusOf(refund),
+    transaction_reference: transaction.reference,
+    refund_reference: refundStatusOf(refund) === "processed" ? `TRF_${digest(`${transaction.reference}:${refund.id}`).slice(0, 15)}` : null,
+    amount: refund.amount,
+    currency: transaction.currency,
+    processor: "card",
+    customer: { first_name: "", last_name: "", email: transaction.email },
+    integration: INTEGRATION_ID,
+    domain: "test",
+    ...(refundStatusOf(refund) === "failed" && { reason: refund.failureReason ?? "" }),
+  };
+}
+
 /** The `data` of POST /refund. */
 export function refundJson(transaction: StandinTransaction, refund: StandinRefund) {
   const authorization = authorizationJson(transaction);
@@ -136,14 +199,14 @@ export function refundJson(transaction: StandinTransaction, refund: StandinRefun
       source: null,
       fees_breakdown: null,
     },
-    integration: 100_032,
+    integration: INTEGRATION_ID,
     deducted_amount: 0,
     channel: null,
-    merchant_note: `Refund for transaction ${transaction.reference} by Tokunbo Phones`,
-    customer_note: `Refund for transaction ${transaction.reference}`,
-    status: "pending",
-    refunded_by: "test-mode@tokunbo.ng",
-    expected_at: new Date(Date.parse(refund.createdAt) + 5 * 24 * 3600 * 1000).toISOString(),
+    merchant_note: merchantNoteOf(transaction, refund),
+    customer_note: customerNoteOf(transaction, refund),
+    status: refundStatusOf(refund),
+    refunded_by: REFUNDED_BY,
+    expected_at: expectedAt(refund),
     currency: transaction.currency,
     domain: "test",
     amount: refund.amount,

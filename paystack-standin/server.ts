@@ -13,6 +13,7 @@ export interface StandinServerOptions {
   publicUrl?: string;
   webhookUrl?: string;
   webhookRetryDelaysMs?: readonly number[];
+  refundDelayMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -33,6 +34,7 @@ export async function startStandinServer(options: StandinServerOptions): Promise
     store: options.store,
     onError: options.onError,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+    refundDelayMs: options.refundDelayMs,
   });
   const app = express();
   app.disable("x-powered-by");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStandin, startPaystackStandin } from "../tests/support/paystack-standin";
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
 import { PAGE_TEXTS } from "./hosted-page";
+import { REFUND_FAILURE_REASON, TEST_CARDS } from "./test-cards";
 
 interface Received {
   body: Buffer;
@@ -328,6 +329,96 @@ describe("the charge.success webhook", () => {
     } finally {
       await standin.close();
       await receiver.close();
+    }
+  });
+});
+
+describe("refunds", () => {
+  it("are queued as pending, then processed with a signed refund.processed webhook; list, fetch and the refunds page show them", async () => {
+    const receiver = await startReceiver();
+    const standin = await startPaystackStandin({ webhookUrl: receiver.url });
+    try {
+      const { authorization_url, reference } = await initialize(standin);
+      await payWith(authorization_url, TEST_CARDS.approved);
+      await standin.webhooksIdle();
+      receiver.received.length = 0;
+      const queued = await api(standin, "POST", "/refund", { transaction: reference, amount: 25_000_000, merchant_note: "Cancelled by the buyer" });
+      expect(queued.json).toMatchObject({ status: true, data: { status: "pending", amount: 25_000_000 } });
+      const id = queued.json.data.id as number;
+      expect((await api(standin, "GET", `/refund/${id}`)).json.data).toMatchObject({ id, status: "pending", refunded_at: null });
+      await standin.webhooksIdle();
+      expect(receiver.received).toHaveLength(1);
+      const delivery = receiver.received[0]!;
+      expect(isValidWebhookSignature(delivery.body, delivery.signature, standin.secretKey)).toBe(true);
+      expect(JSON.parse(delivery.body.toString("utf8"))).toMatchObject({
+        event: "refund.processed",
+        data: { id, status: "processed", transaction_reference: reference, amount: 25_000_000, currency: "NGN", customer: { email: "ada@example.com" } },
+      });
+      const fetched = await api(standin, "GET", `/refund/${id}`);
+      expect(fetched.json).toMatchObject({ status: true, message: "Refund retrieved", data: { id, status: "processed", merchant_note: "Cancelled by the buyer", transaction_reference: reference } });
+      expect(fetched.json.data.refunded_at).toEqual(expect.any(String));
+      expect(await api(standin, "GET", "/refund/99")).toEqual({ status: 404, json: { status: false, message: "Refund not found" } });
+
+      const second = await api(standin, "POST", "/refund", { transaction: reference });
+      expect(second.json.data.amount).toBe(100_000_000);
+      await standin.webhooksIdle();
+      const listed = await api(standin, "GET", `/refund?transaction=${reference}`);
+      expect(listed.json.data.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([[100_000_000, "processed"], [25_000_000, "processed"]]);
+      expect(listed.json.meta).toMatchObject({ total: 2, failedRefundCount: 0 });
+      expect((await api(standin, "GET", "/refund?transaction=never-made")).json.data).toEqual([]);
+      expect((await verify(standin, reference)).data.status).toBe("reversed");
+
+      const page = await fetch(`${standin.baseUrl}/refunds?reference=${reference}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`Refunds of ${reference}`);
+      expect(html).toContain("Test mode — no real money");
+      expect(html).toContain("<td>₦250,000</td><td>Processed</td>");
+      expect(html).toContain("<td>₦1,000,000</td><td>Processed</td>");
+      expect((await fetch(`${standin.baseUrl}/refunds?reference=never-made`)).status).toBe(404);
+    } finally {
+      await standin.close();
+      await receiver.close();
+    }
+  });
+
+  it("of a transaction paid with the refund-failing test card fail with refund.failed, and free the amount again", async () => {
+    const receiver = await startReceiver();
+    const standin = await startPaystackStandin({ webhookUrl: receiver.url });
+    try {
+      const { authorization_url, reference } = await initialize(standin);
+      expect((await payWith(authorization_url, "5399 8383 8383 8381")).status).toBe(303);
+      expect((await verify(standin, reference)).data.status).toBe("success");
+      await standin.webhooksIdle();
+      receiver.received.length = 0;
+      const queued = await api(standin, "POST", "/refund", { transaction: reference });
+      expect(queued.json.data.status).toBe("pending");
+      await standin.webhooksIdle();
+      expect(JSON.parse(receiver.received[0]!.body.toString("utf8"))).toMatchObject({
+        event: "refund.failed",
+        data: { id: queued.json.data.id, status: "failed", transaction_reference: reference, amount: 125_000_000 },
+      });
+      expect((await api(standin, "GET", `/refund/${queued.json.data.id}`)).json.data).toMatchObject({ status: "failed", reason: REFUND_FAILURE_REASON });
+      expect((await verify(standin, reference)).data.status).toBe("success");
+      expect((await api(standin, "GET", `/refund?transaction=${reference}`)).json.meta.failedRefundCount).toBe(1);
+      expect(await (await fetch(`${standin.baseUrl}/refunds?reference=${reference}`)).text()).toContain(`Failed: ${REFUND_FAILURE_REASON}`);
+      // The failed refund's amount can be asked for again.
+      expect((await api(standin, "POST", "/refund", { transaction: reference })).json.data.amount).toBe(125_000_000);
+    } finally {
+      await standin.close();
+      await receiver.close();
+    }
+  });
+
+  it("answer concurrent requests within what is left to refund", async () => {
+    const standin = await startPaystackStandin();
+    try {
+      const { authorization_url, reference } = await initialize(standin, { amount: 10_000 });
+      await payWith(authorization_url, TEST_CARDS.approved);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => api(standin, "POST", "/refund", { transaction: reference, amount: 3_000 })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 400, 400]);
+    } finally {
+      await standin.close();
     }
   });
 });

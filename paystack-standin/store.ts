@@ -10,11 +10,28 @@ export interface StandinCard {
   expYear: string;
 }
 
+/** Paystack's refund statuses the stand-in goes through: pending at first, then processed or failed. */
+export type StandinRefundStatus = "pending" | "processed" | "failed";
+
 export interface StandinRefund {
   id: number;
   /** Kobo. */
   amount: number;
   createdAt: string;
+  /** Left out by stores written before refunds were processed asynchronously: those count as processed. */
+  status?: StandinRefundStatus;
+  processedAt?: string | null;
+  customerNote?: string | null;
+  merchantNote?: string | null;
+  failureReason?: string | null;
+}
+
+/** A refund's status, reading refunds stored before it was kept as processed. */
+export const refundStatusOf = (refund: StandinRefund): StandinRefundStatus => refund.status ?? "processed";
+
+/** What is still refundable of a transaction: its amount less every refund that has not failed. */
+export function refundableOf(transaction: StandinTransaction): number {
+  return transaction.amount - transaction.refunds.filter((r) => refundStatusOf(r) !== "failed").reduce((sum, r) => sum + r.amount, 0);
 }
 
 /** One transaction as the stand-in remembers it; Paystack-shaped JSON is built from it on the way out. */

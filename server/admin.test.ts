@@ -87,7 +87,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         ["/admin/preapproval-fields", { intent: "add", fieldName: "sneaky_field", fieldLabel: "Sneaky", fieldType: "text", fieldOrder: "1" }],
         ["/admin/preapproval-fields", { intent: "toggle", fieldId: field.id, active: "false" }],
         ["/admin/preapproval-fields", { intent: "delete", fieldId: field.id }],
-        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }],
+        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14" }],
         ["/cms?tab=top_banner", { section: "top_banner", text: "Hacked", background_color: "#000000", text_color: "#ffffff" }],
         ["/super-admin?tab=admins", { intent: "remove", roleId: adminRole.id }],
       ] as const;
@@ -149,7 +149,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
           const before = await counts();
           const response = await post(
             "/admin/orders",
-            { intent: "status", orderId: order.id, status: to, trackingNumber: "GIGL-1234567", estimatedDeliveryDate: inDays(3), confirmCancel: "yes" },
+            { intent: "status", orderId: order.id, status: to, carrier: "GIG Logistics", trackingNumber: "GIGL-1234567", estimatedDeliveryDate: inDays(3), confirmCancel: "yes" },
             session.admin,
           );
           const allowed = SPEC_MENU[to].includes(from);
@@ -180,18 +180,20 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const order = await one<{ id: string; customer_id: string }>("select id, customer_id from orders where status = 'processing' order by id limit 1");
       const refused = await post("/admin/orders", { orderId: order.id, status: "shipped" }, session.admin);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ fieldErrors: { trackingNumber: ORDER_STATUS_TEXTS.trackingRequired, estimatedDeliveryDate: ORDER_STATUS_TEXTS.deliveryDateRequired } });
-      const past = await post("/admin/orders", { orderId: order.id, status: "shipped", trackingNumber: "RSX-7788", estimatedDeliveryDate: inDays(-2) }, session.admin);
+      expect(await refused.json()).toMatchObject({ fieldErrors: { carrier: ORDER_STATUS_TEXTS.carrierRequired, trackingNumber: ORDER_STATUS_TEXTS.trackingRequired, estimatedDeliveryDate: ORDER_STATUS_TEXTS.deliveryDateRequired } });
+      const past = await post("/admin/orders", { orderId: order.id, status: "shipped", carrier: "Red Star Express", trackingNumber: "RSX-7788", estimatedDeliveryDate: inDays(-2) }, session.admin);
       expect((await past.json()).fieldErrors.estimatedDeliveryDate).toBe(ORDER_STATUS_TEXTS.deliveryDatePast);
       expect((await post("/admin/orders", { orderId: "not-an-id", status: "shipped" }, session.admin)).status).toBe(400);
 
       const eta = inDays(4);
-      const shipped = await post("/admin/orders", { orderId: order.id, status: "shipped", trackingNumber: "RSX-7788", estimatedDeliveryDate: eta }, session.admin);
+      const shipped = await post("/admin/orders", { orderId: order.id, status: "shipped", carrier: "Other", carrierName: "Ikeja Dispatch", trackingNumber: "RSX-7788", estimatedDeliveryDate: eta }, session.admin);
       expect(shipped.status).toBe(200);
-      expect(await one("select status, tracking_number, estimated_delivery_date::text eta from orders where id = $1", [order.id])).toEqual({
+      expect(await one("select status, carrier, tracking_number, estimated_delivery_date::text eta, shipped_at is not null shipped from orders where id = $1", [order.id])).toEqual({
         status: "shipped",
+        carrier: "Ikeja Dispatch",
         tracking_number: "RSX-7788",
         eta,
+        shipped: true,
       });
       const note = await one<{ title: string; message: string }>(
         "select title, message from notifications where user_id = $1 order by created_at desc limit 1",
@@ -332,12 +334,12 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         .toEqual({ verified: true, role: "vendor" });
 
       const pricing = await expectRecorded("pricing_updated", () =>
-        post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500", warrantyDays: "90" }, session.admin));
+        post("/admin/pricing", { markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500", warrantyDays: "90", autoDeliverAfterDays: "21" }, session.admin));
       expect(await pricing.json()).toMatchObject({ ok: true, message: PRICING_TEXTS.updated });
-      expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d, warranty_days w from admin_pricing_config"))
-        .toEqual({ m: 12.5, c: 8, d: 250_000, w: 90 });
+      expect(await one("select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d, warranty_days w, auto_deliver_after_days a from admin_pricing_config"))
+        .toEqual({ m: 12.5, c: 8, d: 250_000, w: 90, a: 21 });
       expect(await one("select activity_description d from user_activities where activity_type = 'pricing_updated' order by created_at desc limit 1"))
-        .toEqual({ d: "Set markup 12.5%, commission 8%, delivery fee ₦2,500, warranty 90 days" });
+        .toEqual({ d: "Set markup 12.5%, commission 8%, delivery fee ₦2,500, warranty 90 days, delivered automatically 21 days after shipping" });
 
       const [pending, other] = await database.query<{ id: string; suggested_price: number }>(
         "select id, suggested_price::int suggested_price from products where status = 'pending' order by id limit 2",
@@ -385,13 +387,15 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
     it("refuses bad input with 4xx and a message, writing nothing", async () => {
       const before = (await one<{ n: number }>("select count(*)::int n from user_activities")).n;
       const cases: Array<[string, Record<string, string>, string]> = [
-        ["/admin/pricing", { markupPercentage: "101", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.markup],
-        ["/admin/pricing", { markupPercentage: "", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.markup],
-        ["/admin/pricing", { markupPercentage: "5", commissionRate: "51", deliveryFeeNaira: "0", warrantyDays: "30" }, PRICING_TEXTS.commission],
-        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "-1", warrantyDays: "30" }, PRICING_TEXTS.deliveryFee],
+        ["/admin/pricing", { markupPercentage: "101", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14" }, PRICING_TEXTS.markup],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "51", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14" }, PRICING_TEXTS.commission],
+        ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "-1", warrantyDays: "30", autoDeliverAfterDays: "14" }, PRICING_TEXTS.deliveryFee],
         ...["0", "366", "7.5", "", "thirty"].map((days): [string, Record<string, string>, string] =>
           ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: days }, PRICING_TEXTS.warrantyDays]),
         ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.warrantyDays],
+        ...["0", "61", "2.5", ""].map((days): [string, Record<string, string>, string] =>
+          ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: days }, PRICING_TEXTS.autoDeliverAfterDays]),
         ["/admin/preapproval-fields", { intent: "add", fieldName: "Bad Name", fieldLabel: "x", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldName],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "ok_name", fieldLabel: "", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.fieldLabel],
         ["/admin/preapproval-fields", { intent: "add", fieldName: "cac_registration_number", fieldLabel: "Again", fieldType: "text", fieldOrder: "1" }, PREAPPROVAL_TEXTS.duplicate],

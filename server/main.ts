@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { scheduleClaimChecks } from "../domain/claims/service";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
+import { scheduleAutoDelivery } from "../domain/orders/auto-delivery";
 import { scheduleReconciliation } from "../domain/payments/reconciliation";
 import { withAuthSecret } from "./auth-secret";
 import { type Config, ConfigError, assertPaymentsReady, loadConfig } from "./config";
@@ -42,6 +43,11 @@ async function main(): Promise<void> {
   );
   const stopRedelivery = scheduleRedelivery(database, services.mailer, (error) => logger.error({ err: error }, "e-mail redelivery failed"));
   const stopClaimChecks = scheduleClaimChecks(database, (error) => logger.error({ err: error }, "warranty claim check failed"));
+  const stopAutoDelivery = scheduleAutoDelivery(
+    database,
+    { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },
+    (error) => logger.error({ err: error }, "automatic delivery failed"),
+  );
   logger.info(
     { url: config.publicUrl, database: database.kind, payments: config.payments.mode, shop: config.env, react: reactBuild() },
     `Tokunbo is serving at ${config.publicUrl}`,
@@ -57,7 +63,7 @@ async function main(): Promise<void> {
     void services.live.close();
     void services.pageCache.close();
     server.close(() => {
-      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks()])
+      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks(), stopAutoDelivery()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -84,7 +84,7 @@ describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
       for (const id of own) expect(html).toContain(`Order #${id.slice(-8)}`);
       for (const id of others) expect(html).not.toContain(id.slice(-8));
       const counts = await one<{ all: number; active: number; delivered: number }>(
-        `select count(*)::int "all", count(*) filter (where status not in ('delivered', 'cancelled'))::int active,
+        `select count(*)::int "all", count(*) filter (where status not in ('delivered', 'cancelled', 'refunded'))::int active,
            count(*) filter (where status = 'delivered')::int delivered
          from orders o join users u on u.id = o.customer_id where u.email = $1`,
         [DEMO_CUSTOMER],
@@ -151,7 +151,7 @@ describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
       expect(orders.map((o) => o.id)).toEqual(await orderIdsOf(DEMO_CUSTOMER));
       expect(counts).toEqual({
         all: orders.length,
-        active: orders.filter((o) => !["delivered", "cancelled"].includes(o.status)).length,
+        active: orders.filter((o) => !["delivered", "cancelled", "refunded"].includes(o.status)).length,
         delivered: orders.filter((o) => o.status === "delivered").length,
       });
       for (const order of orders) {

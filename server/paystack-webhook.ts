@@ -2,6 +2,8 @@ import express, { type RequestHandler, type Router } from "express";
 import { z } from "zod";
 import { type FulfilmentDeps, fulfilPayment } from "../domain/payments/fulfilment";
 import { parsePaystackTransaction } from "../domain/payments/paystack-client";
+import { isRefundEvent, parseRefundEvent, providerRefundIdOf } from "../domain/payments/refund-events";
+import { applyRefundOutcome } from "../domain/payments/refunds";
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
 import type { Logger } from "./logger";
 
@@ -10,7 +12,8 @@ const eventSchema = z.object({ event: z.string(), data: z.unknown() });
 /**
  * POST /api/webhooks/paystack (docs/payments.md): HMAC-SHA512 of the raw body with the secret
  * key, compared in constant time. A bad signature gets 401 and changes nothing; a good
- * charge.success is fulfilled through the same idempotent path as the return page.
+ * charge.success is fulfilled through the same idempotent path as the return page, and
+ * refund.processed and refund.failed settle the refund they are about (a replay changes nothing).
  */
 export function createPaystackWebhook(deps: FulfilmentDeps & { secretKey: string; logger: Logger }): Router {
   const router = express.Router();
@@ -26,6 +29,23 @@ function handleEvent({ secretKey, logger, ...deps }: FulfilmentDeps & { secretKe
     }
     const event = eventSchema.safeParse(parseJson(body));
     if (!event.success) return void res.status(400).json({ error: "Unrecognised event" });
+    if (isRefundEvent(event.data.event)) {
+      const refund = parseRefundEvent(event.data.event, event.data.data);
+      if (!refund) return void res.status(400).json({ error: "Unrecognised event" });
+      try {
+        const providerRefundId = await providerRefundIdOf(deps.db, refund);
+        if (providerRefundId === null) {
+          logger.warn({ reference: refund.transactionReference, amount: refund.amount }, "refund webhook matches no refund");
+        } else {
+          const { providerRefundId: _given, ...outcome } = refund;
+          await applyRefundOutcome(deps, { ...outcome, providerRefundId });
+        }
+        return void res.status(200).json({ received: true });
+      } catch (error) {
+        logger.error({ err: error, reference: refund.transactionReference }, "refund webhook failed");
+        return void res.status(500).json({ error: "Could not process the event. It will be retried." });
+      }
+    }
     if (event.data.event !== "charge.success") return void res.status(200).json({ received: true });
     const transaction = parsePaystackTransaction(event.data.data);
     if (!transaction) return void res.status(400).json({ error: "Unrecognised event" });

@@ -76,9 +76,11 @@ const REQUESTS: CheckedRequest[] = [
   request("applicant", "/vendor-pre-approval"),
   ...ADMIN_TABS.map((tab) => request("admin", `/admin?tab=${tab}`)),
   request("admin", "/admin?tab=payments&flagged=true"),
+  request("admin", "/admin?tab=orders&q=0803&status=paid&from=2020-01-01"),
   request("admin", "/products"),
   ...EDITABLE_SECTIONS.map((tab) => request("admin", `/cms?tab=${tab}`)),
   request("admin", "/admin/export/orders"),
+  request("admin", "/admin/export/orders?q=a&to=2100-01-01"),
   request("admin", "/admin/export/payments"),
   request("super-admin", "/super-admin?tab=admins"),
 ];

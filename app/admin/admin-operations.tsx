@@ -8,6 +8,7 @@ import { PRICING_BOUNDS } from "../../domain/pricing/validation";
 import type { AdminReview } from "../../domain/reviews/moderation";
 import type { PreapprovalField } from "../../domain/vendors/preapproval-fields";
 import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/manual-validation";
+import { REFUND_FORM_BOUNDS, REFUND_FORM_TEXTS } from "../../domain/payments/refund-validation";
 import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
@@ -80,7 +81,10 @@ function ReviewRow({ review }: { review: AdminReview }) {
   );
 }
 
-export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page<AdminPayment>; flagged: AdminPayment[]; filter: string }) {
+/** A payment as the Payments tab gets it: with the idempotency key its refund form sends. */
+export type PaymentWithRefundKey = AdminPayment & { refundKey: string };
+
+export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page<PaymentWithRefundKey>; flagged: PaymentWithRefundKey[]; filter: string }) {
   const filters = [
     { value: "", label: "All" },
     { value: "true", label: "Flagged for refund" },
@@ -95,12 +99,14 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
         {flagged.length === 0 ? (
           <p className="mt-1 text-sm text-amber-950">No payments are waiting for a refund.</p>
         ) : (
-          <ul className="mt-2 space-y-1 text-sm text-amber-950">
+          <ul className="mt-2 space-y-3 text-sm text-amber-950">
             {flagged.map((p) => (
-              <li key={p.id}>
+              <li key={p.id} aria-label={`Flagged payment ${p.paymentReference}`}>
                 <span className="font-semibold">{p.paymentReference}</span> · {formatNaira(p.amount)} · {p.customerName}
                 {p.isTest ? <TestBadge /> : null}
                 {p.refundReason ? ` — ${p.refundReason}` : ""}
+                <RefundList refunds={p.refunds} />
+                {p.flaggedAmount > 0 ? <FlaggedRefundForm payment={p} /> : null}
               </li>
             ))}
           </ul>
@@ -123,20 +129,22 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
             </thead>
             <tbody className="divide-y divide-gray-100 text-gray-800">
               {payments.items.map((p) => (
-                <tr key={p.id}>
-                  <td className="px-3 py-2">
+                <tr key={p.id} data-testid="payment-row" data-reference={p.paymentReference}>
+                  <td className="px-3 py-2 align-top">
                     <span className="font-mono text-xs">{p.paymentReference}</span>
                     {p.gateway === "manual" ? <ManualDetails payment={p} /> : null}
+                    <RefundList refunds={p.refunds} />
+                    {p.refundable > 0 ? <RefundForm payment={p} /> : null}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 align-top" data-testid="payment-status">
                     {p.paymentFailed ? <span className="font-semibold text-red-800">{PAYMENT_FAILED_LABEL}</span> : PAYMENT_STATUS_LABELS[p.status]}
                     {p.isTest ? <TestBadge /> : null}
                     {p.flaggedForRefund ? <span className="ml-1 font-semibold text-amber-800">(refund)</span> : null}
                   </td>
-                  <td className="px-3 py-2 text-right">{formatNaira(p.amount)}</td>
-                  <td className="px-3 py-2 text-right">{p.orderCount}</td>
-                  <td className="px-3 py-2">{p.customerName}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(p.createdAt)}</td>
+                  <td className="px-3 py-2 text-right align-top">{formatNaira(p.amount)}</td>
+                  <td className="px-3 py-2 text-right align-top">{p.orderCount}</td>
+                  <td className="px-3 py-2 align-top">{p.customerName}</td>
+                  <td className="px-3 py-2 whitespace-nowrap align-top">{formatDateTime(p.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -145,6 +153,102 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
       </ListOrEmpty>
       <Pager page={payments.page} hasMore={payments.hasMore} params={{ tab: "payments", flagged: filter }} />
     </section>
+  );
+}
+
+/** A payment's refunds: amount, status, when and why. */
+function RefundList({ refunds }: { refunds: AdminPayment["refunds"] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <div className="mt-1">
+      <p className="text-xs font-semibold text-gray-900">{REFUND_FORM_TEXTS.refunds}</p>
+      <ul className="text-xs text-gray-700" aria-label={REFUND_FORM_TEXTS.refunds}>
+        {refunds.map((r) => (
+          <li key={r.id} data-testid="refund-line">
+            {formatNaira(r.amount)} · <span className={r.status === "failed" ? "font-semibold text-red-800" : "font-semibold"}>{REFUND_FORM_TEXTS.statuses[r.status]}</span> ·{" "}
+            {formatDateTime(r.processedAt ?? r.createdAt)} · {r.reason}
+            {r.status === "failed" && r.failureReason ? ` (${r.failureReason})` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Naira as the amount field shows it ("2500.5"), from kobo. */
+const nairaText = (kobo: number) => String(koboToNaira(kobo));
+
+/** 'Refund': full or partial, with a reason and a confirmation; the page's key makes a double submit refund once. */
+function RefundForm({ payment }: { payment: PaymentWithRefundKey }) {
+  const { fetcher, busy, errors } = useAdminAction();
+  const id = `refund-${payment.id}`;
+  const describe = (name: string, hint?: string) => [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const left = formatNaira(payment.refundable);
+  return (
+    <details className="mt-2 min-w-64 rounded-lg border border-gray-200 p-2">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">
+        {REFUND_FORM_TEXTS.action}
+        <span className="sr-only"> payment {payment.paymentReference}</span>
+      </summary>
+      <fetcher.Form method="post" action="/admin/payments" noValidate className="mt-2 grid gap-2" aria-label={REFUND_FORM_TEXTS.title(payment.paymentReference)}>
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="paymentId" value={payment.id} />
+        <input type="hidden" name="idempotencyKey" value={payment.refundKey} />
+        <div>
+          <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-gray-900">{REFUND_FORM_TEXTS.amountLabel}</label>
+          <input id={`${id}-amount`} name="amountNaira" required inputMode="decimal" autoComplete="off" defaultValue={nairaText(payment.refundable)} className={inputClass}
+            aria-invalid={errors.amountNaira ? true : undefined} aria-describedby={describe("amountNaira", `${id}-amount-hint`)} />
+          <p id={`${id}-amount-hint`} className="mt-1 text-xs text-gray-600">{REFUND_FORM_TEXTS.amountHint(left)}</p>
+          <FieldError id={`${id}-amountNaira-error`} message={errors.amountNaira} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-gray-900">{REFUND_FORM_TEXTS.reasonLabel}</label>
+          <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={REFUND_FORM_BOUNDS.reasonMax} className={inputClass}
+            aria-invalid={errors.reason ? true : undefined} aria-describedby={describe("reason")} />
+          <FieldError id={`${id}-reason-error`} message={errors.reason} />
+        </div>
+        <ConfirmBox id={id} error={errors.confirm} />
+        <div>
+          <ActionButton busy={busy} variant="danger" label={`${REFUND_FORM_TEXTS.submit} payment ${payment.paymentReference}`}>
+            {REFUND_FORM_TEXTS.submit}
+          </ActionButton>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function ConfirmBox({ id, error }: { id: string; error?: string }) {
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm text-gray-900">
+        <input type="checkbox" name="confirm" value="yes" required className="mt-1 h-4 w-4" aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-confirm-error` : undefined} />
+        <span>{REFUND_FORM_TEXTS.confirmLabel}</span>
+      </label>
+      <FieldError id={`${id}-confirm-error`} message={error} />
+    </div>
+  );
+}
+
+/** The flagged panel's 'Refund': the flagged amount, for the reason the payment was flagged. */
+function FlaggedRefundForm({ payment }: { payment: PaymentWithRefundKey }) {
+  const { fetcher, busy, errors } = useAdminAction();
+  const id = `flagged-refund-${payment.id}`;
+  const amount = formatNaira(payment.flaggedAmount);
+  return (
+    <fetcher.Form method="post" action="/admin/payments" className="mt-2 flex flex-wrap items-start gap-3">
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="paymentId" value={payment.id} />
+      <input type="hidden" name="idempotencyKey" value={payment.refundKey} />
+      <input type="hidden" name="amountNaira" value={nairaText(payment.flaggedAmount)} />
+      <input type="hidden" name="reason" value={payment.refundReason ?? "Flagged for refund"} />
+      <ConfirmBox id={id} error={errors.confirm} />
+      <ActionButton busy={busy} variant="danger" label={`${REFUND_FORM_TEXTS.submitAmount(amount)} of payment ${payment.paymentReference}`}>
+        {REFUND_FORM_TEXTS.submitAmount(amount)}
+      </ActionButton>
+      {errors.amountNaira ? <FieldError id={`${id}-amount-error`} message={errors.amountNaira} /> : null}
+    </fetcher.Form>
   );
 }
 
@@ -285,9 +389,10 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
         {field("commissionRate", "Default commission", pricing.commissionRate, PRICING_BOUNDS.commissionRate, "%")}
         {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
         {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
-        <p className="text-sm text-gray-700 sm:col-span-2">
+        {field("autoDeliverAfterDays", "Mark delivered automatically", pricing.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays, "days after shipping", "1")}
+        <p className="text-sm text-gray-700 sm:col-span-3">
           Final price = suggested price × (1 + markup). New approvals and checkouts use these settings; product pages and new orders
-          state the warranty.
+          state the warranty. A shipped order nobody marks delivered becomes delivered the set number of days after shipping.
         </p>
         <div className="sm:col-span-3 sm:text-right">
           <ActionButton busy={busy} variant="primary">Save Pricing</ActionButton>

@@ -1,18 +1,22 @@
 import { useState } from "react";
-import type { AdminOrder } from "../../domain/orders/admin";
+import { Form, Link } from "react-router";
+import type { AdminOrder, AdminOrderPage } from "../../domain/orders/admin";
+import {
+  ORDER_SEARCH_LIMITS, ORDER_SEARCH_TEXTS, type OrderSearchField, type OrderSearchValues, isFiltered, orderSearchQuery,
+} from "../../domain/orders/admin-search";
 import { lagosToday, orderMenuFor } from "../../domain/orders/status";
 import {
   MANUAL_PAYMENT_BOUNDS, MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS, paymentMethodLabel,
 } from "../../domain/payments/manual-validation";
 import {
-  ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL,
+  COURIERS, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL,
   isPaymentFailed,
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import type { Page } from "../../domain/core/paging";
 import { useHydrated } from "../ui/use-hydrated";
-import { ActionButton, ExportLink, FieldError, FilteredCardList, SectionHeading, inputClass, statusFilter, useAdminAction } from "./admin-ui";
-import { formatDate } from "../ui/format";
+import { ActionButton, CardList, EmptyRow, ExportLink, FieldError, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
+import { formatCalendarDate, formatDate } from "../ui/format";
+import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -60,7 +64,7 @@ function StatusMenu({ order }: { order: AdminOrder }) {
   // Without scripts Apply always works and the server asks for what is missing.
   const ready = !hydrated || (next !== "" && (next !== "cancelled" || confirmed));
   return (
-    <fetcher.Form method="post" action="/admin/orders" noValidate className="group grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+    <fetcher.Form method="post" action="/admin/orders" noValidate className="group grid gap-3 sm:grid-cols-3 sm:items-end">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="orderId" value={order.id} />
       <div>
@@ -77,6 +81,29 @@ function StatusMenu({ order }: { order: AdminOrder }) {
           ))}
         </select>
         <FieldError id={`${id}-status-error`} message={errors.status} />
+      </div>
+      <div className="hidden group-has-[option[value=shipped]:checked]:block">
+        <label htmlFor={`${id}-carrier`} className="block text-sm font-semibold text-gray-900">
+          Courier
+        </label>
+        <select id={`${id}-carrier`} name="carrier" defaultValue="" className={inputClass}
+          aria-invalid={errors.carrier ? true : undefined} aria-describedby={errors.carrier ? `${id}-carrier-error` : undefined}>
+          <option value="">Choose a courier</option>
+          {COURIERS.map((courier) => (
+            <option key={courier} value={courier}>
+              {courier}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-carrier-error`} message={errors.carrier} />
+      </div>
+      <div className="hidden group-has-[option[value=Other]:checked]:block">
+        <label htmlFor={`${id}-carrier-name`} className="block text-sm font-semibold text-gray-900">
+          Courier&apos;s name
+        </label>
+        <input id={`${id}-carrier-name`} name="carrierName" maxLength={40} autoComplete="off" className={inputClass}
+          aria-invalid={errors.carrierName ? true : undefined} aria-describedby={errors.carrierName ? `${id}-carrier-name-error` : undefined} />
+        <FieldError id={`${id}-carrier-name-error`} message={errors.carrierName} />
       </div>
       <div className="hidden group-has-[option[value=shipped]:checked]:block">
         <label htmlFor={`${id}-tracking`} className="block text-sm font-semibold text-gray-900">
@@ -237,13 +264,32 @@ function OrderCard({ order }: { order: AdminOrder }) {
           <div>
             <dt className="inline font-semibold text-gray-900">Tracking: </dt>
             <dd className="inline text-gray-800">
+              {order.carrier ? `${order.carrier} · ` : ""}
               {order.trackingNumber}
-              {order.estimatedDeliveryDate ? ` · due ${formatDate(`${order.estimatedDeliveryDate}T12:00:00Z`)}` : ""}
+              {order.estimatedDeliveryDate && !order.deliveredAt ? ` · due ${formatCalendarDate(order.estimatedDeliveryDate)}` : ""}
             </dd>
+          </div>
+        ) : null}
+        {order.shippedAt ? (
+          <div>
+            <dt className="inline font-semibold text-gray-900">Shipped: </dt>
+            <dd className="inline text-gray-800">{formatDate(order.shippedAt)}</dd>
+          </div>
+        ) : null}
+        {order.deliveredAt ? (
+          <div>
+            <dt className="inline font-semibold text-gray-900">Delivered: </dt>
+            <dd className="inline text-gray-800">{formatDate(order.deliveredAt)}</dd>
           </div>
         ) : null}
         <PaymentDetails order={order} />
       </dl>
+      {order.history.length > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">{TIMELINE_TEXTS.title}</summary>
+          <OrderTimeline history={order.history} audience="admin" label={`${TIMELINE_TEXTS.title} of order #${order.orderNumber}`} />
+        </details>
+      ) : null}
       <div className="mt-4 border-t border-gray-100 pt-4">
         <StatusMenu key={order.status} order={order} />
         {order.status === "pending" ? <RecordPaymentForm key={order.payment?.reference ?? ""} order={order} /> : null}
@@ -252,17 +298,110 @@ function OrderCard({ order }: { order: AdminOrder }) {
   );
 }
 
-const ORDER_FILTER = statusFilter("Order status", ORDER_STATUSES, ORDER_STATUS_LABELS);
+type SearchErrors = Partial<Record<OrderSearchField, string>>;
 
-export function AdminOrdersTab({ orders, status }: { orders: Page<AdminOrder>; status: string }) {
+const labelClass = "block text-sm font-semibold text-gray-900";
+
+/**
+ * The search of the Orders tab: a GET form, so it works without scripts and its address can be
+ * bookmarked; the server checks every value (domain/orders/admin-search.ts).
+ */
+function OrderSearchForm({ values, errors, vendors }: { values: OrderSearchValues; errors: SearchErrors; vendors: ReadonlyArray<{ id: string; businessName: string }> }) {
+  const T = ORDER_SEARCH_TEXTS;
+  const invalid = (field: OrderSearchField) => (errors[field] ? true : undefined);
+  const describe = (field: OrderSearchField, hint?: string) => [hint, errors[field] ? `order-search-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  return (
+    <Form method="get" action="/admin" preventScrollReset role="search" aria-label={T.legend} noValidate
+      className="rounded-xl border border-gray-200 bg-white p-4">
+      <input type="hidden" name="tab" value="orders" />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="order-search-q" className={labelClass}>{T.text}</label>
+          <input id="order-search-q" name="q" type="search" defaultValue={values.q} maxLength={ORDER_SEARCH_LIMITS.textMax} autoComplete="off"
+            className={inputClass} aria-invalid={invalid("q")} aria-describedby={describe("q", "order-search-q-hint")} />
+          <p id="order-search-q-hint" className="mt-1 text-xs text-gray-600">{T.textHint}</p>
+          <FieldError id="order-search-q-error" message={errors.q} />
+        </div>
+        <div>
+          <label htmlFor="order-search-from" className={labelClass}>{T.from}</label>
+          <input id="order-search-from" name="from" type="date" defaultValue={values.from} className={inputClass}
+            aria-invalid={invalid("from")} aria-describedby={describe("from", "order-search-dates-hint")} />
+          <FieldError id="order-search-from-error" message={errors.from} />
+        </div>
+        <div>
+          <label htmlFor="order-search-to" className={labelClass}>{T.to}</label>
+          <input id="order-search-to" name="to" type="date" defaultValue={values.to} className={inputClass}
+            aria-invalid={invalid("to")} aria-describedby={describe("to", "order-search-dates-hint")} />
+          <FieldError id="order-search-to-error" message={errors.to} />
+        </div>
+        <div>
+          <label htmlFor="order-search-status" className={labelClass}>{T.status}</label>
+          <select id="order-search-status" name="status" defaultValue={values.status} className={inputClass}
+            aria-invalid={invalid("status")} aria-describedby={describe("status")}>
+            <option value="">{T.allStatuses}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>{ORDER_STATUS_LABELS[status]}</option>
+            ))}
+          </select>
+          <FieldError id="order-search-status-error" message={errors.status} />
+        </div>
+        <div>
+          <label htmlFor="order-search-vendor" className={labelClass}>{T.vendor}</label>
+          <select id="order-search-vendor" name="vendor" defaultValue={values.vendor} className={inputClass}
+            aria-invalid={invalid("vendor")} aria-describedby={describe("vendor")}>
+            <option value="">{T.allVendors}</option>
+            {vendors.map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>{vendor.businessName}</option>
+            ))}
+          </select>
+          <FieldError id="order-search-vendor-error" message={errors.vendor} />
+        </div>
+      </div>
+      <p id="order-search-dates-hint" className="mt-2 text-xs text-gray-600">{T.dateHint}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <ActionButton variant="primary">{T.submit}</ActionButton>
+        {isFiltered(values) ? (
+          <Link to="?tab=orders" preventScrollReset className="text-sm font-semibold text-brand-strong underline">{T.clear}</Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export function AdminOrdersTab({
+  orders,
+  search,
+  errors,
+  vendors,
+}: {
+  /** Null when the search could not be run (its errors say why). */
+  orders: AdminOrderPage | null;
+  search: OrderSearchValues;
+  errors: SearchErrors;
+  vendors: ReadonlyArray<{ id: string; businessName: string }>;
+}) {
+  const filtered = isFiltered(search);
+  const query = orderSearchQuery(search);
+  const params = Object.fromEntries(new URLSearchParams(query));
   return (
     <section>
       <SectionHeading title="Orders">
-        <ExportLink kind="orders" />
+        {orders === null ? null : <ExportLink kind="orders" query={query} filtered={filtered} />}
       </SectionHeading>
-      <FilteredCardList tab="orders" filter={ORDER_FILTER} current={status} page={orders} empty="No orders yet">
-        {(order) => <OrderCard key={order.id} order={order} />}
-      </FilteredCardList>
+      <OrderSearchForm key={query} values={search} errors={errors} vendors={vendors} />
+      {orders === null ? (
+        <div className="mt-4" role="alert">
+          <EmptyRow text={ORDER_SEARCH_TEXTS.fixToSee} />
+        </div>
+      ) : (
+        <>
+          <p role="status" className="mt-4 text-sm font-semibold text-gray-900">{ORDER_SEARCH_TEXTS.count(orders.total, filtered)}</p>
+          <CardList items={orders.items} empty={filtered ? ORDER_SEARCH_TEXTS.noMatch : ORDER_SEARCH_TEXTS.none}>
+            {(order) => <OrderCard key={order.id} order={order} />}
+          </CardList>
+          <Pager page={orders.page} hasMore={orders.hasMore} params={{ tab: "orders", ...params }} />
+        </>
+      )}
     </section>
   );
 }

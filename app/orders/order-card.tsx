@@ -1,24 +1,26 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
+import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "../ui/badges";
-import { formatDate } from "../ui/format";
+import { formatCalendarDate, formatDate } from "../ui/format";
 import { ShieldIcon } from "../ui/icons";
 import { ProductThumb } from "../storefront/product-thumb";
 import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
 import { OrderStatusBadge } from "../ui/status-badges";
 import type { ClaimView } from "../../domain/claims/service";
 import { ClaimPanel } from "./claim-panel";
+import { orderWhatsappMessage, whatsappHref } from "../site/whatsapp";
+import { ReceivedLink } from "./order-received";
 
 /** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
 export function brandAndModel(product: { brand: string; model: string }): string {
   return product.model.toLowerCase().startsWith(product.brand.toLowerCase()) ? product.model : `${product.brand} ${product.model}`;
 }
 
-/** A calendar date (YYYY-MM-DD) in the site's date format, read at midday so no time zone moves it. */
-export const formatCalendarDate = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`);
+export { formatCalendarDate };
 
 /** Where an order's dialogs open: the page address, so they work before scripts load too. */
 export type OrderDialogKind = "details" | "review" | "track" | "cancel" | "claim";
@@ -77,7 +79,7 @@ const isActiveClaim = (claim: ClaimView | undefined) => claim !== undefined && [
 function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
   const forOrder = <span className="sr-only"> order #{order.orderNumber}</span>;
   return (
-    <div className="grid grid-cols-3 gap-2 sm:flex sm:justify-end">
+    <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:justify-end">
       <Link to={orderDialogHref("details", order.id)} preventScrollReset className={buttonClass}>
         Details{forOrder}
       </Link>
@@ -98,6 +100,12 @@ function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimVie
           Warranty claim{forOrder}
         </Link>
       ) : null}
+      {order.cancellable ? (
+        <Link to={orderDialogHref("cancel", order.id)} preventScrollReset className={`${buttonClass} border-red-300 text-red-800 hover:bg-red-50`}>
+          {CANCELLATION_TEXTS.cancelOrder}
+          {forOrder}
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -105,6 +113,41 @@ function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimVie
 function statusText(order: CustomerOrder): string {
   if (!isPaymentFailed(order.status, order.paymentStatus)) return ORDER_STATUS_DESCRIPTIONS[order.status];
   return order.failureReason ? UNPAID_ORDER_TEXTS.failedBecause(order.failureReason) : UNPAID_ORDER_TEXTS.failedNoReason;
+}
+
+export const ORDER_CARD_TEXTS = {
+  whatsapp: "Send on WhatsApp",
+  whatsappLabel: (vendor: string, orderNumber: string) => `Send on WhatsApp to ${vendor} about order #${orderNumber}`,
+} as const;
+
+/** A chat with the vendor about this order, once it is paid, when the vendor's phone number is usable. */
+function WhatsappVendorLink({ order }: { order: CustomerOrder }) {
+  if (order.status === "pending") return null;
+  const href = whatsappHref(order.vendor.phone, orderWhatsappMessage(order.vendor.businessName, order.orderNumber, brandAndModel(order.product)));
+  if (!href) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass} aria-label={ORDER_CARD_TEXTS.whatsappLabel(order.vendor.businessName, order.orderNumber)}>
+      {ORDER_CARD_TEXTS.whatsapp}
+    </a>
+  );
+}
+
+/** The order's refunds: 'Refund of ₦… on its way' while pending, 'Refunded' once processed. */
+function RefundStatus({ refunds }: { refunds: CustomerOrder["refunds"] }) {
+  if (refunds.length === 0) return null;
+  const sum = (status: string) => refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amount, 0);
+  const [pending, processed, failed] = [sum("pending"), sum("processed"), sum("failed")];
+  return (
+    <div className="mt-3 space-y-1 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="order-refund" role="status">
+      {pending > 0 ? <p className="font-semibold">{CANCELLATION_TEXTS.refundOnItsWay(formatNaira(pending))}</p> : null}
+      {processed > 0 ? (
+        <p>
+          <span className="font-semibold">{CANCELLATION_TEXTS.refunded}</span>: {CANCELLATION_TEXTS.refundedAmount(formatNaira(processed))}
+        </p>
+      ) : null}
+      {failed > 0 && pending === 0 && processed === 0 ? <p className="text-red-900">{CANCELLATION_TEXTS.refundFailed(formatNaira(failed))}</p> : null}
+    </div>
+  );
 }
 
 export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
@@ -141,13 +184,17 @@ export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: Clai
       <p className="mt-3 text-sm text-gray-800" data-testid="order-status-text">
         {statusText(order)}
       </p>
+      <RefundStatus refunds={order.refunds} />
       {order.payableUntil ? (
         <div className="mt-3">
           <UnpaidOrderActions orderId={order.id} payableUntil={order.payableUntil} label={`order #${order.orderNumber}`} />
         </div>
       ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+        {order.carrier ? <Fact label="Courier">{order.carrier}</Fact> : null}
         {order.trackingNumber ? <Fact label="Tracking number">{order.trackingNumber}</Fact> : null}
+        {order.shippedAt ? <Fact label="Shipped">{formatDate(order.shippedAt)}</Fact> : null}
+        {order.deliveredAt ? <Fact label="Delivered">{formatDate(order.deliveredAt)}</Fact> : null}
         <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>
         {order.estimatedDeliveryDate && order.status !== "delivered" ? (
           <Fact label="Estimated delivery">{formatCalendarDate(order.estimatedDeliveryDate)}</Fact>
@@ -155,7 +202,9 @@ export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: Clai
         <Fact label="Last updated">{formatDate(order.updatedAt)}</Fact>
       </dl>
       {claim ? <ClaimPanel claim={claim} /> : null}
-      <div className="mt-4 border-t border-gray-100 pt-3">
+      <div className="mt-4 flex flex-col gap-2 border-t border-gray-100 pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
+        {order.status === "shipped" ? <ReceivedLink order={order} /> : null}
+        <WhatsappVendorLink order={order} />
         <OrderButtons order={order} claim={claim} />
       </div>
     </article>

@@ -1,19 +1,17 @@
 import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
-import { ORDER_PROGRESS_STEPS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
+import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { formatDate, formatDateTime } from "../ui/format";
+import { formatDate } from "../ui/format";
+import { OrderTimeline, TIMELINE_TEXTS } from "./order-timeline";
 import { OrderReviewForm, type ReviewFormResult } from "./order-review-form";
 import { ModalDialog } from "../ui/dialog";
 import { CancelOrderForm, UNPAID_ORDER_TEXTS } from "./unpaid-order";
 
 /** Where every order dialog goes back to. */
 const CLOSE_TO = "/orders";
-
-/** A history entry by its progress step ('Payment Confirmed'), else its status ('Cancelled'). */
-function historyLabel(status: OrderStatus): string {
-  return ORDER_PROGRESS_STEPS.find((step) => step.status === status)?.label ?? ORDER_STATUS_LABELS[status];
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,25 +46,11 @@ export function OrderTrackDialog({ order }: { order: CustomerOrder }) {
         Order #{order.orderNumber} · {order.product.name}
       </p>
       <dl className="mt-3 rounded-lg bg-gray-50 px-3">
+        {order.carrier ? <Row label="Courier">{order.carrier}</Row> : null}
         <Row label="Tracking number">{order.trackingNumber ?? "Not available yet"}</Row>
       </dl>
-      <h3 className="mt-5 text-sm font-bold text-gray-900">Status history</h3>
-      {order.history.length === 0 ? (
-        <p className="mt-2 text-sm text-gray-700">No status updates yet.</p>
-      ) : (
-        <ol className="mt-3 space-y-4 border-l-2 border-gray-200 pl-4" aria-label="Status history" data-testid="order-history">
-          {order.history.map((entry, index) => (
-            <li key={`${entry.status}-${entry.at}-${index}`} className="relative">
-              <span aria-hidden="true" className="absolute -left-[1.4rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-brand-strong" />
-              <p className="text-sm font-semibold text-gray-900">{historyLabel(entry.status)}</p>
-              <p className="text-xs text-gray-600">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              </p>
-              {entry.note ? <p className="mt-0.5 text-sm text-gray-800">{entry.note}</p> : null}
-            </li>
-          ))}
-        </ol>
-      )}
+      <h3 className="mt-5 text-sm font-bold text-gray-900">{TIMELINE_TEXTS.title}</h3>
+      <OrderTimeline history={order.history} audience="buyer" />
     </ModalDialog>
   );
 }
@@ -88,6 +72,47 @@ export function OrderCancelDialog({ order }: { order: CustomerOrder }) {
       </p>
       <p className="mt-2 text-sm text-gray-700">{UNPAID_ORDER_TEXTS.cancelBody}</p>
       <CancelOrderForm orderId={order.id} />
+    </ModalDialog>
+  );
+}
+
+/**
+ * 'Cancel order' of a paid order not shipped yet: the buyer picks a reason and confirms; the
+ * order is cancelled and refunded. The address opens it, so it works before scripts load.
+ */
+export function PaidOrderCancelDialog({ order }: { order: CustomerOrder }) {
+  const reasonId = `cancel-reason-${order.id}`;
+  return (
+    <ModalDialog title={CANCELLATION_TEXTS.title} closeTo={CLOSE_TO}>
+      <p className="text-sm text-gray-800">
+        Order #{order.orderNumber} · {order.product.name} · {formatNaira(order.totalAmount)}
+      </p>
+      <p className="mt-2 text-sm text-gray-700">{CANCELLATION_TEXTS.body}</p>
+      <Form method="post" action="/orders" className="mt-4" preventScrollReset>
+        <input type="hidden" name="intent" value="cancel-paid-order" />
+        <input type="hidden" name="orderId" value={order.id} />
+        <label htmlFor={reasonId} className="block text-sm font-semibold text-gray-900">
+          {CANCELLATION_TEXTS.reasonLabel}
+        </label>
+        <select id={reasonId} name="reason" required defaultValue="" className="mt-1 block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900">
+          <option value="" disabled>
+            {CANCELLATION_TEXTS.chooseReason}
+          </option>
+          {CANCEL_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {reason}
+            </option>
+          ))}
+        </select>
+        <div className="mt-5 grid gap-2 sm:grid-cols-2">
+          <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+            {CANCELLATION_TEXTS.confirm}
+          </button>
+          <Link to={CLOSE_TO} preventScrollReset className="inline-flex min-h-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+            {CANCELLATION_TEXTS.keep}
+          </Link>
+        </div>
+      </Form>
     </ModalDialog>
   );
 }

@@ -5,8 +5,9 @@ import type { BuyerWarranty, ClaimView } from "../../domain/claims/service";
 import { ClaimDialog } from "./claim-dialog";
 import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
-import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog } from "./order-dialogs";
+import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog, PaidOrderCancelDialog } from "./order-dialogs";
 import type { ReviewFormResult } from "./order-review-form";
+import { ReceivedDialog } from "./order-received";
 import { Tabs } from "../ui/tabs";
 import { toast } from "../ui/toast";
 import { PageTitle } from "../ui/page-title";
@@ -70,7 +71,7 @@ function useReload() {
   );
 }
 
-/** A status change an admin made arrives as a live event: the list reloads and says so. */
+/** A status change (the vendor's, an admin's or the automatic delivery) arrives as a live event: the list reloads and says so. */
 function useLiveOrderUpdates() {
   const reload = useReload();
   const onEvent = useCallback(
@@ -114,9 +115,12 @@ function useOpenDialog(orders: CustomerOrder[]) {
   const review = find("review");
   const cancel = find("cancel");
   const claim = find("claim");
+  const received = find("received");
   return {
     claim: claim?.status === "delivered" ? claim : undefined,
+    received: received?.status === "shipped" ? received : undefined,
     cancel: cancel?.payableUntil ? cancel : undefined,
+    cancelPaid: cancel?.cancellable ? cancel : undefined,
     details: find("details"),
     track: find("track"),
     review: review?.status === "delivered" && !review.reviewed ? review : undefined,
@@ -149,6 +153,8 @@ export function OrdersView({
       {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
       {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
       {open.claim ? <ClaimDialog order={open.claim} warranty={warranties[open.claim.id]} claim={claims[open.claim.id]} /> : null}
+      {open.received ? <ReceivedDialog order={open.received} /> : null}
+      {open.cancelPaid ? <PaidOrderCancelDialog order={open.cancelPaid} /> : null}
     </OrdersFrame>
   );
 }

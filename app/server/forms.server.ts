@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 
 export const FORM_TEXTS = {
   unreadable: "This form could not be read. Please reload the page and try again.",
@@ -19,4 +19,9 @@ export async function readForm(request: Request): Promise<FormData> {
     const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
     throw data({ error: FORM_TEXTS.unreadable }, { status: FORM_TYPES.includes(type) ? 400 : 415 });
   }
+}
+
+/** What a change that e-mails someone needs: the database, the outbox and the site's address for links. */
+export function mailDepsOf(context: AppLoadContext) {
+  return { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl };
 }

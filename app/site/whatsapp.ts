@@ -12,3 +12,8 @@ export function whatsappHref(number: string, message: string): string | null {
 export function whatsappMessage(siteName: string): string {
   return `Hello ${siteName}, I'd like to ask about a phone.`;
 }
+
+/** What a buyer sends the vendor about an order: its number and the phone. */
+export function orderWhatsappMessage(vendorName: string, orderNumber: string, phone: string): string {
+  return `Hello ${vendorName}, I'm writing about my order #${orderNumber} on Tokunbo Phones: ${phone}.`;
+}

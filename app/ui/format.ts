@@ -10,6 +10,9 @@ export function formatDate(value: string | number | Date): string {
   return dateFormatter.format(new Date(value));
 }
 
+/** A calendar date (YYYY-MM-DD) in the site's date format, read at midday so no time zone moves it. */
+export const formatCalendarDate = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`);
+
 const dateTimeFormatter = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

@@ -5,12 +5,14 @@ import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "../ui/badges";
-import { formatDate, plural } from "../ui/format";
+import { formatCalendarDate, formatDate, plural } from "../ui/format";
 import { toast } from "../ui/toast";
 import { OrderStatusBadge } from "../ui/status-badges";
 import { ProductThumb } from "../storefront/product-thumb";
 import { useHydrated } from "../ui/use-hydrated";
 import { SectionTitle } from "../ui/page-title";
+import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";
+import { VendorOrderMoves } from "./vendor-order-moves";
 
 /** What the Orders tab says (docs/vendors.md). */
 export const VENDOR_ORDER_TEXTS = {
@@ -176,7 +178,39 @@ function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commis
         </dl>
         <ShippingBlock order={order} />
       </div>
+      <DeliveryFacts order={order} />
+      <VendorOrderMoves order={order} />
+      {order.history.length > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">{TIMELINE_TEXTS.title}</summary>
+          <OrderTimeline history={order.history} audience="vendor" label={`${TIMELINE_TEXTS.title} of order #${order.orderNumber}`} />
+        </details>
+      ) : null}
     </li>
+  );
+}
+
+/** Courier, tracking number and the delivery dates, once the order has shipped. */
+function DeliveryFacts({ order }: { order: VendorOrder }) {
+  const { carrier, trackingNumber, estimatedDeliveryDate, shippedAt, deliveredAt } = order.delivery;
+  const facts: Array<[string, string | null]> = [
+    ["Courier", carrier],
+    ["Tracking number", trackingNumber],
+    ["Estimated delivery", estimatedDeliveryDate && !deliveredAt ? formatCalendarDate(estimatedDeliveryDate) : null],
+    ["Shipped", shippedAt ? formatDate(shippedAt) : null],
+    ["Delivered", deliveredAt ? formatDate(deliveredAt) : null],
+  ];
+  const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-5" aria-label={`Delivery of order #${order.orderNumber}`}>
+      {shown.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-xs text-gray-600">{label}</dt>
+          <dd className="break-words font-medium text-gray-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -202,7 +236,6 @@ function ShippingBlock({ order }: { order: VendorOrder }) {
         </a>
       </p>
       {to.deliveryNotes ? <p className="mt-1 text-gray-700">Notes: {to.deliveryNotes}</p> : null}
-      {order.trackingNumber ? <p className="mt-1">Tracking: {order.trackingNumber}</p> : null}
     </address>
   );
 }

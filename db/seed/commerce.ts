@@ -4,7 +4,7 @@ import { DEMO_CUSTOMERS } from "./demo-accounts";
 import { mustFind, newestFirst, type People, type Person } from "./people";
 import { isApproved, isBuyable } from "./products";
 import { between, intBetween, pick, type Random, shuffle, weighted } from "./random";
-import type { NewCartItem, NewOrder, NewOrderStatus, NewPayment, NewProduct, NewReview } from "./rows";
+import type { NewCartItem, NewOrder, NewOrderStatus, NewPayment, NewProduct, NewRefund, NewReview } from "./rows";
 import { after, DAY_MS, daysAgo, isoDate, MINUTE_MS } from "./time";
 
 // ---------------------------------------------------------------------------------------------
@@ -12,7 +12,7 @@ import { after, DAY_MS, daysAgo, isoDate, MINUTE_MS } from "./time";
 
 /** How many checkouts end in each status; each checkout is one payment and 1–2 orders. */
 const CHECKOUT_PLAN: readonly (readonly [OrderStatus, number])[] = [
-  ["delivered", 10], ["shipped", 4], ["processing", 4], ["paid", 4], ["pending", 3], ["cancelled", 3],
+  ["delivered", 10], ["shipped", 4], ["processing", 4], ["paid", 4], ["pending", 3], ["cancelled", 3], ["refunded", 1],
 ];
 
 /** Age range in days of a checkout by its status; pending ones are minutes old, like a live reservation. */
@@ -50,22 +50,43 @@ export function buildCheckouts(now: Date, people: People, productRows: readonly 
   const payments: NewPayment[] = [];
   const orders: NewOrder[] = [];
   const history: NewOrderStatus[] = [];
+  const refunds: NewRefund[] = [];
   let cancelledSeen = 0;
   for (const checkout of checkouts) {
     const placed = checkoutRows(now, checkout, random);
     const paymentStatus = checkout.status === "cancelled"
       ? (CANCELLED_PAYMENT_STATUSES[cancelledSeen++ % CANCELLED_PAYMENT_STATUSES.length] as PaymentStatus)
       : paymentStatusFor(checkout.status);
-    payments.push(paymentRow(checkout, placed, paymentStatus));
+    const payment = paymentRow(checkout, placed, paymentStatus);
+    payments.push(payment);
+    if (paymentStatus === "refunded") refunds.push(refundRow(now, payment));
     orders.push(...placed);
     for (const order of placed) history.push(...historyRows(now, order, paymentStatus));
   }
-  return { payments, orders, history };
+  return { payments, orders, history, refunds };
+}
+
+/** A refunded payment came back through the provider as one processed refund of the whole amount (docs/after-sale.md). */
+function refundRow(now: Date, payment: NewPayment): NewRefund {
+  const at = after(payment.createdAt as Date, STATUS_DELAY.refunded, now);
+  return {
+    paymentId: payment.id as string,
+    amount: payment.amount,
+    reason: payment.refundReason ?? "Refunded",
+    status: "processed",
+    providerRefundId: randomInt(1_000_000, 9_999_999),
+    idempotencyKey: `seed:${payment.id}`,
+    isTest: true,
+    processedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 /** The statuses an order passed through to reach its own; a refunded cancellation had been paid first. */
 function statusPath(status: OrderStatus, paymentStatus: PaymentStatus): OrderStatus[] {
   if (status === "cancelled") return paymentStatus === "refunded" ? ["pending", "paid", "cancelled"] : ["pending", "cancelled"];
+  if (status === "refunded") return ["pending", "paid", "processing", "shipped", "delivered", "refunded"];
   const progress: OrderStatus[] = ["pending", "paid", "processing", "shipped", "delivered"];
   return progress.slice(0, progress.indexOf(status) + 1);
 }
@@ -110,6 +131,7 @@ function pickProducts(
 }
 
 function paymentStatusFor(status: OrderStatus): PaymentStatus {
+  if (status === "refunded") return "refunded";
   return status === "pending" ? "pending" : "successful";
 }
 
@@ -146,19 +168,26 @@ function checkoutRows(now: Date, checkout: Checkout, random: Random): NewOrder[]
 }
 
 const CUSTOMER_DETAILS = new Map(DEMO_CUSTOMERS.map((c) => [c.email, c]));
-const COURIERS = ["GIGL", "RSX", "DHL"];
+/** Tracking number prefixes and the couriers (COURIERS) they belong to. */
+const COURIER_PREFIXES: Record<string, string> = { GIGL: "GIG Logistics", RSX: "Red Star Express", DHL: "DHL Nigeria" };
+const PREFIXES = Object.keys(COURIER_PREFIXES);
 
 function shippingDetails(
   now: Date, checkout: Checkout, random: Random,
-): Pick<NewOrder, "trackingNumber" | "estimatedDeliveryDate"> {
-  if (checkout.status !== "shipped" && checkout.status !== "delivered") {
+): Pick<NewOrder, "trackingNumber" | "estimatedDeliveryDate" | "carrier" | "shippedAt" | "deliveredAt"> {
+  const delivered = checkout.status === "delivered" || checkout.status === "refunded";
+  if (checkout.status !== "shipped" && !delivered) {
     return { trackingNumber: null, estimatedDeliveryDate: null };
   }
   // Parcels still on the road are due in the next few days.
   const from = checkout.status === "shipped" ? now : checkout.placedAt;
   const eta = new Date(from.getTime() + intBetween(random, checkout.status === "shipped" ? 1 : 3, 5) * DAY_MS);
-  const trackingNumber = `${pick(random, COURIERS)}-${intBetween(random, 1_000_000, 9_999_999)}`;
-  return { trackingNumber, estimatedDeliveryDate: isoDate(eta) };
+  const prefix = pick(random, PREFIXES);
+  const trackingNumber = `${prefix}-${intBetween(random, 1_000_000, 9_999_999)}`;
+  // The moments the history records for shipping and delivery.
+  const shippedAt = after(checkout.placedAt, STATUS_DELAY.shipped, now);
+  const deliveredAt = delivered ? after(checkout.placedAt, STATUS_DELAY.delivered, now) : null;
+  return { trackingNumber, carrier: COURIER_PREFIXES[prefix] ?? null, estimatedDeliveryDate: isoDate(eta), shippedAt, deliveredAt };
 }
 
 function paymentRow(checkout: Checkout, placed: readonly NewOrder[], status: PaymentStatus): NewPayment {
@@ -181,7 +210,7 @@ function paymentRow(checkout: Checkout, placed: readonly NewOrder[], status: Pay
     // Demo money is test money (docs/payments.md): every view labels it 'Test'.
     isTest: true,
     gatewayReference: paid ? String(randomInt(1_000_000_000, 4_000_000_000)) : null,
-    refundReason: status === "refunded" ? "Customer cancelled before dispatch" : null,
+    refundReason: status === "refunded" ? (checkout.status === "refunded" ? "Battery failed within the warranty" : "Customer cancelled before dispatch") : null,
     paidAt,
     metadata: {
       all_order_ids: orderIds,

@@ -6,7 +6,7 @@ import { createLocalStorage } from "../../domain/media/storage";
 import { CMS_SECTIONS, type OrderStatus, PRICING_DEFAULTS } from "../../lib/constants";
 import type { Database } from "../client";
 import {
-  accounts, adminPricingConfig, cart, cmsContent, notifications, orderStatusHistory, orders, payments, products, profiles, reviews,
+  accounts, adminPricingConfig, cart, cmsContent, notifications, orderStatusHistory, orders, payments, products, profiles, refunds, reviews,
   userActivities, userRoles, users, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
 } from "../schema";
 import { buildCart, buildCheckouts, buildReviews } from "./commerce";
@@ -20,7 +20,7 @@ import { type ListingPlan, planListings } from "./plan";
 import { buildProducts } from "./products";
 import { createRandom } from "./random";
 import type {
-  NewAccount, NewActivity, NewCartItem, NewField, NewNotification, NewOrder, NewOrderStatus, NewPayment, NewProduct, NewProfile,
+  NewAccount, NewActivity, NewCartItem, NewField, NewNotification, NewOrder, NewOrderStatus, NewPayment, NewProduct, NewProfile, NewRefund,
   NewReview, NewRole, NewSubmission, NewUser, NewVendor,
 } from "./rows";
 
@@ -145,6 +145,7 @@ interface SeedData {
   payments: NewPayment[];
   orders: NewOrder[];
   orderHistory: NewOrderStatus[];
+  refunds: NewRefund[];
   reviews: NewReview[];
   cart: NewCartItem[];
   notifications: NewNotification[];
@@ -182,6 +183,7 @@ function buildSeedData(ctx: BuildContext): SeedData {
     payments: sales.payments,
     orders: sales.orders,
     orderHistory: sales.history,
+    refunds: sales.refunds,
     reviews: reviewRows,
     cart: cartRows,
     notifications: buildNotifications(world),
@@ -210,6 +212,7 @@ async function insertSeedData(tx: Database, data: SeedData): Promise<void> {
     .set({ orderId: sql`(${payments.metadata} -> 'order_ids' ->> 0)::uuid` })
     .where(inArray(payments.id, data.payments.map((p) => p.id as string)));
   await tx.insert(orderStatusHistory).values(data.orderHistory);
+  await tx.insert(refunds).values(data.refunds);
   await tx.insert(reviews).values(data.reviews);
   await refreshDerivedCounts(tx);
   await tx.insert(cart).values(data.cart);

@@ -1,5 +1,5 @@
 import type {
-  accounts, cart, notifications, orderStatusHistory, orders, payments, products, profiles, reviews, userActivities, userRoles, users,
+  accounts, cart, notifications, orderStatusHistory, orders, payments, products, profiles, refunds, reviews, userActivities, userRoles, users,
   vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
 } from "../schema";
 
@@ -15,6 +15,7 @@ export type NewProduct = typeof products.$inferInsert;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderStatus = typeof orderStatusHistory.$inferInsert;
+export type NewRefund = typeof refunds.$inferInsert;
 export type NewReview = typeof reviews.$inferInsert;
 export type NewCartItem = typeof cart.$inferInsert;
 export type NewNotification = typeof notifications.$inferInsert;

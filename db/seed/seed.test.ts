@@ -192,10 +192,13 @@ describe("seedDemoData", () => {
       expect(p.keys).toEqual(["all_order_ids", "cart_item_ids", "customer_id", "customer_name", "customer_phone",
         "delivery_fee", "order_count", "order_ids", "payment_id", "shipping_address", "total_amount", "total_orders"]);
       const expected = p.order_status === "pending" ? ["pending"]
-        : p.order_status === "cancelled" ? ["failed", "refunded"] : ["successful"];
+        : p.order_status === "cancelled" ? ["failed", "refunded"] : p.order_status === "refunded" ? ["refunded"] : ["successful"];
       expect(expected).toContain(p.status);
     }
     expect(payments.some((p) => p.order_status === "cancelled" && p.status === "failed")).toBe(true);
+    const unrefunded = await one<{ n: number }>(handle, `select count(*)::int n from payments pay where pay.status = 'refunded'
+      and pay.amount <> (select coalesce(sum(r.amount), 0) from refunds r where r.payment_id = pay.id and r.status = 'processed')`);
+    expect(unrefunded.n).toBe(0);
   });
 
   it("gives every order its status history: each status it passed through, oldest first, shipping with its tracking number", async () => {
@@ -213,7 +216,7 @@ describe("seedDemoData", () => {
     for (const row of rows) {
       const path = row.status === "cancelled"
         ? row.payment === "refunded" ? ["pending", "paid", "cancelled"] : ["pending", "cancelled"]
-        : progress.slice(0, progress.indexOf(row.status) + 1);
+        : row.status === "refunded" ? [...progress, "refunded"] : progress.slice(0, progress.indexOf(row.status) + 1);
       expect(row.statuses).toEqual(path);
       expect(row.notes).toEqual(path.map((s) => (s === "shipped" ? `Tracking number ${row.tracking}` : null)));
       expect(row.times[0]).toBe(row.placed);

@@ -1,5 +1,5 @@
 import { orderLineColumns, paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
-import { type AnyColumn, type SQL, eq, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL, isPaymentFailed,
@@ -10,6 +10,8 @@ import { profiles, users } from "../../db/schema/accounts";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { orderNumberOf } from "../orders/status";
+import type { OrderSearch } from "../orders/admin-search";
+import { orderSearchWhere } from "../orders/admin";
 import { paymentMethodLabel } from "../payments/manual-validation";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
@@ -57,7 +59,7 @@ const ORDER_HEADER = [
   "Manual payment reference", "Recorded by", "Payment note",
 ];
 
-async function orderBatch(db: Database, cursor: Cursor | null) {
+async function orderBatch(db: Database, cursor: Cursor | null, where: SQL | undefined = undefined) {
   return db
     .select({
       ...orderLineColumns,
@@ -84,7 +86,7 @@ async function orderBatch(db: Database, cursor: Cursor | null) {
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
-    .where(after(cursor, orders.createdAt, orders.id))
+    .where(and(where, after(cursor, orders.createdAt, orders.id)))
     .orderBy(...newestFirstById(orders))
     .limit(BATCH);
 }
@@ -157,13 +159,15 @@ async function* batches<T extends Cursor>(read: (cursor: Cursor | null) => Promi
 
 /**
  * Every order or payment as CSV, newest first, in chunks read a batch at a time (keyset paging
- * on the created_at index), so a large export streams instead of filling memory.
+ * on the created_at index), so a large export streams instead of filling memory. Orders only
+ * those the search finds (the Orders tab's search, docs/admin.md); payments are never filtered.
  */
-export async function* exportCsv(db: Database, actor: Actor, kind: ExportKind): AsyncGenerator<string> {
+export async function* exportCsv(db: Database, actor: Actor, kind: ExportKind, search: OrderSearch = {}): AsyncGenerator<string> {
   assertMay(actor, "back_office");
   if (kind === "orders") {
+    const where = orderSearchWhere(search);
     yield CSV_BOM + csvRow(ORDER_HEADER);
-    yield* batches((cursor) => orderBatch(db, cursor), orderCells);
+    yield* batches((cursor) => orderBatch(db, cursor, where), orderCells);
   } else {
     yield CSV_BOM + csvRow(PAYMENT_HEADER);
     yield* batches((cursor) => paymentBatch(db, cursor), paymentCells);

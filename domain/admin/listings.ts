@@ -12,6 +12,8 @@ import { type PreapprovalReview, latestSubmissionsOf } from "../vendors/preappro
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
+import { type RefundRecord, listRefundsOfPayments } from "../payments/refunds";
+import { orders } from "../../db/schema/orders";
 
 export interface AdminVendor extends VendorBusiness {
   rejectionReason: string | null;
@@ -121,7 +123,16 @@ export interface AdminPayment {
   note: string | null;
   /** The admin who recorded a manual payment. */
   recordedBy: string | null;
+  /** Its refunds, oldest first (docs/after-sale.md). */
+  refunds: RefundRecord[];
+  /** Kobo that can still be refunded through Paystack: 0 unless successful or partially refunded. */
+  refundable: number;
+  /** Kobo the 'Refund' button of the flagged-for-refund panel gives back; 0 when not flagged. */
+  flaggedAmount: number;
 }
+
+/** Statuses of an order whose phone goes (or went) to the buyer: the delivery fee was earned. */
+const DELIVERED_OR_GOING = sql.raw(`('paid', 'processing', 'shipped', 'delivered', 'refunded')`);
 
 /** Payments newest first; `flagged` keeps those reconciliation flagged for a refund. */
 export async function listPaymentsForAdmin(
@@ -142,6 +153,8 @@ export async function listPaymentsForAdmin(
       createdAt: payments.createdAt,
       ...paymentOrderColumns,
       ...paymentRecordColumns,
+      cancelledTotal: sql<number>`(select coalesce(sum(${orders.totalAmount}), 0) from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} = 'cancelled')`.mapWith(Number),
+      deliveredOrGoing: sql<number>`(select count(*) from ${orders} where ${orders.paymentId} = ${payments.id} and ${orders.status} in ${DELIVERED_OR_GOING})`.mapWith(Number),
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.customerId))
@@ -150,10 +163,22 @@ export async function listPaymentsForAdmin(
     .where(filter.flagged ? eq(payments.flaggedForRefund, true) : undefined)
     .$dynamic();
   const page = await newestPage(query, payments, filter.page);
-  return mapPage(page, ({ hasPendingOrder, paymentGateway, ...row }) => ({
-    ...row,
-    gateway: paymentGateway,
-    createdAt: row.createdAt.toISOString(),
-    paymentFailed: isPaymentFailed(hasPendingOrder ? "pending" : "cancelled", row.status),
-  }));
+  const refunds = await listRefundsOfPayments(db, page.items.map((row) => row.id));
+  return mapPage(page, ({ hasPendingOrder, paymentGateway, cancelledTotal, deliveredOrGoing, ...row }) => {
+    const own = refunds.get(row.id) ?? [];
+    const committed = own.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
+    const refundable = paymentGateway === "paystack" && (row.status === "successful" || row.status === "partially_refunded") ? Math.max(0, row.amount - committed) : 0;
+    // What the flag is about: everything when no phone of it goes out (the delivery fee too), else its cancelled orders.
+    const flaggedBase = deliveredOrGoing === 0 ? row.amount : cancelledTotal;
+    const flaggedAmount = row.flaggedForRefund ? Math.min(refundable, Math.max(0, flaggedBase - committed)) : 0;
+    return {
+      ...row,
+      gateway: paymentGateway,
+      createdAt: row.createdAt.toISOString(),
+      paymentFailed: isPaymentFailed(hasPendingOrder ? "pending" : "cancelled", row.status),
+      refunds: own,
+      refundable,
+      flaggedAmount,
+    };
+  });
 }

@@ -1,32 +1,30 @@
-import { orderLineColumns, paymentRecordColumns, recorder } from "./columns";
+import { type OrderDelivery, deliveryOf, orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
-import { and, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { ORDER_STATUS_DESCRIPTIONS, type OrderStatus, type PaymentStatus, type ProductStatus } from "../../lib/constants";
-import { formatNaira } from "../../lib/money";
+import type { OrderStatus, PaymentStatus, ProductStatus } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
-import { countSale, restoreStock } from "../catalog/stock";
-import { publishLiveEvent } from "../live/events";
-import { notify } from "../notifications/service";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
-import { recordOrderStatus } from "./history";
+import { type OrderHistoryItem, listOrderHistory } from "./history";
+import { type MoveDeps, type Moved, moveOrder } from "./moves";
 import { orders } from "../../db/schema/orders";
-import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
+import { ORDER_STATUS_TEXTS, type OrderStatusChange, addDays, orderNumberOf } from "./status";
+import { type OrderSearch, containsPattern, orderNumberIn, phoneDigitsIn } from "./admin-search";
 
-export interface AdminOrder {
+export interface AdminOrder extends OrderDelivery {
   id: string;
   orderNumber: string;
   status: OrderStatus;
   quantity: number;
   unitPrice: number;
   totalAmount: number;
-  trackingNumber: string | null;
-  estimatedDeliveryDate: string | null;
   createdAt: string;
+  /** Every status the order entered and who moved it, oldest first. */
+  history: OrderHistoryItem[];
   customer: { name: string; email: string; phone: string; city: string; state: string };
   product: { id: string; name: string; brand: string; model: string; grade: string; image: string | null; status: ProductStatus };
   vendor: { id: string; businessName: string };
@@ -46,13 +44,55 @@ export interface AdminOrderPayment {
   recordedBy: string | null;
 }
 
-/** Every order, newest first, a page at a time, with its product, customer and vendor. */
+/** One page of the Orders tab, and how many orders the search finds in all. */
+export type AdminOrderPage = Page<AdminOrder> & { total: number };
+
+/** The first moment of a Lagos calendar day (UTC+1 all year). */
+const lagosDayStart = (day: string) => new Date(`${day}T00:00:00+01:00`);
+
+/** What a search typed in the box finds: the order number, the buyer's name, e-mail or phone. */
+function textMatch(text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  const found: Array<SQL | undefined> = [ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern)];
+  const number = orderNumberIn(text);
+  if (number) found.push(sql`right(${orders.id}::text, ${number.length}) = ${number}`);
+  const phone = phoneDigitsIn(text);
+  // Stored numbers are +234…; older ones may be 0… or carry spaces: both sides compare the digits after 234 or 0.
+  if (phone) found.push(sql`regexp_replace(regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g'), '^(234|0)', '') like ${containsPattern(phone)}`);
+  return or(...found);
+}
+
+/** The conditions of a search (docs/admin.md), all parameters bound, never SQL built from input. */
+export function orderSearchWhere(search: OrderSearch): SQL | undefined {
+  return and(
+    search.status ? eq(orders.status, search.status) : undefined,
+    search.vendorId ? eq(orders.vendorId, search.vendorId) : undefined,
+    search.from ? gte(orders.createdAt, lagosDayStart(search.from)) : undefined,
+    search.to ? lt(orders.createdAt, lagosDayStart(addDays(search.to, 1))) : undefined,
+    search.q ? textMatch(search.q) : undefined,
+  );
+}
+
+/** The vendors the Orders tab can filter by, by business name. */
+export async function listOrderVendors(db: Database, actor: Actor): Promise<Array<{ id: string; businessName: string }>> {
+  assertMay(actor, "back_office");
+  return db.select({ id: vendors.id, businessName: vendors.businessName }).from(vendors).orderBy(asc(vendors.businessName), asc(vendors.id));
+}
+
+/** Whether a vendor of that id exists (a search naming an unknown vendor is refused, not run). */
+export async function vendorExists(db: Database, vendorId: string): Promise<boolean> {
+  const [row] = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).limit(1);
+  return row !== undefined;
+}
+
+/** The orders a search finds, newest first, a page at a time, with their product, customer and vendor. */
 export async function listOrdersForAdmin(
   db: Database,
   actor: Actor,
-  filter: { status?: OrderStatus; page?: number },
-): Promise<Page<AdminOrder>> {
+  filter: OrderSearch & { page?: number },
+): Promise<AdminOrderPage> {
   assertMay(actor, "back_office");
+  const where = orderSearchWhere(filter);
   const query = db
     .select({
       ...orderLineColumns,
@@ -80,19 +120,23 @@ export async function listOrdersForAdmin(
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
-    .where(filter.status ? eq(orders.status, filter.status) : undefined)
+    .where(where)
     .$dynamic();
-  const page = await newestPage(query, orders, filter.page);
-  return mapPage(page, (row) => ({
+  const [page, [counted]] = await Promise.all([
+    newestPage(query, orders, filter.page),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const history = await listOrderHistory(db, page.items.map((row) => row.id));
+  const mapped = mapPage(page, (row) => ({
     id: row.id,
     orderNumber: orderNumberOf(row.id),
     status: row.status,
     quantity: row.quantity,
     unitPrice: row.unitPrice,
     totalAmount: row.totalAmount,
-    trackingNumber: row.trackingNumber,
-    estimatedDeliveryDate: row.estimatedDeliveryDate,
+    ...deliveryOf(row),
     createdAt: row.createdAt.toISOString(),
+    history: history.get(row.id) ?? [],
     customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone, city: row.city, state: row.state },
     product: {
       id: row.productId,
@@ -117,52 +161,22 @@ export async function listOrdersForAdmin(
           recordedBy: row.recordedBy,
         },
   }));
+  return { ...mapped, total: counted?.total ?? 0 };
 }
 
 
-/** Statuses in which the phone counts as sold (units sold, vendor sales). */
-const SOLD: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
-const isSold = (status: OrderStatus) => SOLD.includes(status);
-
-type LockedOrder = {
-  id: string;
-  status: OrderStatus;
-  customerId: string;
-  productId: string;
-  vendorId: string;
-  paymentId: string | null;
-  quantity: number;
-  totalAmount: number;
-  productName: string;
-};
-
 /**
- * Moves an order along the admin menu (ORDER_TRANSITIONS), refusing any other move. In one
- * transaction: the guarded status update, stock and sales figures, the buyer's notification
- * and live event, and the activity entry.
+ * Moves an order along the admin menu (ORDER_TRANSITIONS), refusing any other move, through the
+ * same move as everyone else (moves.ts), with the activity entry in the same transaction.
  */
-export async function changeOrderStatus(db: Database, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
+export async function changeOrderStatus(deps: MoveDeps, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
   assertMay(actor, "back_office");
   // Whatever the browser sends: only a verified or recorded payment pays (docs/admin.md).
   if (change.status === "paid") throw new Refusal("invalid", ORDER_STATUS_TEXTS.paidByPaymentOnly);
-  if (change.status === "shipped" && (!change.trackingNumber || !change.estimatedDeliveryDate)) {
-    throw new Refusal("invalid", ORDER_STATUS_TEXTS.trackingRequired);
-  }
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, change.orderId);
-    if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
+  const logged = async (tx: Database, { order }: Moved) => {
     const shipping = change.status === "shipped"
-      ? { trackingNumber: change.trackingNumber ?? null, estimatedDeliveryDate: change.estimatedDeliveryDate ?? null }
+      ? { carrier: change.carrier, trackingNumber: change.trackingNumber, estimatedDeliveryDate: change.estimatedDeliveryDate }
       : {};
-    const [moved] = await tx
-      .update(orders)
-      .set({ status: change.status, ...shipping, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (!moved) throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
-    await updateStockAndSales(tx, order, change.status);
-    await recordOrderStatus(tx, [{ orderId: order.id, status: change.status, note: shippingNote(change) }]);
-    await tellBuyer(tx, order, change);
     await recordActivity(tx, {
       userId: actor.userId,
       userType: "admin",
@@ -170,77 +184,7 @@ export async function changeOrderStatus(db: Database, actor: Actor, change: Orde
       description: `Changed order #${orderNumberOf(order.id)} from ${order.status} to ${change.status}`,
       metadata: { order_id: order.id, from: order.status, to: change.status, ...shipping },
     });
-    return { status: change.status };
-  });
-}
-
-async function lockOrder(tx: Database, orderId: string): Promise<LockedOrder> {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      customerId: orders.customerId,
-      productId: orders.productId,
-      vendorId: orders.vendorId,
-      paymentId: orders.paymentId,
-      quantity: orders.quantity,
-      totalAmount: orders.totalAmount,
-      productName: products.name,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.id, orderId))
-    .for("update", { of: orders });
-  if (!order) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
-  return order;
-}
-
-/**
- * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
- * order gives its reserved phones back to the stock (the product shows again if stock had run
- * out and its vendor is still approved) and takes back what it had counted; money already taken
- * is flagged for refund.
- */
-async function updateStockAndSales(tx: Database, order: LockedOrder, to: OrderStatus): Promise<void> {
-  const wasSold = isSold(order.status);
-  if (!wasSold && isSold(to)) await countSale(tx, order, 1);
-  if (to !== "cancelled") return;
-  await restoreStock(tx, order.productId, order.quantity);
-  if (!wasSold) return;
-  await countSale(tx, order, -1);
-  if (order.paymentId) {
-    await tx
-      .update(payments)
-      .set({
-        flaggedForRefund: true,
-        refundReason: `Order #${orderNumberOf(order.id)} (${formatNaira(order.totalAmount)}) was cancelled after payment`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(payments.id, order.paymentId), eq(payments.status, "successful")));
-  }
-}
-
-function shippingNote(change: OrderStatusChange): string | null {
-  return change.status === "shipped" ? `Tracking number ${change.trackingNumber}` : null;
-}
-
-const BUYER_TITLES: Record<OrderStatus, string> = {
-  pending: "Order pending",
-  paid: "Payment confirmed",
-  processing: "Order processing",
-  shipped: "Order shipped",
-  delivered: "Order delivered",
-  cancelled: "Order cancelled",
-  refunded: "Order refunded",
-};
-
-/** The buyer's notification and the live event that updates their open order pages. */
-async function tellBuyer(tx: Database, order: LockedOrder, change: OrderStatusChange): Promise<void> {
-  const number = orderNumberOf(order.id);
-  const shipping = change.status === "shipped"
-    ? ` Tracking number ${change.trackingNumber}. Estimated delivery ${change.estimatedDeliveryDate}.`
-    : "";
-  const message = `Order #${number} (${order.productName}): ${ORDER_STATUS_DESCRIPTIONS[change.status]}.${shipping}`;
-  await notify(tx, order.customerId, change.status === "cancelled" ? "warning" : "order", BUYER_TITLES[change.status], message);
-  await publishLiveEvent(tx, order.customerId, { kind: "order.updated", orderId: order.id, status: change.status });
+  };
+  const { status } = await moveOrder(deps, { role: "admin", userId: actor.userId }, change, logged);
+  return { status };
 }

@@ -12,8 +12,35 @@ export const orderLineColumns = {
   unitPrice: orders.unitPrice,
   totalAmount: orders.totalAmount,
   trackingNumber: orders.trackingNumber,
+  carrier: orders.carrier,
   estimatedDeliveryDate: orders.estimatedDeliveryDate,
+  shippedAt: orders.shippedAt,
+  deliveredAt: orders.deliveredAt,
 };
+
+/** An optional moment as the pages get it: ISO, or null. */
+export const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** Where an order's delivery stands, as every order list hands it to its page. */
+export interface OrderDelivery {
+  trackingNumber: string | null;
+  /** The courier: one of COURIERS, or the name typed for 'Other'. */
+  carrier: string | null;
+  /** YYYY-MM-DD */
+  estimatedDeliveryDate: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+export function deliveryOf(row: { trackingNumber: string | null; carrier: string | null; estimatedDeliveryDate: string | null; shippedAt: Date | null; deliveredAt: Date | null }): OrderDelivery {
+  return {
+    trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
+    estimatedDeliveryDate: row.estimatedDeliveryDate,
+    shippedAt: isoOrNull(row.shippedAt),
+    deliveredAt: isoOrNull(row.deliveredAt),
+  };
+}
 
 /** The admin who recorded a manual payment: join it on `payments.recordedBy`. */
 export const recorder = alias(profiles, "recorder");

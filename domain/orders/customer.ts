@@ -1,9 +1,11 @@
 import { phoneLineColumns } from "../catalog/summary";
-import { orderLineColumns } from "./columns";
+import { type OrderDelivery, deliveryOf, orderLineColumns } from "./columns";
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import type { Grade, OrderStatus, PaymentStatus, WarrantyType } from "../../lib/constants";
+import type { Grade, OrderStatus, PaymentStatus, RefundStatus, WarrantyType } from "../../lib/constants";
+import { refunds as refundRows } from "../../db/schema/after-sale";
+import { BUYER_CANCELLABLE } from "./cancellation-validation";
 import { products } from "../../db/schema/catalog";
 import { holdsReservation, reservationEndsAt } from "./reservation";
 import { payments } from "../../db/schema/payments";
@@ -11,9 +13,10 @@ import { reviews } from "../../db/schema/reviews";
 import { orderNumberOf } from "./status";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
 import { orders } from "../../db/schema/orders";
+import { vendors } from "../../db/schema/vendors";
 
 /** One order as its buyer sees it on My Orders (docs/orders.md). Money in kobo, dates ISO. */
-export interface CustomerOrder {
+export interface CustomerOrder extends OrderDelivery {
   id: string;
   orderNumber: string;
   status: OrderStatus;
@@ -33,9 +36,6 @@ export interface CustomerOrder {
   isTest: boolean;
   /** Until when (ISO) 'Pay now' and 'Cancel order' are offered; null once the order is paid, cancelled or released. */
   payableUntil: string | null;
-  trackingNumber: string | null;
-  /** YYYY-MM-DD */
-  estimatedDeliveryDate: string | null;
   createdAt: string;
   updatedAt: string;
   product: { id: string; name: string; brand: string; model: string; grade: Grade; image: string | null };
@@ -43,6 +43,20 @@ export interface CustomerOrder {
   history: OrderHistoryItem[];
   /** The buyer has reviewed this product already (one review per customer and product). */
   reviewed: boolean;
+  /** The vendor who sells it, and the phone number the buyer may reach them on. */
+  vendor: { businessName: string; phone: string };
+  /** Paid and not shipped yet: the buyer may cancel it with a refund (docs/after-sale.md). */
+  cancellable: boolean;
+  /** Money given back for this order, oldest first: what 'Refund of ₦… on its way' and 'Refunded' show. */
+  refunds: CustomerRefund[];
+}
+
+export interface CustomerRefund {
+  /** Kobo. */
+  amount: number;
+  status: RefundStatus;
+  createdAt: string;
+  processedAt: string | null;
 }
 
 export interface OrderTabCounts {
@@ -101,17 +115,22 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       ...phoneLineColumns,
+      vendorName: vendors.businessName,
+      vendorPhone: vendors.contactPhone,
+      refunds: sql<RefundJson[]>`coalesce((select json_agg(json_build_object('amount', ${refundRows.amount}, 'status', ${refundRows.status}, 'createdAt', ${refundRows.createdAt}, 'processedAt', ${refundRows.processedAt}) order by ${refundRows.createdAt}) from ${refundRows} where ${refundRows.orderId} = ${orders.id}), '[]'::json)`,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .leftJoin(payments, eq(payments.id, orders.paymentId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, vendorName, vendorPhone, refunds, ...row }) => ({
     ...row,
+    ...deliveryOf(row),
     isTest: Boolean(row.isTest),
     payableUntil: payableUntil(row.status, Boolean(holds), row.createdAt, now),
     orderNumber: orderNumberOf(row.id),
@@ -121,5 +140,26 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     product: { id: productId, name, brand, model, grade, image: image || null },
     history: history.get(row.id) ?? [],
     reviewed: Boolean(row.reviewed),
+    vendor: { businessName: vendorName, phone: vendorPhone },
+    cancellable: BUYER_CANCELLABLE.includes(row.status),
+    refunds: refundsOf(refunds),
+  }));
+}
+
+interface RefundJson {
+  amount: number | string;
+  status: RefundStatus;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+/** The order's refunds as the orders query reads them (JSON, oldest first), with ISO dates. */
+function refundsOf(rows: RefundJson[] | string | null): CustomerRefund[] {
+  const list: RefundJson[] = typeof rows === "string" ? (JSON.parse(rows) as RefundJson[]) : (rows ?? []);
+  return list.map((r) => ({
+    amount: Number(r.amount),
+    status: r.status,
+    createdAt: new Date(r.createdAt).toISOString(),
+    processedAt: r.processedAt ? new Date(r.processedAt).toISOString() : null,
   }));
 }

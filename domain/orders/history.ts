@@ -7,7 +7,7 @@ export interface OrderStatusEntry {
   orderId: string;
   status: OrderStatus;
   note?: string | null;
-  /** Who made the move: a user, or nobody for the system's own moves. */
+  /** Who made the move; left out for moves nobody in particular made (checkout, payment). */
   actorId?: string | null;
   actorRole?: ActorRole | null;
 }
@@ -15,13 +15,17 @@ export interface OrderStatusEntry {
 /** Records that orders entered a status, inside the caller's transaction. */
 export async function recordOrderStatus(tx: Database, entries: readonly OrderStatusEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(orderStatusHistory).values(entries.map((e) => ({ orderId: e.orderId, status: e.status, note: e.note ?? null, actorId: e.actorId ?? null, actorRole: e.actorRole ?? null })));
+  await tx.insert(orderStatusHistory).values(
+    entries.map((e) => ({ orderId: e.orderId, status: e.status, note: e.note ?? null, actorId: e.actorId ?? null, actorRole: e.actorRole ?? null })),
+  );
 }
 
 export interface OrderHistoryItem {
   status: OrderStatus;
   note: string | null;
   at: string;
+  /** Who moved it (the order's timeline words it per audience); null when not recorded. */
+  by: ActorRole | null;
 }
 
 /** The status history of each given order, oldest first, in one query. */
@@ -29,10 +33,16 @@ export async function listOrderHistory(db: Database, orderIds: readonly string[]
   const history = new Map<string, OrderHistoryItem[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return history;
   const rows = await db
-    .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.status, note: orderStatusHistory.note, at: orderStatusHistory.createdAt })
+    .select({
+      orderId: orderStatusHistory.orderId,
+      status: orderStatusHistory.status,
+      note: orderStatusHistory.note,
+      at: orderStatusHistory.createdAt,
+      by: orderStatusHistory.actorRole,
+    })
     .from(orderStatusHistory)
     .where(inArray(orderStatusHistory.orderId, [...orderIds]))
     .orderBy(asc(orderStatusHistory.orderId), asc(orderStatusHistory.id));
-  for (const row of rows) history.get(row.orderId)?.push({ status: row.status, note: row.note, at: row.at.toISOString() });
+  for (const row of rows) history.get(row.orderId)?.push({ status: row.status, note: row.note, at: row.at.toISOString(), by: row.by ?? null });
   return history;
 }

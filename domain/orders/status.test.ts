@@ -34,6 +34,6 @@ describe("the admin order menu", () => {
     const missing = orderStatusChangeSchema.safeParse({ orderId: id, status: "shipped" });
     expect(missing.success).toBe(false);
     const bad = orderStatusChangeSchema.safeParse({ orderId: id, status: "shipped", trackingNumber: "x", estimatedDeliveryDate: "2026-02-30" });
-    expect(bad.error?.issues.map((i) => i.path[0])).toEqual(["trackingNumber", "estimatedDeliveryDate"]);
+    expect(bad.error?.issues.map((i) => i.path[0])).toEqual(["carrier", "trackingNumber", "estimatedDeliveryDate"]);
   });
 });

@@ -3,7 +3,7 @@
  * zod, with no server imports, so the menu in the browser and the check on the server share it.
  */
 import { z } from "zod";
-import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
+import { COURIERS, LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
 
 /** The order number people see: the last 8 characters of the id (docs/orders.md). */
 export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);
@@ -31,6 +31,7 @@ export const ORDER_STATUS_TEXTS = {
   updated: (status: OrderStatus) => `Order status updated to ${status}`,
   updateFailed: "Failed to update order status",
   notFound: "Order not found",
+  notYours: "You can't make this change to an order.",
   refused: (from: OrderStatus, to: OrderStatus) =>
     `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be changed to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
   changedMeanwhile: "This order was changed by someone else. Reload the page and try again.",
@@ -38,6 +39,8 @@ export const ORDER_STATUS_TEXTS = {
   paidByPaymentOnly:
     "An order becomes paid only through a payment. For money received outside Paystack, use 'Record a payment received outside Paystack'.",
   confirmCancel: "Tick 'Yes, cancel this order' to confirm",
+  carrierRequired: "Choose the courier",
+  carrierNameRequired: "Enter the courier's name (2 to 40 characters)",
   trackingRequired: "Enter the tracking number",
   trackingFormat: "Tracking numbers are 3 to 60 letters, digits, spaces, dashes or slashes",
   deliveryDateRequired: "Choose the estimated delivery date",
@@ -55,11 +58,11 @@ export function lagosToday(now: Date = new Date()): string {
   return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-function addDays(isoDate: string, days: number): string {
+export function addDays(isoDate: string, days: number): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
@@ -71,28 +74,88 @@ const optionalText = z
   .optional()
   .transform((value) => value || undefined);
 
-/** A status change from the admin menu; shipping needs a tracking number and a delivery date. */
+/** The courier picked from COURIERS; 'Other' takes the name typed beside it. */
+export const OTHER_COURIER = "Other";
+const COURIER_NAME = { min: 2, max: 40 } as const;
+
+type IssueAt = (path: string, message: string) => void;
+
+interface ShippingInput {
+  carrier?: string;
+  carrierName?: string;
+  trackingNumber?: string;
+  estimatedDeliveryDate?: string;
+}
+
+/** Shipping asks for the courier, a tracking number and the estimated delivery date, whoever ships (docs/after-sale.md). */
+function checkShipping(value: ShippingInput, issue: IssueAt): void {
+  if (!value.carrier || !(COURIERS as readonly string[]).includes(value.carrier)) issue("carrier", ORDER_STATUS_TEXTS.carrierRequired);
+  else if (value.carrier === OTHER_COURIER && !isCourierName(value.carrierName)) issue("carrierName", ORDER_STATUS_TEXTS.carrierNameRequired);
+  if (!value.trackingNumber) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingRequired);
+  else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(value.trackingNumber)) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingFormat);
+  const date = value.estimatedDeliveryDate;
+  if (!date) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateRequired);
+  else if (!isCalendarDate(date)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateInvalid);
+  else if (date < lagosToday()) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDatePast);
+  else if (date > addDays(lagosToday(), MAX_DELIVERY_DAYS)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateFar);
+}
+
+function isCourierName(name: string | undefined): boolean {
+  // eslint-disable-next-line no-control-regex
+  return name !== undefined && name.length >= COURIER_NAME.min && name.length <= COURIER_NAME.max && !/[\u0000-\u001f\u007f]/.test(name);
+}
+
+/** The courier as stored and shown: the one picked, or the name typed for 'Other'. */
+function resolveCarrier<T extends ShippingInput & { status: OrderStatus }>({ carrierName, ...value }: T) {
+  const carrier = value.status !== "shipped" ? undefined : value.carrier === OTHER_COURIER ? carrierName : value.carrier;
+  return { ...value, carrier };
+}
+
+const shippingFields = {
+  carrier: optionalText,
+  /** The courier's name when 'Other' is picked. */
+  carrierName: optionalText,
+  trackingNumber: optionalText,
+  estimatedDeliveryDate: optionalText,
+};
+
+const orderIdField = z.guid({ error: ORDER_STATUS_TEXTS.notFound });
+
+/** A status change from the admin menu; shipping needs the courier, a tracking number and a delivery date. */
 export const orderStatusChangeSchema = z
   .object({
-    orderId: z.guid({ error: ORDER_STATUS_TEXTS.notFound }),
+    orderId: orderIdField,
     status: z.enum(ORDER_STATUSES, { error: ORDER_STATUS_TEXTS.chooseAction }),
-    trackingNumber: optionalText,
-    estimatedDeliveryDate: optionalText,
+    ...shippingFields,
     /** The "Yes, cancel this order" box: cancelling is asked for twice, with or without scripts. */
     confirmCancel: optionalText,
   })
   .superRefine((value, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const issue: IssueAt = (path, message) => ctx.addIssue({ code: "custom", path: [path], message });
     if (value.status === "cancelled" && value.confirmCancel !== "yes") issue("confirmCancel", ORDER_STATUS_TEXTS.confirmCancel);
-    if (value.status !== "shipped") return;
-    if (!value.trackingNumber) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingRequired);
-    else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(value.trackingNumber)) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingFormat);
-    const date = value.estimatedDeliveryDate;
-    if (!date) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateRequired);
-    else if (!isCalendarDate(date)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateInvalid);
-    else if (date < lagosToday()) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDatePast);
-    else if (date > addDays(lagosToday(), MAX_DELIVERY_DAYS)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateFar);
-  });
+    if (value.status === "shipped") checkShipping(value, issue);
+  })
+  .transform(({ confirmCancel: _, ...value }) => resolveCarrier(value));
 
-/** What the service needs: the confirmation box is the form's business, checked by the schema. */
-export type OrderStatusChange = Omit<z.infer<typeof orderStatusChangeSchema>, "confirmCancel">;
+/** The moves a vendor makes on their own orders (docs/after-sale.md): never a cancel. */
+export const VENDOR_MOVES = ["processing", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+
+/** A vendor's move from the dashboard's order item. */
+export const vendorOrderMoveSchema = z
+  .object({ orderId: orderIdField, status: z.enum(VENDOR_MOVES, { error: ORDER_STATUS_TEXTS.chooseAction }), ...shippingFields })
+  .superRefine((value, ctx) => {
+    if (value.status === "shipped") checkShipping(value, (path, message) => ctx.addIssue({ code: "custom", path: [path], message }));
+  })
+  .transform(resolveCarrier);
+
+/** The buyer's 'I received my phone'. */
+export const orderReceivedSchema = z.object({ orderId: orderIdField });
+
+/** What the service needs to move an order: the courier resolved, the confirmation box checked by the schema. */
+export interface OrderStatusChange {
+  orderId: string;
+  status: OrderStatus;
+  carrier?: string;
+  trackingNumber?: string;
+  estimatedDeliveryDate?: string;
+}

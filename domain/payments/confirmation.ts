@@ -4,6 +4,7 @@
  * reached. The URL's status is never read here.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { hasPaid } from "../../lib/constants";
 import { PAYMENT_TEXTS as T } from "./texts";
 import { DEFAULT_FAILURE_REASON, isFailedTransaction, recordPaymentFailure } from "./failure";
 import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment";
@@ -32,7 +33,7 @@ export async function confirmPayment(deps: ConfirmationDeps, userId: string, ref
   const failed = (...reasons: string[]): PaymentCheck => ({ status: "failed", reference, reasons });
   const stored = await storedPayment(deps, userId, reference);
   if (!stored) return failed(T.reasonNotFound);
-  if (stored.status === "successful") return stored.orderCount > 0 ? confirmedEarlier(stored) : failed(T.reasonReleased);
+  if (hasPaid(stored.status)) return stored.orderCount > 0 ? confirmedEarlier(stored) : failed(T.reasonReleased);
   const transaction = await verifyTwice(deps.payments, reference);
   if (transaction === "unreachable") return failed(T.reasonUnreachable);
   if (!transaction) return failed(T.reasonNotPaid);

@@ -4,9 +4,9 @@
  * number of times. The payment row is locked first and its status decides: it is fulfilled
  * exactly once.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { TEST_PAYMENT_LABEL, warrantyLabel } from "../../lib/constants";
+import { PAID_PAYMENT_STATUSES, type PaymentStatus, TEST_PAYMENT_LABEL, hasPaid, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { removeCheckedOutLines } from "../cart/service";
@@ -44,7 +44,7 @@ interface StoredPayment {
   reference: string;
   customerId: string;
   amount: number;
-  status: string;
+  status: PaymentStatus;
   /** Set when 'Pay now' started a fresh payment for these orders: this one can no longer pay them. */
   replacedById: string | null;
   isTest: boolean;
@@ -68,7 +68,7 @@ export async function fulfilPayment(deps: FulfilmentDeps, reference: string, tra
   const result = await deps.db.transaction(async (tx): Promise<{ fulfilment: Fulfilment; deliverReceipt?: () => void }> => {
     const payment = await lockPayment(tx, reference);
     if (!payment) return { fulfilment: { outcome: "not_ours" } };
-    if (payment.status === "successful") {
+    if (hasPaid(payment.status)) {
       return { fulfilment: { outcome: "already_fulfilled", orderCount: await countOrders(tx, payment.id), amount: payment.amount } };
     }
     const problems = mismatches(payment, transaction);
@@ -133,7 +133,7 @@ async function refundUnwanted(tx: Database, payment: StoredPayment, transaction:
       refundReason: payment.replacedById ? N.replacedRefundReason : N.cancelledRefundReason,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'successful'`));
+    .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...PAID_PAYMENT_STATUSES])));
   await notifyMany(tx, [{ userId: payment.customerId, type: "warning", title: N.replacedRefundTitle, message: N.replacedRefundMessage(payment.amount) }]);
   await recordActivity(tx, {
     userId: payment.customerId,
@@ -239,7 +239,7 @@ async function markPaymentSuccessful(
         : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'successful'`));
+    .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...PAID_PAYMENT_STATUSES])));
 }
 
 /** The buyer's notification and live events, and one notification per vendor order: a fixed number of statements. */

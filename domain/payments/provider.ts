@@ -90,4 +90,13 @@ export class PaymentProviderError extends Error {
     super(message);
     this.name = "PaymentProviderError";
   }
+
+  /**
+   * Recognised by its name, not by which copy of this module made it: the server builds the
+   * provider's client, the pages' bundle has its own copy of this class, and `instanceof` must
+   * hold across both.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "PaymentProviderError" && "httpStatus" in value;
+  }
 }

@@ -5,6 +5,7 @@ import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from ".
 import { ACCESS_TEXTS } from "../core/access";
 import { placeOrder } from "../checkout/service";
 import { confirmPayment } from "./confirmation";
+import { fulfilPayment } from "./fulfilment";
 import { PaymentProviderError, type PaymentProvider } from "./provider";
 import { reconcileRefunds } from "./refund-reconciliation";
 import { REFUND_TEXTS, type RefundInput, applyRefundOutcome, issueRefund, refundPayment, refundableAmount } from "./refunds";
@@ -57,6 +58,12 @@ describe.each(TEST_ENGINES)("refunds (%s)", (engine) => {
     expect(await q("select title from notifications where user_id = $1 and title = $2", [paid.buyer.userId, REFUND_TEXTS.notifiedTitle])).toHaveLength(1);
     expect(mailer.sent.filter((m) => m.to === paid.buyer.email && m.subject.includes("Refund of ₦50,000"))).toHaveLength(1);
     expect(await refundableAmount(database().db, paid.paymentId)).toBe(250_000_00);
+
+    // The charge.success webhook replayed, or the buyer back on /payment-success: paid once, still partly refunded.
+    const transaction = { ...(await provider().verify(paid.reference))!, status: "success" };
+    expect(await fulfilPayment(deps(), paid.reference, transaction)).toMatchObject({ outcome: "already_fulfilled" });
+    expect(await confirmPayment(deps(), paid.buyer.userId, paid.reference)).toMatchObject({ status: "successful", justConfirmed: false });
+    expect(await paymentStatus(paid.paymentId)).toBe("partially_refunded");
   });
 
   it("refuses more than is left, naming what is left, and writes nothing", async () => {

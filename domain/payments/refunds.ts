@@ -4,13 +4,14 @@
  * refunds that have not failed never exceeds what was paid, and the same request twice (same
  * idempotency key) finds the first refund instead of returning the money again.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refunds } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import type { OrderStatus, RefundStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import { countSales } from "../catalog/stock";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { publishLiveEvent } from "../live/events";
@@ -276,7 +277,7 @@ async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
     .set({ status: whole ? "refunded" : "partially_refunded", ...(whole && { flaggedForRefund: false }), updatedAt: sql`now()` })
     .where(eq(payments.id, row.paymentId));
   const candidates = await tx
-    .select({ id: orders.id, customerId: orders.customerId, total: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id} and r.status = 'processed')`.mapWith(Number) })
+    .select({ id: orders.id, productId: orders.productId, vendorId: orders.vendorId, quantity: orders.quantity, totalAmount: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id} and r.status = 'processed')`.mapWith(Number) })
     .from(orders)
     .where(and(
       eq(orders.paymentId, row.paymentId),
@@ -284,9 +285,12 @@ async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
       whole ? undefined : row.orderId ? eq(orders.id, row.orderId) : sql`false`,
     ))
     .for("update", { of: orders });
-  const refunded = candidates.filter((order) => whole || order.processed >= order.total).map((order) => order.id);
-  if (refunded.length === 0) return [];
-  await tx.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(and(inArray(orders.id, refunded), ne(orders.status, "refunded")));
+  const refundedOrders = candidates.filter((order) => whole || order.processed >= order.totalAmount);
+  if (refundedOrders.length === 0) return [];
+  const refunded = refundedOrders.map((order) => order.id);
+  await tx.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(inArray(orders.id, refunded));
+  // The money came back: the phone no longer counts towards its units sold or its vendor's sales.
+  await countSales(tx, refundedOrders, -1);
   const actorRole = row.requestedBy ? "admin" : "system";
   await recordOrderStatus(tx, refunded.map((orderId) => ({ orderId, status: "refunded" as const, note: `Refund of ${formatNaira(row.amount)}`, actorId: row.requestedBy, actorRole })));
   return refunded;

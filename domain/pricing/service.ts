@@ -13,20 +13,23 @@ export interface PricingConfig {
   deliveryFeeKobo: number;
   /** Days of warranty from delivery (docs/orders.md). */
   warrantyDays: number;
+  /** Days after shipping when a shipped order becomes delivered by itself (docs/after-sale.md). */
+  autoDeliverAfterDays: number;
 }
 
 /** The pricing settings in force; the defaults of docs/admin.md until an admin saves some. */
 export async function getPricingConfig(db: Database): Promise<PricingConfig> {
   const [row] = await db.select().from(adminPricingConfig).where(eq(adminPricingConfig.id, 1));
   if (!row) {
-    const { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays } = PRICING_DEFAULTS;
-    return { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays };
+    const { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays } = PRICING_DEFAULTS;
+    return { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays };
   }
   return {
     markupPercentage: row.defaultMarkupPercentage,
     commissionRate: row.defaultCommissionRate,
     deliveryFeeKobo: row.deliveryFee,
     warrantyDays: row.warrantyDays,
+    autoDeliverAfterDays: row.autoDeliverAfterDays,
   };
 }
 
@@ -45,6 +48,7 @@ export async function updatePricingConfig(
     defaultCommissionRate: input.commissionRate,
     deliveryFee: deliveryFeeKoboOf(input),
     warrantyDays: input.warrantyDays,
+    autoDeliverAfterDays: input.autoDeliverAfterDays,
     updatedBy: actor.userId,
     updatedAt: sql`now()`,
   };
@@ -58,7 +62,7 @@ export async function updatePricingConfig(
       userId: actor.userId,
       userType: "admin",
       activityType: "pricing_updated",
-      description: `Set markup ${saved.markupPercentage}%, commission ${saved.commissionRate}%, delivery fee ${formatNaira(saved.deliveryFeeKobo)}, warranty ${saved.warrantyDays} days`,
+      description: `Set markup ${saved.markupPercentage}%, commission ${saved.commissionRate}%, delivery fee ${formatNaira(saved.deliveryFeeKobo)}, warranty ${saved.warrantyDays} days, delivered automatically ${saved.autoDeliverAfterDays} days after shipping`,
       metadata: { ...saved },
     });
     return saved;

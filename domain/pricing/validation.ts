@@ -8,6 +8,7 @@ export const PRICING_BOUNDS = {
   commissionRate: { min: 0, max: 50 },
   deliveryFeeNaira: { min: 0, max: 50_000 },
   warrantyDays: { min: PRICING_DEFAULTS.warrantyDaysMin, max: PRICING_DEFAULTS.warrantyDaysMax },
+  autoDeliverAfterDays: { min: PRICING_DEFAULTS.autoDeliverAfterDaysMin, max: PRICING_DEFAULTS.autoDeliverAfterDaysMax },
 } as const;
 
 export const PRICING_TEXTS = {
@@ -17,6 +18,8 @@ export const PRICING_TEXTS = {
   commission: `Commission must be a number from ${PRICING_BOUNDS.commissionRate.min} to ${PRICING_BOUNDS.commissionRate.max}, with at most two decimals`,
   deliveryFee: `Delivery fee must be from ₦0 to ₦${PRICING_BOUNDS.deliveryFeeNaira.max.toLocaleString("en-NG")}, with at most two decimals`,
   warrantyDays: `Warranty must be a whole number of days from ${PRICING_BOUNDS.warrantyDays.min} to ${PRICING_BOUNDS.warrantyDays.max}`,
+  autoDeliverAfterDays:
+    `Automatic delivery must be a whole number of days from ${PRICING_BOUNDS.autoDeliverAfterDays.min} to ${PRICING_BOUNDS.autoDeliverAfterDays.max} after shipping`,
 } as const;
 
 /** A decimal typed into a form: at most two decimals, within bounds; blank is refused, not read as 0. */
@@ -45,6 +48,8 @@ export const pricingConfigSchema = z.object({
   deliveryFeeNaira: decimalField(PRICING_TEXTS.deliveryFee, PRICING_BOUNDS.deliveryFeeNaira),
   /** Days of warranty from delivery, on every page, order and receipt from now on (docs/orders.md). */
   warrantyDays: wholeDaysField(PRICING_TEXTS.warrantyDays, PRICING_BOUNDS.warrantyDays),
+  /** A shipped order nobody marked delivered becomes delivered this many days after shipping (docs/after-sale.md). */
+  autoDeliverAfterDays: wholeDaysField(PRICING_TEXTS.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays),
 });
 
 export type PricingConfigInput = z.infer<typeof pricingConfigSchema>;

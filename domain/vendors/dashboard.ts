@@ -2,7 +2,8 @@
  * The vendor dashboard (docs/vendors.md): the vendor's own record, listings and orders. Every
  * query is scoped to the caller's vendor record, so a vendor never reads another's rows.
  */
-import { orderLineColumns } from "../orders/columns";
+import { type OrderDelivery, deliveryOf, orderLineColumns } from "../orders/columns";
+import { type OrderHistoryItem, listOrderHistory } from "../orders/history";
 import { type PhoneName, phoneNameColumns } from "../catalog/summary";
 import { type AnyColumn, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -93,8 +94,10 @@ export interface VendorOrder {
   netAmount: number;
   /** The warranty the buyer was promised with this order (docs/orders.md). */
   warrantyDays: number;
-  trackingNumber: string | null;
-  estimatedDeliveryDate: string | null;
+  /** Courier, tracking number, estimated delivery, when it shipped and was delivered. */
+  delivery: OrderDelivery;
+  /** Every status the order entered and who moved it, oldest first. */
+  history: OrderHistoryItem[];
   /**
    * Who to ship to: only for paid (and later) orders (docs/vendors.md). For any other order the
    * buyer's name, phone, e-mail and address are not read from the database at all.
@@ -193,6 +196,7 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
     .where(eq(orders.vendorId, vendor.id))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_SHOWN);
+  const history = await listOrderHistory(db, rows.map((row) => row.id));
   return rows.map((row) => {
     const commission = commissionOf(row.totalAmount, vendor.commissionRate);
     const isPaid = PAID_ORDER_STATUSES.includes(row.status);
@@ -211,8 +215,8 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
       commission,
       netAmount: row.totalAmount - commission,
       warrantyDays: row.warrantyDays,
-      trackingNumber: row.trackingNumber,
-      estimatedDeliveryDate: row.estimatedDeliveryDate,
+      delivery: deliveryOf(row),
+      history: history.get(row.id) ?? [],
       shipTo: isPaid ? shippingDetails(row) : null,
     };
   });

@@ -119,6 +119,8 @@ test("a buyer pays for two of three phones with the success card; an admin's cha
   await order.getByRole("button", { name: /^Apply to order/ }).click();
   await expect(toastWith(admin, "Failed to update order status")).toBeVisible();
   await expect(order.getByText("Enter the tracking number")).toBeVisible();
+  await expect(order.getByText("Choose the courier")).toBeVisible();
+  await order.getByLabel("Courier", { exact: true }).selectOption("GIG Logistics");
   await order.getByLabel("Tracking number").fill(tracking);
   await order.getByLabel("Estimated delivery").fill(new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10));
   await order.getByRole("button", { name: /^Apply to order/ }).click();

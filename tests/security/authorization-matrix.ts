@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, payments, products, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
+  cart, emailOutbox, notifications, orders, payments, products, refunds, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
   warrantyClaims,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
@@ -11,6 +11,7 @@ import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { ACCESS_TEXTS } from "../../domain/core/access";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { PAYMENT_TEXTS } from "../../domain/payments/texts";
+import { ORDER_STATUS_TEXTS, lagosToday } from "../../domain/orders/status";
 import type { FileStorage } from "../../domain/media/storage";
 import { SHIPPING } from "../support/shop";
 import type { PaymentProvider } from "../../domain/payments/provider";
@@ -278,6 +279,25 @@ async function awaitingMoneyOrder({ db, world }: Caller): Promise<string> {
   return (await addOrder(db, world.customer, world.vendor, "pending")).orderId;
 }
 
+/** A delivered order of the customer whose ₦250,000 was really paid at the stand-in: an admin may refund it. */
+async function paidAtStandin(caller: Caller): Promise<{ paymentId: string; reference: string }> {
+  const reference = fresh("pay_matrix_refund");
+  const started = await caller.payments.initialize({ email: caller.world.customer.email, amount: 250_000_00, reference, callbackUrl: "http://127.0.0.1/payment-success", metadata: {} });
+  const paid = await fetch(`${caller.base}${new URL(started.authorizationUrl).pathname}`, {
+    method: "POST",
+    body: new URLSearchParams({ action: "pay", card_number: "4084084084084081", expiry: "12/40", cvv: "408" }),
+    redirect: "manual",
+  });
+  if (paid.status !== 303) throw new Error(`the stand-in's page answered ${paid.status}`);
+  const { paymentReference } = await addOrder(caller.db, caller.world.customer, caller.world.vendor, "delivered");
+  const [payment] = await caller.db.update(payments).set({ paymentReference: reference }).where(eq(payments.paymentReference, paymentReference)).returning({ id: payments.id });
+  return { paymentId: payment!.id, reference };
+}
+
+async function hasRefund(db: Database, paymentId: string): Promise<boolean> {
+  return (await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, paymentId))).length > 0;
+}
+
 async function orderIsPaid(db: Database, orderId: string): Promise<boolean> {
   const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   return row?.status === "paid";
@@ -434,6 +454,11 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   }),
   // Guarded pages
   page("GET /admin", () => "/admin", BACK_OFFICE, { refusal: guarded(ADMIN_GUARD), hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.businessName]) }),
+  page("GET /admin", (w) => `/admin?tab=orders&q=${encodeURIComponent(w.customer.email)}`, BACK_OFFICE, {
+    what: "the orders a search finds",
+    refusal: guarded(ADMIN_GUARD),
+    hidden: outsiders(BACK_OFFICE, (w) => [w.customer.email]),
+  }),
   page("GET /cms", () => "/cms", BACK_OFFICE, { refusal: guarded(ADMIN_GUARD) }),
   page("GET /vendor-dashboard", () => "/vendor-dashboard?tab=orders", ["vendor", "otherVendor"], {
     refusal: guarded(VENDOR_GUARD),
@@ -447,6 +472,10 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: (actor) => (actor === "anonymous" ? { redirect: "/auth" } : { status: 403, text: SUPER_ADMIN_TEXTS.accessDenied }),
   }),
   page("GET /admin/export/:kind", () => "/admin/export/orders", BACK_OFFICE, { hidden: outsiders(BACK_OFFICE, (w) => buyersData(w.customer).slice(0, 2)) }),
+  page("GET /admin/export/:kind", (w) => `/admin/export/orders?q=${encodeURIComponent(w.customer.email)}&vendor=${w.vendor.vendorId}`, BACK_OFFICE, {
+    what: "orders a search finds",
+    hidden: outsiders(BACK_OFFICE, (w) => buyersData(w.customer).slice(0, 2)),
+  }),
   page("GET /admin/preapproval-documents/*", (w) => `/admin/preapproval-documents/${w.applicant.documentKey}`, BACK_OFFICE, {
     hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.documentMarker]),
   }),
@@ -635,6 +664,16 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
   {
     key: "POST /orders",
+    what: "cancel the customer's paid order before it ships, with a refund",
+    allow: ["customer"],
+    call: async (caller) => {
+      const orderId = await paidOrder(caller);
+      return withEffect(post(caller, "/orders", { intent: "cancel-paid-order", orderId, reason: "I changed my mind" }), async () => (await orderState(caller.db, orderId)).status === "cancelled");
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
+  },
+  {
+    key: "POST /orders",
     what: "pay again for the customer's unpaid order",
     allow: ["customer"],
     call: async (caller) => {
@@ -665,6 +704,16 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "escalated");
     },
     refusal: notTheirs(404, CLAIM_TEXTS.notFound),
+  },
+  {
+    key: "POST /orders",
+    what: "say the customer's shipped order arrived ('I received my phone')",
+    allow: ["customer"],
+    call: async (caller) => {
+      const { orderId } = await addOrder(caller.db, caller.world.customer, caller.world.vendor, "shipped");
+      return withEffect(post(caller, "/orders", { intent: "received", orderId }), async () => (await orderState(caller.db, orderId)).status === "delivered");
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
   },
 
   // Vendors
@@ -708,6 +757,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     allow: ["vendor"],
     call: (caller) => post(caller, "/vendor-dashboard", { intent: "live", productId: caller.world.vendor.productId, isLive: "true" }),
     refusal: (actor) => (actor === "otherVendor" ? { status: 404 } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard",
+    what: "ship the vendor's paid order with a courier and tracking number",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const orderId = await paidOrder(caller);
+      const fields = { intent: "move", orderId, status: "shipped", carrier: "GIG Logistics", trackingNumber: "GIGL-55012", estimatedDeliveryDate: lagosToday() };
+      return withEffect(post(caller, "/vendor-dashboard", fields), async () => (await orderState(caller.db, orderId)).status === "shipped");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: ORDER_STATUS_TEXTS.notFound } : byDefault(actor)),
   },
   {
     key: "POST /vendor-dashboard",
@@ -794,6 +854,16 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     },
   },
   {
+    key: "POST /admin/payments",
+    what: "refund part of a payment",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const { paymentId } = await paidAtStandin(caller);
+      const fields = { intent: "refund", paymentId, amountNaira: "1,000", reason: "Scratch not in the listing", idempotencyKey: randomBytes(12).toString("hex"), confirm: "yes" };
+      return withEffect(post(caller, "/admin/payments", fields), () => hasRefund(caller.db, paymentId));
+    },
+  },
+  {
     key: "POST /admin/products",
     what: "mark inspected by the checklist",
     allow: BACK_OFFICE,
@@ -849,7 +919,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   {
     key: "POST /admin/pricing",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30" }),
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14" }),
   },
   {
     key: "POST /cms",
@@ -873,12 +943,14 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     ["GET", "/transaction/verify/:reference"],
     ["GET", "/transaction"],
     ["POST", "/refund"],
+    ["GET", "/refund"],
+    ["GET", "/refund/:id"],
   ].map(([method, path]): Row => ({
     key: `${method} ${STANDIN}${path}`,
     what: "with a session but no secret key",
     allow: NOBODY,
     call: (caller) => {
-      const url = `${STANDIN}${path!.replace(":reference", caller.world.customer.paymentReference)}`;
+      const url = `${STANDIN}${path!.replace(":reference", caller.world.customer.paymentReference).replace(":id", "12000001")}`;
       const body = method === "POST" ? { email: caller.world.customer.email, amount: 100_00, reference: fresh("pay_"), transaction: caller.world.customer.paymentReference } : undefined;
       return json(caller, method!, url, body);
     },
@@ -889,6 +961,12 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     key: `GET ${STANDIN}/pay/:accessCode`,
     allow: EVERYONE,
     call: async (caller) => get(caller, await hostedPayment(caller)),
+  },
+  {
+    key: `GET ${STANDIN}/refunds`,
+    what: "a transaction's refunds, in test mode",
+    allow: EVERYONE,
+    call: async (caller) => get(caller, `${STANDIN}/refunds?reference=${(await paidAtStandin(caller)).reference}`),
   },
   {
     key: `POST ${STANDIN}/pay/:accessCode`,

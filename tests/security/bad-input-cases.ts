@@ -8,9 +8,11 @@ import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema } from "../../domain/pricing/validation";
 import { INSPECTION_POINTS } from "../../lib/constants";
+import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin-search";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
 import { vendorApplicationSchema, vendorDetailsSchema } from "../../domain/vendors/validation";
 import { parsePaystackTransaction } from "../../domain/payments/paystack-client";
+import { isRefundEvent, parseRefundEvent } from "../../domain/payments/refund-events";
 import { SHIPPING } from "../support/shop";
 import { PAGE_BODY_LIMITS } from "../../server/security";
 import type { Actor, Person, World } from "./world";
@@ -246,6 +248,28 @@ function badQuery(names: readonly string[]): fc.Arbitrary<string> {
   });
 }
 
+/** Values of the Orders tab's search (q, from, to, status, vendor) that are wrong: malformed dates, overlong text, unknown statuses and vendors. */
+const BAD_ORDER_SEARCH: Record<string, readonly string[]> = {
+  q: ["x".repeat(ORDER_SEARCH_LIMITS.textMax + 1), "€".repeat(ORDER_SEARCH_LIMITS.textMax + 1), "a\u0000b", "tab\there", "%", "_", "\\", "#", "# 1234abcd", "+234", "' or '1'='1"],
+  from: ["2026-02-30", "2026-13-01", "26-03-01", "2026/03/01", "01-03-2026", "1999-12-31", "2101-01-01", "2026-03-01T00:00", "tomorrow", "0000-00-00", "-2026-03-01"],
+  to: ["2026-02-29", "2026-00-10", "2026-3-1", "99999-01-01", "yesterday", "2026-03-01 ", "1970-01-01"],
+  status: ["lost", "Paid", "PAID", " paid", "paid,shipped", "refunded;", "valueOf", "__proto__"],
+  vendor: ["not-a-vendor", "00000000-0000-0000-0000-000000000000", "00000000-0000-4000-8000-000000000000", "' or 1=1 --", "1"],
+};
+
+/** A query of the orders search with bad and good values mixed, and a from date after its to date. */
+const badOrderSearch = (extra: readonly string[] = []): fc.Arbitrary<string> => {
+  const pair = fc.oneof(
+    { arbitrary: fc.constantFrom(...Object.keys(BAD_ORDER_SEARCH)).chain((name) => fc.constantFrom(...BAD_ORDER_SEARCH[name]!).map((value) => [name, value] as const)), weight: 4 },
+    { arbitrary: fc.constantFrom(["from", "2026-03-10"], ["to", "2026-03-01"], ["q", "ngozi"], ["status", "paid"]).map(([name, value]) => [name, value] as const), weight: 1 },
+    { arbitrary: fc.tuple(fc.constantFrom("q", "from", "to", "status", "vendor", ...extra), nastyText.map((t) => t.slice(0, 1500))), weight: 1 },
+  );
+  return fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.map(([key, value]) => `${escapeForm(key)}=${escapeForm(value)}`).join("&")}`);
+};
+
+/** Whether the orders search of a URL is refused by the one schema the tab and the export share. */
+const orderSearchRefused = (url: string) => !parseOrderSearch(new URL(url, "http://door.test").searchParams).ok;
+
 const queryDoor = (path: string, names: readonly string[], actor: DoorCase["actor"] = "anonymous", extra: Partial<DoorCase> = {}): DoorCase => ({
   actor,
   expect: "read",
@@ -317,7 +341,20 @@ export function doorCases(): Record<string, DoorCase> {
     },
     "GET /sitemap.xml": queryDoor("/sitemap.xml", ["page"]),
     "GET /robots.txt": queryDoor("/robots.txt", ["x"]),
-    "GET /admin": queryDoor("/admin", ["tab", "page", "q", "status", "userType", "from", "to"], "admin"),
+    "GET /admin": {
+      actor: "admin",
+      expect: "read",
+      inputs: () =>
+        fc.oneof(
+          badQuery(["tab", "page", "q", "status", "userType", "from", "to", "vendor"]),
+          badOrderSearch(["page"]).map((query) => `${query}&tab=orders`),
+        ).map((query) => get(`/admin${query}`)),
+      // The Orders tab refuses a bad search with 400 and the message beside its field.
+      judge: (request) => {
+        const params = new URL(request.url, "http://door.test").searchParams;
+        return Object.fromEntries(params).tab === "orders" && orderSearchRefused(request.url) ? "refuse" : "read";
+      },
+    },
     "GET /admin/preapproval-documents/*": {
       actor: "admin",
       expect: "refuse",
@@ -329,8 +366,15 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /admin/export/:kind": {
       actor: "admin",
       expect: "refuse",
-      inputs: () => fc.tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments")), badQuery(["from", "to", "status"])).map(([kind, query]) => get(`/admin/export/${escapeForm(kind) || "%20"}${query}`)),
-      judge: (request) => (/^\/admin\/export\/(orders|payments)\?/.test(request.url) ? "read" : "refuse"),
+      inputs: () =>
+        fc
+          .tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments")), fc.oneof(badQuery(["q", "from", "to", "status", "vendor"]), badOrderSearch()))
+          .map(([kind, query]) => get(`/admin/export/${escapeForm(kind) || "%20"}${query}`)),
+      // The orders export refuses a bad search with 400 and its message; the payments export takes no search.
+      judge: (request) => {
+        if (/^\/admin\/export\/orders\?/.test(request.url)) return orderSearchRefused(request.url) ? "refuse" : "read";
+        return /^\/admin\/export\/payments\?/.test(request.url) ? "read" : "refuse";
+      },
     },
     "GET /cms": queryDoor("/cms", ["tab"], "admin"),
     "GET /become-vendor": queryDoor("/become-vendor", ["ref"]),
@@ -414,8 +458,11 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/orders", formFields(["review", "pay-now", "cancel-order"], { orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone") })),
-      // The world's orders are paid: 'Pay now' and 'Cancel order' refuse every one of them.
+        pageAction("/orders", formFields(["review", "pay-now", "cancel-order", "cancel-paid-order", "received"], {
+          orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone"),
+          reason: text("I changed my mind", "Other"),
+        })),
+      // The world's orders are paid and delivered: 'Pay now', both 'Cancel order' and 'I received my phone' refuse every one of them.
       judge: refusesIf(({ fields }, world) => fields?.intent !== "review" || fields?.orderId !== world.customer.orderId || fails(reviewSubmissionSchema, fields)),
     },
     "POST /orders/claims": {
@@ -489,6 +536,17 @@ export function doorCases(): Record<string, DoorCase> {
         fields?.intent !== "status" || fields.orderId !== world.customer.orderId || fields.status === "paid" ||
         !["pending", "processing", "shipped", "delivered", "cancelled"].includes(fields.status ?? "")),
     },
+    "POST /admin/payments": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      // No payment the stand-in knows: every draw is refused before the provider is asked.
+      inputs: () =>
+        pageAction("/admin/payments", formFields(["refund"], {
+          paymentId: strangeId, orderId: strangeId, amountNaira: fc.oneof(badNumberText, fc.constantFrom("1000", "0.001", "-5", "0")), reason: text("Scratched screen"),
+          idempotencyKey: text("0123456789abcdef01"), confirm: text("yes", "no"),
+        })),
+    },
     "POST /admin/reviews": {
       actor: "admin",
       expect: "refuse",
@@ -508,7 +566,7 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")) })),
+      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")), autoDeliverAfterDays: fc.oneof(badNumberText, fc.constantFrom("14", "0", "61", "2.5")) })),
       judge: refusesIf(({ fields }) => fails(pricingConfigSchema, fields)),
     },
     "POST /cms": {
@@ -536,9 +594,16 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/vendor-dashboard", formFields(["live", "profile"], { productId: fc.oneof(strangeId, fc.constant(world.otherVendor.productId), fc.constant(world.vendor.productId)), isLive: text("true", "false"), businessName: text("Ade Phones"), contactEmail: text("ade@example.ng"), contactPhone: text("08031234567"), businessAddress: text("12 Allen Avenue, Ikeja") })),
+        pageAction("/vendor-dashboard", formFields(["live", "profile", "move"], {
+          productId: fc.oneof(strangeId, fc.constant(world.otherVendor.productId), fc.constant(world.vendor.productId)), isLive: text("true", "false"),
+          businessName: text("Ade Phones"), contactEmail: text("ade@example.ng"), contactPhone: text("08031234567"), businessAddress: text("12 Allen Avenue, Ikeja"),
+          orderId: fc.oneof(strangeId, fc.constant(world.otherVendor.orderId), fc.constant(world.vendor.orderId)), status: text("processing", "shipped", "delivered", "cancelled"),
+          carrier: text("GIG Logistics", "Other"), carrierName: text("Ikeja Dispatch"), trackingNumber: text("GIGL-55012"), estimatedDeliveryDate: text("2026-02-30", "1999-01-01"),
+        })),
+      // The world's orders are delivered: every move of them is refused.
       judge: refusesIf(({ fields }, world) =>
-        fields?.intent === "live" ? fields.productId !== world.vendor.productId || !["true", "false"].includes(fields.isLive ?? "") : fields?.intent !== "profile" || fails(vendorDetailsSchema, fields)),
+        fields?.intent === "live" ? fields.productId !== world.vendor.productId || !["true", "false"].includes(fields.isLive ?? "")
+          : fields?.intent === "move" || fields?.intent !== "profile" || fails(vendorDetailsSchema, fields)),
     },
     "POST /products": {
       actor: "vendor",
@@ -575,6 +640,21 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "anonymous",
       expect: "refuse",
       inputs: (_w, { secretKey }) => apiCall("POST", "/paystack-standin/refund", fc.oneof(jsonShapes, fc.record({ transaction: nastyText, amount: badJsonNumber }, { requiredKeys: [] }))).map(withBearer(secretKey)),
+    },
+    "GET /paystack-standin/refund": {
+      actor: "anonymous",
+      expect: "read",
+      inputs: (_w, { secretKey }) => badQuery(["perPage", "per_page", "page", "transaction", "from", "to"]).map((query) => withBearer(secretKey)(get(`/paystack-standin/refund${query}`))),
+    },
+    "GET /paystack-standin/refund/:id": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) => strangeId.map((id) => withBearer(secretKey)(get(`/paystack-standin/refund/${escapeForm(id) || "%20"}`))),
+    },
+    "GET /paystack-standin/refunds": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: () => fc.tuple(strangeId, badQuery(["page"])).map(([reference, query]) => get(`/paystack-standin/refunds?reference=${escapeForm(reference)}${query.replace(/^\?/, "&")}`)),
     },
     "GET /paystack-standin/pay/:accessCode": idDoor((code) => `/paystack-standin/pay/${code}`, "anonymous", () => ["x"]),
     "POST /paystack-standin/pay/:accessCode": {
@@ -695,6 +775,10 @@ function webhookCalls(secretKey: string): fc.Arbitrary<BadRequest> {
     fc.constantFrom("{", "", "\u0000", "{\"event\":\"charge.success\"", "[]"),
     fc.record({ event: fc.constant("charge.success"), data: fc.oneof(jsonShapes, fc.record({ reference: unknownReference, amount: badJsonNumber, currency: text("NGN"), status: text("success") }, { requiredKeys: [] })) }).map((v) => JSON.stringify(v)),
     fc.record({ event: fc.oneof(nastyText, badJsonNumber), data: jsonShapes }).map((v) => JSON.stringify(v)),
+    fc.record({
+      event: fc.constantFrom("refund.processed", "refund.failed"),
+      data: fc.oneof(jsonShapes, fc.record({ id: badJsonNumber, transaction_reference: unknownReference, amount: badJsonNumber, status: text("processed") }, { requiredKeys: [] })),
+    }).map((v) => JSON.stringify(v)),
   );
   const badlySigned = fc.tuple(malformedEvent, fc.oneof(fc.constantFrom("", "00", "x".repeat(128), sign("{}", secretKey)), nastyText.map((t) => t.replace(/[^\x20-\x7e]/g, "")), fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 128, maxLength: 128 })), fc.boolean())
     .map(([body, signature, send]) => ({ method: "POST", url: "/api/webhooks/paystack", headers: send ? { ...json, "x-paystack-signature": signature } : json, body }));
@@ -713,5 +797,6 @@ function isAcknowledgedEvent(request: BadRequest, secretKey: string): boolean {
   if (request.headers["x-paystack-signature"] !== sign(body, secretKey) || !isJson(body)) return false;
   const event = JSON.parse(body) as { event?: unknown; data?: unknown } | null;
   if (typeof event !== "object" || event === null || typeof event.event !== "string" || !("data" in event)) return false;
+  if (isRefundEvent(event.event)) return parseRefundEvent(event.event, event.data) !== null;
   return event.event !== "charge.success" || parsePaystackTransaction(event.data) !== null;
 }

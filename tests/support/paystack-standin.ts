@@ -14,7 +14,13 @@ export interface RunningStandin {
 
 /** The standalone Paystack stand-in on 127.0.0.1, on a free port. */
 export async function startPaystackStandin(
-  options: { webhookUrl?: string; webhookRetryDelaysMs?: readonly number[]; store?: StandinStore; onError?: (error: unknown) => void } = {},
+  options: {
+    webhookUrl?: string;
+    webhookRetryDelaysMs?: readonly number[];
+    refundDelayMs?: number;
+    store?: StandinStore;
+    onError?: (error: unknown) => void;
+  } = {},
 ): Promise<RunningStandin> {
   const store = options.store ?? createMemoryStore();
   const server = await startStandinServer({
@@ -24,6 +30,7 @@ export async function startPaystackStandin(
     store,
     webhookUrl: options.webhookUrl,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [20, 40, 80, 160],
+    refundDelayMs: options.refundDelayMs ?? 20,
     onError: options.onError,
   });
   return { baseUrl: server.baseUrl, secretKey: STANDIN_SECRET_KEY, store, webhooksIdle: () => server.standin.idle(), close: server.close };

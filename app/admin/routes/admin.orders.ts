@@ -5,7 +5,7 @@ import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema } from "../../../domain/payme
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
 import { Refusal } from "../../../domain/core/refusal";
 import type { Route } from "./+types/admin.orders";
-import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import { FORM_TEXTS, mailDepsOf, readForm } from "../../server/forms.server";
 
 const BACK = "/admin?tab=orders";
 
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = orderStatusChangeSchema.safeParse(fields);
   if (!parsed.success) return invalidInput(request, BACK, ORDER_STATUS_TEXTS.updateFailed, parsed.error);
   try {
-    const { status } = await changeOrderStatus(context.db, viewer, parsed.data);
+    const { status } = await changeOrderStatus(mailDepsOf(context), viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: ORDER_STATUS_TEXTS.updated(status) });
   } catch (error) {
     if (error instanceof Refusal) return refused(request, BACK, ORDER_STATUS_TEXTS.updateFailed, error);
@@ -40,8 +40,7 @@ async function recordPayment(
   const parsed = manualPaymentSchema.safeParse(fields);
   if (!parsed.success) return invalidInput(request, BACK, MANUAL_PAYMENT_TEXTS.failed, parsed.error);
   try {
-    const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl };
-    const recorded = await recordManualPayment(deps, viewer, parsed.data);
+    const recorded = await recordManualPayment(mailDepsOf(context), viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: MANUAL_PAYMENT_TEXTS.recorded(recorded.orderNumber) });
   } catch (error) {
     if (error instanceof Refusal) {

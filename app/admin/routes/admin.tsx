@@ -1,15 +1,16 @@
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { z } from "zod";
 import { dashboardCounts, salesSummary } from "../../../domain/admin/dashboard";
 import { listActivities } from "../../../domain/activity/service";
 import { listPaymentsForAdmin, listProductsForAdmin, listVendorsForAdmin } from "../../../domain/admin/listings";
 import { DASHBOARD_TEXTS } from "../../../domain/admin/validation";
 import type { Viewer } from "../../../domain/accounts/viewer";
-import { listOrdersForAdmin } from "../../../domain/orders/admin";
+import { listOrderVendors, listOrdersForAdmin } from "../../../domain/orders/admin";
+import { ORDER_SEARCH_TEXTS, type OrderSearchField, parseOrderSearch } from "../../../domain/orders/admin-search";
 import { getPricingConfig } from "../../../domain/pricing/service";
 import { listReviewsForAdmin } from "../../../domain/reviews/moderation";
 import { listPreapprovalFields } from "../../../domain/vendors/preapproval-fields";
-import { ORDER_STATUSES, PRODUCT_STATUSES, USER_TYPES, VENDOR_STATUSES } from "../../../lib/constants";
+import { PRODUCT_STATUSES, USER_TYPES, VENDOR_STATUSES } from "../../../lib/constants";
 import { AdminProductsTab, AdminVendorsTab } from "../admin-catalog";
 import {
   AdminActivitiesTab, AdminPaymentsTab, AdminPreapprovalTab, AdminPricingTab, AdminReviewsTab,
@@ -53,7 +54,7 @@ type Query = z.infer<typeof querySchema>;
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;
 
-async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q: Query) {
+async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q: Query, params: URLSearchParams) {
   switch (q.tab) {
     case "vendors": {
       const status = oneOf(VENDOR_STATUSES, q.status);
@@ -65,8 +66,15 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
       return { tab: q.tab, status: status ?? "", products, markup: pricing.markupPercentage };
     }
     case "orders": {
-      const status = oneOf(ORDER_STATUSES, q.status);
-      return { tab: q.tab, status: status ?? "", orders: await listOrdersForAdmin(db, viewer, { status, page: q.page }) };
+      // The search (docs/admin.md): a bad value is shown beside its field and nothing is listed.
+      const parsed = parseOrderSearch(params);
+      const vendors = await listOrderVendors(db, viewer);
+      let errors: Partial<Record<OrderSearchField, string>> = parsed.ok ? {} : parsed.errors;
+      if (parsed.ok && parsed.search.vendorId && !vendors.some((vendor) => vendor.id === parsed.search.vendorId)) {
+        errors = { vendor: ORDER_SEARCH_TEXTS.badVendor };
+      }
+      const orders = parsed.ok && Object.keys(errors).length === 0 ? await listOrdersForAdmin(db, viewer, { ...parsed.search, page: q.page }) : null;
+      return { tab: q.tab, search: parsed.values, errors, vendors, orders };
     }
     case "claims": {
       const filter = oneOf(CLAIM_FILTERS, q.status);
@@ -81,7 +89,9 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
         listPaymentsForAdmin(db, viewer, { flagged: q.flagged === "true", page: q.page }),
         listPaymentsForAdmin(db, viewer, { flagged: true, page: 1 }),
       ]);
-      return { tab: q.tab, flagged: q.flagged ?? "", payments, flaggedPayments: flagged.items };
+      // A fresh key in each refund form: submitting the same form twice refunds once (docs/admin.md).
+      const withKey = <T extends object>(item: T) => ({ ...item, refundKey: crypto.randomUUID() });
+      return { tab: q.tab, flagged: q.flagged ?? "", payments: { ...payments, items: payments.items.map(withKey) }, flaggedPayments: flagged.items.map(withKey) };
     }
     case "preapproval":
       return { tab: q.tab, fields: await listPreapprovalFields(db, viewer) };
@@ -95,17 +105,20 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
 /** Admin dashboard (docs/admin.md): admins and super admins only; others are sent away. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await guardPage(context, ADMIN_GUARD);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const params = new URL(request.url).searchParams;
+  const query = querySchema.parse(Object.fromEntries(params));
   try {
     const [counts, sales, section] = await Promise.all([
       dashboardCounts(context.db, viewer),
       salesSummary(context.db, viewer),
-      loadTab(context.db, viewer, query),
+      loadTab(context.db, viewer, query, params),
     ]);
-    return { failed: false as const, counts, sales, section };
+    // A search that could not be run is a bad request: the page shows why beside each field.
+    const refused = section.tab === "orders" && section.orders === null;
+    return data({ failed: false as const, counts, sales, section }, { status: refused ? 400 : 200 });
   } catch (error) {
     console.error("Failed to load the admin dashboard", error);
-    return { failed: true as const, tab: query.tab };
+    return data({ failed: true as const, tab: query.tab });
   }
 }
 
@@ -120,7 +133,7 @@ function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> 
     case "products":
       return <AdminProductsTab products={section.products} status={section.status} markup={section.markup} />;
     case "orders":
-      return <AdminOrdersTab orders={section.orders} status={section.status} />;
+      return <AdminOrdersTab orders={section.orders} search={section.search} errors={section.errors} vendors={section.vendors} />;
     case "claims":
       return <AdminClaimsTab claims={section.claims} filter={section.status} />;
     case "reviews":

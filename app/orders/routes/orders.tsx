@@ -3,6 +3,9 @@ import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } f
 import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
 import { listCustomerOrders } from "../../../domain/orders/customer";
 import { buyerClaims } from "../../../domain/claims/service";
+import { CANCELLATION_TEXTS, cancelPaidOrder, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
+import { formatNaira } from "../../../lib/money";
+import { issueRefund } from "../../../domain/payments/refunds";
 import { REVIEW_SUBMISSION_TEXTS, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
 import type { ReviewFormResult } from "../order-review-form";
 import { UNPAID_ORDER_TEXTS } from "../unpaid-order";
@@ -11,7 +14,10 @@ import { siteFromMatches } from "../../site/site";
 import { formValues, invalid, unknownIntent } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/orders";
-import { readForm } from "../../server/forms.server";
+import { mailDepsOf, readForm } from "../../server/forms.server";
+import { confirmReceived } from "../../../domain/orders/moves";
+import { orderReceivedSchema } from "../../../domain/orders/status";
+import { RECEIVED_TEXTS } from "../order-received";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
@@ -32,8 +38,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 /**
- * The review form of a delivered order, and 'Pay now' and 'Cancel order' of an unpaid one; with or
- * without scripts the answer comes back to /orders (Pay now goes on to the payment page).
+ * The review form of a delivered order, 'Pay now' and 'Cancel order' of an unpaid one, and
+ * 'Cancel order' (with a reason and a refund) of a paid one not shipped yet; with or without
+ * scripts the answer comes back to /orders (Pay now goes on to the payment page).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.getViewer();
@@ -41,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "pay-now" || intent === "cancel-order") return unpaidOrderAction(context, viewer, intent, form);
+  if (intent === "received") return receivedAction(context, viewer, form);
+  if (intent === "cancel-paid-order") return paidOrderCancellation(context, viewer, form);
   if (intent !== "review") return unknownIntent();
   const values = formValues(form, "orderId", "rating", "comment");
   const parsed = reviewSubmissionSchema.safeParse(values);
@@ -73,6 +82,19 @@ export function ErrorBoundary() {
   return <OrdersLoadFailed />;
 }
 
+/** 'I received my phone': the buyer's own shipped order becomes delivered; the answer comes back to /orders as a toast. */
+async function receivedAction(context: Route.ActionArgs["context"], viewer: { userId: string }, form: FormData) {
+  const parsed = orderReceivedSchema.safeParse({ orderId: form.get("orderId") });
+  if (!parsed.success) return redirectWithToast("/orders", { kind: "error", title: RECEIVED_TEXTS.failed, description: parsed.error.issues[0]?.message });
+  try {
+    await confirmReceived(mailDepsOf(context), viewer, parsed.data.orderId);
+    return redirectWithToast("/orders", { kind: "success", title: RECEIVED_TEXTS.done });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: RECEIVED_TEXTS.failed, description: error.message });
+  }
+}
+
 async function unpaidOrderAction(
   context: Route.ActionArgs["context"],
   viewer: { userId: string; email: string },
@@ -94,5 +116,27 @@ async function unpaidOrderAction(
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     return redirectWithToast("/orders", { kind: "error", title: failure, description: error.message });
+  }
+}
+
+/** A paid order not shipped yet: cancelled with the buyer's reason, then refunded (docs/after-sale.md). */
+async function paidOrderCancellation(context: Route.ActionArgs["context"], viewer: { userId: string }, form: FormData) {
+  const parsed = paidOrderCancellationSchema.safeParse({ orderId: form.get("orderId"), reason: form.get("reason") });
+  if (!parsed.success) {
+    return redirectWithToast("/orders", { kind: "error", title: CANCELLATION_TEXTS.failed, description: parsed.error.issues[0]?.message });
+  }
+  try {
+    const refundDeps = { db: context.db, payments: context.payments, mailer: context.mailer, publicUrl: context.config.publicUrl };
+    const deps = {
+      ...refundDeps,
+      refund: (requestedBy: string, request: Parameters<typeof issueRefund>[2]) => issueRefund(refundDeps, requestedBy, request),
+      onRefundError: (error: unknown) => console.error("The refund of a cancelled order could not be asked for", error),
+    };
+    const cancelled = await cancelPaidOrder(deps, viewer, parsed.data);
+    const description = cancelled.refund && cancelled.refund.status !== "failed" ? CANCELLATION_TEXTS.refundOnItsWay(formatNaira(cancelled.refundAmount)) : undefined;
+    return redirectWithToast("/orders", { kind: "success", title: CANCELLATION_TEXTS.cancelled, description });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: CANCELLATION_TEXTS.failed, description: error.message });
   }
 }

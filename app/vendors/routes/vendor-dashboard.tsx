@@ -19,8 +19,11 @@ import { answerPage, answering, invalid, ok } from "../../server/answer.server";
 import { formValues } from "../../server/auth-forms.server";
 import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "../../server/vendor-forms.server";
-import { FORM_TEXTS, readForm } from "../../server/forms.server";
-import { may } from "../../../domain/core/access";
+import { FORM_TEXTS, mailDepsOf, readForm } from "../../server/forms.server";
+import { type Actor, may } from "../../../domain/core/access";
+import { moveOwnOrder } from "../../../domain/orders/moves";
+import { ORDER_STATUS_TEXTS, vendorOrderMoveSchema } from "../../../domain/orders/status";
+import { VENDOR_ORDER_MOVE_TEXTS } from "../vendor-order-moves";
 import { PageTitle } from "../../ui/page-title";
 
 const TABS = [
@@ -114,7 +117,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return formSuccess("profile", { title: VENDOR_TEXTS.profileUpdated });
   }
+  if (intent === "move") return moveOrderAction(context, viewer, form);
   return formFailure("unknown", 400, VENDOR_TEXTS.loadVendorFailed, FORM_TEXTS.unknownIntent);
+}
+
+/** A vendor's move of one of their own orders: processing, shipped (courier, tracking, estimated delivery) or delivered. */
+async function moveOrderAction(context: Route.ActionArgs["context"], viewer: Actor, form: FormData) {
+  const fields = formValues(form, "orderId", "status", "carrier", "carrierName", "trackingNumber", "estimatedDeliveryDate");
+  const parsed = vendorOrderMoveSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm("move", ORDER_STATUS_TEXTS.updateFailed, parsed.error);
+  try {
+    const { status } = await moveOwnOrder(mailDepsOf(context), viewer, parsed.data);
+    return formSuccess("move", { title: VENDOR_ORDER_MOVE_TEXTS.moved(status) });
+  } catch (error) {
+    return refusedForm("move", ORDER_STATUS_TEXTS.updateFailed, error);
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {

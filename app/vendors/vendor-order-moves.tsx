@@ -1,0 +1,110 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import type { VendorOrder } from "../../domain/vendors/dashboard";
+import { lagosToday } from "../../domain/orders/status";
+import { COURIERS, type OrderStatus } from "../../lib/constants";
+import type { VendorFormResult } from "../server/vendor-forms.server";
+import { FormButton, SelectField, TextField } from "../ui/form-field";
+import { toast } from "../ui/toast";
+
+/** What the vendor's order controls say (docs/after-sale.md). */
+export const VENDOR_ORDER_MOVE_TEXTS = {
+  processing: "Mark as processing",
+  ship: "Mark as shipped",
+  shipHeading: "Ship this order",
+  delivered: "Mark as delivered",
+  saving: "Saving…",
+  courier: "Courier",
+  chooseCourier: "Choose a courier",
+  courierName: "Courier's name",
+  tracking: "Tracking number",
+  eta: "Estimated delivery",
+  moved: (status: OrderStatus) => `Order marked as ${status}`,
+} as const;
+
+const COURIER_OPTIONS = COURIERS.map((courier) => ({ value: courier, label: courier }));
+const ACTION = "/vendor-dashboard?tab=orders";
+
+/**
+ * The moves the vendor makes on one of their orders: processing, shipped with the courier and
+ * tracking number, delivered. Each is a form of its own, working without scripts; with them it
+ * shows a busy state, the answer as a toast and any error beside its field.
+ */
+export function VendorOrderMoves({ order }: { order: VendorOrder }) {
+  const fetcher = useFetcher<VendorFormResult>();
+  const busy = fetcher.state !== "idle";
+  const errors = fetcher.data?.intent === "move" ? fetcher.data.errors ?? {} : {};
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.toast) return;
+    const { kind, title, description } = fetcher.data.toast;
+    toast[kind](title, description);
+  }, [fetcher.state, fetcher.data]);
+  const label = `order #${order.orderNumber}`;
+  if (order.status === "shipped") {
+    return (
+      <fetcher.Form method="post" action={ACTION} className="mt-4">
+        <MoveFields orderId={order.id} status="delivered" />
+        <FormButton busy={busy} busyText={VENDOR_ORDER_MOVE_TEXTS.saving} className="w-full sm:w-auto">
+          {VENDOR_ORDER_MOVE_TEXTS.delivered}
+          <span className="sr-only"> ({label})</span>
+        </FormButton>
+      </fetcher.Form>
+    );
+  }
+  if (order.status !== "paid" && order.status !== "processing") return null;
+  return (
+    <div className="mt-4 grid gap-4 border-t border-gray-100 pt-4">
+      {order.status === "paid" ? (
+        <fetcher.Form method="post" action={ACTION}>
+          <MoveFields orderId={order.id} status="processing" />
+          <FormButton busy={busy} busyText={VENDOR_ORDER_MOVE_TEXTS.saving} variant="primary" className="w-full sm:w-auto">
+            {VENDOR_ORDER_MOVE_TEXTS.processing}
+            <span className="sr-only"> ({label})</span>
+          </FormButton>
+        </fetcher.Form>
+      ) : null}
+      <ShipForm order={order} fetcher={fetcher} busy={busy} errors={errors} />
+    </div>
+  );
+}
+
+function MoveFields({ orderId, status }: { orderId: string; status: OrderStatus }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="status" value={status} />
+    </>
+  );
+}
+
+/** Courier (with its name for 'Other'), tracking number and estimated delivery; errors beside their fields. */
+function ShipForm({ order, fetcher, busy, errors }: {
+  order: VendorOrder;
+  fetcher: ReturnType<typeof useFetcher<VendorFormResult>>;
+  busy: boolean;
+  errors: Partial<Record<string, string>>;
+}) {
+  const id = (name: string) => `ship-${order.id}-${name}`;
+  return (
+    <fetcher.Form method="post" action={ACTION} noValidate aria-label={`${VENDOR_ORDER_MOVE_TEXTS.shipHeading} (order #${order.orderNumber})`}
+      className="group grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-2">
+      <h5 className="text-sm font-bold text-gray-900 sm:col-span-2">{VENDOR_ORDER_MOVE_TEXTS.shipHeading}</h5>
+      <MoveFields orderId={order.id} status="shipped" />
+      <SelectField id={id("carrier")} label={VENDOR_ORDER_MOVE_TEXTS.courier} name="carrier" options={COURIER_OPTIONS}
+        placeholder={VENDOR_ORDER_MOVE_TEXTS.chooseCourier} defaultValue="" required error={errors.carrier} />
+      {/* Shown for 'Other' through CSS alone, so the form works the same before scripts load. */}
+      <div className="hidden group-has-[option[value=Other]:checked]:block">
+        <TextField id={id("carrierName")} label={VENDOR_ORDER_MOVE_TEXTS.courierName} name="carrierName" autoComplete="off" maxLength={40} error={errors.carrierName} />
+      </div>
+      <TextField id={id("tracking")} label={VENDOR_ORDER_MOVE_TEXTS.tracking} name="trackingNumber" autoComplete="off" required maxLength={60} error={errors.trackingNumber} />
+      <TextField id={id("eta")} label={VENDOR_ORDER_MOVE_TEXTS.eta} name="estimatedDeliveryDate" type="date" min={lagosToday()} required error={errors.estimatedDeliveryDate} />
+      <div className="sm:col-span-2">
+        <FormButton busy={busy} busyText={VENDOR_ORDER_MOVE_TEXTS.saving} className="w-full sm:w-auto">
+          {VENDOR_ORDER_MOVE_TEXTS.ship}
+          <span className="sr-only"> (order #{order.orderNumber})</span>
+        </FormButton>
+      </div>
+    </fetcher.Form>
+  );
+}

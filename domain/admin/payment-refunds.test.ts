@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { insertPerson, recordingMailer } from "../../tests/support/rows";
+import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
+import { placeOrder } from "../checkout/service";
+import { changeOrderStatus } from "../orders/admin";
+import { confirmPayment } from "../payments/confirmation";
+import { refundPayment } from "../payments/refunds";
+import { listPaymentsForAdmin } from "./listings";
+
+/** What the Payments tab shows of refunds: each payment's refunds, what is left, and the flagged amount. */
+describe.each(TEST_ENGINES)("the Payments tab's refunds (%s)", (engine) => {
+  const { database, provider, shop } = useShopWithPayments(engine);
+  const mailer = recordingMailer();
+  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const admin = { userId: `admin-tab-refunds-${engine}`, email: `admin-tab-refunds-${engine}@example.ng`, role: "admin" as const };
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+
+  beforeAll(() => insertPerson(database().db, admin.userId, "admin"));
+
+  it("an order the admin cancelled after payment is flagged for its total; refunding that leaves nothing flagged and shows the refund", async () => {
+    for (const phone of shop().phones) await q("update products set stock_quantity = 3, is_live = true where id = $1", [phone]);
+    const buyer = await buyerWithCart(database().db, `tab-refunds-${engine}`, []);
+    const placed = await placeOrder(deps(), buyer, { items: shop().phones.map((productId) => ({ productId, quantity: 1 })), shipping: SHIPPING });
+    await payOnHostedPage(placed.authorizationUrl, "approved");
+    await confirmPayment(deps(), buyer.userId, placed.reference);
+    const [pixel] = await q<{ id: string }>("select o.id from orders o join payments p on p.id = o.payment_id where p.payment_reference = $1 and o.total_amount = 15000000", [placed.reference]);
+    await changeOrderStatus(deps(), admin, { orderId: pixel!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
+
+    const flagged = (await listPaymentsForAdmin(database().db, admin, { flagged: true })).items.find((p) => p.paymentReference === placed.reference)!;
+    expect(flagged).toMatchObject({ flaggedForRefund: true, refundable: flagged.amount, flaggedAmount: 150_000_00, refunds: [] });
+
+    await refundPayment(deps(), admin, { paymentId: flagged.id, amount: flagged.flaggedAmount, reason: flagged.refundReason!, idempotencyKey: `admin:tab-${engine}` });
+    const after = (await listPaymentsForAdmin(database().db, admin, {})).items.find((p) => p.paymentReference === placed.reference)!;
+    expect(after).toMatchObject({ refundable: flagged.amount - 150_000_00, flaggedAmount: 0, refunds: [{ amount: 150_000_00, status: "pending", reason: flagged.refundReason }] });
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The automatic delivery (docs/after-sale.md): a shipped order that neither its buyer nor its
+ * vendor marked delivered becomes delivered `auto_deliver_after_days` (pricing config) after it
+ * shipped, and its buyer is told so. One instance runs it at a time; each order is still moved by
+ * a guarded update, so an order is delivered, notified and e-mailed once whatever runs at once.
+ */
+import { and, asc, eq, lt } from "drizzle-orm";
+import type { DatabaseHandle } from "../../db/client";
+import { scheduleExclusively } from "../../db/exclusive-schedule";
+import { orders } from "../../db/schema/orders";
+import { Refusal } from "../core/refusal";
+import { getPricingConfig } from "../pricing/service";
+import { type MoveDeps, moveOrder } from "./moves";
+
+const DAY_MS = 86_400_000;
+
+export const AUTO_DELIVERY = {
+  /** Advisory lock key ("dlvr"). */
+  lockKey: 0x646c7672,
+  intervalMs: 60 * 60_000,
+  batchSize: 100,
+} as const;
+
+type Exclusive = Pick<DatabaseHandle, "exclusively">;
+
+/** Marks delivered every order shipped longer ago than the configured days; returns how many it moved. */
+export async function deliverOverdueOrders(deps: MoveDeps, now: Date = new Date()): Promise<number> {
+  const { autoDeliverAfterDays } = await getPricingConfig(deps.db);
+  const shippedBefore = new Date(now.getTime() - autoDeliverAfterDays * DAY_MS);
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "shipped"), lt(orders.shippedAt, shippedBefore)))
+    .orderBy(asc(orders.shippedAt))
+    .limit(AUTO_DELIVERY.batchSize);
+  let delivered = 0;
+  for (const { id } of due) {
+    if (await deliverOne(deps, id, autoDeliverAfterDays)) delivered++;
+  }
+  return delivered;
+}
+
+/** False when someone else delivered (or cancelled) it first. */
+async function deliverOne(deps: MoveDeps, orderId: string, afterDays: number): Promise<boolean> {
+  try {
+    await moveOrder(deps, { role: "system", afterDays }, { orderId, status: "delivered" });
+    return true;
+  } catch (error) {
+    if (error instanceof Refusal && error.code === "conflict") return false;
+    throw error;
+  }
+}
+
+/** One pass on whichever instance takes the lock; undefined when another instance is running it. */
+export function runAutoDelivery(database: Exclusive, deps: MoveDeps, now?: Date): Promise<number | undefined> {
+  return database.exclusively(AUTO_DELIVERY.lockKey, () => deliverOverdueOrders(deps, now));
+}
+
+/** Runs the pass every `everyMs` (an hour unless given); returns a function that stops it. */
+export function scheduleAutoDelivery(
+  database: Exclusive,
+  deps: MoveDeps,
+  onError: (error: unknown) => void,
+  everyMs: number = AUTO_DELIVERY.intervalMs,
+): () => Promise<void> {
+  return scheduleExclusively(database, { lockKey: AUTO_DELIVERY.lockKey, everyMs }, () => deliverOverdueOrders(deps), onError);
+}

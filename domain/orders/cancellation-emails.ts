@@ -1,0 +1,49 @@
+import { TEST_PAYMENT_LABEL } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import type { OutgoingEmail } from "../mail/mailer";
+import { renderEmail } from "../mail/template";
+
+/** A paid order its buyer cancelled before it shipped (docs/after-sale.md). */
+export interface CancelledOrderMail {
+  orderNumber: string;
+  productName: string;
+  quantity: number;
+  reason: string;
+  /** Kobo the buyer gets back: the order's total, and the delivery fee when nothing else of the payment ships. */
+  refundAmount: number;
+  isTest: boolean;
+}
+
+const testPrefix = (isTest: boolean) => (isTest ? `[${TEST_PAYMENT_LABEL}] ` : "");
+
+/** To the buyer: the order is cancelled and the money is on its way back to their card. */
+export function buyerCancellationEmail(publicUrl: string, to: string, order: CancelledOrderMail): OutgoingEmail {
+  return {
+    to,
+    ...renderEmail({
+      subject: `${testPrefix(order.isTest)}Order #${order.orderNumber} cancelled`,
+      heading: `Order #${order.orderNumber} is cancelled`,
+      paragraphs: [
+        `You cancelled order #${order.orderNumber} (${order.quantity} × ${order.productName}) before it shipped. Your reason: ${order.reason}.`,
+        `We are refunding ${formatNaira(order.refundAmount)} to the card you paid with. We will e-mail you again once the refund has gone through; your bank may take a few working days to show it.`,
+      ],
+      action: { label: "See your orders", url: `${publicUrl}/orders` },
+    }),
+  };
+}
+
+/** To the vendor: do not ship it. */
+export function vendorCancellationEmail(publicUrl: string, to: string, order: CancelledOrderMail): OutgoingEmail {
+  return {
+    to,
+    ...renderEmail({
+      subject: `${testPrefix(order.isTest)}Order #${order.orderNumber} cancelled by the buyer`,
+      heading: `Order #${order.orderNumber} is cancelled: please do not ship it`,
+      paragraphs: [
+        `The buyer cancelled order #${order.orderNumber} (${order.quantity} × ${order.productName}) before it shipped. Their reason: ${order.reason}.`,
+        "The phone is back in your stock and the sale no longer counts towards your sales. The buyer is refunded by Tokunbo Phones.",
+      ],
+      action: { label: "Open your dashboard", url: `${publicUrl}/vendor-dashboard` },
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * A buyer's cancellation of a paid order (docs/after-sale.md): its texts, the statuses it is
+ * offered in and the form's schema. Plain data and zod, shared by the page and the server.
+ */
+import { z } from "zod";
+import { CANCEL_REASONS, type OrderStatus } from "../../lib/constants";
+
+export const CANCELLATION_TEXTS = {
+  title: "Cancel this order?",
+  body: "The vendor will not ship it and the money goes back to the card you paid with (with the delivery fee if nothing else of this checkout ships). This cannot be undone.",
+  reasonLabel: "Why are you cancelling?",
+  chooseReason: "Choose a reason",
+  reasonRequired: "Choose why you are cancelling the order.",
+  confirm: "Yes, cancel and refund",
+  keep: "Keep order",
+  cancelOrder: "Cancel order",
+  cancelled: "Order cancelled",
+  refundOnItsWay: (amount: string) => `Refund of ${amount} on its way`,
+  refunded: "Refunded",
+  refundedAmount: (amount: string) => `${amount} sent back to the card you paid with. Banks can take a few working days to show it.`,
+  refundFailed: (amount: string) => `The refund of ${amount} did not go through. Our team will sort it out and contact you.`,
+  failed: "Could not cancel the order",
+  notFound: "Order not found",
+  alreadyShipped: "This order has already shipped, so it can no longer be cancelled.",
+  alreadyCancelled: "This order is already cancelled.",
+  notPaid: "This order is not paid yet: use 'Cancel order' on it to release the phones.",
+  changedMeanwhile: "This order changed while you were cancelling it. Please look at it again.",
+  buyerNoticeTitle: "Order cancelled",
+  buyerNotice: (orderNumber: string, amount: string) =>
+    `You cancelled order #${orderNumber}. A refund of ${amount} is on its way to your card.`,
+  vendorNoticeTitle: "Order cancelled by the buyer",
+  vendorNotice: (orderNumber: string, product: string, reason: string) =>
+    `Order #${orderNumber} (${product}) was cancelled by the buyer before it shipped: please do not ship it. Reason: ${reason}.`,
+  historyNote: (reason: string) => `Cancelled by the buyer before shipping: ${reason}`,
+  refundReason: (orderNumber: string, reason: string) => `Order #${orderNumber} cancelled by the buyer before shipping: ${reason}`,
+} as const;
+
+/** Orders a buyer may cancel with a refund: paid and not shipped yet. */
+export const BUYER_CANCELLABLE: readonly OrderStatus[] = ["paid", "processing"];
+
+export const paidOrderCancellationSchema = z.object({
+  orderId: z.guid({ error: CANCELLATION_TEXTS.notFound }),
+  reason: z.enum(CANCEL_REASONS, { error: CANCELLATION_TEXTS.reasonRequired }),
+});
+export type PaidOrderCancellation = z.output<typeof paidOrderCancellationSchema>;
+

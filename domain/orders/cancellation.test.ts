@@ -1,0 +1,158 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { recordingMailer } from "../../tests/support/rows";
+import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
+import { placeOrder } from "../checkout/service";
+import { confirmPayment } from "../payments/confirmation";
+import type { PaymentProvider } from "../payments/provider";
+import { issueRefund } from "../payments/refunds";
+import { CANCELLATION_TEXTS, type CancellationDeps, cancelPaidOrder, paidOrderCancellationSchema } from "./cancellation";
+import { listCustomerOrders } from "./customer";
+import { orderNumberOf } from "./status";
+
+const DELIVERY_FEE = 2_500_00;
+
+describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s)", (engine) => {
+  const { database, standin, provider, shop } = useShopWithPayments(engine);
+  const mailer = recordingMailer();
+  const publicUrl = "https://tokunbo.example";
+  let buyers = 0;
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+  const refundDeps = (payments: PaymentProvider = provider()) => ({ db: database().db, payments, mailer, publicUrl });
+  const deps = (payments?: PaymentProvider): CancellationDeps => ({
+    ...refundDeps(payments),
+    refund: (requestedBy, request) => issueRefund(refundDeps(payments), requestedBy, request),
+  });
+
+  beforeAll(async () => {
+    await q(
+      "insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee",
+      [DELIVERY_FEE],
+    );
+  });
+
+  /** A buyer who paid for the given phones in one checkout (₦300,000 and ₦150,000 each, plus ₦2,500 delivery). */
+  async function paidCheckout(items: { phone: 0 | 1; quantity: number }[] = [{ phone: 0, quantity: 1 }]) {
+    for (const phone of shop().phones) await q("update products set stock_quantity = 3, units_sold = 0, is_live = true where id = $1", [phone]);
+    const buyer = await buyerWithCart(database().db, `cancel-buyer-${engine}-${++buyers}`, []);
+    const placed = await placeOrder(refundDeps(), buyer, { items: items.map((i) => ({ productId: shop().phones[i.phone], quantity: i.quantity })), shipping: SHIPPING });
+    await payOnHostedPage(placed.authorizationUrl, "approved");
+    await confirmPayment(refundDeps(), buyer.userId, placed.reference);
+    const rows = await q<{ payment_id: string; order_id: string; product_id: string; total: number }>(
+      "select p.id payment_id, o.id order_id, o.product_id, o.total_amount::int total from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1 order by o.total_amount desc",
+      [placed.reference],
+    );
+    return { buyer, reference: placed.reference, paymentId: rows[0]!.payment_id, orders: rows.map((r) => ({ id: r.order_id, productId: r.product_id, total: Number(r.total) })) };
+  }
+  const orderRow = async (orderId: string) =>
+    (await q<{ status: string; cancel_reason: string | null }>("select status, cancel_reason from orders where id = $1", [orderId]))[0]!;
+  const productRow = async (productId: string) =>
+    (await q<{ stock_quantity: number; units_sold: number }>("select stock_quantity, units_sold from products where id = $1", [productId]))[0]!;
+  const refundsOf = (paymentId: string) =>
+    q<{ amount: number; idempotency_key: string; status: string; requested_by: string | null }>("select amount::int as amount, idempotency_key, status, requested_by from refunds where payment_id = $1 order by created_at", [paymentId]);
+
+  it("cancels with the reason, gives the phone and the sale back, tells buyer and vendor, and refunds the order and the delivery fee", async () => {
+    const paid = await paidCheckout();
+    const [order] = paid.orders;
+    const before = await productRow(order!.productId);
+    const vendorSales = async () => Number((await q<{ total_sales: string }>("select total_sales from vendors where id = $1", [shop().vendorId]))[0]!.total_sales);
+    const salesBefore = await vendorSales();
+
+    const cancelled = await cancelPaidOrder(deps(), paid.buyer, { orderId: order!.id, reason: "I found a better price" });
+
+    expect(cancelled).toMatchObject({ orderId: order!.id, refundAmount: 300_000_00 + DELIVERY_FEE, refund: { status: "pending", amount: 300_000_00 + DELIVERY_FEE } });
+    expect(await orderRow(order!.id)).toEqual({ status: "cancelled", cancel_reason: "I found a better price" });
+    expect(await productRow(order!.productId)).toEqual({ stock_quantity: before.stock_quantity + 1, units_sold: before.units_sold - 1 });
+    expect(await vendorSales()).toBe(salesBefore - 300_000_00);
+    expect(await q("select status, actor_id, actor_role from order_status_history where order_id = $1 and status = 'cancelled'", [order!.id])).toEqual([
+      { status: "cancelled", actor_id: paid.buyer.userId, actor_role: "buyer" },
+    ]);
+    expect(await refundsOf(paid.paymentId)).toEqual([
+      { amount: 300_000_00 + DELIVERY_FEE, idempotency_key: `cancel:${order!.id}`, status: "pending", requested_by: paid.buyer.userId },
+    ]);
+    expect(standin().store.byReference(paid.reference)!.refunds.map((r) => r.amount)).toEqual([300_000_00 + DELIVERY_FEE]);
+    expect(await q("select flagged_for_refund from payments where id = $1", [paid.paymentId])).toEqual([{ flagged_for_refund: false }]);
+
+    const number = orderNumberOf(order!.id);
+    expect(await q("select title from notifications where user_id = $1 and title = $2", [paid.buyer.userId, CANCELLATION_TEXTS.buyerNoticeTitle])).toHaveLength(1);
+    expect(await q("select title from notifications where user_id = $1 and message like $2 and title = $3", [shop().vendorUserId, `%#${number}%`, CANCELLATION_TEXTS.vendorNoticeTitle])).toHaveLength(1);
+    const mails = mailer.sent.filter((m) => m.subject.includes(`#${number}`));
+    expect(mails.map((m) => m.subject).sort()).toEqual([`[Test] Order #${number} cancelled`, `[Test] Order #${number} cancelled by the buyer`]);
+    for (const mail of mails) {
+      expect(mail.text).toContain("I found a better price");
+      expect(mail.html).toContain(`#${number}`);
+    }
+    expect(mails.find((m) => m.to === paid.buyer.email)!.text).toContain(`${publicUrl}/orders`);
+
+    // The buyer's list shows the refund on its way, and the order can no longer be cancelled.
+    const [listed] = (await listCustomerOrders(database().db, paid.buyer.userId)).orders;
+    expect(listed).toMatchObject({ status: "cancelled", cancellable: false, refunds: [{ amount: 300_000_00 + DELIVERY_FEE, status: "pending" }] });
+
+    // Asking again refunds nothing more.
+    await expect(cancelPaidOrder(deps(), paid.buyer, { orderId: order!.id, reason: "Other" })).rejects.toMatchObject({ status: 409, message: CANCELLATION_TEXTS.alreadyCancelled });
+    expect(await refundsOf(paid.paymentId)).toHaveLength(1);
+  });
+
+  it("keeps the delivery fee while another phone of the checkout still ships, and refunds it with the last one", async () => {
+    const paid = await paidCheckout([{ phone: 0, quantity: 1 }, { phone: 1, quantity: 1 }]);
+    const [iphone, pixel] = paid.orders;
+    expect((await cancelPaidOrder(deps(), paid.buyer, { orderId: pixel!.id, reason: "I ordered the wrong phone" })).refundAmount).toBe(150_000_00);
+    await q("update orders set status = 'processing' where id = $1", [iphone!.id]);
+    expect((await cancelPaidOrder(deps(), paid.buyer, { orderId: iphone!.id, reason: "I changed my mind" })).refundAmount).toBe(300_000_00 + DELIVERY_FEE);
+    expect((await refundsOf(paid.paymentId)).map((r) => Number(r.amount))).toEqual([150_000_00, 300_000_00 + DELIVERY_FEE]);
+  });
+
+  it("refuses a shipped or delivered order with a clear message, and changes nothing", async () => {
+    const paid = await paidCheckout();
+    const [order] = paid.orders;
+    for (const status of ["shipped", "delivered"]) {
+      await q("update orders set status = $2 where id = $1", [order!.id, status]);
+      await expect(cancelPaidOrder(deps(), paid.buyer, { orderId: order!.id, reason: "I changed my mind" })).rejects.toMatchObject({
+        status: 409,
+        message: "This order has already shipped, so it can no longer be cancelled.",
+      });
+      expect(await orderRow(order!.id)).toEqual({ status, cancel_reason: null });
+    }
+    expect(await refundsOf(paid.paymentId)).toEqual([]);
+  });
+
+  it("another buyer cannot cancel it: answered as not found, nothing changes", async () => {
+    const paid = await paidCheckout();
+    const stranger = await buyerWithCart(database().db, `cancel-stranger-${engine}-${++buyers}`, []);
+    await expect(cancelPaidOrder(deps(), stranger, { orderId: paid.orders[0]!.id, reason: "Other" })).rejects.toMatchObject({ status: 404, message: CANCELLATION_TEXTS.notFound });
+    expect(await orderRow(paid.orders[0]!.id)).toEqual({ status: "paid", cancel_reason: null });
+    expect(await refundsOf(paid.paymentId)).toEqual([]);
+  });
+
+  it("sends an unpaid order to 'Cancel order' and refuses a reason that is not on the list", async () => {
+    const paid = await paidCheckout();
+    await q("update orders set status = 'pending' where id = $1", [paid.orders[0]!.id]);
+    await expect(cancelPaidOrder(deps(), paid.buyer, { orderId: paid.orders[0]!.id, reason: "Other" })).rejects.toMatchObject({ status: 409, message: CANCELLATION_TEXTS.notPaid });
+    const parsed = paidOrderCancellationSchema.safeParse({ orderId: paid.orders[0]!.id, reason: "Because" });
+    expect(parsed.success ? "" : parsed.error.issues[0]!.message).toBe(CANCELLATION_TEXTS.reasonRequired);
+  });
+
+  it("two presses at once cancel once and refund once", async () => {
+    const paid = await paidCheckout();
+    const tries = await Promise.allSettled([
+      cancelPaidOrder(deps(), paid.buyer, { orderId: paid.orders[0]!.id, reason: "I changed my mind" }),
+      cancelPaidOrder(deps(), paid.buyer, { orderId: paid.orders[0]!.id, reason: "I changed my mind" }),
+    ]);
+    expect(tries.map((t) => t.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await refundsOf(paid.paymentId)).toHaveLength(1);
+    expect(standin().store.byReference(paid.reference)!.refunds).toHaveLength(1);
+  });
+
+  it("when the refund cannot be asked for, the order stays cancelled and the payment is flagged for the admins", async () => {
+    const paid = await paidCheckout();
+    const broken: PaymentProvider = { ...provider(), refund: () => Promise.reject(new Error("socket hang up")) };
+    const errors: unknown[] = [];
+    const cancelled = await cancelPaidOrder({ ...deps(broken), onRefundError: (e) => errors.push(e) }, paid.buyer, { orderId: paid.orders[0]!.id, reason: "Other" });
+    expect(cancelled.refund).toBeNull();
+    expect(errors).toHaveLength(1);
+    expect(await orderRow(paid.orders[0]!.id)).toEqual({ status: "cancelled", cancel_reason: "Other" });
+    const [payment] = await q<{ flagged_for_refund: boolean; refund_reason: string }>("select flagged_for_refund, refund_reason from payments where id = $1", [paid.paymentId]);
+    expect(payment!.flagged_for_refund).toBe(true);
+    expect(payment!.refund_reason).toContain("socket hang up");
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * Every move of an order after it is paid (docs/after-sale.md), whoever makes it: the admin's
+ * menu, the vendor's dashboard, the buyer's 'I received my phone' and the automatic delivery.
+ * One transaction: the order locked, a guarded update (`where status = <what it was>`, so two
+ * presses move once), stock and sales, the history entry with who moved it, the buyer's
+ * notification and live event, and the buyer's e-mail in the outbox (sent after the commit).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { products } from "../../db/schema/catalog";
+import { orders } from "../../db/schema/orders";
+import { payments } from "../../db/schema/payments";
+import { vendors } from "../../db/schema/vendors";
+import { type ActorRole, ORDER_STATUSES, ORDER_STATUS_DESCRIPTIONS, type OrderStatus } from "../../lib/constants";
+import { formatNaira } from "../../lib/money";
+import { countSale, restoreStock } from "../catalog/stock";
+import { type Actor, assertMay } from "../core/access";
+import { Refusal } from "../core/refusal";
+import { publishLiveEvent } from "../live/events";
+import type { Mailer } from "../mail/mailer";
+import { notify } from "../notifications/service";
+import { autoDeliveredNote, formatDeliveryDate, orderStatusEmail } from "./emails";
+import { recordOrderStatus } from "./history";
+import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
+
+export interface MoveDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Who moves the order: a signed-in person in one of their roles, or the shop itself. */
+export type Mover = { role: Exclude<ActorRole, "system">; userId: string } | { role: "system"; afterDays: number };
+
+/** The statuses each kind of mover may move an order to; ORDER_TRANSITIONS says from where (admins: whatever it allows). */
+const MAY_MOVE_TO: Record<ActorRole, readonly OrderStatus[]> = {
+  admin: ORDER_STATUSES,
+  vendor: ["processing", "shipped", "delivered"],
+  buyer: ["delivered"],
+  system: ["delivered"],
+};
+
+/** The order as a move reads it, locked until the move commits. */
+export interface MovingOrder {
+  id: string;
+  status: OrderStatus;
+  customerId: string;
+  customerName: string;
+  customerEmail: string;
+  productId: string;
+  vendorId: string;
+  vendorUserId: string;
+  paymentId: string | null;
+  quantity: number;
+  totalAmount: number;
+  warrantyDays: number;
+  productName: string;
+}
+
+export interface Moved {
+  order: MovingOrder;
+  status: OrderStatus;
+}
+
+/**
+ * Moves one order and tells its buyer. `alongside` runs in the same transaction once the order
+ * has moved (the admin's activity entry). Refusals: "Order not found" for an order that is not
+ * the mover's, 403 for a move their role never makes, 409 for a move the order's status does not
+ * allow or an order someone else moved meanwhile.
+ */
+export async function moveOrder(
+  deps: MoveDeps,
+  mover: Mover,
+  change: OrderStatusChange,
+  alongside?: (tx: Database, moved: Moved) => Promise<void>,
+): Promise<Moved> {
+  if (!MAY_MOVE_TO[mover.role].includes(change.status)) throw new Refusal("forbidden", ORDER_STATUS_TEXTS.notYours);
+  if (change.status === "shipped" && !(change.carrier && change.trackingNumber && change.estimatedDeliveryDate)) {
+    throw new Refusal("invalid", ORDER_STATUS_TEXTS.trackingRequired);
+  }
+  const { moved, deliverEmail } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    if (!isMoversOrder(order, mover)) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
+    const result = await moveLocked(tx, order, mover, change);
+    await alongside?.(tx, result);
+    const email = orderStatusEmail(deps.publicUrl, order, change, automaticAfterDays(mover));
+    return { moved: result, deliverEmail: email ? await deps.mailer.record(tx, email) : undefined };
+  });
+  deliverEmail?.();
+  return moved;
+}
+
+const automaticAfterDays = (mover: Mover) => (mover.role === "system" ? mover.afterDays : undefined);
+
+/** A vendor moves one of their own orders on (docs/after-sale.md); anyone else's is "Order not found". */
+export async function moveOwnOrder(deps: MoveDeps, actor: Actor, change: OrderStatusChange): Promise<Moved> {
+  assertMay(actor, "sell");
+  return moveOrder(deps, { role: "vendor", userId: actor.userId }, change);
+}
+
+/** The buyer's 'I received my phone': their own shipped order becomes delivered. */
+export function confirmReceived(deps: MoveDeps, actor: Pick<Actor, "userId">, orderId: string): Promise<Moved> {
+  return moveOrder(deps, { role: "buyer", userId: actor.userId }, { orderId, status: "delivered" });
+}
+
+function isMoversOrder(order: MovingOrder, mover: Mover): boolean {
+  if (mover.role === "vendor") return order.vendorUserId === mover.userId;
+  if (mover.role === "buyer") return order.customerId === mover.userId;
+  return true;
+}
+
+async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange): Promise<Moved> {
+  if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: change.status, ...stampsOf(change), updatedAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning({ id: orders.id });
+  if (!updated) throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
+  await updateStockAndSales(tx, order, change.status);
+  const actorId = mover.role === "system" ? null : mover.userId;
+  await recordOrderStatus(tx, [{ orderId: order.id, status: change.status, note: shippingNote(change), actorId, actorRole: mover.role }]);
+  await tellBuyer(tx, order, change, automaticAfterDays(mover));
+  return { order, status: change.status };
+}
+
+/** What shipping and delivery record on the order besides its status. */
+function stampsOf(change: OrderStatusChange) {
+  if (change.status === "delivered") return { deliveredAt: sql`now()` };
+  if (change.status !== "shipped") return {};
+  return {
+    carrier: change.carrier ?? null,
+    trackingNumber: change.trackingNumber ?? null,
+    estimatedDeliveryDate: change.estimatedDeliveryDate ?? null,
+    shippedAt: sql`now()`,
+  };
+}
+
+async function lockOrder(tx: Database, orderId: string): Promise<MovingOrder> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      customerId: orders.customerId,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      productId: orders.productId,
+      vendorId: orders.vendorId,
+      vendorUserId: vendors.userId,
+      paymentId: orders.paymentId,
+      quantity: orders.quantity,
+      totalAmount: orders.totalAmount,
+      warrantyDays: orders.warrantyDays,
+      productName: products.name,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
+  if (!order) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
+  return order;
+}
+
+/** Statuses in which the phone counts as sold (units sold, vendor sales). */
+const SOLD: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
+const isSold = (status: OrderStatus) => SOLD.includes(status);
+
+/**
+ * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
+ * order gives its reserved phones back to the stock (the product shows again if stock had run
+ * out and its vendor is still approved) and takes back what it had counted; money already taken
+ * is flagged for refund, unless the caller refunds it itself (`refundedByCaller`: a buyer's
+ * cancellation, docs/after-sale.md).
+ */
+export async function updateStockAndSales(
+  tx: Database,
+  order: Pick<MovingOrder, "id" | "status" | "productId" | "vendorId" | "paymentId" | "quantity" | "totalAmount">,
+  to: OrderStatus,
+  options: { refundedByCaller?: boolean } = {},
+): Promise<void> {
+  const wasSold = isSold(order.status);
+  if (!wasSold && isSold(to)) await countSale(tx, order, 1);
+  if (to !== "cancelled") return;
+  await restoreStock(tx, order.productId, order.quantity);
+  if (!wasSold) return;
+  await countSale(tx, order, -1);
+  if (order.paymentId && !options.refundedByCaller) {
+    await tx
+      .update(payments)
+      .set({
+        flaggedForRefund: true,
+        refundReason: `Order #${orderNumberOf(order.id)} (${formatNaira(order.totalAmount)}) was cancelled after payment`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, order.paymentId), inArray(payments.status, ["successful", "partially_refunded"])));
+  }
+}
+
+/** Shown beside 'Shipped' in the order's timeline. */
+function shippingNote(change: OrderStatusChange): string | null {
+  return change.status === "shipped" ? `Tracking number ${change.trackingNumber} · ${change.carrier}` : null;
+}
+
+export const BUYER_TITLES: Record<OrderStatus, string> = {
+  pending: "Order pending",
+  paid: "Payment confirmed",
+  processing: "Order processing",
+  shipped: "Order shipped",
+  delivered: "Order delivered",
+  cancelled: "Order cancelled",
+  refunded: "Order refunded",
+};
+
+export const AUTO_DELIVERED_TITLE = "Order marked delivered";
+
+/** The buyer's notification and the live event that updates their open order pages. */
+async function tellBuyer(tx: Database, order: MovingOrder, change: OrderStatusChange, afterDays: number | undefined): Promise<void> {
+  const start = `Order #${orderNumberOf(order.id)} (${order.productName})`;
+  const shipping = change.status === "shipped"
+    ? ` ${change.carrier}, tracking number ${change.trackingNumber}. Estimated delivery ${formatDeliveryDate(change.estimatedDeliveryDate ?? "")}.`
+    : "";
+  const message = afterDays ? `${start}: ${autoDeliveredNote(afterDays)}` : `${start}: ${ORDER_STATUS_DESCRIPTIONS[change.status]}.${shipping}`;
+  const title = afterDays ? AUTO_DELIVERED_TITLE : BUYER_TITLES[change.status];
+  await notify(tx, order.customerId, change.status === "cancelled" ? "warning" : "order", title, message);
+  await publishLiveEvent(tx, order.customerId, { kind: "order.updated", orderId: order.id, status: change.status });
+}

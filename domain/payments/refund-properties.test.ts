@@ -1,0 +1,119 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { insertPerson, recordingMailer } from "../../tests/support/rows";
+import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
+import { placeOrder } from "../checkout/service";
+import { Refusal } from "../core/refusal";
+import { confirmPayment } from "./confirmation";
+import { REFUND_TEXTS, applyRefundOutcome, issueRefund, refundPayment } from "./refunds";
+
+/** One step of what admins, buyers and Paystack may do to a payment, in any order. */
+type Step =
+  | { kind: "refund"; amount: number; key: number }
+  | { kind: "double-click"; amount: number; key: number }
+  | { kind: "two-admins"; amounts: [number, number] }
+  | { kind: "webhook"; pick: number; status: "processed" | "failed"; times: number };
+
+const PAID = 150_000_00;
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant("refund" as const), amount: fc.integer({ min: 1, max: PAID }), key: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant("double-click" as const), amount: fc.integer({ min: 1, max: PAID / 2 }), key: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant("two-admins" as const), amounts: fc.tuple(fc.integer({ min: 1, max: PAID }), fc.integer({ min: 1, max: PAID })) }),
+  fc.record({ kind: fc.constant("webhook" as const), pick: fc.nat(), status: fc.constantFrom("processed" as const, "failed" as const), times: fc.integer({ min: 1, max: 3 }) }),
+);
+
+describe.each(TEST_ENGINES)("refunds under any sequence of partial refunds, replayed webhooks and concurrent clicks (%s)", (engine) => {
+  const { database, standin, provider, shop } = useShopWithPayments(engine);
+  const mailer = recordingMailer();
+  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const admin = { userId: `admin-refund-props-${engine}`, email: `admin-refund-props-${engine}@example.ng`, role: "admin" as const };
+  let runs = 0;
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+
+  beforeAll(() => insertPerson(database().db, admin.userId, "admin"));
+
+  /** A delivered ₦150,000 order, paid through the stand-in: everything of it may be refunded. */
+  async function deliveredOrder(run: number) {
+    const pixel = shop().phones[1];
+    await q("update products set stock_quantity = 3, is_live = true where id = $1", [pixel]);
+    const buyer = await buyerWithCart(database().db, `refund-props-${engine}-${run}`, []);
+    const placed = await placeOrder(deps(), buyer, { items: [{ productId: pixel, quantity: 1 }], shipping: SHIPPING });
+    await payOnHostedPage(placed.authorizationUrl, "approved");
+    await confirmPayment(deps(), buyer.userId, placed.reference);
+    const [row] = await q<{ payment_id: string; order_id: string; amount: number }>(
+      "select p.id payment_id, o.id order_id, p.amount::int amount from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1",
+      [placed.reference],
+    );
+    await q("update orders set status = 'delivered' where id = $1", [row!.order_id]);
+    return { buyer, reference: placed.reference, paymentId: row!.payment_id, amount: Number(row!.amount) };
+  }
+
+  /** Refusals (too much, nothing left) are answers, not failures. */
+  const settle = async (work: Promise<unknown>) => {
+    try {
+      await work;
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+    }
+  };
+
+  it("never commits more than was paid, returns money once per key, and tells the buyer once per processed refund", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const run = ++runs;
+        const paid = await deliveredOrder(run);
+        expect(paid.amount).toBe(PAID);
+        const input = (amount: number, key: string) => ({ paymentId: paid.paymentId, amount, reason: "Property check", idempotencyKey: `props-${engine}-${run}-${key}` });
+        let fresh = 0;
+        for (const s of steps) {
+          if (s.kind === "refund") await settle(refundPayment(deps(), admin, input(s.amount, `k${s.key}`)));
+          if (s.kind === "double-click") {
+            const same = input(s.amount, `k${s.key}`);
+            await Promise.all([settle(refundPayment(deps(), admin, same)), settle(refundPayment(deps(), admin, same))]);
+          }
+          if (s.kind === "two-admins") {
+            await Promise.all(s.amounts.map((amount) => settle(issueRefund(deps(), admin.userId, input(amount, `fresh${++fresh}`)))));
+          }
+          if (s.kind === "webhook") {
+            const numbered = await q<{ provider_refund_id: string; amount: number }>(
+              "select provider_refund_id::text provider_refund_id, amount::int amount from refunds where payment_id = $1 and provider_refund_id is not null order by created_at",
+              [paid.paymentId],
+            );
+            const target = numbered[s.pick % Math.max(1, numbered.length)];
+            if (!target) continue;
+            for (let i = 0; i < s.times; i++) {
+              await applyRefundOutcome(deps(), {
+                providerRefundId: Number(target.provider_refund_id),
+                transactionReference: paid.reference,
+                amount: Number(target.amount),
+                status: s.status,
+                failureReason: "Bank declined",
+              });
+            }
+          }
+        }
+
+        const rows = await q<{ amount: number; status: string; idempotency_key: string; provider_refund_id: string | null }>(
+          "select amount::int amount, status::text status, idempotency_key, provider_refund_id::text provider_refund_id from refunds where payment_id = $1",
+          [paid.paymentId],
+        );
+        const sum = (status: (s: string) => boolean) => rows.filter((r) => status(r.status)).reduce((total, r) => total + Number(r.amount), 0);
+        // Never more than was paid, counting everything that has not failed.
+        expect(sum((s) => s !== "failed")).toBeLessThanOrEqual(paid.amount);
+        // One refund per key, and each asked of Paystack once: what Paystack holds is exactly what we numbered.
+        expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(rows.length);
+        const atProvider = standin().store.byReference(paid.reference)!.refunds;
+        expect(atProvider.map((r) => String(r.id)).sort()).toEqual(rows.flatMap((r) => (r.provider_refund_id ? [r.provider_refund_id] : [])).sort());
+        // The payment follows what was processed, and the buyer heard once of each processed refund.
+        const processed = sum((s) => s === "processed");
+        const [payment] = await q<{ status: string }>("select status::text status from payments where id = $1", [paid.paymentId]);
+        expect(payment!.status).toBe(processed === 0 ? "successful" : processed >= paid.amount ? "refunded" : "partially_refunded");
+        const told = await q("select id from notifications where user_id = $1 and title = $2", [paid.buyer.userId, REFUND_TEXTS.notifiedTitle]);
+        expect(told).toHaveLength(rows.filter((r) => r.status === "processed").length);
+      }),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+});

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { placeOrder } from "../domain/checkout/service";
+import { confirmPayment } from "../domain/payments/confirmation";
+import { REFUND_TEXTS, issueRefund } from "../domain/payments/refunds";
+import { signWebhook } from "../domain/payments/webhook-signature";
+import { type TestApp, startTestApp } from "../tests/support/app";
+import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { SHIPPING, buyerWithCart, openShop } from "../tests/support/shop";
+import { paymentsSecretKey } from "./config";
+
+/** refund.processed and refund.failed over HTTP, from the app's own stand-in and as Paystack's guide writes them. */
+describe.each(TEST_ENGINES)("refund webhooks (%s)", (engine) => {
+  let database: DatabaseHandle;
+  let app: TestApp;
+  let phone: string;
+  let buyers = 0;
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
+  const deps = () => ({ db: database.db, payments: app.services.payments, mailer: app.services.mailer, publicUrl: app.config.publicUrl });
+  const send = (body: string, signature = signWebhook(body, paymentsSecretKey(app.config))) =>
+    fetch(`${app.base}/api/webhooks/paystack`, { method: "POST", headers: { "Content-Type": "application/json", "x-paystack-signature": signature }, body });
+
+  beforeAll(async () => {
+    database = await createDatabaseFor(engine);
+    app = await startTestApp(database);
+    phone = (await openShop(database.db, `webhook-${engine}`)).phones[1];
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  /** A buyer who paid ₦150,000 through the app's stand-in, with the order delivered (so any refund is allowed). */
+  async function paid(card = "4084084084084081") {
+    await q("update products set stock_quantity = 3 where id = $1", [phone]);
+    const buyer = await buyerWithCart(database.db, `webhook-buyer-${engine}-${++buyers}`, []);
+    const placed = await placeOrder(deps(), buyer, { items: [{ productId: phone, quantity: 1 }], shipping: SHIPPING });
+    const page = await fetch(`${app.base}${new URL(placed.authorizationUrl).pathname}`, {
+      method: "POST",
+      body: new URLSearchParams({ action: "pay", card_number: card, expiry: "12/40", cvv: "408" }),
+      redirect: "manual",
+    });
+    expect(page.status).toBe(303);
+    await confirmPayment(deps(), buyer.userId, placed.reference);
+    const [row] = await q<{ id: string }>("select id from payments where payment_reference = $1", [placed.reference]);
+    await q("update orders set status = 'delivered' where payment_id = $1", [row!.id]);
+    return { buyer, reference: placed.reference, paymentId: row!.id };
+  }
+  const refundRows = (paymentId: string) =>
+    q<{ status: string; failure_reason: string | null }>("select status::text status, failure_reason from refunds where payment_id = $1 order by created_at", [paymentId]);
+  const paymentStatus = async (paymentId: string) => (await q<{ status: string }>("select status::text status from payments where id = $1", [paymentId]))[0]!.status;
+  const told = (userId: string) => q("select id from notifications where user_id = $1 and title = $2", [userId, REFUND_TEXTS.notifiedTitle]);
+
+  it("the stand-in's signed refund.processed settles the refund; a replay changes nothing", async () => {
+    const payment = await paid();
+    const refund = await issueRefund(deps(), null, { paymentId: payment.paymentId, amount: 40_000_00, reason: "Scratch", idempotencyKey: `webhook-${engine}-${buyers}` });
+    expect(refund.status).toBe("pending");
+    await app.services.paystackStandin!.idle();
+    expect(await refundRows(payment.paymentId)).toEqual([{ status: "processed", failure_reason: null }]);
+    expect(await paymentStatus(payment.paymentId)).toBe("partially_refunded");
+    expect(await told(payment.buyer.userId)).toHaveLength(1);
+
+    const body = JSON.stringify({
+      event: "refund.processed",
+      data: { id: refund.providerRefundId, status: "processed", transaction_reference: payment.reference, amount: "4000000", currency: "NGN" },
+    });
+    for (let i = 0; i < 3; i++) expect((await send(body)).status).toBe(200);
+    expect(await refundRows(payment.paymentId)).toEqual([{ status: "processed", failure_reason: null }]);
+    expect(await told(payment.buyer.userId)).toHaveLength(1);
+  });
+
+  it("refund.failed from the refund-failing test card frees the amount and tells the buyer nothing", async () => {
+    const payment = await paid("5399838383838381");
+    await issueRefund(deps(), null, { paymentId: payment.paymentId, amount: 150_000_00, reason: "Faulty", idempotencyKey: `webhook-fail-${engine}-${buyers}` });
+    await app.services.paystackStandin!.idle();
+    expect(await refundRows(payment.paymentId)).toEqual([{ status: "failed", failure_reason: "The card issuer could not take the refund back" }]);
+    expect(await paymentStatus(payment.paymentId)).toBe("successful");
+    expect(await told(payment.buyer.userId)).toHaveLength(0);
+  });
+
+  it("an event without Paystack's refund id is matched by transaction and amount", async () => {
+    const payment = await paid();
+    const refund = await issueRefund(deps(), null, { paymentId: payment.paymentId, amount: 10_000_00, reason: "Late", idempotencyKey: `webhook-noid-${engine}-${buyers}` });
+    const body = JSON.stringify({ event: "refund.processed", data: { status: "processed", transaction_reference: payment.reference, refund_reference: "TRF_x", amount: 10_000_00, currency: "NGN" } });
+    expect((await send(body)).status).toBe(200);
+    expect(await refundRows(payment.paymentId)).toEqual([{ status: "processed", failure_reason: null }]);
+    expect(refund.providerRefundId).toEqual(expect.any(Number));
+    await app.services.paystackStandin!.idle();
+    expect(await told(payment.buyer.userId)).toHaveLength(1);
+  });
+
+  it("refuses a bad signature with 401 and a malformed refund event with 400, changing nothing", async () => {
+    const payment = await paid();
+    const refund = await issueRefund(deps(), null, { paymentId: payment.paymentId, amount: 5_000_00, reason: "Check", idempotencyKey: `webhook-bad-${engine}-${buyers}` });
+    const body = JSON.stringify({ event: "refund.failed", data: { id: refund.providerRefundId, status: "failed", transaction_reference: payment.reference, amount: 5_000_00 } });
+    expect((await send(body, signWebhook(body, "sk_test_someone_else"))).status).toBe(401);
+    for (const data of [{}, { transaction_reference: payment.reference, amount: -1 }, { transaction_reference: payment.reference, amount: "ten" }]) {
+      expect((await send(JSON.stringify({ event: "refund.failed", data }))).status).toBe(400);
+    }
+    // Only the stand-in's own, well-signed refund.processed counted.
+    await app.services.paystackStandin!.idle();
+    expect(await refundRows(payment.paymentId)).toEqual([{ status: "processed", failure_reason: null }]);
+  });
+});

@@ -1,0 +1,130 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { ADMIN_STATE_FILE, openTab, projectIndex, toastWith } from "./support/admin";
+import { signIn } from "./support/accounts";
+import { payWithCard, signUpFreshCustomer } from "./support/customers";
+import { loaderData } from "./support/route-data";
+import { freshPage } from "./support/vendors";
+import { expect, test } from "./support/test";
+
+const VENDOR_EMAIL = "vendor@tokunbo.test";
+const SHIPPING = { customerName: "Funke Adebayo", customerPhone: "0803 555 0142", shippingAddress: "3 Awolowo Road", city: "Ikoyi", state: "Lagos" };
+
+interface VendorProduct {
+  id: string;
+  name: string;
+  status: string;
+  isLive: boolean;
+  stockQuantity: number;
+}
+
+/** One of the demo vendor's live phones with stock to spare, a different one per project. */
+async function vendorPhone(vendor: Page, info: TestInfo): Promise<VendorProduct> {
+  const { products } = await loaderData<{ products: VendorProduct[] }>(vendor.request, "/vendor-dashboard?tab=products", "vendors/routes/vendor-dashboard");
+  const live = products.filter((p) => p.status === "approved" && p.isLive && p.stockQuantity >= 3);
+  const phone = live[projectIndex(info)];
+  expect(phone).toBeDefined();
+  return phone!;
+}
+
+/** The buyer puts the phone in the cart, checks out and pays with the stand-in's success card. */
+async function buyAndPay(page: Page, phone: VendorProduct) {
+  const added = await page.request.post("/cart/items", { form: { productId: phone.id, quantity: "1" } });
+  expect(added.ok()).toBe(true);
+  await page.goto("/checkout");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByLabel("Full Name").fill(SHIPPING.customerName);
+  await page.getByLabel("Phone Number").fill(SHIPPING.customerPhone);
+  await page.getByLabel("Street Address").fill(SHIPPING.shippingAddress);
+  await page.getByLabel("City").fill(SHIPPING.city);
+  await page.getByLabel("State").selectOption(SHIPPING.state);
+  await page.getByRole("button", { name: "Place Order (1 item)" }).click();
+  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+  await payWithCard(page, "4084 0840 8408 4081");
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+}
+
+/** The development mailbox, read as the demo admin in a window of its own: the newest message with this subject to this address. */
+async function mailText(browser: Browser, to: string, subject: string): Promise<string> {
+  const admin = await browser.newContext({ storageState: ADMIN_STATE_FILE });
+  try {
+    const mailbox = await admin.newPage();
+    const message = mailbox.getByRole("article", { name: subject }).filter({ hasText: `To: ${to}` }).first();
+    await expect(async () => {
+      await mailbox.goto("/dev/mailbox");
+      await expect(message).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    return (await message.textContent()) ?? "";
+  } finally {
+    await admin.close();
+  }
+}
+
+const inDays = (days: number) => new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+test("a buyer pays, the vendor ships from the dashboard, the buyer sees it live, gets the e-mail and confirms delivery", async ({ page, browser, extraHTTPHeaders }, info) => {
+  test.setTimeout(120_000);
+  const vendor = await freshPage(browser, info, extraHTTPHeaders);
+  await signIn(vendor, VENDOR_EMAIL);
+  await expect(vendor).not.toHaveURL(/\/auth/);
+  const phone = await vendorPhone(vendor, info);
+
+  const buyerEmail = await signUpFreshCustomer(page, info, SHIPPING.customerName);
+  await buyAndPay(page, phone);
+  await page.goto("/orders");
+  await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
+  const card = page.getByRole("tabpanel").getByTestId("order-card").first();
+  await expect(card.getByText("Successful", { exact: true })).toBeVisible();
+  const orderNumber = ((await card.getByTestId("order-number").textContent()) ?? "").replace("Order #", "");
+  await expect(card.getByRole("link", { name: /^Send on WhatsApp/ })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\d+\\?text=.*${orderNumber}`));
+
+  const tracking = `GIGL-${info.project.name}-${Date.now() % 100_000}`;
+  await test.step("the vendor ships the order with a courier and tracking number", async () => {
+    await openTab(vendor, "/vendor-dashboard", "orders");
+    const item = vendor.getByRole("listitem", { name: `Order #${orderNumber}` });
+    const ship = item.getByRole("form", { name: `Ship this order (order #${orderNumber})` });
+    await ship.getByRole("button", { name: /^Mark as shipped/ }).click();
+    await expect(ship.getByText("Choose the courier")).toBeVisible();
+    await expect(ship.getByText("Enter the tracking number")).toBeVisible();
+    await ship.getByLabel("Courier", { exact: true }).selectOption("GIG Logistics");
+    await ship.getByLabel("Tracking number").fill(tracking);
+    await ship.getByLabel("Estimated delivery").fill(inDays(3));
+    await ship.getByRole("button", { name: /^Mark as shipped/ }).click();
+    await expect(toastWith(vendor, "Order marked as shipped")).toBeVisible();
+    await expect(item.getByText(tracking, { exact: true })).toBeVisible();
+    await expect(item.getByRole("button", { name: /^Mark as delivered/ })).toBeVisible();
+    await vendor.context().close();
+  });
+
+  await test.step("the buyer's open orders page shows the tracking number without reloading", async () => {
+    await expect(toastWith(page, "Order status updated!")).toBeVisible();
+    await expect(card.getByText(tracking, { exact: true })).toBeVisible();
+    await expect(card.getByText("GIG Logistics", { exact: true })).toBeVisible();
+    await expect(card.getByTestId("order-status-text")).toHaveText("Your order is on the way");
+  });
+
+  await test.step("the shipped e-mail names the courier and the tracking number", async () => {
+    const text = await mailText(browser, buyerEmail, `Your order #${orderNumber} has shipped`);
+    expect(text).toContain("Courier: GIG Logistics");
+    expect(text).toContain(`Tracking number: ${tracking}`);
+    expect(text).toContain("/orders");
+  });
+
+  await test.step("the buyer confirms the phone arrived", async () => {
+    await card.getByRole("link", { name: /^I received my phone/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Did your phone arrive?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Yes, I received it" }).click();
+    await expect(toastWith(page, "Thanks! Your order is marked delivered.")).toBeVisible();
+    await expect(card.getByText("Delivered", { exact: true }).first()).toBeVisible();
+    await expect(card.getByTestId("order-status-text")).toHaveText("Order delivered successfully");
+    await expect(card.getByRole("link", { name: /^I received my phone/ })).toHaveCount(0);
+  });
+
+  await test.step("Track shows who did what", async () => {
+    await card.getByRole("link", { name: /^Track/ }).click();
+    const history = page.getByRole("dialog", { name: "Track Order" }).getByTestId("order-history");
+    await expect(history.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText("The vendor");
+    await expect(history.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText(`Tracking number ${tracking} · GIG Logistics`);
+    await expect(history.getByRole("listitem").filter({ hasText: "Delivered" })).toContainText("You");
+  });
+});
