@@ -21,7 +21,7 @@ async function timelineOf(claim: Locator): Promise<string[]> {
 
 /** An admin moves the order along as the Orders tab's menu does. */
 async function moveOrder(admin: Page, orderId: string, status: "processing" | "shipped" | "delivered") {
-  const shipping: Record<string, string> = status === "shipped" ? { trackingNumber: "GIGL-5550123", estimatedDeliveryDate: lagosToday() } : {};
+  const shipping: Record<string, string> = status === "shipped" ? { carrier: "GIG Logistics", trackingNumber: "GIGL-5550123", estimatedDeliveryDate: lagosToday() } : {};
   const response = await admin.request.post("/admin/orders", { form: { intent: "status", orderId, status, ...shipping }, maxRedirects: 0 });
   expect(response.status(), await response.text()).toBe(200);
   expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
