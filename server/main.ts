@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { scheduleClaimChecks } from "../domain/claims/service";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleAutoDelivery } from "../domain/orders/auto-delivery";
 import { scheduleReconciliation } from "../domain/payments/reconciliation";
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     config.reconcileEveryMs,
   );
   const stopRedelivery = scheduleRedelivery(database, services.mailer, (error) => logger.error({ err: error }, "e-mail redelivery failed"));
+  const stopClaimChecks = scheduleClaimChecks(database, (error) => logger.error({ err: error }, "warranty claim check failed"));
   const stopAutoDelivery = scheduleAutoDelivery(
     database,
     { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
     void services.live.close();
     void services.pageCache.close();
     server.close(() => {
-      void Promise.all([stopReconciliation(), stopRedelivery(), stopAutoDelivery()])
+      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks(), stopAutoDelivery()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import {
   accounts, cart, cmsContent, emailOutbox, notifications, orderStatusHistory, orders, payments, products, profiles, reviews, userActivities,
-  userRoles, users, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
+  userRoles, users, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaimEvents, warrantyClaims,
 } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CMS_DEFAULTS } from "../domain/cms/defaults";
@@ -51,7 +51,7 @@ interface CheckedRequest {
 
 const request = (as: Actor, path: string): CheckedRequest => ({ label: `GET ${path} as ${as}`, as, url: () => path });
 
-const ADMIN_TABS = ["vendors", "products", "orders", "reviews", "payments", "preapproval", "pricing", "activities"];
+const ADMIN_TABS = ["vendors", "products", "orders", "claims", "reviews", "payments", "preapproval", "pricing", "activities"];
 
 const REQUESTS: CheckedRequest[] = [
   request("visitor", "/"),
@@ -71,6 +71,7 @@ const REQUESTS: CheckedRequest[] = [
   request("customer", "/notifications"),
   request("vendor", "/vendor-dashboard"),
   request("vendor", "/vendor-dashboard?tab=orders"),
+  request("vendor", "/vendor-dashboard?tab=claims"),
   request("vendor", "/products"),
   request("applicant", "/vendor-pre-approval"),
   ...ADMIN_TABS.map((tab) => request("admin", `/admin?tab=${tab}`)),
@@ -194,7 +195,7 @@ async function addItemsOfEveryKind(db: Database, world: World, tag: string, coun
   const listed = await addListings(db, world.vendorId, tag, count, "approved");
   await addListings(db, world.vendorId, `${tag}-pending`, count, "pending");
   await db.insert(cart).values(listed.map((productId) => ({ customerId: world.customerId, productId })));
-  await addOrders(db, world, listed);
+  await addClaims(db, world, await addOrders(db, world, listed), tag);
   await addOrderHistory(db, world.trackedOrderId, tag, count);
   await addNotifications(db, world.customerId, tag, count);
   const reviewers = await addPeople(db, tagged(`${tag}-reviewer`, count), "customer");
@@ -293,6 +294,27 @@ async function addOrders(db: Database, world: Pick<World, "customerId" | "vendor
     .returning({ id: orders.id });
   await db.insert(orderStatusHistory).values(placed.flatMap(({ id }) => [{ orderId: id, status: "pending" as const }, { orderId: id, status: "paid" as const }]));
   return placed.map((order) => order.id);
+}
+
+/** A warranty claim on each order, with a photo and two steps on its timeline. */
+async function addClaims(db: Database, world: Pick<World, "customerId" | "vendorId">, orderIds: string[], tag: string): Promise<void> {
+  const claims = await db
+    .insert(warrantyClaims)
+    .values(orderIds.map((orderId, i) => ({
+      orderId,
+      customerId: world.customerId,
+      vendorId: world.vendorId,
+      reason: "battery_performance" as const,
+      description: `The battery drains within two hours (${tag} ${i}).`,
+      photos: [`/uploads/claims/${randomUUID().replaceAll("-", "")}.webp`],
+      status: i % 2 === 0 ? ("open" as const) : ("declined" as const),
+      answerDueAt: new Date(Date.now() + (i % 3 === 0 ? -1 : 3) * 86_400_000),
+    })))
+    .returning({ id: warrantyClaims.id, customerId: warrantyClaims.customerId });
+  await db.insert(warrantyClaimEvents).values(claims.flatMap(({ id }) => [
+    { claimId: id, actorId: world.customerId, actorRole: "buyer" as const, kind: "opened" },
+    { claimId: id, actorId: null, actorRole: "system" as const, kind: "overdue" },
+  ]));
 }
 
 async function addOrderHistory(db: Database, orderId: string, tag: string, count: number): Promise<void> {

@@ -10,6 +10,8 @@ import { ShieldIcon } from "../ui/icons";
 import { ProductThumb } from "../storefront/product-thumb";
 import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
 import { OrderStatusBadge } from "../ui/status-badges";
+import type { ClaimView } from "../../domain/claims/service";
+import { ClaimPanel } from "./claim-panel";
 import { orderWhatsappMessage, whatsappHref } from "../site/whatsapp";
 import { ReceivedLink } from "./order-received";
 
@@ -21,7 +23,7 @@ export function brandAndModel(product: { brand: string; model: string }): string
 export { formatCalendarDate };
 
 /** Where an order's dialogs open: the page address, so they work before scripts load too. */
-export type OrderDialogKind = "details" | "review" | "track" | "cancel";
+export type OrderDialogKind = "details" | "review" | "track" | "cancel" | "claim";
 export const orderDialogHref = (kind: OrderDialogKind, orderId: string) => `/orders?${kind}=${orderId}`;
 
 export const buttonClass =
@@ -71,7 +73,10 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
-function OrderButtons({ order }: { order: CustomerOrder }) {
+/** A claim still being worked on: the order takes no other until it is decided. */
+const isActiveClaim = (claim: ClaimView | undefined) => claim !== undefined && ["open", "accepted", "declined", "escalated"].includes(claim.status);
+
+function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
   const forOrder = <span className="sr-only"> order #{order.orderNumber}</span>;
   return (
     <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:justify-end">
@@ -90,6 +95,11 @@ function OrderButtons({ order }: { order: CustomerOrder }) {
       <Link to={orderDialogHref("track", order.id)} preventScrollReset className={buttonClass}>
         Track{forOrder}
       </Link>
+      {order.status === "delivered" && !isActiveClaim(claim) ? (
+        <Link to={orderDialogHref("claim", order.id)} preventScrollReset className={`${buttonClass} col-span-3 sm:col-span-1`}>
+          Warranty claim{forOrder}
+        </Link>
+      ) : null}
       {order.cancellable ? (
         <Link to={orderDialogHref("cancel", order.id)} preventScrollReset className={`${buttonClass} border-red-300 text-red-800 hover:bg-red-50`}>
           {CANCELLATION_TEXTS.cancelOrder}
@@ -140,7 +150,7 @@ function RefundStatus({ refunds }: { refunds: CustomerOrder["refunds"] }) {
   );
 }
 
-export function OrderCard({ order }: { order: CustomerOrder }) {
+export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
   const titleId = useId();
   const { product } = order;
   const name = brandAndModel(product);
@@ -191,10 +201,11 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         ) : null}
         <Fact label="Last updated">{formatDate(order.updatedAt)}</Fact>
       </dl>
+      {claim ? <ClaimPanel claim={claim} /> : null}
       <div className="mt-4 flex flex-col gap-2 border-t border-gray-100 pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
         {order.status === "shipped" ? <ReceivedLink order={order} /> : null}
         <WhatsappVendorLink order={order} />
-        <OrderButtons order={order} />
+        <OrderButtons order={order} claim={claim} />
       </div>
     </article>
   );

@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import type { CustomerOrder, OrderTabCounts } from "../../domain/orders/customer";
+import type { BuyerWarranty, ClaimView } from "../../domain/claims/service";
+import { ClaimDialog } from "./claim-dialog";
 import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
 import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog, PaidOrderCancelDialog } from "./order-dialogs";
@@ -33,13 +35,19 @@ function EmptyOrders({ text }: { text: string }) {
   );
 }
 
-function OrderList({ orders, empty }: { orders: CustomerOrder[]; empty: string }) {
+/** Each order's newest warranty claim and each delivered order's warranty (docs/after-sale.md). */
+interface OrderClaims {
+  claims?: Record<string, ClaimView>;
+  warranties?: Record<string, BuyerWarranty>;
+}
+
+function OrderList({ orders, empty, claims = {} }: { orders: CustomerOrder[]; empty: string } & OrderClaims) {
   if (orders.length === 0) return <EmptyOrders text={empty} />;
   return (
     <ul className="space-y-4">
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} />
+          <OrderCard order={order} claim={claims[order.id]} />
         </li>
       ))}
     </ul>
@@ -106,8 +114,10 @@ function useOpenDialog(orders: CustomerOrder[]) {
   };
   const review = find("review");
   const cancel = find("cancel");
+  const claim = find("claim");
   const received = find("received");
   return {
+    claim: claim?.status === "delivered" ? claim : undefined,
     received: received?.status === "shipped" ? received : undefined,
     cancel: cancel?.payableUntil ? cancel : undefined,
     cancelPaid: cancel?.cancellable ? cancel : undefined,
@@ -117,16 +127,22 @@ function useOpenDialog(orders: CustomerOrder[]) {
   };
 }
 
-export function OrdersView({ orders, counts, reviewResult }: { orders: CustomerOrder[]; counts: OrderTabCounts; reviewResult?: ReviewFormResult }) {
+export function OrdersView({
+  orders,
+  counts,
+  claims = {},
+  warranties = {},
+  reviewResult,
+}: { orders: CustomerOrder[]; counts: OrderTabCounts; reviewResult?: ReviewFormResult } & OrderClaims) {
   useLiveOrderUpdates();
   const open = useOpenDialog(orders);
   const tabs = [
-    { id: "all", label: `All (${counts.all})`, content: <OrderList orders={orders} empty={ORDERS_TEXTS.noOrders} /> },
-    { id: "active", label: `Active (${counts.active})`, content: <OrderList orders={orders.filter((o) => o.active)} empty={ORDERS_TEXTS.noActive} /> },
+    { id: "all", label: `All (${counts.all})`, content: <OrderList orders={orders} claims={claims} empty={ORDERS_TEXTS.noOrders} /> },
+    { id: "active", label: `Active (${counts.active})`, content: <OrderList orders={orders.filter((o) => o.active)} claims={claims} empty={ORDERS_TEXTS.noActive} /> },
     {
       id: "delivered",
       label: `Delivered (${counts.delivered})`,
-      content: <OrderList orders={orders.filter((o) => o.status === "delivered")} empty={ORDERS_TEXTS.noDelivered} />,
+      content: <OrderList orders={orders.filter((o) => o.status === "delivered")} claims={claims} empty={ORDERS_TEXTS.noDelivered} />,
     },
   ];
   return (
@@ -136,6 +152,7 @@ export function OrdersView({ orders, counts, reviewResult }: { orders: CustomerO
       {open.track ? <OrderTrackDialog order={open.track} /> : null}
       {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
       {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
+      {open.claim ? <ClaimDialog order={open.claim} warranty={warranties[open.claim.id]} claim={claims[open.claim.id]} /> : null}
       {open.received ? <ReceivedDialog order={open.received} /> : null}
       {open.cancelPaid ? <PaidOrderCancelDialog order={open.cancelPaid} /> : null}
     </OrdersFrame>

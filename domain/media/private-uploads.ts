@@ -1,7 +1,8 @@
 /**
- * Pre-approval documents (ID cards and the like) are stored with the other uploads but are
- * never public: /uploads refuses their folder, and admins read them through
- * /admin/preapproval-documents/<key>.
+ * Pre-approval documents (ID cards and the like) and warranty claim photos are stored with the
+ * other uploads but are never public: /uploads refuses their folders. Admins read documents
+ * through /admin/preapproval-documents/<key>; a claim's buyer, its vendor and admins open its
+ * photos through /claim-photos/<key>.
  */
 import path from "node:path";
 import { PUBLIC_UPLOADS_PREFIX } from "./image-urls";
@@ -9,6 +10,10 @@ import { type FileStorage, assertValidKey } from "./storage";
 
 export const PREAPPROVAL_FOLDER = "preapproval";
 export const PREAPPROVAL_DOCUMENTS_ROUTE = "/admin/preapproval-documents/";
+export const CLAIM_PHOTOS_FOLDER = "claims";
+export const CLAIM_PHOTOS_ROUTE = "/claim-photos/";
+
+const PRIVATE_FOLDERS: readonly string[] = [PREAPPROVAL_FOLDER, CLAIM_PHOTOS_FOLDER];
 
 const PRIVATE_URL_PREFIX = `${PUBLIC_UPLOADS_PREFIX}${PREAPPROVAL_FOLDER}/`;
 
@@ -26,12 +31,21 @@ export function isPrivateUploadPath(requestPath: string): boolean {
     return false;
   }
   const [folder = ""] = path.posix.normalize(`/${decoded}`).split("/").filter(Boolean);
-  return folder.toLowerCase() === PREAPPROVAL_FOLDER;
+  return PRIVATE_FOLDERS.includes(folder.toLowerCase());
 }
 
 /** True for a valid storage key inside the pre-approval folder. */
 export function isPreapprovalDocumentKey(key: string): boolean {
-  if (!key.startsWith(`${PREAPPROVAL_FOLDER}/`)) return false;
+  return isKeyIn(PREAPPROVAL_FOLDER, key);
+}
+
+/** True for a valid storage key inside the claim photos folder. */
+export function isClaimPhotoKey(key: string): boolean {
+  return isKeyIn(CLAIM_PHOTOS_FOLDER, key);
+}
+
+function isKeyIn(folder: string, key: string): boolean {
+  if (!key.startsWith(`${folder}/`)) return false;
   try {
     assertValidKey(key);
     return true;
@@ -56,4 +70,11 @@ export async function readStoredDocument(storage: FileStorage, key: string): Pro
     if (code === "ENOENT" || code === "EISDIR" || status === 404) return null;
     throw error;
   }
+}
+
+/** Where a stored claim photo (`/uploads/claims/…`) opens; null for any other value. */
+export function claimPhotoHref(storedValue: string): string | null {
+  if (!storedValue.startsWith(PUBLIC_UPLOADS_PREFIX)) return null;
+  const key = storedValue.slice(PUBLIC_UPLOADS_PREFIX.length);
+  return isClaimPhotoKey(key) ? CLAIM_PHOTOS_ROUTE + key : null;
 }

@@ -45,7 +45,7 @@ export function maxImagesAllowed(n: number = UPLOAD_LIMITS.maxFiles): string {
   return `Maximum ${n} images allowed`;
 }
 
-export type UploadFolder = "products" | "preapproval";
+export type UploadFolder = "products" | "preapproval" | "claims";
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
 

@@ -4,7 +4,7 @@ import { seriousA11yViolations, signIn } from "./support/accounts";
 import { FRESH_PASSWORD, applyAsFreshVendor } from "./support/customers";
 import { expect, formatNairaText, nairaOf, openTab, projectIndex, test, toastWith } from "./support/admin";
 
-test("the dashboard shows the four counts, the sales summary and the eight tabs", async ({ page }) => {
+test("the dashboard shows the four counts, the sales summary and the nine tabs", async ({ page }) => {
   await openTab(page, "/admin", "vendors");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   for (const label of ["Vendors", "Products", "Orders", "Reviews"]) {
@@ -13,7 +13,7 @@ test("the dashboard shows the four counts, the sales summary and the eight tabs"
   await expect(page.getByTestId("sales-summary")).toContainText(/orders?, revenue ₦[\d,]+, commission ₦[\d,]+/);
   await expect(page.getByRole("img", { name: /Revenue per day from/ })).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-  await expect(tabs).toHaveText(["Vendors", "Products", "Orders", "Reviews", "Payments", "Pre-Approval", "Pricing", "Activities"]);
+  await expect(tabs).toHaveText(["Vendors", "Products", "Orders", "Claims", "Reviews", "Payments", "Pre-Approval", "Pricing", "Activities"]);
   await expect(tabs.first()).toHaveAttribute("aria-current", "page");
   expect(await seriousA11yViolations(page)).toEqual([]);
 });

@@ -4,7 +4,9 @@ import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
   cart, emailOutbox, notifications, orders, payments, products, refunds, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
+  warrantyClaims,
 } from "../../db/schema";
+import { CLAIM_TEXTS } from "../../domain/claims/texts";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { ACCESS_TEXTS } from "../../domain/core/access";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
@@ -312,6 +314,32 @@ async function freshReview({ db, world }: Caller): Promise<string> {
   return row!.id;
 }
 
+/** A warranty claim of the customer on a fresh delivered order of the vendor's phone, in `status`. */
+async function freshClaim({ db, world }: Caller, status: "open" | "declined", photos: string[] = []): Promise<{ claimId: string; orderId: string }> {
+  const { orderId } = await addOrder(db, world.customer, { vendorId: world.vendor.vendorId, productId: await freshListing(db, world) });
+  const [claim] = await db
+    .insert(warrantyClaims)
+    .values({
+      orderId, customerId: world.customer.userId, vendorId: world.vendor.vendorId, reason: "battery_performance", status, photos,
+      description: "The battery drains within two hours of light use.", answerDueAt: new Date(Date.now() + 3 * 86_400_000),
+      declineReason: status === "declined" ? "Battery wear is normal for its age." : null,
+    })
+    .returning({ id: warrantyClaims.id });
+  return { claimId: claim!.id, orderId };
+}
+
+async function claimStatus(db: Database, claimId: string): Promise<string | undefined> {
+  const [row] = await db.select({ status: warrantyClaims.status }).from(warrantyClaims).where(eq(warrantyClaims.id, claimId));
+  return row?.status;
+}
+
+async function claimOf(db: Database, orderId: string): Promise<boolean> {
+  return (await db.select({ id: warrantyClaims.id }).from(warrantyClaims).where(eq(warrantyClaims.orderId, orderId))).length > 0;
+}
+
+/** Text inside a claim photo's bytes, to look for in answers that must not carry it. */
+const CLAIM_PHOTO_MARKER = "photo-of-the-customers-claim";
+
 async function adminRoleId(db: Database): Promise<string> {
   const person = await addPerson(db, "admin", "admin");
   const [role] = await db.select({ id: userRoles.id }).from(userRoles).where(and(eq(userRoles.userId, person.userId), eq(userRoles.role, "admin")));
@@ -452,6 +480,19 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.documentMarker]),
   }),
   page("GET /products/images", () => "/products/images", EVERYONE, { what: "uploads are posted", allowedStatus: 405 }),
+  {
+    key: "GET /claim-photos/*",
+    what: "a photo of the customer's claim",
+    allow: ["customer", "vendor", "admin", "superAdmin"],
+    call: async (caller) => {
+      const key = `claims/${randomBytes(16).toString("hex")}.webp`;
+      await caller.storage.put(key, Buffer.from(CLAIM_PHOTO_MARKER));
+      await freshClaim(caller, "open", [`/uploads/${key}`]);
+      return get(caller, `/claim-photos/${key}`, { Accept: "text/html" });
+    },
+    refusal: notTheirs(404),
+    hidden: outsiders(["customer", "vendor", "admin", "superAdmin"], () => [CLAIM_PHOTO_MARKER]),
+  },
 
   // Accounts
   {
@@ -643,6 +684,28 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
 
   {
+    key: "POST /orders/claims",
+    what: "open a claim on the customer's delivered order",
+    allow: ["customer"],
+    call: async (caller) => {
+      const { orderId } = await addOrder(caller.db, caller.world.customer, { vendorId: caller.world.vendor.vendorId, productId: await freshListing(caller.db, caller.world) });
+      const fields = { intent: "open", orderId, reason: "battery_performance", description: "The battery drains within two hours of light use." };
+      return withEffect(post(caller, "/orders/claims", fields), () => claimOf(caller.db, orderId));
+    },
+    refusal: notTheirs(404, CLAIM_TEXTS.orderNotFound),
+  },
+  {
+    key: "POST /orders/claims",
+    what: "escalate the customer's declined claim",
+    allow: ["customer"],
+    call: async (caller) => {
+      const { claimId } = await freshClaim(caller, "declined");
+      const answer = post(caller, "/orders/claims", { intent: "escalate", claimId, note: "The vendor did not look at the photos." });
+      return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "escalated");
+    },
+    refusal: notTheirs(404, CLAIM_TEXTS.notFound),
+  },
+  {
     key: "POST /orders",
     what: "say the customer's shipped order arrived ('I received my phone')",
     allow: ["customer"],
@@ -654,6 +717,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
 
   // Vendors
+  {
+    key: "POST /vendor-dashboard/claims",
+    what: "answer the vendor's open claim",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const { claimId } = await freshClaim(caller, "open");
+      const answer = post(caller, "/vendor-dashboard/claims", { claimId, answer: "decline", declineReason: "Battery wear is normal for its age." });
+      return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "declined");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
+  },
   {
     key: "POST /vendor-application",
     what: "apply (once)",
@@ -807,6 +881,16 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       const productId = await freshListing(caller.db, caller.world);
       await caller.db.update(products).set({ adminInspected: true, inspectedAt: new Date() }).where(eq(products.id, productId));
       return withEffect(post(caller, "/admin/products", { intent: "withdraw-inspection", productId }), async () => !(await isInspected(caller.db, productId)));
+    },
+  },
+  {
+    key: "POST /admin/claims",
+    what: "reject a claim",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const { claimId } = await freshClaim(caller, "open");
+      const answer = post(caller, "/admin/claims", { claimId, decision: "reject", note: "Water damage is not covered.", confirm: "yes" });
+      return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "rejected");
     },
   },
   {

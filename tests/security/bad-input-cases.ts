@@ -330,7 +330,15 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /checkout": queryDoor("/checkout", ["items", "productId", "buy", "qty"], "customer"),
     "GET /payment-success": queryDoor("/payment-success", ["reference", "trxref", "status"], "customer"),
     "GET /notifications": queryDoor("/notifications", ["page"], "customer"),
-    "GET /orders": queryDoor("/orders", ["order", "track", "review", "tab"], "customer"),
+    "GET /orders": queryDoor("/orders", ["order", "track", "review", "claim", "tab"], "customer"),
+    "GET /claim-photos/*": {
+      actor: "customer",
+      expect: "refuse",
+      inputs: () =>
+        fc
+          .oneof(strangeId, fc.constantFrom("claims/..%2F..%2Fauth-secret", "claims/", "..%2Fauth-secret", `claims/${"0".repeat(32)}.webp`, "preapproval/x.webp"))
+          .map((key) => get(`/claim-photos/${key.includes("%") ? key : escapeForm(key)}`)),
+    },
     "GET /sitemap.xml": queryDoor("/sitemap.xml", ["page"]),
     "GET /robots.txt": queryDoor("/robots.txt", ["x"]),
     "GET /admin": {
@@ -456,6 +464,41 @@ export function doorCases(): Record<string, DoorCase> {
         })),
       // The world's orders are paid and delivered: 'Pay now', both 'Cancel order' and 'I received my phone' refuse every one of them.
       judge: refusesIf(({ fields }, world) => fields?.intent !== "review" || fields?.orderId !== world.customer.orderId || fails(reviewSubmissionSchema, fields)),
+    },
+    "POST /orders/claims": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      // Only orders and claims that are not the customer's: every draw is refused, nothing is stored.
+      inputs: (world) =>
+        pageAction(
+          "/orders/claims",
+          formFields(["open", "escalate"], {
+            orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId)), reason: text("battery_performance", "other"),
+            description: text("The battery drains within two hours of light use."), claimId: strangeId, note: text("The vendor did not look at the photos."),
+          }),
+          (fields) => fc.oneof(formBodies(fields), uploadBodies(fields, "photos")),
+        ),
+    },
+    "POST /vendor-dashboard/claims": {
+      actor: "vendor",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/vendor-dashboard/claims", formFields(["answer"], {
+          claimId: strangeId, answer: text("accept", "decline"), outcome: text("repair", "refund"), returnInstructions: text("Bring it to Shop 4, Ikeja."),
+          declineReason: text("Battery wear is normal for its age."),
+        })),
+    },
+    "POST /admin/claims": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/admin/claims", formFields(["decide"], {
+          claimId: strangeId, decision: text("full_refund", "partial_refund", "replacement", "reject"), amountNaira: fc.oneof(badNumberText, fc.constant("25000")),
+          note: text("Water damage is not covered."), confirm: text("yes"),
+        })),
     },
     "POST /admin/vendors": {
       actor: "admin",

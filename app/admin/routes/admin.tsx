@@ -16,6 +16,9 @@ import {
   AdminActivitiesTab, AdminPaymentsTab, AdminPreapprovalTab, AdminPricingTab, AdminReviewsTab,
 } from "../admin-operations";
 import { AdminOrdersTab } from "../admin-orders";
+import { AdminClaimsTab } from "../admin-claims";
+import { listClaimsForAdmin } from "../../../domain/claims/service";
+import { CLAIM_FILTERS } from "../../../domain/claims/validation";
 import { AdminCounts, SalesChart } from "../admin-summary";
 import { DashboardTabs } from "../../ui/tabs";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";
@@ -26,6 +29,7 @@ export const ADMIN_TABS = [
   { id: "vendors", label: "Vendors" },
   { id: "products", label: "Products" },
   { id: "orders", label: "Orders" },
+  { id: "claims", label: "Claims" },
   { id: "reviews", label: "Reviews" },
   { id: "payments", label: "Payments" },
   { id: "preapproval", label: "Pre-Approval" },
@@ -71,6 +75,10 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
       }
       const orders = parsed.ok && Object.keys(errors).length === 0 ? await listOrdersForAdmin(db, viewer, { ...parsed.search, page: q.page }) : null;
       return { tab: q.tab, search: parsed.values, errors, vendors, orders };
+    }
+    case "claims": {
+      const filter = oneOf(CLAIM_FILTERS, q.status);
+      return { tab: q.tab, status: filter ?? "", claims: await listClaimsForAdmin(db, viewer, { filter, page: q.page }) };
     }
     case "reviews": {
       const approved = q.approved === undefined ? undefined : q.approved === "true";
@@ -126,6 +134,8 @@ function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> 
       return <AdminProductsTab products={section.products} status={section.status} markup={section.markup} />;
     case "orders":
       return <AdminOrdersTab orders={section.orders} search={section.search} errors={section.errors} vendors={section.vendors} />;
+    case "claims":
+      return <AdminClaimsTab claims={section.claims} filter={section.status} />;
     case "reviews":
       return <AdminReviewsTab reviews={section.reviews} approved={section.approved} />;
     case "payments":

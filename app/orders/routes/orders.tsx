@@ -2,6 +2,7 @@ import { Refusal } from "../../../domain/core/refusal";
 import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } from "react-router";
 import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
 import { listCustomerOrders } from "../../../domain/orders/customer";
+import { buyerClaims } from "../../../domain/claims/service";
 import { CANCELLATION_TEXTS, cancelPaidOrder, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
 import { formatNaira } from "../../../lib/money";
 import { issueRefund } from "../../../domain/payments/refunds";
@@ -26,7 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
-  return data(await listCustomerOrders(context.db, viewer.userId), { headers: { "Cache-Control": "no-store" } });
+  const [list, claims] = await Promise.all([listCustomerOrders(context.db, viewer.userId), buyerClaims(context.db, viewer.userId)]);
+  return data({ ...list, ...claims }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Opening or closing a dialog changes only the address: the orders on the page are already current. */
@@ -65,7 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <OrdersView orders={loaderData.orders} counts={loaderData.counts} reviewResult={actionData as ReviewFormResult | undefined} />;
+  return (
+    <OrdersView
+      orders={loaderData.orders}
+      counts={loaderData.counts}
+      claims={loaderData.claims}
+      warranties={loaderData.warranties}
+      reviewResult={actionData as ReviewFormResult | undefined}
+    />
+  );
 }
 
 export function ErrorBoundary() {

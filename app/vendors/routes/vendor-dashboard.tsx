@@ -12,6 +12,8 @@ import { siteFromMatches } from "../../site/site";
 import { VendorOrdersTab } from "../vendor-orders-tab";
 import { VendorProductsTab } from "../vendor-products-tab";
 import { VendorProfileTab } from "../vendor-profile-tab";
+import { VendorClaimsTab } from "../vendor-claims-tab";
+import { listVendorClaims } from "../../../domain/claims/service";
 import { requireRole } from "../../server/access.server";
 import { answerPage, answering, invalid, ok } from "../../server/answer.server";
 import { formValues } from "../../server/auth-forms.server";
@@ -27,6 +29,7 @@ import { PageTitle } from "../../ui/page-title";
 const TABS = [
   { id: "products", label: "Products" },
   { id: "orders", label: "Orders" },
+  { id: "claims", label: "Claims" },
   { id: "profile", label: "Profile" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -49,13 +52,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vendor = await getOwnVendor(context.db, viewer.userId);
   } catch (error) {
     console.error("Failed to load the vendor record", error);
-    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null };
+    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null, claims: null };
   }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
   if (!may(viewer, "sell")) throw redirect("/vendor-auth");
-  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null };
-  const [products, orders] = await Promise.all([listOwnProducts(context.db, vendor.id), ordersOrNull(context.db, viewer, vendor)]);
-  return { tab: tabOf(request.url), vendor, failed: false, products, orders };
+  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null, claims: null };
+  const tab = tabOf(request.url);
+  const [products, orders, claims] = await Promise.all([
+    listOwnProducts(context.db, vendor.id),
+    ordersOrNull(context.db, viewer, vendor),
+    tab === "claims" ? claimsOrNull(context.db, viewer) : null,
+  ]);
+  return { tab, vendor, failed: false, products, orders, claims };
+}
+
+/** The Claims section's list, or null ('Failed to load claims') when the database does not answer. */
+async function claimsOrNull(db: Route.LoaderArgs["context"]["db"], viewer: { userId: string }) {
+  try {
+    return await listVendorClaims(db, viewer.userId);
+  } catch (error) {
+    console.error("Failed to load the vendor's claims", error);
+    return null;
+  }
 }
 
 /** The Orders tab's list and paid-only summary, or null ('Failed to load orders') when the database does not answer. */
@@ -122,7 +140,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function VendorDashboardPage() {
-  const { tab, vendor, failed, products, orders } = useLoaderData<typeof loader>();
+  const { tab, vendor, failed, products, orders, claims } = useLoaderData<typeof loader>();
   const result = useActionData<VendorFormResult>();
   useActionToast(result);
   if (failed) {
@@ -148,7 +166,7 @@ export default function VendorDashboardPage() {
         </Link>
       </header>
       <nav aria-label="Vendor dashboard sections" className="mt-6">
-        <ul className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 sm:inline-grid">
+        <ul className="grid grid-cols-2 gap-1 rounded-xl bg-gray-100 p-1 sm:inline-grid sm:grid-cols-4">
           {TABS.map((item) => (
             <li key={item.id}>
               <Link
@@ -168,6 +186,7 @@ export default function VendorDashboardPage() {
       <div className="mt-6">
         {tab === "products" ? <VendorProductsTab products={products} /> : null}
         {tab === "orders" ? <VendorOrdersTab orders={orders?.list ?? null} summary={orders?.summary ?? null} commissionRate={vendor.commissionRate} /> : null}
+        {tab === "claims" ? <VendorClaimsTab claims={claims} /> : null}
         {tab === "profile" ? <VendorProfileTab vendor={vendor} /> : null}
       </div>
     </div>

@@ -1,0 +1,64 @@
+import { useId } from "react";
+import type { ClaimView } from "../../domain/claims/service";
+import { canEscalate } from "../../domain/claims/rules";
+import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
+import { useAction } from "../ui/answer";
+import { FormButton, TextAreaField } from "../ui/form-field";
+import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "./claim-timeline";
+
+/** 'Ask our support team': a declined claim, or one the vendor has not answered in time. */
+function EscalateForm({ claim }: { claim: ClaimView }) {
+  const { fetcher, busy, fieldErrors } = useAction();
+  return (
+    <details className="rounded-lg border border-gray-200 p-3">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Ask our support team</summary>
+      <fetcher.Form method="post" action="/orders/claims" noValidate className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="escalate" />
+        <input type="hidden" name="claimId" value={claim.id} />
+        <TextAreaField
+          id={`escalate-${claim.id}`}
+          label="What should our support team know?"
+          name="note"
+          rows={3}
+          minLength={CLAIM_LIMITS.noteMin}
+          maxLength={CLAIM_LIMITS.noteMax}
+          required
+          error={fieldErrors.note}
+          hint={`${CLAIM_LIMITS.noteMin} to ${CLAIM_LIMITS.noteMax} characters.`}
+        />
+        <FormButton busy={busy} busyText="Sending…" className="w-full sm:w-auto">
+          Send to support
+        </FormButton>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** The order's warranty claim on its card: where it stands, the same timeline the vendor and admins see, and escalation when allowed. */
+export function ClaimPanel({ claim }: { claim: ClaimView }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-3" data-testid="order-claim">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-sm font-bold text-gray-900">
+          Warranty claim
+        </h3>
+        <ClaimStatusBadge claim={claim} />
+      </div>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Claim details and timeline</summary>
+        <div className="mt-3 space-y-4">
+          <ClaimFacts claim={claim} />
+          <ClaimTimeline claim={claim} />
+        </div>
+      </details>
+      {canEscalate(claim) ? (
+        <div className="mt-3 space-y-2">
+          <p className="text-sm text-gray-800">{claim.status === "declined" ? "Disagree with the vendor?" : "The vendor has not answered in time."}</p>
+          <EscalateForm claim={claim} />
+        </div>
+      ) : null}
+      {claim.status === "open" && !claim.overdue ? <p className="mt-2 text-xs text-gray-700">{CLAIM_TEXTS.reviewTime}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from "react";
+import type { ClaimView } from "../../domain/claims/service";
+import { ACTOR_ROLE_LABELS, CLAIM_DECISION_LABELS, CLAIM_EVENT_LABELS, CLAIM_OUTCOME_LABELS } from "../../domain/claims/texts";
+import type { ClaimStatus } from "../../lib/constants";
+import { formatDate, formatDateTime } from "../ui/format";
+
+const CLAIM_STYLES: Record<ClaimStatus, string> = {
+  open: "bg-amber-100 text-amber-900 ring-amber-300",
+  accepted: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  declined: "bg-red-100 text-red-900 ring-red-300",
+  escalated: "bg-violet-100 text-violet-900 ring-violet-300",
+  resolved: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  rejected: "bg-gray-200 text-gray-800 ring-gray-300",
+};
+
+/** The claim's status ('Waiting for the vendor'), and 'Overdue' past the vendor's due date. */
+export function ClaimStatusBadge({ claim }: { claim: Pick<ClaimView, "status" | "statusLabel" | "overdue"> }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${CLAIM_STYLES[claim.status]}`} data-testid="claim-status">
+        {claim.statusLabel}
+      </span>
+      {claim.overdue ? <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-inset ring-red-300">Overdue</span> : null}
+    </span>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold text-gray-600">{label}</dt>
+      <dd className="whitespace-pre-line break-words text-sm text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+/** What the claim says and where it stands: the same facts for the buyer, the vendor and admins. */
+export function ClaimFacts({ claim }: { claim: ClaimView }) {
+  return (
+    <dl className="grid gap-2 sm:grid-cols-2">
+      <Fact label="Reason">{claim.reasonLabel}</Fact>
+      <Fact label="Opened">{formatDate(claim.createdAt)}</Fact>
+      <div className="sm:col-span-2">
+        <Fact label="What the buyer says">{claim.description}</Fact>
+      </div>
+      {claim.status === "open" ? <Fact label="Vendor answers by">{formatDateTime(claim.answerDueAt)}</Fact> : null}
+      {claim.vendorOutcome ? <Fact label="Vendor offers">{CLAIM_OUTCOME_LABELS[claim.vendorOutcome]}</Fact> : null}
+      {claim.returnInstructions ? (
+        <div className="sm:col-span-2">
+          <Fact label="How to return the phone">{claim.returnInstructions}</Fact>
+        </div>
+      ) : null}
+      {claim.declineReason ? (
+        <div className="sm:col-span-2">
+          <Fact label="Why the vendor declined">{claim.declineReason}</Fact>
+        </div>
+      ) : null}
+      {claim.escalationNote ? (
+        <div className="sm:col-span-2">
+          <Fact label="Note to our support team">{claim.escalationNote}</Fact>
+        </div>
+      ) : null}
+      {claim.adminDecision ? <Fact label="Decision">{CLAIM_DECISION_LABELS[claim.adminDecision]}</Fact> : null}
+      {claim.adminNote ? <Fact label="Decision note">{claim.adminNote}</Fact> : null}
+      {claim.photos.length > 0 ? (
+        <div className="sm:col-span-2">
+          <dt className="text-xs font-semibold text-gray-600">Photos</dt>
+          <dd className="mt-1 flex flex-wrap gap-2">
+            {claim.photos.map((href, index) => (
+              <a key={href} href={href} target="_blank" rel="noreferrer" className="block rounded-lg ring-1 ring-gray-200 focus-visible:ring-2 focus-visible:ring-brand-strong">
+                <img src={href} alt={`Claim photo ${index + 1}`} loading="lazy" className="h-20 w-20 rounded-lg object-cover" />
+              </a>
+            ))}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Every step of the claim, oldest first, with who took it. */
+export function ClaimTimeline({ claim }: { claim: ClaimView }) {
+  return (
+    <ol className="space-y-3 border-l-2 border-gray-200 pl-4" aria-label={`Claim timeline, order #${claim.orderNumber}`} data-testid="claim-timeline">
+      {claim.events.map((event, index) => (
+        <li key={`${event.kind}-${event.at}-${index}`} className="relative" data-testid="claim-event">
+          <span aria-hidden="true" className="absolute -left-[1.4rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-brand-strong" />
+          <p className="text-sm font-semibold text-gray-900">{CLAIM_EVENT_LABELS[event.kind] ?? event.kind}</p>
+          <p className="text-xs text-gray-600">
+            {ACTOR_ROLE_LABELS[event.actorRole]} · <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+          </p>
+          {event.note ? <p className="mt-0.5 whitespace-pre-line break-words text-sm text-gray-800">{event.note}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

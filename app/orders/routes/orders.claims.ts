@@ -1,0 +1,50 @@
+import { escalateClaim, openClaim } from "../../../domain/claims/service";
+import { CLAIM_TEXTS } from "../../../domain/claims/texts";
+import { escalateClaimSchema, openClaimSchema } from "../../../domain/claims/validation";
+import { fileStorageFor } from "../../../domain/media/storage-config";
+import { filesFromForm } from "../../../domain/media/uploads";
+import { requireUser } from "../../server/access.server";
+import { answerPage, answering, invalid, ok } from "../../server/answer.server";
+import { formValues } from "../../server/auth-forms.server";
+import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import type { Route } from "./+types/orders.claims";
+
+const BACK = "/orders";
+
+/**
+ * POST /orders/claims: the buyer's warranty claims (docs/after-sale.md). 'open' (multipart, with
+ * up to five photos) on their own delivered order, 'escalate' of their own claim. With scripts
+ * the answer is JSON; a form sent without scripts goes back to /orders with a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireUser(context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl };
+  if (intent === "open") {
+    const parsed = openClaimSchema.safeParse(formValues(form, "orderId", "reason", "description"));
+    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.openFailed));
+    return answerPage(
+      request,
+      BACK,
+      answering(async () => {
+        const photos = await filesFromForm(form, "photos");
+        const { claimId } = await openClaim({ ...deps, storage: fileStorageFor(context.config) }, viewer, parsed.data, photos);
+        return ok(CLAIM_TEXTS.opened, { claimId });
+      }, CLAIM_TEXTS.openFailed),
+    );
+  }
+  if (intent === "escalate") {
+    const parsed = escalateClaimSchema.safeParse(formValues(form, "claimId", "note"));
+    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.escalateFailed));
+    return answerPage(
+      request,
+      BACK,
+      answering(async () => {
+        await escalateClaim(deps, viewer, parsed.data);
+        return ok(CLAIM_TEXTS.escalated);
+      }, CLAIM_TEXTS.escalateFailed),
+    );
+  }
+  return answerPage(request, BACK, invalid({ intent: FORM_TEXTS.unknownIntent }, FORM_TEXTS.unknownIntent));
+}

@@ -1,0 +1,125 @@
+import { useId, useState } from "react";
+import type { ClaimView } from "../../domain/claims/service";
+import { CLAIM_LIMITS, CLAIM_OUTCOME_LABELS, CLAIM_TEXTS } from "../../domain/claims/texts";
+import { CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
+import { useAction } from "../ui/answer";
+import { FormButton, SelectField, TextAreaField } from "../ui/form-field";
+import { formatNaira } from "../../lib/money";
+import { SectionTitle } from "../ui/page-title";
+import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
+
+/**
+ * Accept (with an outcome and how to return the phone) or decline (with a reason). The two
+ * parts show through CSS alone, so the form works the same without scripts; the server checks all.
+ */
+function AnswerForm({ claim }: { claim: ClaimView }) {
+  const { fetcher, busy, fieldErrors } = useAction();
+  const [answer, setAnswer] = useState("");
+  const id = `claim-${claim.id}`;
+  return (
+    <fetcher.Form method="post" action="/vendor-dashboard/claims" noValidate className="group space-y-3 rounded-lg border border-gray-200 p-3">
+      <input type="hidden" name="claimId" value={claim.id} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-gray-900">Your answer</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {(["accept", "decline"] as const).map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 text-sm font-medium text-gray-900">
+              <input type="radio" name="answer" value={value} checked={answer === value} onChange={() => setAnswer(value)} className="h-5 w-5" />
+              {value === "accept" ? "Accept the claim" : "Decline the claim"}
+            </label>
+          ))}
+        </div>
+        {fieldErrors.answer ? <p className="mt-1 text-sm text-red-700">{fieldErrors.answer}</p> : null}
+      </fieldset>
+      <div className="hidden space-y-3 group-has-[input[value=accept]:checked]:block">
+        <SelectField
+          id={`${id}-outcome`}
+          label="What you offer"
+          name="outcome"
+          options={CLAIM_VENDOR_OUTCOMES.map((outcome) => ({ value: outcome, label: CLAIM_OUTCOME_LABELS[outcome] }))}
+          placeholder="Choose repair, replacement or refund"
+          defaultValue=""
+          error={fieldErrors.outcome}
+        />
+        <TextAreaField
+          id={`${id}-instructions`}
+          label="How the buyer returns the phone"
+          name="returnInstructions"
+          rows={3}
+          maxLength={CLAIM_LIMITS.noteMax}
+          error={fieldErrors.returnInstructions}
+          hint="Where to send or bring it, and what to include."
+        />
+      </div>
+      <div className="hidden group-has-[input[value=decline]:checked]:block">
+        <TextAreaField
+          id={`${id}-decline`}
+          label="Why you decline"
+          name="declineReason"
+          rows={3}
+          maxLength={CLAIM_LIMITS.noteMax}
+          error={fieldErrors.declineReason}
+          hint="The buyer sees this and may ask our support team to decide."
+        />
+      </div>
+      <FormButton busy={busy} busyText="Sending…" className="w-full sm:w-auto">
+        Send answer
+      </FormButton>
+    </fetcher.Form>
+  );
+}
+
+function ClaimCard({ claim }: { claim: ClaimView }) {
+  const titleId = useId();
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-4" aria-labelledby={titleId} data-testid="vendor-claim">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-bold text-gray-900">
+            Order #{claim.orderNumber}
+          </h3>
+          <p className="text-sm text-gray-700">
+            {claim.productName} · {claim.customerName} · {formatNaira(claim.totalAmount)}
+          </p>
+        </div>
+        <ClaimStatusBadge claim={claim} />
+      </div>
+      <div className="mt-3 space-y-4">
+        <ClaimFacts claim={claim} />
+        {claim.status === "open" ? <AnswerForm claim={claim} /> : null}
+        <details open={claim.status !== "open"}>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
+          <div className="mt-3">
+            <ClaimTimeline claim={claim} />
+          </div>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+/** The Claims section of the vendor dashboard: warranty claims on the vendor's own orders, newest first. */
+export function VendorClaimsTab({ claims }: { claims: readonly ClaimView[] | null }) {
+  const waiting = claims?.filter((claim) => claim.status === "open").length ?? 0;
+  return (
+    <section aria-labelledby="vendor-claims-title">
+      <SectionTitle id="vendor-claims-title">Warranty claims</SectionTitle>
+      <p className="mt-1 text-sm text-gray-700">
+        {CLAIM_TEXTS.answerDays} {waiting > 0 ? `${waiting} waiting for your answer.` : ""}
+      </p>
+      {claims === null ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          Failed to load claims
+        </p>
+      ) : claims.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">No warranty claims</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {claims.map((claim) => (
+            <ClaimCard key={claim.id} claim={claim} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { CLAIM_ANSWER_BUSINESS_DAYS, LIMITS } from "../../lib/constants";
+
+/** Bounds of the claim forms. */
+export const CLAIM_LIMITS = {
+  descriptionMin: 20,
+  descriptionMax: 2000,
+  noteMin: 10,
+  noteMax: 1000,
+  photosMax: LIMITS.productImagesMax,
+} as const;
+
+/** What claims say to buyers, vendors and admins (docs/after-sale.md). */
+export const CLAIM_TEXTS = {
+  notFound: "Claim not found",
+  orderNotFound: "Order not found",
+  notDelivered: "You can open a warranty claim once the order has been delivered.",
+  windowEnded: (days: number, endedOn: string) => `The ${days}-day warranty on this order ended on ${endedOn}.`,
+  alreadyActive: "This order already has a warranty claim in progress. Follow it on your orders page.",
+  reviewTime: `Vendor review time: ${LIMITS.vendorReviewDays}.`,
+  answerDays: `The vendor answers within ${CLAIM_ANSWER_BUSINESS_DAYS} business days.`,
+  opened: "Warranty claim sent. The vendor has been told.",
+  openFailed: "Failed to open the claim",
+  reason: "Choose what the problem is",
+  description: `Describe the problem in ${CLAIM_LIMITS.descriptionMin} to ${CLAIM_LIMITS.descriptionMax} characters`,
+  photosMax: `Add at most ${LIMITS.productImagesMax} photos`,
+  // Vendor
+  answered: (accepted: boolean) => (accepted ? "Claim accepted. The buyer has been told." : "Claim declined. The buyer has been told."),
+  answerFailed: "Failed to answer the claim",
+  chooseAnswer: "Choose whether you accept or decline the claim",
+  outcome: "Choose repair, replacement or refund",
+  returnInstructions: "Tell the buyer how to return the phone (10 to 1000 characters)",
+  declineReason: "Give the reason you decline (10 to 1000 characters)",
+  notOpen: "Only a claim waiting for the vendor can be answered.",
+  // Escalation
+  escalated: "Claim sent to our support team.",
+  escalateFailed: "Failed to escalate the claim",
+  escalationNote: "Tell our support team what is wrong (10 to 1000 characters)",
+  cannotEscalate: "You can ask our support team once the vendor declines, or if the vendor has not answered by the due date.",
+  // Admin
+  decided: "Decision saved. The buyer and the vendor have been told.",
+  decideFailed: "Failed to decide the claim",
+  chooseDecision: "Choose full refund, partial refund, replacement or reject",
+  amount: "Enter the refund in naira, with at most two decimals",
+  amountRequired: "Enter the amount to refund",
+  amountTooHigh: (most: string) => `The refund can be at most ${most}, what is left of this order's payment.`,
+  nothingToRefund: "Nothing is left to refund on this order.",
+  noPayment: "This order has no payment to refund.",
+  adminNote: "Add a note of at most 1000 characters",
+  adminNoteRequired: "Give the reason for rejecting (10 to 1000 characters)",
+  alreadyDecided: "This claim has already been decided.",
+  confirm: "Tick the box to confirm",
+  refundFailed: (reason: string) => `The refund did not go through: ${reason}`,
+} as const;
+
+export const CLAIM_OUTCOME_LABELS = { repair: "Repair", replacement: "Replacement", refund: "Refund" } as const;
+export const CLAIM_DECISION_LABELS = {
+  full_refund: "Full refund",
+  partial_refund: "Partial refund",
+  replacement: "Replacement",
+  reject: "Reject",
+} as const;
+
+/** How each step of a claim reads on its timeline. */
+export const CLAIM_EVENT_LABELS: Record<string, string> = {
+  opened: "Claim opened",
+  accepted: "Accepted by the vendor",
+  declined: "Declined by the vendor",
+  escalated: "Sent to our support team",
+  overdue: "Vendor's answer overdue",
+  refunded: "Refund issued",
+  resolved: "Resolved by our support team",
+  rejected: "Rejected by our support team",
+};
+
+export const ACTOR_ROLE_LABELS = { buyer: "Buyer", vendor: "Vendor", admin: "Support team", system: "Tokunbo" } as const;

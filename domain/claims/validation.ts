@@ -1,0 +1,118 @@
+/**
+ * The claim forms (docs/after-sale.md): plain data and zod, shared by the forms in the browser
+ * and the checks on the server.
+ */
+import { z } from "zod";
+import { CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
+import { CLAIM_LIMITS, CLAIM_TEXTS } from "./texts";
+
+/** Text a person typed: no NUL, no lone surrogates; line breaks are fine. */
+const NO_SURROGATES = /^[^\p{Cs}]*$/u;
+const isWritten = (text: string) => NO_SURROGATES.test(text) && !text.includes("\u0000");
+
+function writtenText(min: number, max: number, message: string) {
+  return z.string({ error: message }).trim().min(min, message).max(max, message).refine(isWritten, message);
+}
+
+const claimId = z.guid({ error: CLAIM_TEXTS.notFound });
+
+export const openClaimSchema = z.object({
+  orderId: z.guid({ error: CLAIM_TEXTS.orderNotFound }),
+  reason: z.enum(CLAIM_REASONS, { error: CLAIM_TEXTS.reason }),
+  description: writtenText(CLAIM_LIMITS.descriptionMin, CLAIM_LIMITS.descriptionMax, CLAIM_TEXTS.description),
+});
+export type OpenClaimInput = z.infer<typeof openClaimSchema>;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+export const vendorAnswerSchema = z
+  .object({
+    claimId,
+    answer: z.enum(["accept", "decline"], { error: CLAIM_TEXTS.chooseAnswer }),
+    outcome: optionalText,
+    returnInstructions: optionalText,
+    declineReason: optionalText,
+  })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const note = (text: string | undefined) =>
+      text !== undefined && text.length >= CLAIM_LIMITS.noteMin && text.length <= CLAIM_LIMITS.noteMax && isWritten(text);
+    if (value.answer === "accept") {
+      if (!(CLAIM_VENDOR_OUTCOMES as readonly string[]).includes(value.outcome ?? "")) issue("outcome", CLAIM_TEXTS.outcome);
+      if (!note(value.returnInstructions)) issue("returnInstructions", CLAIM_TEXTS.returnInstructions);
+    } else if (!note(value.declineReason)) {
+      issue("declineReason", CLAIM_TEXTS.declineReason);
+    }
+  })
+  .transform((value) =>
+    value.answer === "accept"
+      ? { claimId: value.claimId, answer: "accept" as const, outcome: value.outcome as (typeof CLAIM_VENDOR_OUTCOMES)[number], returnInstructions: value.returnInstructions! }
+      : { claimId: value.claimId, answer: "decline" as const, declineReason: value.declineReason! },
+  );
+export type VendorAnswerInput = z.infer<typeof vendorAnswerSchema>;
+
+export const escalateClaimSchema = z.object({
+  claimId,
+  note: writtenText(CLAIM_LIMITS.noteMin, CLAIM_LIMITS.noteMax, CLAIM_TEXTS.escalationNote),
+});
+export type EscalateClaimInput = z.infer<typeof escalateClaimSchema>;
+
+/** Naira as typed ('25,000.50'), to kobo. */
+const nairaAmount = z
+  .string({ error: CLAIM_TEXTS.amount })
+  .transform((value) => value.trim().replace(/,/g, ""))
+  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, CLAIM_TEXTS.amount))
+  .transform((value) => Math.round(Number(value) * 100));
+
+export const adminDecisionSchema = z
+  .object({
+    claimId,
+    decision: z.enum(CLAIM_ADMIN_DECISIONS, { error: CLAIM_TEXTS.chooseDecision }),
+    amountNaira: optionalText,
+    note: optionalText,
+    /** The "Yes, …" box: money and rejections are asked for twice, with or without scripts. */
+    confirm: optionalText,
+  })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (value.decision === "partial_refund") {
+      if (!value.amountNaira) issue("amountNaira", CLAIM_TEXTS.amountRequired);
+      else {
+        const parsed = nairaAmount.safeParse(value.amountNaira);
+        if (!parsed.success) issue("amountNaira", CLAIM_TEXTS.amount);
+        else if (parsed.data <= 0) issue("amountNaira", CLAIM_TEXTS.amountRequired);
+      }
+    }
+    const note = value.note ?? "";
+    if (value.decision === "reject") {
+      if (note.length < CLAIM_LIMITS.noteMin || note.length > CLAIM_LIMITS.noteMax || !isWritten(note)) issue("note", CLAIM_TEXTS.adminNoteRequired);
+    } else if (note.length > CLAIM_LIMITS.noteMax || !isWritten(note)) {
+      issue("note", CLAIM_TEXTS.adminNote);
+    }
+    if (value.confirm !== "yes") issue("confirm", CLAIM_TEXTS.confirm);
+  })
+  .transform((value) => ({
+    claimId: value.claimId,
+    decision: value.decision,
+    /** Kobo, for a partial refund. */
+    amount: value.decision === "partial_refund" ? nairaAmount.parse(value.amountNaira) : undefined,
+    note: value.note,
+  }));
+export type AdminDecisionInput = z.infer<typeof adminDecisionSchema>;
+
+/** The admin list's filters. */
+export const CLAIM_FILTERS = ["attention", "open", "overdue", "accepted", "declined", "escalated", "resolved", "rejected"] as const;
+export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
+export const CLAIM_FILTER_LABELS: Record<ClaimFilter, string> = {
+  attention: "Needs attention",
+  open: "Waiting for vendor",
+  overdue: "Overdue",
+  accepted: "Accepted",
+  declined: "Declined",
+  escalated: "Escalated",
+  resolved: "Resolved",
+  rejected: "Rejected",
+};
