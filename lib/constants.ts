@@ -218,6 +218,9 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
 };
 /** Claims still being worked on: an order has at most one of these at a time. */
 export const ACTIVE_CLAIM_STATUSES = ["open", "accepted", "declined", "escalated"] as const satisfies readonly ClaimStatus[];
+export function isActiveClaim(status: ClaimStatus): boolean {
+  return (ACTIVE_CLAIM_STATUSES as readonly ClaimStatus[]).includes(status);
+}
 
 export const CLAIM_VENDOR_OUTCOMES = ["repair", "replacement", "refund"] as const;
 export type ClaimVendorOutcome = (typeof CLAIM_VENDOR_OUTCOMES)[number];

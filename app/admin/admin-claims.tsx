@@ -3,7 +3,7 @@ import type { AdminClaim } from "../../domain/claims/service";
 import { CLAIM_DECISION_LABELS, CLAIM_LIMITS } from "../../domain/claims/texts";
 import { CLAIM_FILTERS, CLAIM_FILTER_LABELS } from "../../domain/claims/validation";
 import type { Page } from "../../domain/core/paging";
-import { CLAIM_ADMIN_DECISIONS, type ClaimAdminDecision } from "../../lib/constants";
+import { CLAIM_ADMIN_DECISIONS, type ClaimAdminDecision, isActiveClaim } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
 import { useHydrated } from "../ui/use-hydrated";
@@ -77,7 +77,7 @@ function DecisionForm({ claim }: { claim: AdminClaim }) {
 }
 
 function ClaimCard({ claim }: { claim: AdminClaim }) {
-  const active = ["open", "accepted", "declined", "escalated"].includes(claim.status);
+  const active = isActiveClaim(claim.status);
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4" aria-labelledby={`claim-${claim.id}-title`} data-testid="admin-claim">
       <div className="flex flex-wrap items-start justify-between gap-3">

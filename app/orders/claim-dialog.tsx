@@ -5,7 +5,7 @@ import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
 import { openClaimSchema } from "../../domain/claims/validation";
 import { fieldErrors, firstError } from "../../domain/accounts/validation";
 import type { CustomerOrder } from "../../domain/orders/customer";
-import { CLAIM_REASONS, CLAIM_REASON_LABELS, WARRANTY_TERMS, warrantyLabel } from "../../lib/constants";
+import { CLAIM_REASONS, CLAIM_REASON_LABELS, WARRANTY_TERMS, isActiveClaim, warrantyLabel } from "../../lib/constants";
 import { type Answer, isAnswer, toastAnswer } from "../ui/answer";
 import { ModalDialog } from "../ui/dialog";
 import { FieldNotes, FormButton, SelectField, TextAreaField } from "../ui/form-field";
@@ -187,7 +187,7 @@ function WarrantyNotes({ order, warranty }: { order: CustomerOrder; warranty: Bu
 
 /** 'Warranty claim' of a delivered order, opened by the address (?claim=<order id>). */
 export function ClaimDialog({ order, warranty, claim }: { order: CustomerOrder; warranty: BuyerWarranty | undefined; claim: ClaimView | undefined }) {
-  const active = claim && ["open", "accepted", "declined", "escalated"].includes(claim.status);
+  const active = claim && isActiveClaim(claim.status);
   return (
     <ModalDialog title="Warranty claim" closeTo={CLOSE_TO} wide>
       <p className="mb-3 text-sm text-gray-700">

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
-import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isActiveClaim, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "../ui/badges";
 import { formatCalendarDate, formatDate } from "../ui/format";
@@ -74,7 +74,7 @@ function Fact({ label, children }: { label: string; children: string }) {
 }
 
 /** A claim still being worked on: the order takes no other until it is decided. */
-const isActiveClaim = (claim: ClaimView | undefined) => claim !== undefined && ["open", "accepted", "declined", "escalated"].includes(claim.status);
+const hasActiveClaim = (claim: ClaimView | undefined) => claim !== undefined && isActiveClaim(claim.status);
 
 function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
   const forOrder = <span className="sr-only"> order #{order.orderNumber}</span>;
@@ -95,7 +95,7 @@ function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimVie
       <Link to={orderDialogHref("track", order.id)} preventScrollReset className={buttonClass}>
         Track{forOrder}
       </Link>
-      {order.status === "delivered" && !isActiveClaim(claim) ? (
+      {order.status === "delivered" && !hasActiveClaim(claim) ? (
         <Link to={orderDialogHref("claim", order.id)} preventScrollReset className={`${buttonClass} col-span-3 sm:col-span-1`}>
           Warranty claim{forOrder}
         </Link>

@@ -13,7 +13,7 @@ import { products } from "../../db/schema/catalog";
 import { orderStatusHistory, orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import {
-  ACTIVE_CLAIM_STATUSES, type ActorRole, CLAIM_ANSWER_BUSINESS_DAYS, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision,
+  ACTIVE_CLAIM_STATUSES, isActiveClaim, type ActorRole, CLAIM_ANSWER_BUSINESS_DAYS, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision,
   type ClaimReason, type ClaimStatus, type ClaimVendorOutcome,
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
@@ -52,7 +52,6 @@ export interface ClaimRefunds {
 }
 
 const DAY_MS = 86_400_000;
-const ACTIVE = ACTIVE_CLAIM_STATUSES as readonly ClaimStatus[];
 
 /** '12 Oct 2026', in Lagos. */
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
@@ -378,7 +377,7 @@ export async function openClaim(
     const [active] = await tx
       .select({ id: warrantyClaims.id })
       .from(warrantyClaims)
-      .where(and(eq(warrantyClaims.orderId, order.id), inArray(warrantyClaims.status, [...ACTIVE])));
+      .where(and(eq(warrantyClaims.orderId, order.id), inArray(warrantyClaims.status, [...ACTIVE_CLAIM_STATUSES])));
     if (active) throw new Refusal("conflict", CLAIM_TEXTS.alreadyActive);
     return order;
   };
@@ -509,7 +508,7 @@ export async function decideClaim(
   assertMay(actor, "back_office");
   const current = await lockClaim(deps.db, eq(warrantyClaims.id, input.claimId), false);
   if (!current) throw new Refusal("not_found", CLAIM_TEXTS.notFound);
-  if (!ACTIVE.includes(current.status)) throw new Refusal("conflict", CLAIM_TEXTS.alreadyDecided);
+  if (!isActiveClaim(current.status)) throw new Refusal("conflict", CLAIM_TEXTS.alreadyDecided);
 
   let refunded: number | null = null;
   if (input.decision === "full_refund" || input.decision === "partial_refund") {
@@ -537,7 +536,7 @@ export async function decideClaim(
   const deliver = await deps.db.transaction(async (tx) => {
     const locked = await lockClaim(tx, eq(warrantyClaims.id, input.claimId));
     if (!locked) throw new Refusal("not_found", CLAIM_TEXTS.notFound);
-    if (!ACTIVE.includes(locked.status)) throw new Refusal("conflict", CLAIM_TEXTS.alreadyDecided);
+    if (!isActiveClaim(locked.status)) throw new Refusal("conflict", CLAIM_TEXTS.alreadyDecided);
     await tx
       .update(warrantyClaims)
       .set({ status, adminDecision: input.decision, adminNote: input.note ?? null, decidedBy: actor.userId, decidedAt: sql`now()`, updatedAt: sql`now()` })

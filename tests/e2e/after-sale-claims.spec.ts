@@ -2,13 +2,12 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { signIn } from "./support/accounts";
 import { openTab } from "./support/admin";
-import { payWithCard, signUpFreshCustomer } from "./support/customers";
+import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData } from "./support/route-data";
 import { expect, test } from "./support/test";
 import { freshPage, hydrated, openAsAdmin, toastWith } from "./support/vendors";
 
 const PHOTO = path.resolve("tests/fixtures/claims/swollen-battery.jpg");
-const SUCCESS_CARD = "4084 0840 8408 4081";
 
 /** Today in Lagos (UTC+1), as the estimated delivery date of a shipment. */
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
@@ -55,15 +54,7 @@ test("a battery claim: the buyer opens it with a photo, the vendor declines, the
     await hydrated(page);
     await page.getByRole("button", { name: "Buy Now" }).click();
     await expect(page).toHaveURL(/\/checkout\?buy=/);
-    await page.getByLabel("Full Name").fill("Chidi Nwosu");
-    await page.getByLabel("Phone Number").fill("0805 222 0144");
-    await page.getByLabel("Street Address").fill("21 Aba Road");
-    await page.getByLabel("City").fill("Port Harcourt");
-    await page.getByLabel("State").selectOption("Rivers");
-    await page.getByRole("button", { name: "Place Order (1 item)" }).click();
-    await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
-    await payWithCard(page, SUCCESS_CARD);
-    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await placeOrderAndPay(page, { customerName: "Chidi Nwosu", customerPhone: "0805 222 0144", shippingAddress: "21 Aba Road", city: "Port Harcourt", state: "Rivers" });
     const { orders } = await loaderData<{ orders: Array<{ id: string; orderNumber: string }> }>(page.request, "/orders", "orders/routes/orders");
     expect(orders).toHaveLength(1);
     orderId = orders[0]!.id;

@@ -1,7 +1,7 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { ADMIN_STATE_FILE, openTab, projectIndex, toastWith } from "./support/admin";
-import { signIn } from "./support/accounts";
-import { payWithCard, signUpFreshCustomer } from "./support/customers";
+import type { Page, TestInfo } from "@playwright/test";
+import { openTab, projectIndex, toastWith } from "./support/admin";
+import { latestMailText, signIn } from "./support/accounts";
+import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData } from "./support/route-data";
 import { freshPage } from "./support/vendors";
 import { expect, test } from "./support/test";
@@ -31,32 +31,7 @@ async function buyAndPay(page: Page, phone: VendorProduct) {
   const added = await page.request.post("/cart/items", { form: { productId: phone.id, quantity: "1" } });
   expect(added.ok()).toBe(true);
   await page.goto("/checkout");
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  await page.getByLabel("Full Name").fill(SHIPPING.customerName);
-  await page.getByLabel("Phone Number").fill(SHIPPING.customerPhone);
-  await page.getByLabel("Street Address").fill(SHIPPING.shippingAddress);
-  await page.getByLabel("City").fill(SHIPPING.city);
-  await page.getByLabel("State").selectOption(SHIPPING.state);
-  await page.getByRole("button", { name: "Place Order (1 item)" }).click();
-  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
-  await payWithCard(page, "4084 0840 8408 4081");
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-}
-
-/** The development mailbox, read as the demo admin in a window of its own: the newest message with this subject to this address. */
-async function mailText(browser: Browser, to: string, subject: string): Promise<string> {
-  const admin = await browser.newContext({ storageState: ADMIN_STATE_FILE });
-  try {
-    const mailbox = await admin.newPage();
-    const message = mailbox.getByRole("article", { name: subject }).filter({ hasText: `To: ${to}` }).first();
-    await expect(async () => {
-      await mailbox.goto("/dev/mailbox");
-      await expect(message).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
-    return (await message.textContent()) ?? "";
-  } finally {
-    await admin.close();
-  }
+  await placeOrderAndPay(page, SHIPPING);
 }
 
 const inDays = (days: number) => new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -103,7 +78,7 @@ test("a buyer pays, the vendor ships from the dashboard, the buyer sees it live,
   });
 
   await test.step("the shipped e-mail names the courier and the tracking number", async () => {
-    const text = await mailText(browser, buyerEmail, `Your order #${orderNumber} has shipped`);
+    const text = await latestMailText(page, buyerEmail, `Your order #${orderNumber} has shipped`);
     expect(text).toContain("Courier: GIG Logistics");
     expect(text).toContain(`Tracking number: ${tracking}`);
     expect(text).toContain("/orders");

@@ -1,11 +1,10 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { test as adminTest, openTab, projectIndex, toastWith } from "./support/admin";
 import { seriousA11yViolations } from "./support/accounts";
-import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
+import { type ListedPhone, placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 
 const SHIPPING = { customerName: "Ngozi Okafor", customerPhone: "0803 111 0177", shippingAddress: "5 Allen Avenue", city: "Ikeja", state: "Lagos" };
-const SUCCESS_CARD = "4084 0840 8408 4081";
 
 /**
  * Phones only these journeys buy, from the middle of the shop by price: after the ones the
@@ -26,19 +25,7 @@ async function phoneToBuy(page: Page, info: TestInfo, slot: 0 | 1): Promise<List
 /** Buys the phone with Buy Now and the success card; answers the payment's reference. */
 async function buyAndPay(page: Page, phone: ListedPhone): Promise<string> {
   await page.goto(`/checkout?buy=${phone.id}&qty=1`);
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  await page.getByLabel("Full Name").fill(SHIPPING.customerName);
-  await page.getByLabel("Phone Number").fill(SHIPPING.customerPhone);
-  await page.getByLabel("Street Address").fill(SHIPPING.shippingAddress);
-  await page.getByLabel("City").fill(SHIPPING.city);
-  await page.getByLabel("State").selectOption(SHIPPING.state);
-  await page.getByRole("button", { name: "Place Order (1 item)" }).click();
-  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
-  await payWithCard(page, SUCCESS_CARD);
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  const reference = new URL(page.url()).searchParams.get("reference");
-  expect(reference).toMatch(/^pay_/);
-  return reference!;
+  return placeOrderAndPay(page, SHIPPING);
 }
 
 const orderCards = (page: Page) => page.getByRole("tabpanel").getByTestId("order-card");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect } from "@playwright/test";
+import { type Locator, type Page, expect } from "@playwright/test";
 import { ADMIN_STATE_FILE } from "./admin";
 
 export const DEMO_PASSWORD = "Tokunbo-demo-2026";
@@ -34,12 +34,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
- * The newest e-mail to an address, from the development mailbox, and the first link in it.
- * Only admins may read the mailbox, so it is read in a window of its own signed in as the demo
- * admin; the page's own session stays as it is. Some e-mails are written just after the answer
- * that promises them, so the mailbox is reloaded until the message is there.
+ * Reads the newest e-mail to an address with this subject from the development mailbox. Only
+ * admins may read the mailbox, so it is read in a window of its own signed in as the demo admin;
+ * the page's own session stays as it is. Some e-mails are written just after the answer that
+ * promises them, so the mailbox is reloaded until the message is there.
  */
-export async function latestMailLink(page: Page, to: string, subject: string): Promise<string> {
+async function readLatestMail<T>(page: Page, to: string, subject: string, read: (message: Locator) => Promise<T>): Promise<T> {
   const origin = page.url().startsWith("http") ? new URL(page.url()).origin : `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
   const admin = await page.context().browser()!.newContext({ storageState: ADMIN_STATE_FILE, baseURL: origin });
   try {
@@ -49,8 +49,18 @@ export async function latestMailLink(page: Page, to: string, subject: string): P
       await mailbox.goto("/dev/mailbox");
       await expect(message).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
-    return (await message.getByRole("link").first().getAttribute("href")) ?? "";
+    return await read(message);
   } finally {
     await admin.close();
   }
+}
+
+/** The first link of the newest e-mail to an address with this subject. */
+export function latestMailLink(page: Page, to: string, subject: string): Promise<string> {
+  return readLatestMail(page, to, subject, async (message) => (await message.getByRole("link").first().getAttribute("href")) ?? "");
+}
+
+/** The text of the newest e-mail to an address with this subject. */
+export function latestMailText(page: Page, to: string, subject: string): Promise<string> {
+  return readLatestMail(page, to, subject, async (message) => (await message.textContent()) ?? "");
 }

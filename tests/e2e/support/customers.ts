@@ -61,3 +61,31 @@ export async function payWithCard(page: Page, cardNumber: string) {
   await page.getByRole("button", { name: /^Pay ₦/ }).click();
   await expect(page).toHaveURL(/\/payment-success\?/);
 }
+
+/** The card the Paystack stand-in approves. */
+export const SUCCESS_CARD = "4084 0840 8408 4081";
+
+export interface ShippingFields {
+  customerName: string;
+  customerPhone: string;
+  shippingAddress: string;
+  city: string;
+  state: string;
+}
+
+/** On the checkout page: fills in the delivery details, places the order, pays with the card and answers the payment's reference. */
+export async function placeOrderAndPay(page: Page, shipping: ShippingFields, cardNumber = SUCCESS_CARD): Promise<string> {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByLabel("Full Name").fill(shipping.customerName);
+  await page.getByLabel("Phone Number").fill(shipping.customerPhone);
+  await page.getByLabel("Street Address").fill(shipping.shippingAddress);
+  await page.getByLabel("City").fill(shipping.city);
+  await page.getByLabel("State").selectOption(shipping.state);
+  await page.getByRole("button", { name: "Place Order (1 item)" }).click();
+  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+  await payWithCard(page, cardNumber);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const reference = new URL(page.url()).searchParams.get("reference");
+  expect(reference).toMatch(/^pay_/);
+  return reference!;
+}
