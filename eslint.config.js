@@ -18,7 +18,7 @@ const DOMAIN_LAYERS = [
   ["reviews", "cart"],
   ["orders"],
   ["payments"],
-  ["checkout", "vendors"],
+  ["checkout", "vendors", "claims"],
   ["admin", "cms"],
 ];
 
