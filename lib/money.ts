@@ -22,6 +22,15 @@ export function nairaToKobo(naira: number): number {
   return roundKobo(naira * KOBO_PER_NAIRA);
 }
 
+/** Naira as a person types them once commas are gone: whole naira and at most two decimals (kobo). */
+export const NAIRA_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** Naira text matching NAIRA_TEXT ("1250000.50") to kobo, exactly: no floating point on the way. */
+export function nairaTextToKobo(naira: string): number {
+  const [whole, fraction = ""] = naira.split(".");
+  return Number(whole) * KOBO_PER_NAIRA + Number(fraction.padEnd(2, "0"));
+}
+
 export function koboToNaira(kobo: number): number {
   return kobo / KOBO_PER_NAIRA;
 }

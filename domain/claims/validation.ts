@@ -3,6 +3,7 @@
  * and the checks on the server.
  */
 import { z } from "zod";
+import { NAIRA_TEXT, nairaTextToKobo } from "../../lib/money";
 import { CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "./texts";
 
@@ -64,8 +65,8 @@ export type EscalateClaimInput = z.infer<typeof escalateClaimSchema>;
 const nairaAmount = z
   .string({ error: CLAIM_TEXTS.amount })
   .transform((value) => value.trim().replace(/,/g, ""))
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, CLAIM_TEXTS.amount))
-  .transform((value) => Math.round(Number(value) * 100));
+  .pipe(z.string().regex(NAIRA_TEXT, CLAIM_TEXTS.amount))
+  .transform(nairaTextToKobo);
 
 export const adminDecisionSchema = z
   .object({

@@ -3,6 +3,7 @@
  * texts. Plain data and zod, shared by the admin's form in the browser and the check on the server.
  */
 import { z } from "zod";
+import { NAIRA_TEXT } from "../../lib/money";
 
 export const MANUAL_PAYMENT_METHODS = ["bank_transfer", "cash", "pos"] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
@@ -57,7 +58,7 @@ export const manualPaymentSchema = z.object({
   amountNaira: z
     .string({ error: MANUAL_PAYMENT_TEXTS.amount })
     .transform((value) => value.trim().replace(/,/g, ""))
-    .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, MANUAL_PAYMENT_TEXTS.amount)),
+    .pipe(z.string().regex(NAIRA_TEXT, MANUAL_PAYMENT_TEXTS.amount)),
   note: z
     .string({ error: MANUAL_PAYMENT_TEXTS.note })
     .trim()
@@ -69,9 +70,3 @@ export const manualPaymentSchema = z.object({
 });
 
 export type ManualPaymentInput = z.infer<typeof manualPaymentSchema>;
-
-/** Naira as typed ("1,250,000.50") to kobo, exactly: no floating point on the way. */
-export function nairaTextToKobo(naira: string): number {
-  const [whole, fraction = ""] = naira.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}

@@ -8,7 +8,8 @@ import { ORDER_STATUS_TEXTS } from "../orders/status";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { fulfilPayment } from "./fulfilment";
 import { recordManualPayment } from "./manual";
-import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema, nairaTextToKobo } from "./manual-validation";
+import { nairaTextToKobo } from "../../lib/money";
+import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema } from "./manual-validation";
 import type { ProviderTransaction } from "./provider";
 import { type Shop, openShop } from "../../tests/support/shop";
 

@@ -20,7 +20,8 @@ import type { Mailer } from "../mail/mailer";
 import { orders } from "../../db/schema/orders";
 import { ORDER_STATUS_TEXTS, orderNumberOf } from "../orders/status";
 import { type FulfilmentDeps, fulfilPayment } from "./fulfilment";
-import { MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS as T, type ManualPaymentInput, nairaTextToKobo } from "./manual-validation";
+import { nairaTextToKobo } from "../../lib/money";
+import { MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS as T, type ManualPaymentInput } from "./manual-validation";
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
 

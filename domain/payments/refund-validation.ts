@@ -3,6 +3,7 @@
  * data and zod, shared by the admin's form in the browser and the check on the server.
  */
 import { z } from "zod";
+import { NAIRA_TEXT } from "../../lib/money";
 
 export const REFUND_FORM_BOUNDS = { reasonMax: 500, keyMin: 16, keyMax: 100 } as const;
 
@@ -43,7 +44,7 @@ export const adminRefundSchema = z.object({
   amountNaira: z
     .string({ error: REFUND_FORM_TEXTS.amount })
     .transform((value) => value.trim().replace(/,/g, "").replace(/^₦/, ""))
-    .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, REFUND_FORM_TEXTS.amount))
+    .pipe(z.string().regex(NAIRA_TEXT, REFUND_FORM_TEXTS.amount))
     .refine((value) => /[1-9]/.test(value), REFUND_FORM_TEXTS.amount),
   reason: z
     .string({ error: REFUND_FORM_TEXTS.reason })

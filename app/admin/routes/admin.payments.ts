@@ -1,5 +1,5 @@
 import { Refusal } from "../../../domain/core/refusal";
-import { nairaTextToKobo } from "../../../domain/payments/manual-validation";
+import { nairaTextToKobo } from "../../../lib/money";
 import { REFUND_FORM_TEXTS, adminRefundSchema } from "../../../domain/payments/refund-validation";
 import { refundPayment } from "../../../domain/payments/refunds";
 import { formatNaira } from "../../../lib/money";
