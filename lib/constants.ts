@@ -401,3 +401,36 @@ export const TEXTS = {
   outOfStock: "Out of stock",
   lowStock: "Low stock",
 } as const;
+
+/*
+ * Vendor payouts (docs/payouts.md). The ledger is append-only: each entry moves money into or out
+ * of one of a vendor's two buckets, and a balance is a sum.
+ */
+export const LEDGER_ENTRY_KINDS = ["sale", "release", "refund", "adjustment", "payout", "payout_returned"] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
+  sale: "Sale",
+  release: "Warranty ended",
+  refund: "Refund",
+  adjustment: "Adjustment",
+  payout: "Payout",
+  payout_returned: "Payout returned",
+};
+/** pending: sold, within the warranty window; available: can be paid out. */
+export const LEDGER_BUCKETS = ["pending", "available"] as const;
+export type LedgerBucket = (typeof LEDGER_BUCKETS)[number];
+
+/** pending: the transfer was asked for (or is about to be); paid, failed and reversed come from Paystack. */
+export const PAYOUT_STATUSES = ["pending", "paid", "failed", "reversed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: "Processing",
+  paid: "Paid",
+  failed: "Failed",
+  reversed: "Reversed",
+};
+
+/** Weekdays for the payout run, Sunday first (as JavaScript's getDay counts them, in Lagos time). */
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+/** A changed bank account holds the vendor's next payout this long. */
+export const PAYOUT_HOLD_AFTER_BANK_CHANGE_HOURS = 24;

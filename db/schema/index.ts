@@ -13,3 +13,4 @@ export * from "./mail";
 export * from "./live";
 export * from "./media";
 export * from "./after-sale";
+export * from "./payouts";

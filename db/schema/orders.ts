@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, bigserial, check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid,
+  type AnyPgColumn, bigint, bigserial, check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid,
 } from "drizzle-orm/pg-core";
 import { ACTOR_ROLES, type ActorRole, NIGERIAN_STATES, ORDER_STATUSES, WARRANTY_TYPES } from "../../lib/constants";
 import { sqlList } from "../sql-list";
@@ -34,6 +34,8 @@ export const orders = pgTable(
     unitPrice: bigint("unit_price", { mode: "number" }).notNull(),
     /** Kobo: unit price × quantity. */
     totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
+    /** The vendor's commission rate when the order was placed: a later change applies to later orders. */
+    commissionRate: numeric("commission_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(10),
     status: orderStatusEnum("status").notNull().default("pending"),
     warrantyType: warrantyTypeEnum("warranty_type").notNull().default("basic_48hr"),
     /** The warranty the order was sold with, from the pricing config at checkout (docs/orders.md). */
@@ -54,6 +56,7 @@ export const orders = pgTable(
     check("orders_unit_price_positive", sql`${t.unitPrice} > 0`),
     check("orders_state_known", sql`${t.state} in ${sqlList(NIGERIAN_STATES)}`),
     check("orders_warranty_days_range", sql`${t.warrantyDays} between 1 and 365`),
+    check("orders_commission_rate_range", sql`${t.commissionRate} >= 0 and ${t.commissionRate} <= 100`),
     check("orders_total_matches", sql`${t.totalAmount} = ${t.unitPrice} * ${t.quantity}`),
     index("orders_customer_created_idx").on(t.customerId, t.createdAt.desc()),
     index("orders_vendor_created_idx").on(t.vendorId, t.createdAt.desc()),

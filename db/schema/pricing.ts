@@ -20,6 +20,10 @@ export const adminPricingConfig = pgTable(
     warrantyDays: integer("warranty_days").notNull().default(30),
     /** A shipped order neither side marked delivered becomes delivered this many days after shipping. */
     autoDeliverAfterDays: integer("auto_deliver_after_days").notNull().default(14),
+    /** The weekly payout run's day, 0 = Sunday (Lagos time). */
+    payoutWeekday: integer("payout_weekday").notNull().default(5),
+    /** Kobo: a vendor's available balance below this waits for a later run. */
+    payoutMinimum: bigint("payout_minimum", { mode: "number" }).notNull().default(500_000),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAtColumn(),
   },
@@ -29,6 +33,8 @@ export const adminPricingConfig = pgTable(
     check("pricing_commission_range", sql`${t.defaultCommissionRate} >= 0 and ${t.defaultCommissionRate} <= 100`),
     check("pricing_delivery_fee_nonnegative", sql`${t.deliveryFee} >= 0`),
     check("pricing_warranty_days_range", sql`${t.warrantyDays} between 1 and 365`),
+    check("pricing_payout_weekday_range", sql`${t.payoutWeekday} between 0 and 6`),
+    check("pricing_payout_minimum_range", sql`${t.payoutMinimum} between 10000 and 100000000`),
     check("pricing_auto_deliver_days_range", sql`${t.autoDeliverAfterDays} between 1 and 60`),
   ],
 );

@@ -19,6 +19,7 @@ import { orders } from "../../db/schema/orders";
 import { holdsReservation } from "../orders/reservation";
 import { releaseInTransaction, releaseReservation } from "../payments/release";
 import { payments } from "../../db/schema/payments";
+import { vendors } from "../../db/schema/vendors";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { getPricingConfig } from "../pricing/service";
 import { CHECKOUT_TEXTS as T } from "./texts";
@@ -200,6 +201,8 @@ function orderRow(buyer: Buyer, shipping: ShippingDetails, paymentId: string, un
     quantity,
     unitPrice: unit.unitPrice,
     totalAmount: unit.unitPrice * quantity,
+    // The vendor's rate now: a later change of rate applies to later orders (docs/payouts.md).
+    commissionRate: sql<number>`(select ${vendors.commissionRate} from ${vendors} where ${vendors.id} = ${unit.vendorId})`,
     status: "pending" as const,
     warrantyType: CHECKOUT_WARRANTY,
   };

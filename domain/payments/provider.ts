@@ -67,6 +67,46 @@ export interface ProviderRefund {
   status: string;
 }
 
+/** A Nigerian bank as Paystack lists it (GET /bank?country=nigeria). */
+export interface Bank {
+  name: string;
+  /** The code Paystack's other endpoints take (058 for GTBank). */
+  code: string;
+}
+
+/** GET /bank/resolve: the name on the account, or a PaymentProviderError (422) when it does not resolve. */
+export interface ResolvedAccount {
+  accountNumber: string;
+  accountName: string;
+}
+
+export interface CreateTransferRecipient {
+  name: string;
+  accountNumber: string;
+  bankCode: string;
+  /** Ours, kept by Paystack with the recipient. */
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransferRequest {
+  /** Kobo. */
+  amount: number;
+  recipientCode: string;
+  /** Ours (lowercase letters, digits, - and _, 16 to 50 characters): asking twice with one reference pays once. */
+  reference: string;
+  reason: string;
+}
+
+/** Paystack's transfer statuses: pending, otp, received, success, failed, reversed, abandoned, blocked, rejected. */
+export interface ProviderTransfer {
+  reference: string;
+  transferCode: string;
+  status: string;
+  /** Kobo. */
+  amount: number;
+  failureReason: string | null;
+}
+
 export interface PaymentProvider {
   /** Test mode (a `sk_test_` key, which the built-in stand-in's key is too): no real money (docs/payments.md). */
   readonly testMode?: boolean;
@@ -78,6 +118,17 @@ export interface PaymentProvider {
   fetchRefund(id: number): Promise<ProviderRefund>;
   /** The refunds of one transaction, by its id. */
   listRefunds(transactionId: number): Promise<ProviderRefund[]>;
+  /** Nigerian banks that take NUBAN transfers. */
+  listBanks(): Promise<Bank[]>;
+  resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount>;
+  /** POST /transferrecipient (type nuban, currency NGN); returns the recipient code. */
+  createTransferRecipient(input: CreateTransferRecipient): Promise<string>;
+  /** POST /transfer (source balance). A reference Paystack has seen answers with that transfer, not a second one. */
+  transfer(input: TransferRequest): Promise<ProviderTransfer>;
+  /** POST /transfer/bulk: one answer per transfer, in the order asked. */
+  bulkTransfer(transfers: readonly TransferRequest[]): Promise<ProviderTransfer[]>;
+  /** GET /transfer/verify/{reference}; null when Paystack has never heard of the reference. */
+  verifyTransfer(reference: string): Promise<ProviderTransfer | null>;
 }
 
 /** The provider refused or could not be reached; `message` is the provider's own words when it gave any. */
