@@ -7,7 +7,6 @@
 import { type SQL, and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { scheduleExclusively } from "../../db/exclusive-schedule";
-import { users, userRoles } from "../../db/schema/accounts";
 import { refunds, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { products } from "../../db/schema/catalog";
 import { orderStatusHistory, orders } from "../../db/schema/orders";
@@ -27,7 +26,7 @@ import { CLAIM_PHOTOS_FOLDER, claimPhotoHref } from "../media/private-uploads";
 import type { FileStorage } from "../media/storage";
 import { withinUploadAllowance } from "../media/upload-allowance";
 import { type IncomingFile, refusedUpload, storeUploadedImages } from "../media/uploads";
-import { type NewNotification, notifyMany } from "../notifications/service";
+import { type NewNotification, backOfficeTeam, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
 import { addBusinessDays } from "./business-days";
 import { canEscalate } from "./rules";
@@ -330,15 +329,6 @@ async function recordEvent(tx: Database, claimId: string, actorId: string | null
   await tx.insert(warrantyClaimEvents).values({ claimId, actorId, actorRole, kind, note });
 }
 
-/** Every admin and super admin, with their e-mail address. */
-async function admins(tx: Database): Promise<Array<{ userId: string; email: string }>> {
-  return tx
-    .selectDistinct({ userId: users.id, email: users.email })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(inArray(userRoles.role, [...holdersOf("back_office")]));
-}
-
 /** Records the e-mails in the outbox inside the transaction; the returned function sends them once it has committed. */
 async function recordEmails(tx: Database, mailer: Mailer, emails: readonly OutgoingEmail[]): Promise<() => void> {
   const deliveries: Array<() => void> = [];
@@ -481,7 +471,7 @@ export async function escalateClaim(deps: ClaimDeps, actor: { userId: string }, 
       .where(and(eq(warrantyClaims.id, party.claimId), eq(warrantyClaims.status, party.status)));
     await recordEvent(tx, party.claimId, actor.userId, "buyer", "escalated", input.note);
     const facts = factsOf(party, deps.publicUrl);
-    const team = await admins(tx);
+    const team = await backOfficeTeam(tx);
     const message = `Order #${facts.orderNumber} (${party.productName}): the buyer asked our support team to decide.`;
     await notifyMany(tx, [
       ...team.map((admin): NewNotification => ({ userId: admin.userId, type: "warning", title: "Warranty claim escalated", message })),
@@ -598,7 +588,7 @@ export async function flagOverdueClaims(db: Database, now: Date = new Date()): P
     await tx
       .insert(warrantyClaimEvents)
       .values(flagged.map((claim) => ({ claimId: claim.id, actorId: null, actorRole: "system" as const, kind: "overdue", note: `The vendor did not answer by ${formatClaimDate(claim.answerDueAt)}.` })));
-    const team = await admins(tx);
+    const team = await backOfficeTeam(tx);
     await notifyMany(
       tx,
       flagged.flatMap((claim) =>

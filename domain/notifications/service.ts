@@ -3,6 +3,8 @@ import type { Database } from "../../db/client";
 import { LIMITS, type NotificationType } from "../../lib/constants";
 import { type NotificationPayload, publishLiveEvent, publishLiveEvents } from "../live/events";
 import { notifications } from "../../db/schema/notifications";
+import { userRoles, users } from "../../db/schema/accounts";
+import { holdersOf } from "../core/access";
 
 export { NOTIFICATION_TEXTS, WELCOME_NOTIFICATION } from "./texts";
 
@@ -112,4 +114,13 @@ export async function markAllNotificationsRead(db: Database, userId: string): Pr
       .returning({ id: notifications.id });
     if (updated.length > 0) await publishLiveEvent(tx, userId, { kind: "notifications.all-read", unread: 0 });
   });
+}
+
+/** Every admin and super admin, with their e-mail address: who is told when something needs the back office. */
+export async function backOfficeTeam(tx: Database): Promise<Array<{ userId: string; email: string }>> {
+  return tx
+    .selectDistinct({ userId: users.id, email: users.email })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(inArray(userRoles.role, [...holdersOf("back_office")]));
 }

@@ -20,6 +20,7 @@ import { orderNumberOf } from "../orders/status";
 import { recordOrderStatus } from "../orders/history";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
+import { creditSales } from "./ledger";
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
 import { PAYMENT_NOTICES as N } from "./texts";
@@ -207,6 +208,7 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
   }
   await countSales(tx, paid, 1);
   await recordOrderStatus(tx, paid.map((order) => ({ orderId: order.id, status: "paid" as const })));
+  await creditSales(tx, paid.map((order) => order.id));
   await tellEveryone(tx, payment, paid, unfulfillable);
   await recordActivity(tx, {
     userId: payment.customerId,

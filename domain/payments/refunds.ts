@@ -19,6 +19,7 @@ import type { Mailer } from "../mail/mailer";
 import { notify } from "../notifications/service";
 import { recordOrderStatus } from "../orders/history";
 import { orderNumberOf } from "../orders/status";
+import { debitRefund } from "./ledger";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
 import { refundedEmail } from "./refund-emails";
 
@@ -237,6 +238,7 @@ export async function applyRefundOutcome(deps: Pick<RefundDeps, "db" | "mailer" 
     }
     await tx.update(refunds).set({ status: "processed", processedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
     const refundedOrders = await followPayment(tx, row);
+    await debitRefund(tx, row.id);
     return tellBuyer(tx, deps, row, refundedOrders);
   });
   deliver?.();

@@ -1,0 +1,184 @@
+/**
+ * The vendors' ledger (docs/payouts.md): append-only entries, each adding a signed amount in kobo
+ * to a vendor's pending or available bucket. A paid order credits its net (total less commission
+ * at the rate it was placed at) as pending; once its warranty window has ended with no active
+ * claim, the pending amount moves to available; a processed refund takes the vendor's share back.
+ * Every posting is guarded by a unique index, so posting twice posts once.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { refunds, warrantyClaims } from "../../db/schema/after-sale";
+import { orders } from "../../db/schema/orders";
+import { payments } from "../../db/schema/payments";
+import { vendorLedgerEntries } from "../../db/schema/payouts";
+import { sqlList } from "../../db/sql-list";
+import { ACTIVE_CLAIM_STATUSES, type LedgerBucket } from "../../lib/constants";
+import { commissionOf, roundKobo } from "../../lib/money";
+
+/** What the vendor receives of an order: its total less the marketplace's commission. */
+export function vendorNet(order: { totalAmount: number; commissionRate: number }): number {
+  return order.totalAmount - commissionOf(order.totalAmount, order.commissionRate);
+}
+
+/**
+ * The vendor's part of `refundedGoods` kobo refunded on an order: the same share of the net as of
+ * the total, all of it once the whole total came back.
+ */
+export function vendorShareOfRefund(order: { totalAmount: number; commissionRate: number }, refundedGoods: number): number {
+  const goods = Math.min(Math.max(refundedGoods, 0), order.totalAmount);
+  return roundKobo((vendorNet(order) * goods) / order.totalAmount);
+}
+
+/** Credits each newly paid order's net to its vendor as pending; inside the transaction that paid them. */
+export async function creditSales(tx: Database, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const paid = await tx
+    .select({ id: orders.id, vendorId: orders.vendorId, totalAmount: orders.totalAmount, commissionRate: orders.commissionRate })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+  const entries = paid
+    .map((order) => ({ vendorId: order.vendorId, kind: "sale" as const, bucket: "pending" as const, amount: vendorNet(order), orderId: order.id }))
+    .filter((entry) => entry.amount > 0);
+  if (entries.length > 0) await tx.insert(vendorLedgerEntries).values(entries).onConflictDoNothing();
+}
+
+/**
+ * Takes back the vendors' share of a processed refund, inside the transaction that processed it.
+ * A refund of one order is that order's; a refund of a whole payment is shared among its orders
+ * by their totals. Each order's debits add up to the vendor's share of everything refunded on it
+ * (the delivery fee is never the vendor's), from the bucket the sale is in now: pending, or
+ * available once released (which may go below zero; the next payout carries it).
+ */
+export async function debitRefund(tx: Database, refundId: string): Promise<void> {
+  const [refund] = await tx.select({ paymentId: refunds.paymentId }).from(refunds).where(eq(refunds.id, refundId));
+  if (!refund) return;
+  const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, refund.paymentId));
+  const processed = await tx
+    .select({ id: refunds.id, orderId: refunds.orderId, amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.status, "processed")));
+  const wholePaymentBack = processed.reduce((sum, r) => sum + r.amount, 0) >= payment!.amount;
+  const paidOrders = await tx
+    .select({
+      id: orders.id,
+      vendorId: orders.vendorId,
+      totalAmount: orders.totalAmount,
+      commissionRate: orders.commissionRate,
+      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'refund')`.mapWith(Number),
+      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'release')`,
+    })
+    .from(orders)
+    .where(and(eq(orders.paymentId, refund.paymentId), sql`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`))
+    .orderBy(asc(orders.id))
+    .for("update", { of: orders });
+  const entries = paidOrders.flatMap((order) => {
+    const refundedGoods = wholePaymentBack
+      ? order.totalAmount
+      : processed.reduce((sum, r) => sum + goodsPart(r, order, payment!.amount), 0);
+    const debit = vendorShareOfRefund(order, refundedGoods) - order.debited;
+    if (debit <= 0) return [];
+    const bucket: LedgerBucket = order.released ? "available" : "pending";
+    return [{ vendorId: order.vendorId, kind: "refund" as const, bucket, amount: -debit, orderId: order.id, refundId }];
+  });
+  if (entries.length > 0) await tx.insert(vendorLedgerEntries).values(entries).onConflictDoNothing();
+}
+
+/** How much of a refund is for this order's goods. */
+function goodsPart(refund: { orderId: string | null; amount: number }, order: { id: string; totalAmount: number }, paymentAmount: number): number {
+  if (refund.orderId) return refund.orderId === order.id ? refund.amount : 0;
+  return roundKobo((refund.amount * order.totalAmount) / paymentAmount);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Moves to available what is still pending of each delivered order whose warranty window ended
+ * before `now` with no active claim. One order per transaction, each under its row lock, so a
+ * refund processed at the same moment debits the right bucket. Returns how many it released.
+ */
+export async function releaseEndedWarranties(db: Database, now: Date = new Date(), limit = 500): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(dueForRelease(now))
+    .orderBy(asc(orders.deliveredAt))
+    .limit(limit);
+  let released = 0;
+  for (const { id } of due) {
+    if (await releaseOne(db, id, now)) released++;
+  }
+  return released;
+}
+
+function dueForRelease(now: Date) {
+  return and(
+    eq(orders.status, "delivered"),
+    sql`${orders.deliveredAt} + make_interval(days => ${orders.warrantyDays}) <= ${now.toISOString()}::timestamptz`,
+    sql`not exists (select 1 from ${warrantyClaims} c where c.order_id = ${orders.id} and c.status in ${sqlList(ACTIVE_CLAIM_STATUSES)})`,
+    sql`not exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'release')`,
+    sql`(select coalesce(sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.bucket = 'pending') > 0`,
+  );
+}
+
+async function releaseOne(db: Database, orderId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ vendorId: orders.vendorId })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), dueForRelease(now)))
+      .for("update");
+    if (!order) return false;
+    const [{ pending } = { pending: 0 }] = await tx
+      .select({ pending: sql<number>`coalesce(sum(${vendorLedgerEntries.amount}), 0)`.mapWith(Number) })
+      .from(vendorLedgerEntries)
+      .where(and(eq(vendorLedgerEntries.orderId, orderId), eq(vendorLedgerEntries.bucket, "pending")));
+    const move = { vendorId: order.vendorId, kind: "release" as const, orderId };
+    await tx.insert(vendorLedgerEntries).values([
+      { ...move, bucket: "pending" as const, amount: -pending },
+      { ...move, bucket: "available" as const, amount: pending },
+    ]);
+    return true;
+  });
+}
+
+/** The days after delivery the window lasts are the order's own; used by the screens to say when money becomes available. */
+export function availableFrom(order: { deliveredAt: Date | null; warrantyDays: number }): Date | null {
+  return order.deliveredAt ? new Date(order.deliveredAt.getTime() + order.warrantyDays * DAY_MS) : null;
+}
+
+export interface LedgerBalances {
+  /** Kobo sold within the warranty window. */
+  pending: number;
+  /** Kobo that can be paid out (below zero when a refund came after a payout). */
+  available: number;
+}
+
+export async function balancesOf(db: Database, vendorId: string): Promise<LedgerBalances> {
+  const rows = await db
+    .select({ bucket: vendorLedgerEntries.bucket, total: sql<number>`sum(${vendorLedgerEntries.amount})`.mapWith(Number) })
+    .from(vendorLedgerEntries)
+    .where(eq(vendorLedgerEntries.vendorId, vendorId))
+    .groupBy(vendorLedgerEntries.bucket);
+  const of = (bucket: LedgerBucket) => rows.find((row) => row.bucket === bucket)?.total ?? 0;
+  return { pending: of("pending"), available: of("available") };
+}
+
+/** Posts whatever a paid order or processed refund should have posted and did not (orders paid before the ledger existed). */
+export async function postMissingEntries(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const unpaid = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(
+        sql`exists (select 1 from order_status_history h where h.order_id = ${orders.id} and h.status = 'paid')`,
+        sql`not exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`,
+      ));
+    await creditSales(tx, unpaid.map((o) => o.id));
+    const undebited = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.status, "processed"), sql`not exists (select 1 from ${vendorLedgerEntries} e where e.refund_id = ${refunds.id})`))
+      .orderBy(asc(refunds.processedAt), asc(refunds.id));
+    for (const { id } of undebited) await debitRefund(tx, id);
+  });
+}
