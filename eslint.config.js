@@ -19,6 +19,7 @@ const DOMAIN_LAYERS = [
   ["orders"],
   ["payments"],
   ["checkout", "vendors", "claims"],
+  ["payouts"],
   ["admin", "cms"],
 ];
 

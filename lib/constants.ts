@@ -360,6 +360,11 @@ export const PRICING_DEFAULTS = {
   autoDeliverAfterDays: 14,
   autoDeliverAfterDaysMin: 1,
   autoDeliverAfterDaysMax: 60,
+  /** The weekly payout run's day (5 = Friday, Lagos time) and the least balance it pays (docs/payouts.md). */
+  payoutWeekday: 5,
+  payoutMinimumKobo: 500_000,
+  payoutMinimumKoboMin: 10_000,
+  payoutMinimumKoboMax: 100_000_000,
 } as const;
 
 /**

@@ -61,6 +61,7 @@ CREATE TABLE "vendor_payouts" (
 	"amount" bigint NOT NULL,
 	"reference" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"requested_at" timestamp with time zone,
 	"transfer_code" text,
 	"failure_reason" text,
 	"is_test" boolean DEFAULT false NOT NULL,
@@ -103,7 +104,8 @@ CREATE INDEX "vendor_payouts_run_idx" ON "vendor_payouts" USING btree ("run_id")
 CREATE INDEX "vendor_payouts_pending_idx" ON "vendor_payouts" USING btree ("created_at") WHERE "vendor_payouts"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_commission_rate_range" CHECK ("orders"."commission_rate" >= 0 and "orders"."commission_rate" <= 100);--> statement-breakpoint
 ALTER TABLE "admin_pricing_config" ADD CONSTRAINT "pricing_payout_weekday_range" CHECK ("admin_pricing_config"."payout_weekday" between 0 and 6);--> statement-breakpoint
-ALTER TABLE "admin_pricing_config" ADD CONSTRAINT "pricing_payout_minimum_range" CHECK ("admin_pricing_config"."payout_minimum" between 10000 and 100000000);--> statement-breakpoint
+ALTER TABLE "admin_pricing_config" ADD CONSTRAINT "pricing_payout_minimum_range" CHECK ("admin_pricing_config"."payout_minimum" between 10000 and 100000000);
+--> statement-breakpoint
 -- Orders placed before rates were kept on the order carry their vendor's rate of today.
 UPDATE "orders" SET "commission_rate" = "vendors"."commission_rate" FROM "vendors" WHERE "vendors"."id" = "orders"."vendor_id";--> statement-breakpoint
 -- The ledger is append-only: a correction is a new entry, never an edit.
@@ -112,4 +114,6 @@ BEGIN
   RAISE EXCEPTION 'vendor_ledger_entries is append-only';
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "vendor_ledger_entries_append_only" BEFORE UPDATE OR DELETE ON "vendor_ledger_entries" FOR EACH ROW EXECUTE FUNCTION "refuse_ledger_change"();
+CREATE TRIGGER "vendor_ledger_entries_append_only" BEFORE UPDATE OR DELETE ON "vendor_ledger_entries" FOR EACH ROW EXECUTE FUNCTION "refuse_ledger_change"();--> statement-breakpoint
+-- One unfinished payout run at a time: a second start finds the first and resumes it.
+CREATE UNIQUE INDEX "payout_runs_one_unfinished" ON "payout_runs" ((true)) WHERE "finished_at" IS NULL;

@@ -40,7 +40,7 @@ export const vendorBankAccounts = pgTable(
   ],
 );
 
-/** One weekly (or admin-started) payout run. */
+/** One weekly (or admin-started) payout run. At most one is unfinished at a time (a unique index in the migration); a run cut short is resumed. */
 export const payoutRuns = pgTable(
   "payout_runs",
   {
@@ -72,6 +72,8 @@ export const vendorPayouts = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
     reference: text("reference").notNull().unique(),
     status: text("status").$type<PayoutStatus>().notNull().default("pending"),
+    /** Set, and committed, just before Paystack is asked: a payout with it and no transfer code may have been sent, so it is verified before it is sent again. */
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
     /** Set once Paystack has taken the transfer. */
     transferCode: text("transfer_code"),
     failureReason: text("failure_reason"),

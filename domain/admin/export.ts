@@ -16,7 +16,7 @@ import { paymentMethodLabel } from "../payments/manual-validation";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
-import { CSV_BOM, type CsvCell, csvRow } from "./csv";
+import { CSV_BOM, type CsvCell, csvRow } from "../../lib/csv";
 import { newestFirstById } from "../core/paging";
 
 export const EXPORT_KINDS = ["orders", "payments"] as const;

@@ -15,14 +15,18 @@ export interface PricingConfig {
   warrantyDays: number;
   /** Days after shipping when a shipped order becomes delivered by itself (docs/after-sale.md). */
   autoDeliverAfterDays: number;
+  /** The weekly payout run's day, 0 = Sunday (docs/payouts.md). */
+  payoutWeekday: number;
+  /** Kobo: the least available balance a payout run pays. */
+  payoutMinimumKobo: number;
 }
 
 /** The pricing settings in force; the defaults of docs/admin.md until an admin saves some. */
 export async function getPricingConfig(db: Database): Promise<PricingConfig> {
   const [row] = await db.select().from(adminPricingConfig).where(eq(adminPricingConfig.id, 1));
   if (!row) {
-    const { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays } = PRICING_DEFAULTS;
-    return { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays };
+    const { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays, payoutWeekday, payoutMinimumKobo } = PRICING_DEFAULTS;
+    return { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays, payoutWeekday, payoutMinimumKobo };
   }
   return {
     markupPercentage: row.defaultMarkupPercentage,
@@ -30,6 +34,8 @@ export async function getPricingConfig(db: Database): Promise<PricingConfig> {
     deliveryFeeKobo: row.deliveryFee,
     warrantyDays: row.warrantyDays,
     autoDeliverAfterDays: row.autoDeliverAfterDays,
+    payoutWeekday: row.payoutWeekday,
+    payoutMinimumKobo: row.payoutMinimum,
   };
 }
 
