@@ -3,6 +3,7 @@ import { scheduleClaimChecks } from "../domain/claims/service";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleAutoDelivery } from "../domain/orders/auto-delivery";
 import { scheduleReconciliation } from "../domain/payments/reconciliation";
+import { schedulePayouts } from "../domain/payouts/run";
 import { withAuthSecret } from "./auth-secret";
 import { type Config, ConfigError, assertPaymentsReady, loadConfig } from "./config";
 import { StartupError, describeError, prepareDatabase } from "./database";
@@ -48,6 +49,11 @@ async function main(): Promise<void> {
     { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },
     (error) => logger.error({ err: error }, "automatic delivery failed"),
   );
+  const stopPayouts = schedulePayouts(
+    database,
+    { db: database.db, payments: services.payments, mailer: services.mailer, publicUrl: config.publicUrl },
+    (error) => logger.error({ err: error }, "vendor payouts failed"),
+  );
   logger.info(
     { url: config.publicUrl, database: database.kind, payments: config.payments.mode, shop: config.env, react: reactBuild() },
     `Tokunbo is serving at ${config.publicUrl}`,
@@ -63,7 +69,7 @@ async function main(): Promise<void> {
     void services.live.close();
     void services.pageCache.close();
     server.close(() => {
-      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks(), stopAutoDelivery()])
+      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks(), stopAutoDelivery(), stopPayouts()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

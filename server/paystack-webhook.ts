@@ -5,6 +5,8 @@ import { parsePaystackTransaction } from "../domain/payments/paystack-client";
 import { isRefundEvent, parseRefundEvent, providerRefundIdOf } from "../domain/payments/refund-events";
 import { applyRefundOutcome } from "../domain/payments/refunds";
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
+import { isTransferEvent, parseTransferEvent } from "../domain/payouts/transfer-events";
+import { applyTransferOutcome } from "../domain/payouts/transfers";
 import type { Logger } from "./logger";
 
 const eventSchema = z.object({ event: z.string(), data: z.unknown() });
@@ -13,7 +15,8 @@ const eventSchema = z.object({ event: z.string(), data: z.unknown() });
  * POST /api/webhooks/paystack (docs/payments.md): HMAC-SHA512 of the raw body with the secret
  * key, compared in constant time. A bad signature gets 401 and changes nothing; a good
  * charge.success is fulfilled through the same idempotent path as the return page, and
- * refund.processed and refund.failed settle the refund they are about (a replay changes nothing).
+ * refund.processed and refund.failed settle the refund they are about, and transfer.success,
+ * transfer.failed and transfer.reversed the vendor payout they are about (a replay changes nothing).
  */
 export function createPaystackWebhook(deps: FulfilmentDeps & { secretKey: string; logger: Logger }): Router {
   const router = express.Router();
@@ -43,6 +46,17 @@ function handleEvent({ secretKey, logger, ...deps }: FulfilmentDeps & { secretKe
         return void res.status(200).json({ received: true });
       } catch (error) {
         logger.error({ err: error, reference: refund.transactionReference }, "refund webhook failed");
+        return void res.status(500).json({ error: "Could not process the event. It will be retried." });
+      }
+    }
+    if (isTransferEvent(event.data.event)) {
+      const outcome = parseTransferEvent(event.data.event, event.data.data);
+      if (!outcome) return void res.status(400).json({ error: "Unrecognised event" });
+      try {
+        await applyTransferOutcome(deps, outcome);
+        return void res.status(200).json({ received: true });
+      } catch (error) {
+        logger.error({ err: error, reference: outcome.reference }, "transfer webhook failed");
         return void res.status(500).json({ error: "Could not process the event. It will be retried." });
       }
     }

@@ -3,6 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { CMS_DEFAULTS, type CmsDefaults } from "../../domain/cms/defaults";
 import { PUBLIC_UPLOADS_PREFIX } from "../../domain/media/image-urls";
 import { createLocalStorage } from "../../domain/media/storage";
+import { postMissingEntries, releaseEndedWarranties } from "../../domain/payments/ledger";
 import { CMS_SECTIONS, type OrderStatus, PRICING_DEFAULTS } from "../../lib/constants";
 import type { Database } from "../client";
 import {
@@ -108,6 +109,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isDatabaseEmpty(tx))) return { ...EMPTY_SUMMARY };
     await insertSeedData(tx, data);
+    // The vendors' ledger follows the demo orders and refunds, as it follows real ones.
+    await postMissingEntries(tx);
+    await releaseEndedWarranties(tx, now);
     return summarise(data, images.written);
   });
 }

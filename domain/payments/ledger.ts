@@ -15,6 +15,9 @@ import { sqlList } from "../../db/sql-list";
 import { ACTIVE_CLAIM_STATUSES, type LedgerBucket } from "../../lib/constants";
 import { commissionOf, roundKobo } from "../../lib/money";
 
+/** Drizzle writes a selected column without its table, which a subquery would read as its own. */
+const ORDER_ID = sql.raw(`"orders"."id"`);
+
 /** What the vendor receives of an order: its total less the marketplace's commission. */
 export function vendorNet(order: { totalAmount: number; commissionRate: number }): number {
   return order.totalAmount - commissionOf(order.totalAmount, order.commissionRate);
@@ -64,8 +67,8 @@ export async function debitRefund(tx: Database, refundId: string): Promise<void>
       vendorId: orders.vendorId,
       totalAmount: orders.totalAmount,
       commissionRate: orders.commissionRate,
-      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'refund')`.mapWith(Number),
-      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'release')`,
+      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'refund')`.mapWith(Number),
+      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'release')`,
     })
     .from(orders)
     .where(and(eq(orders.paymentId, refund.paymentId), sql`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`))

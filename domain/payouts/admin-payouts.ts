@@ -79,8 +79,12 @@ export interface PayoutsOverview {
   runs: PayoutRunView[];
 }
 
+/** Drizzle writes a selected column without its table, which a subquery would read as its own: these name the table. */
+const VENDOR_ID = sql.raw(`"vendors"."id"`);
+const PAYOUT = { vendorId: sql.raw(`"vendor_payouts"."vendor_id"`), period: sql.raw(`"vendor_payouts"."period"`), attempt: sql.raw(`"vendor_payouts"."attempt"`) };
+
 const bucketSum = (bucket: "available" | "pending") =>
-  sql<number>`(select coalesce(sum(e.amount), 0) from ${vendorLedgerEntries} e where e.vendor_id = ${vendors.id} and e.bucket = ${bucket})`.mapWith(Number);
+  sql<number>`(select coalesce(sum(e.amount), 0) from ${vendorLedgerEntries} e where e.vendor_id = ${VENDOR_ID} and e.bucket = ${bucket})`.mapWith(Number);
 
 export async function getPayoutsOverview(db: Database, actor: Actor, now: Date = new Date()): Promise<PayoutsOverview> {
   assertMay(actor, "back_office");
@@ -139,7 +143,7 @@ async function listRuns(db: Database): Promise<PayoutRunView[]> {
 /** Payouts of the given runs, or every payout when no runs are given. */
 async function listPayouts(db: Database, runIds?: readonly string[]): Promise<Array<AdminPayoutRow & { runId: string; period: string }>> {
   if (runIds && runIds.length === 0) return [];
-  const later = sql<boolean>`exists (select 1 from ${vendorPayouts} later where later.vendor_id = ${vendorPayouts.vendorId} and later.period = ${vendorPayouts.period} and later.attempt > ${vendorPayouts.attempt})`;
+  const later = sql<boolean>`exists (select 1 from ${vendorPayouts} later where later.vendor_id = ${PAYOUT.vendorId} and later.period = ${PAYOUT.period} and later.attempt > ${PAYOUT.attempt})`;
   const rows = await db
     .select({ payout: vendorPayouts, businessName: vendors.businessName, bankName: vendorBankAccounts.bankName, accountNumber: vendorBankAccounts.accountNumber, later })
     .from(vendorPayouts)

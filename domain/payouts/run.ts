@@ -186,10 +186,11 @@ export async function retryPayout(deps: PayoutDeps, actor: Actor, payoutId: stri
 }
 
 /**
- * Every few minutes on one instance: resumes a run cut short, starts the weekly run when due, and
- * verifies transfers left pending.
+ * Every few minutes on one instance: releases ended warranties to available, resumes a run cut
+ * short, starts the weekly run when due, and verifies transfers left pending.
  */
 export async function runScheduledPayouts(deps: PayoutDeps, now: Date = new Date()): Promise<void> {
+  await releaseEndedWarranties(deps.db, now);
   const [unfinished] = await deps.db.select({ startedBy: payoutRuns.startedBy }).from(payoutRuns).where(isNull(payoutRuns.finishedAt));
   if (unfinished) await runPayouts(deps, { startedBy: unfinished.startedBy, now });
   else if (await scheduledRunDue(deps, now)) await runPayouts(deps, { startedBy: null, now });
