@@ -74,7 +74,7 @@ export async function salesSummary(db: Database, actor: Actor, now: Date = new D
       day,
       orders: sql<number>`count(*)::int`,
       revenue: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::text`,
-      commission: sql<string>`coalesce(sum(round(${orders.totalAmount} * ${vendors.commissionRate} / 100)), 0)::text`,
+      commission: sql<string>`coalesce(sum(round(${orders.totalAmount} * ${orders.commissionRate} / 100)), 0)::text`,
       testRevenue: sql<string>`coalesce(sum(${orders.totalAmount}) filter (where ${payments.isTest}), 0)::text`,
     })
     .from(orders)

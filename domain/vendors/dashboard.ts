@@ -173,6 +173,7 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
       ...orderLineColumns,
       createdAt: orders.createdAt,
       warrantyDays: orders.warrantyDays,
+      commissionRate: orders.commissionRate,
       customerName: whenPaid(orders.customerName),
       customerPhone: whenPaid(orders.customerPhone),
       customerEmail: whenPaid(orders.customerEmail),
@@ -198,7 +199,8 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
     .limit(ORDERS_SHOWN);
   const history = await listOrderHistory(db, rows.map((row) => row.id));
   return rows.map((row) => {
-    const commission = commissionOf(row.totalAmount, vendor.commissionRate);
+    // The rate the order was placed at: a later change of rate applies to later orders.
+    const commission = commissionOf(row.totalAmount, row.commissionRate);
     const isPaid = PAID_ORDER_STATUSES.includes(row.status);
     return {
       id: row.id,
@@ -238,12 +240,12 @@ function shippingDetails(row: { [K in keyof ShippingDetails]: string | null }): 
  * The counts and earnings above the Orders tab, over all of the vendor's orders (not only those
  * shown): paid (and later) orders only. The commission is rounded per order, as on each order.
  */
-export async function summariseVendorOrders(db: Database, vendor: Pick<VendorProfile, "id" | "commissionRate">): Promise<VendorOrderSummary> {
+export async function summariseVendorOrders(db: Database, vendor: Pick<VendorProfile, "id">): Promise<VendorOrderSummary> {
   const [row] = await db
     .select({
       toShip: sql<number>`count(*) filter (where ${inArray(orders.status, ["paid", "processing"])})`.mapWith(Number),
       paidOrders: sql<number>`count(*)`.mapWith(Number),
-      earned: sql<number>`coalesce(sum(${orders.totalAmount} - round(${orders.totalAmount} * ${vendor.commissionRate}::numeric / 100)), 0)`.mapWith(Number),
+      earned: sql<number>`coalesce(sum(${orders.totalAmount} - round(${orders.totalAmount} * ${orders.commissionRate} / 100)), 0)`.mapWith(Number),
     })
     .from(orders)
     .where(and(eq(orders.vendorId, vendor.id), inArray(orders.status, [...PAID_ORDER_STATUSES])));
