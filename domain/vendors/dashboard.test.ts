@@ -30,7 +30,8 @@ describe.each(TEST_ENGINES)("vendor dashboard (%s)", (engine) => {
     payment?: { status: PaymentStatus; isTest?: boolean }, extra: Partial<typeof orders.$inferInsert> = {}) {
     const [order] = await database.db
       .insert(orders)
-      .values({ customerId: "buyer", productId, vendorId, ...BUYER, quantity, unitPrice, totalAmount: unitPrice * quantity, status, ...extra })
+      // Checkout copies the vendor's rate onto the order: vendor A's is 12.5%.
+      .values({ customerId: "buyer", productId, vendorId, ...BUYER, quantity, unitPrice, totalAmount: unitPrice * quantity, status, commissionRate: vendorId === vendorA ? 12.5 : 10, ...extra })
       .returning({ id: orders.id });
     if (payment) {
       const [row] = await database.db
