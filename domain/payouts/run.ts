@@ -68,11 +68,14 @@ export async function runPayouts(deps: PayoutDeps, { startedBy, now = new Date()
 
 /** The unfinished run, or a new one for the period of `now`. */
 async function openRun(deps: PayoutDeps, startedBy: string | null, now: Date) {
-  const [created] = await deps.db.insert(payoutRuns).values({ period: payoutPeriodOf(now), startedBy }).onConflictDoNothing().returning();
-  if (created) return created;
-  const [unfinished] = await deps.db.select().from(payoutRuns).where(isNull(payoutRuns.finishedAt));
-  if (!unfinished) throw new Refusal("conflict", T.runFailed);
-  return unfinished;
+  // Twice: the unfinished run another start found may finish between the insert and the look-up.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [created] = await deps.db.insert(payoutRuns).values({ period: payoutPeriodOf(now), startedBy }).onConflictDoNothing().returning();
+    if (created) return created;
+    const [unfinished] = await deps.db.select().from(payoutRuns).where(isNull(payoutRuns.finishedAt));
+    if (unfinished) return unfinished;
+  }
+  throw new Refusal("conflict", T.runFailed);
 }
 
 async function totalsOf(deps: PayoutDeps, run: { id: string; period: string }) {

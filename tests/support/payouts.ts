@@ -1,0 +1,40 @@
+/** Bank accounts and ledger money for payout tests. */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { vendorBankAccounts, vendorLedgerEntries } from "../../db/schema/payouts";
+import type { PaymentProvider } from "../../domain/payments/provider";
+
+/** Guaranty Trust Bank's Paystack code. */
+export const GTBANK = { code: "058", name: "Guaranty Trust Bank" } as const;
+
+/** Accounts the Paystack stand-in resolves (docs/payouts.md, test mode). */
+export const TEST_ACCOUNTS = {
+  adebayo: { number: "0001234567", name: "ADEBAYO OLUWASEUN" },
+  chioma: { number: "0002345678", name: "CHIOMA OKEKE" },
+  musa: { number: "0003456789", name: "MUSA IBRAHIM" },
+  failing: { number: "0009999999", name: "FAILING PAYOUTS LTD" },
+  reversed: { number: "0008888888", name: "REVERSED PAYOUTS LTD" },
+} as const;
+export type TestAccount = keyof typeof TEST_ACCOUNTS;
+
+/** Gives the vendor a current bank account with a real transfer recipient at the provider (no hold), replacing any other. */
+export async function giveBankAccount(db: Database, provider: PaymentProvider, vendorId: string, account: TestAccount): Promise<string> {
+  const { number, name } = TEST_ACCOUNTS[account];
+  const recipientCode = await provider.createTransferRecipient({ name, accountNumber: number, bankCode: GTBANK.code });
+  return db.transaction(async (tx) => {
+    await tx
+      .update(vendorBankAccounts)
+      .set({ replacedAt: new Date() })
+      .where(and(eq(vendorBankAccounts.vendorId, vendorId), isNull(vendorBankAccounts.replacedAt)));
+    const [row] = await tx
+      .insert(vendorBankAccounts)
+      .values({ vendorId, bankCode: GTBANK.code, bankName: GTBANK.name, accountNumber: number, accountName: name, recipientCode, isTest: true })
+      .returning({ id: vendorBankAccounts.id });
+    return row!.id;
+  });
+}
+
+/** Money an admin credits the vendor (an adjustment): available at once. */
+export async function creditAvailable(db: Database, vendorId: string, amount: number, note = "Opening balance"): Promise<void> {
+  await db.insert(vendorLedgerEntries).values({ vendorId, kind: "adjustment", bucket: "available", amount, note });
+}
