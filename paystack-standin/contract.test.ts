@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStandin, startPaystackStandin } from "../tests/support/paystack-standin";
 import { openApiSchemas } from "./openapi-schemas";
+import { TEST_ACCOUNTS, type TestAccount } from "./test-accounts";
 
 /** Paystack's own OpenAPI description (PaystackOSS/openapi, MIT licence beside it). */
 const OPENAPI_FILE = path.resolve(import.meta.dirname, "../tests/fixtures/paystack/openapi.yaml");
@@ -33,6 +34,12 @@ describe("the Paystack stand-in against Paystack's OpenAPI description", () => {
     });
     expect(response.status).toBe(303);
   };
+  const recipient = async (account: TestAccount) => {
+    const { json } = await call("POST", "/transferrecipient", { type: "nuban", name: account.name, account_number: account.number, bank_code: "058" });
+    return (json.data as { recipient_code: string }).recipient_code;
+  };
+  const transfer = async (account: TestAccount, reference: string) =>
+    call("POST", "/transfer", { source: "balance", amount: 5_000_000, recipient: await recipient(account), reference, reason: "Tokunbo vendor payout" });
 
   it("reads the schemas it checks against", () => {
     expect(openApi.schema("VerifyResponse").required).toEqual(["status", "message", "data"]);
@@ -46,6 +53,8 @@ describe("the Paystack stand-in against Paystack's OpenAPI description", () => {
       'status should be boolean but is "yes"',
       "data.authorization_url should be string but is 1",
     ]);
+    const meta = { total: 0, skipped: 0, perPage: 50, page: 1, pageCount: 0, total_volume: 0 };
+    expect(openApi.problems({ status: true, message: "x", data: [], meta }, "TransferListResponse")).toEqual(["meta.total_volume is not allowed"]);
   });
 
   it("initialize answers as TransactionInitializeResponse", async () => {
@@ -111,5 +120,66 @@ describe("the Paystack stand-in against Paystack's OpenAPI description", () => {
     expect(duplicate.status).toBe(400);
     expect(openApi.problems(duplicate.json, "TransactionInitializeBadRequestModel")).toEqual([]);
     expect(duplicate.json).toMatchObject({ status: false, message: "Duplicate Transaction Reference", type: "validation_error" });
+  });
+
+  it("the bank list answers as MiscellaneousListBanksResponse, an account name as VerificationResolveAccountNumberResponse", async () => {
+    const banks = await call("GET", "/bank?country=nigeria&currency=NGN&perPage=100");
+    expect(banks.status).toBe(200);
+    expect(openApi.problems(banks.json, "MiscellaneousListBanksResponse")).toEqual([]);
+    const resolved = await call("GET", `/bank/resolve?account_number=${TEST_ACCOUNTS.ngozi.number}&bank_code=50515`);
+    expect(resolved.status).toBe(200);
+    expect(openApi.problems(resolved.json, "VerificationResolveAccountNumberResponse")).toEqual([]);
+  });
+
+  it("a recipient answers as TransferRecipientCreateResponse", async () => {
+    const created = await call("POST", "/transferrecipient", { type: "nuban", name: "Musa Phones", account_number: TEST_ACCOUNTS.musa.number, bank_code: "033", metadata: { vendorId: "v-1" } });
+    expect(created.status).toBe(201);
+    expect(openApi.problems(created.json, "TransferRecipientCreateResponse")).toEqual([]);
+  });
+
+  it("a transfer answers as TransferCreateResponse; fetch, verify and list as TransferFetchResponse, TransferVerifyResponse and TransferListResponse, pending and ended", async () => {
+    const references = { [TEST_ACCOUNTS.adebayo.number]: "contract_transfer_success", [TEST_ACCOUNTS.failing.number]: "contract_transfer_failed", [TEST_ACCOUNTS.reversed.number]: "contract_transfer_reversed" };
+    for (const account of [TEST_ACCOUNTS.adebayo, TEST_ACCOUNTS.failing, TEST_ACCOUNTS.reversed]) {
+      const created = await transfer(account, references[account.number]!);
+      expect(created.status).toBe(200);
+      expect(openApi.problems(created.json, "TransferCreateResponse")).toEqual([]);
+    }
+    const checkAll = async () => {
+      for (const reference of Object.values(references)) {
+        const verified = await call("GET", `/transfer/verify/${reference}`);
+        expect(openApi.problems(verified.json, "TransferVerifyResponse")).toEqual([]);
+        const code = (verified.json.data as { transfer_code: string }).transfer_code;
+        expect(openApi.problems((await call("GET", `/transfer/${code}`)).json, "TransferFetchResponse")).toEqual([]);
+      }
+      const listed = await call("GET", "/transfer?perPage=10&page=1");
+      expect((listed.json.data as unknown[]).length).toBeGreaterThanOrEqual(3);
+      expect(openApi.problems(listed.json, "TransferListResponse")).toEqual([]);
+    };
+    await checkAll();
+    await standin.webhooksIdle();
+    expect((await call("GET", "/transfer/verify/contract_transfer_reversed")).json).toMatchObject({ data: { status: "reversed" } });
+    await checkAll();
+  });
+
+  it("a bulk transfer answers as TransferBulkResponse", async () => {
+    const code = await recipient(TEST_ACCOUNTS.chioma);
+    const transfers = ["contract_bulk_transfer_1", "contract_bulk_transfer_2"].map((reference) => ({ amount: 1_000_000, recipient: code, reference, reason: "Tokunbo vendor payout" }));
+    const bulk = await call("POST", "/transfer/bulk", { source: "balance", currency: "NGN", transfers });
+    expect(bulk.status).toBe(200);
+    expect(openApi.problems(bulk.json, "TransferBulkResponse")).toEqual([]);
+  });
+
+  it("transfer refusals answer as Error", async () => {
+    await transfer(TEST_ACCOUNTS.musa, "contract_transfer_twice");
+    const refusals = [
+      await call("GET", "/bank/resolve?account_number=0000000001&bank_code=058"),
+      await call("GET", "/bank/resolve?account_number=0000000001&bank_code=999"),
+      await call("POST", "/transferrecipient", { type: "nuban", name: "Nobody", account_number: "0000000001", bank_code: "058" }),
+      await call("POST", "/transfer", { source: "balance", amount: 1_000, recipient: "RCP_nobody", reference: "contract_transfer_nobody" }),
+      await transfer(TEST_ACCOUNTS.musa, "contract_transfer_twice"),
+      await call("GET", "/transfer/verify/contract_transfer_never"),
+    ];
+    expect(refusals.map((r) => r.status)).toEqual([422, 400, 422, 400, 400, 404]);
+    for (const { json } of refusals) expect(openApi.problems(json, "Error")).toEqual([]);
   });
 });

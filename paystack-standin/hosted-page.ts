@@ -1,5 +1,6 @@
 import { formatNaira } from "../lib/money";
-import { type StandinTransaction, refundStatusOf } from "./store";
+import { bankByCode } from "./banks";
+import { type StandinRecipient, type StandinTransaction, type StandinTransfer, refundStatusOf } from "./store";
 
 /**
  * The stand-in's checkout page: server-rendered HTML with no scripts (the shop's
@@ -149,4 +150,31 @@ ${rows}
     : `<p>${REFUNDS_PAGE_TEXTS.none}</p>`;
   const title = REFUNDS_PAGE_TEXTS.title(transaction.reference);
   return layout(`${title} (test mode)`, `<section class="card"><h1>${escapeHtml(title)}</h1><p class="email">${escapeHtml(transaction.email)}</p>${table}</section>`);
+}
+
+export const TRANSFERS_PAGE_TEXTS = {
+  title: "Transfers",
+  none: "No transfers yet.",
+  statuses: { pending: "Pending", success: "Successful", failed: "Failed", reversed: "Reversed" },
+} as const;
+
+function recipientCell(recipient: StandinRecipient): string {
+  const bank = bankByCode(recipient.bankCode)?.name ?? recipient.bankCode;
+  return `${escapeHtml(recipient.accountName)}<br>${escapeHtml(recipient.accountNumber)} · ${escapeHtml(bank)}`;
+}
+
+function transferRow({ transfer, recipient }: { transfer: StandinTransfer; recipient: StandinRecipient }): string {
+  const detail = transfer.failureReason ? `: ${escapeHtml(transfer.failureReason)}` : "";
+  const status = `${TRANSFERS_PAGE_TEXTS.statuses[transfer.status]}${detail}`;
+  return `<tr data-reference="${escapeHtml(transfer.reference)}"><td>${escapeHtml(transfer.reference)}</td><td>${recipientCell(recipient)}</td><td>${formatNaira(transfer.amount)}</td><td>${status}</td><td>${when(transfer.createdAt)}</td></tr>`;
+}
+
+/** Every transfer, newest first, with the account it went to, its amount and status (test mode only, as the payment page). */
+export function transfersPage(transfers: { transfer: StandinTransfer; recipient: StandinRecipient }[]): string {
+  const table = transfers.length
+    ? `<table><thead><tr><th scope="col">Reference</th><th scope="col">Recipient</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Asked (UTC)</th></tr></thead><tbody>
+${transfers.map(transferRow).join("\n")}
+</tbody></table>`
+    : `<p>${TRANSFERS_PAGE_TEXTS.none}</p>`;
+  return layout(`${TRANSFERS_PAGE_TEXTS.title} (test mode)`, `<section class="card"><h1>${TRANSFERS_PAGE_TEXTS.title}</h1><p class="email">${MERCHANT_NAME}</p>${table}</section>`);
 }

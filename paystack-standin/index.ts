@@ -1,27 +1,33 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage, refundsPage } from "./hosted-page";
+import { dateOf, parseMetadata, positiveInteger, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo } from "./http";
 import { listItemJson, refundEventJson, refundJson, refundRecordJson, transactionJson } from "./paystack-json";
 import { type StandinRefund, type StandinStore, type StandinTransaction, refundableOf, refundStatusOf, unpaidState } from "./store";
 import { REFUND_FAILURE_REASON, checkCard, refundFailsFor } from "./test-cards";
+import { addTransferRoutes } from "./transfers";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
 
 export { createJsonFileStore, createMemoryStore } from "./store";
-export type { StandinStore, StandinTransaction } from "./store";
+export type { StandinRecipient, StandinStore, StandinTransaction, StandinTransfer } from "./store";
 export { REFUND_FAILURE_REASON, TEST_CARDS } from "./test-cards";
-export { PAGE_TEXTS, TEST_MODE_BANNER } from "./hosted-page";
+export { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, type TestAccount } from "./test-accounts";
+export { NIGERIAN_BANKS } from "./banks";
+export { TRANSFER_MESSAGES } from "./transfers";
+export { PAGE_TEXTS, TEST_MODE_BANNER, TRANSFERS_PAGE_TEXTS } from "./hosted-page";
 
 /**
- * A stand-in for Paystack that speaks its HTTP API (initialize, verify, list, refunds) and serves a
- * hosted test checkout page at /pay/:accessCode and a page of a transaction's refunds at
- * /refunds?reference=…, so the shop runs end to end without Paystack.
+ * A stand-in for Paystack that speaks its HTTP API (initialize, verify, list, refunds; banks,
+ * transfer recipients and transfers) and serves a hosted test checkout page at /pay/:accessCode,
+ * a page of a transaction's refunds at /refunds?reference=… and a page of transfers at /transfers,
+ * so the shop runs end to end without Paystack.
  */
 export interface PaystackStandinOptions {
   /** The Bearer key callers must present. */
   secretKey: string;
   /** Where browsers reach this router: authorization_url = publicBaseUrl + "/pay/" + accessCode. */
   publicBaseUrl: string | (() => string);
-  /** Where charge.success and refund webhooks go; none are sent while it returns undefined. */
+  /** Where charge.success, refund and transfer webhooks go; none are sent while it returns undefined. */
   webhookUrl?: () => string | undefined;
   store: StandinStore;
   /** The stand-in's own failures (a webhook that could not be delivered, an unexpected error). */
@@ -29,11 +35,17 @@ export interface PaystackStandinOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** How long a refund stays pending before it is processed (or fails) and its webhook is sent. */
   refundDelayMs?: number;
+  /**
+   * How long a transfer stays pending before it succeeds (or fails) and its webhook is sent; a
+   * transfer to the reversing test account is reversed this long after that. Transfers a
+   * restarted stand-in finds still on their way take their next step this long after the start.
+   */
+  transferDelayMs?: number;
   fetch?: typeof fetch;
 }
 
 export type PaystackStandinRouter = Router & {
-  /** Settles once every pending refund is settled and every webhook under way delivered or given up. */
+  /** Settles once every pending refund and transfer is settled and every webhook under way delivered or given up. */
   idle(): Promise<void>;
 };
 
@@ -68,6 +80,7 @@ const FIRST_TRANSACTION_ID = 4_100_000_001;
 const FIRST_REFUND_ID = 12_000_001;
 const BODY_LIMIT = "100kb";
 const DEFAULT_REFUND_DELAY_MS = 500;
+const DEFAULT_TRANSFER_DELAY_MS = 500;
 
 export function createPaystackStandin(options: PaystackStandinOptions): PaystackStandinRouter {
   const { store } = options;
@@ -187,6 +200,8 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     if (approved) sendChargeSuccess(finished);
   });
 
+  addTransferRoutes(router, { store, api, delayMs: options.transferDelayMs ?? DEFAULT_TRANSFER_DELAY_MS, sendWebhook, track, onError });
+
   router.use((_req, res) => refuse(res, 404, STANDIN_MESSAGES.notFound));
   router.use(errorHandler(onError));
 
@@ -282,22 +297,6 @@ function parseInitialize(body: Record<string, unknown>): InitializeInput | { pro
   return { email, amount, reference, callbackUrl, metadata: parseMetadata(body.metadata) };
 }
 
-/** Paystack takes metadata as an object or as stringified JSON. */
-function parseMetadata(metadata: unknown): unknown {
-  if (typeof metadata !== "string") return metadata ?? null;
-  try {
-    return JSON.parse(metadata) as unknown;
-  } catch {
-    return metadata;
-  }
-}
-
-/** A positive whole number of kobo, given as a number or a string of digits (Paystack accepts both). */
-function wholeKobo(value: unknown): number | undefined {
-  const amount = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  return typeof amount === "number" && Number.isSafeInteger(amount) && amount > 0 ? amount : undefined;
-}
-
 function newTransaction(input: InitializeInput, store: StandinStore): StandinTransaction {
   const ids = store.all().map((t) => t.id);
   return {
@@ -391,16 +390,6 @@ function listTransactions(store: StandinStore, query: Record<string, unknown>) {
   };
 }
 
-function positiveInteger(value: unknown): number | undefined {
-  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : undefined;
-  return n !== undefined && n >= 1 ? Math.min(n, 1000) : undefined;
-}
-
-function dateOf(value: unknown): number | undefined {
-  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? undefined : time;
-}
-
 function isPayable(transaction: StandinTransaction): boolean {
   return !transaction.closed && transaction.status === "abandoned";
 }
@@ -433,24 +422,6 @@ function errorHandler(onError: (error: unknown) => void): ErrorRequestHandler {
   };
 }
 
-function refuse(res: Response, status: number, message: string): void {
-  res.status(status).json({ status: false, message });
-}
-
-/** Paystack's 400 'validation_error': what is wrong, and what to do next. */
-function refuseInvalid(res: Response, error: { message: string; nextStep: string; code: string }): void {
-  res.status(400).json({ status: false, message: error.message, meta: { nextStep: error.nextStep }, type: "validation_error", code: error.code });
-}
-
-function sendHtml(res: Response, status: number, html: string): void {
-  res.status(status).type("html").set("Cache-Control", "no-store").send(html);
-}
-
 const sha256 = (text: string) => createHash("sha256").update(text).digest();
 
 const resolve = (value: string | (() => string)) => (typeof value === "function" ? value() : value);
-
-const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-function randomCode(length: number): string {
-  return [...randomBytes(length)].map((byte) => ALPHABET[byte % ALPHABET.length]).join("");
-}

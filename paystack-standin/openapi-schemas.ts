@@ -46,7 +46,7 @@ export function openApiSchemas(file: string) {
     return parsed;
   }
 
-  /** What in `value` disagrees with the named schema: missing required fields, wrong types. */
+  /** What in `value` disagrees with the named schema: missing required fields, wrong types, fields a closed object does not have. */
   function problems(value: unknown, name: string): string[] {
     const found: string[] = [];
     check(value, schema(name), "", found);
@@ -65,10 +65,12 @@ export function openApiSchemas(file: string) {
     if (s.type && !hasType(value, s.type)) return void found.push(`${at} should be ${s.type} but is ${JSON.stringify(value)}`);
     if (s.type === "object" || s.properties) {
       const object = value as Record<string, unknown>;
-      for (const key of s.required ?? []) if (!(key in object)) found.push(`${path ? `${path}.` : ""}${key} is required`);
+      const prefix = path ? `${path}.` : "";
+      for (const key of s.required ?? []) if (!(key in object)) found.push(`${prefix}${key} is required`);
       for (const [key, child] of Object.entries(s.properties ?? {})) {
-        if (key in object) check(object[key], child, `${path ? `${path}.` : ""}${key}`, found);
+        if (key in object) check(object[key], child, `${prefix}${key}`, found);
       }
+      if (s.additionalProperties === false) for (const key of Object.keys(object)) if (!Object.hasOwn(s.properties ?? {}, key)) found.push(`${prefix}${key} is not allowed`);
     }
     if (s.type === "array" && s.items) (value as unknown[]).forEach((item, i) => check(item, s.items!, `${at}[${i}]`, found));
   }

@@ -109,7 +109,7 @@ export function listItemJson(transaction: StandinTransaction) {
   return { ...transactionJson(transaction), plan: {}, authorization: { ...NO_AUTHORIZATION, ...authorizationJson(transaction) } };
 }
 
-const INTEGRATION_ID = 100_032;
+export const INTEGRATION_ID = 100_032;
 const REFUNDED_BY = "test-mode@tokunbo.ng";
 
 const merchantNoteOf = (transaction: StandinTransaction, refund: StandinRefund) =>

@@ -14,6 +14,7 @@ export interface StandinServerOptions {
   webhookUrl?: string;
   webhookRetryDelaysMs?: readonly number[];
   refundDelayMs?: number;
+  transferDelayMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -35,6 +36,7 @@ export async function startStandinServer(options: StandinServerOptions): Promise
     onError: options.onError,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs,
     refundDelayMs: options.refundDelayMs,
+    transferDelayMs: options.transferDelayMs,
   });
   const app = express();
   app.disable("x-powered-by");

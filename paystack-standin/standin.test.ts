@@ -1,8 +1,14 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import { type IncomingMessage, type Server, createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStandin, startPaystackStandin } from "../tests/support/paystack-standin";
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
+import { NIGERIAN_BANKS } from "./banks";
 import { PAGE_TEXTS } from "./hosted-page";
+import { createJsonFileStore } from "./store";
+import { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, type TestAccount } from "./test-accounts";
 import { REFUND_FAILURE_REASON, TEST_CARDS } from "./test-cards";
 
 interface Received {
@@ -419,6 +425,328 @@ describe("refunds", () => {
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 400, 400]);
     } finally {
       await standin.close();
+    }
+  });
+});
+
+const GTBANK = "058";
+const PAYOUT_REASON = "Tokunbo vendor payout";
+
+/** What the receiver got, as events. */
+const eventsOf = (receiver: { received: Received[] }) =>
+  receiver.received.map((delivery) => JSON.parse(delivery.body.toString("utf8")) as { event: string; data: Record<string, any> }); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function recipientFor(standin: RunningStandin, account: TestAccount = TEST_ACCOUNTS.adebayo, bankCode = GTBANK) {
+  const answer = await api(standin, "POST", "/transferrecipient", { type: "nuban", name: account.name, account_number: account.number, bank_code: bankCode });
+  expect(answer.status).toBe(201);
+  return answer.json.data.recipient_code as string;
+}
+
+const newReference = () => `payout_test_${Math.random().toString(36).slice(2, 12).padEnd(10, "0")}`;
+
+const transferBody = (recipient: string, fields: Record<string, unknown> = {}) => ({ source: "balance", amount: 5_000_000, recipient, reference: newReference(), reason: PAYOUT_REASON, ...fields });
+
+const verifyTransfer = (standin: RunningStandin, reference: string) => api(standin, "GET", `/transfer/verify/${reference}`);
+
+/** A stand-in that sends its webhooks to a receiver of its own, both closed after `run`. */
+async function withReceiver(
+  run: (standin: RunningStandin, receiver: Awaited<ReturnType<typeof startReceiver>>) => Promise<void>,
+  options: Parameters<typeof startPaystackStandin>[0] = {},
+) {
+  const receiver = await startReceiver();
+  const standin = await startPaystackStandin({ ...options, webhookUrl: receiver.url });
+  try {
+    await run(standin, receiver);
+  } finally {
+    await standin.close();
+    await receiver.close();
+  }
+}
+
+/** The banks the shop's vendors use most, with their Paystack codes. */
+const EXPECTED_BANKS = [
+  ["Access Bank", "044"], ["Citibank Nigeria", "023"], ["Ecobank Nigeria", "050"], ["Fidelity Bank", "070"], ["First Bank of Nigeria", "011"],
+  ["First City Monument Bank", "214"], ["Guaranty Trust Bank", "058"], ["Keystone Bank", "082"], ["Kuda Bank", "50211"], ["Moniepoint MFB", "50515"],
+  ["OPay Digital Services Limited (OPay)", "999992"], ["PalmPay", "999991"], ["Polaris Bank", "076"], ["Providus Bank", "101"], ["Stanbic IBTC Bank", "221"],
+  ["Sterling Bank", "232"], ["Union Bank of Nigeria", "032"], ["United Bank For Africa", "033"], ["Wema Bank", "035"], ["Zenith Bank", "057"],
+].map(([name, code]) => ({ name, code }));
+
+describe("banks and account names", () => {
+  const h = harness();
+
+  it("lists real Nigerian banks with their Paystack codes, as Paystack shapes them", async () => {
+    const answer = await api(h.standin, "GET", "/bank?country=nigeria&currency=NGN&perPage=100");
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ status: true, message: "Banks retrieved", meta: { next: null, perPage: 100 } });
+    const banks = answer.json.data as Record<string, unknown>[];
+    expect(banks.map(({ name, code }) => ({ name, code }))).toEqual(expect.arrayContaining(EXPECTED_BANKS));
+    expect(new Set(banks.map((bank) => bank.code)).size).toBe(banks.length);
+    for (const bank of banks) expect(bank).toMatchObject({ active: true, is_deleted: false, country: "Nigeria", currency: "NGN", type: "nuban", supports_transfer: true });
+    expect(banks.find((bank) => bank.code === "058")).toMatchObject({ id: 9, slug: "guaranty-trust-bank", longcode: "058152036" });
+  });
+
+  it("pages the list with Paystack's cursor, and lists no banks of another country", async () => {
+    const codes: string[] = [];
+    let next: string | null = null;
+    do {
+      const query: string = next ? `&use_cursor=true&next=${encodeURIComponent(next)}` : "";
+      const page = await api(h.standin, "GET", `/bank?country=nigeria&perPage=7${query}`);
+      expect(page.json.data.length).toBeLessThanOrEqual(7);
+      codes.push(...page.json.data.map((bank: { code: string }) => bank.code));
+      next = page.json.meta.next;
+    } while (next);
+    expect(codes).toEqual(NIGERIAN_BANKS.map((bank) => bank.code));
+    expect((await api(h.standin, "GET", "/bank?perPage=5&page=2")).json.data.map((bank: { code: string }) => bank.code)).toEqual(codes.slice(5, 10));
+    expect((await api(h.standin, "GET", "/bank?country=ghana")).json.data).toEqual([]);
+  });
+
+  it("resolves each test account at any listed bank", async () => {
+    for (const account of Object.values(TEST_ACCOUNTS)) {
+      for (const bankCode of ["058", "999992", "50211"]) {
+        const answer = await api(h.standin, "GET", `/bank/resolve?account_number=${account.number}&bank_code=${bankCode}`);
+        expect(answer).toMatchObject({ status: 200, json: { status: true, message: "Account number resolved", data: { account_number: account.number, account_name: account.name } } });
+      }
+    }
+  });
+
+  it.each([
+    ["0000000001", "058", 422, "Could not resolve account name. Check parameters or try again."],
+    ["123456789", "058", 422, "Could not resolve account name. Check parameters or try again."],
+    ["00012345678", "058", 422, "Could not resolve account name. Check parameters or try again."],
+    ["0001234567", "999", 400, "Unknown bank code"],
+    ["0001234567", "", 400, "Unknown bank code"],
+  ])("refuses to resolve %s at bank %s: %i %s", async (accountNumber, bankCode, status, message) => {
+    expect(await api(h.standin, "GET", `/bank/resolve?account_number=${accountNumber}&bank_code=${bankCode}`)).toEqual({ status, json: { status: false, message } });
+  });
+});
+
+describe("transfer recipients", () => {
+  const h = harness();
+
+  it("are made for a resolved account with the bank's name on it, once per account and bank", async () => {
+    const body = { type: "nuban", name: "Ade Phones", account_number: TEST_ACCOUNTS.adebayo.number, bank_code: GTBANK, currency: "NGN", metadata: { vendorId: "v-1" } };
+    const created = await api(h.standin, "POST", "/transferrecipient", body);
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      status: true,
+      message: "Transfer recipient created successfully",
+      data: {
+        type: "nuban",
+        currency: "NGN",
+        name: "Ade Phones",
+        metadata: { vendorId: "v-1" },
+        details: { account_number: "0001234567", account_name: "ADEBAYO OLUWASEUN", bank_code: "058", bank_name: "Guaranty Trust Bank" },
+      },
+    });
+    expect(created.json.data.recipient_code).toMatch(/^RCP_[a-z0-9]{15}$/);
+    const again = await api(h.standin, "POST", "/transferrecipient", { ...body, name: "Adebayo", metadata: undefined });
+    expect(again.json.data).toEqual(created.json.data);
+    const atAnotherBank = await api(h.standin, "POST", "/transferrecipient", { ...body, bank_code: "999991" });
+    expect(atAnotherBank.json.data.recipient_code).not.toBe(created.json.data.recipient_code);
+  });
+
+  it.each([
+    [{ type: "mobile_money" }, 400, "Invalid recipient type: only nuban is supported"],
+    [{ name: " " }, 400, "Name is required"],
+    [{ currency: "USD" }, 400, "Currency not supported by merchant"],
+    [{ account_number: "0000000001" }, 422, "Could not resolve account name. Check parameters or try again."],
+    [{ bank_code: "999" }, 400, "Unknown bank code"],
+  ])("refuses %j: %i %s", async (fields, status, message) => {
+    const body = { type: "nuban", name: "Chioma", account_number: TEST_ACCOUNTS.chioma.number, bank_code: GTBANK, ...fields };
+    expect(await api(h.standin, "POST", "/transferrecipient", body)).toEqual({ status, json: { status: false, message } });
+  });
+});
+
+describe("transfers", () => {
+  it("are queued as pending, then succeed with a signed transfer.success webhook carrying Paystack's transfer data", async () => {
+    await withReceiver(async (standin, receiver) => {
+      const recipient = await recipientFor(standin);
+      const body = transferBody(recipient, { amount: 12_000_000 });
+      const queued = await api(standin, "POST", "/transfer", body);
+      expect(queued.json).toMatchObject({
+        status: true,
+        message: "Transfer has been queued",
+        data: { status: "pending", reference: body.reference, amount: 12_000_000, currency: "NGN", source: "balance", reason: PAYOUT_REASON, transferred_at: null },
+      });
+      const transferCode = queued.json.data.transfer_code as string;
+      expect(transferCode).toMatch(/^TRF_[a-z0-9]{15}$/);
+      expect((await verifyTransfer(standin, body.reference)).json.data.status).toBe("pending");
+      await standin.webhooksIdle();
+      expect(receiver.received).toHaveLength(1);
+      const delivery = receiver.received[0]!;
+      expect(isValidWebhookSignature(delivery.body, delivery.signature, standin.secretKey)).toBe(true);
+      expect(isValidWebhookSignature(delivery.body, delivery.signature, "sk_test_other")).toBe(false);
+      const [event] = eventsOf(receiver);
+      expect(event).toMatchObject({
+        event: "transfer.success",
+        data: {
+          reference: body.reference,
+          transfer_code: transferCode,
+          amount: 12_000_000,
+          currency: "NGN",
+          status: "success",
+          reason: PAYOUT_REASON,
+          failures: null,
+          recipient: { recipient_code: recipient, details: { account_number: "0001234567", account_name: "ADEBAYO OLUWASEUN", bank_code: "058", bank_name: "Guaranty Trust Bank" } },
+        },
+      });
+      expect(Date.parse(event!.data.created_at)).toBeLessThanOrEqual(Date.parse(event!.data.updated_at));
+      expect((await verifyTransfer(standin, body.reference)).json).toMatchObject({ status: true, message: "Transfer retrieved", data: { status: "success", transfer_code: transferCode } });
+    });
+  });
+
+  it("to the failing test account fail with transfer.failed, saying why", async () => {
+    await withReceiver(async (standin, receiver) => {
+      const body = transferBody(await recipientFor(standin, TEST_ACCOUNTS.failing));
+      await api(standin, "POST", "/transfer", body);
+      await standin.webhooksIdle();
+      expect(eventsOf(receiver)).toEqual([{ event: "transfer.failed", data: expect.objectContaining({ reference: body.reference, status: "failed", failures: TRANSFER_FAILURE_REASON }) }]);
+      expect((await verifyTransfer(standin, body.reference)).json.data).toMatchObject({ status: "failed", gateway_response: TRANSFER_FAILURE_REASON, transferred_at: null });
+    });
+  });
+
+  it("to the reversing test account succeed, then are reversed: transfer.success, then transfer.reversed", async () => {
+    await withReceiver(async (standin, receiver) => {
+      const body = transferBody(await recipientFor(standin, TEST_ACCOUNTS.reversed, "50515"));
+      await api(standin, "POST", "/transfer", body);
+      await standin.webhooksIdle();
+      expect(eventsOf(receiver).map(({ event, data }) => [event, data.reference, data.status, data.failures])).toEqual([
+        ["transfer.success", body.reference, "success", null],
+        ["transfer.reversed", body.reference, "reversed", TRANSFER_REVERSAL_REASON],
+      ]);
+      expect((await verifyTransfer(standin, body.reference)).json.data.status).toBe("reversed");
+    });
+  });
+
+  it("refuse a reference already used, as Paystack does, and create nothing", async () => {
+    await withReceiver(async (standin, receiver) => {
+      const recipient = await recipientFor(standin);
+      const body = transferBody(recipient);
+      expect((await api(standin, "POST", "/transfer", body)).status).toBe(200);
+      const again = await api(standin, "POST", "/transfer", { ...body, amount: 9_000_000 });
+      expect(again.status).toBe(400);
+      expect(again.json).toMatchObject({ status: false, message: "Duplicate Transfer Reference", type: "validation_error", code: "duplicate_reference" });
+      await standin.webhooksIdle();
+      expect((await api(standin, "GET", "/transfer")).json.meta.total).toBe(1);
+      expect((await verifyTransfer(standin, body.reference)).json.data.amount).toBe(5_000_000);
+      expect(receiver.received).toHaveLength(1);
+    });
+  });
+
+  it("in bulk: all or nothing; a batch taken answers in order, and each transfer settles on its own", async () => {
+    await withReceiver(async (standin, receiver) => {
+      const paid = await recipientFor(standin);
+      const failing = await recipientFor(standin, TEST_ACCOUNTS.failing);
+      const used = transferBody(paid);
+      await api(standin, "POST", "/transfer", used);
+      const good = [transferBody(paid, { amount: 1_000_000 }), transferBody(failing, { amount: 2_000_000 })];
+      const bulk = (transfers: unknown) => api(standin, "POST", "/transfer/bulk", { source: "balance", currency: "NGN", transfers });
+
+      for (const [transfers, message] of [
+        [[...good, { ...transferBody(paid), amount: 0 }], "Invalid Amount Sent (transfers[2])"],
+        [[...good, { ...transferBody(paid), reference: used.reference }], "Duplicate Transfer Reference (transfers[2])"],
+        [[good[0], { ...good[1], reference: good[0]!.reference }], "Duplicate Transfer Reference (transfers[1])"],
+        [[], "transfers must be a list of 1 to 100 transfers"],
+        [Array.from({ length: 101 }, () => transferBody(paid)), "transfers must be a list of 1 to 100 transfers"],
+      ] as const) {
+        const refused = await bulk(transfers);
+        expect(refused.status).toBe(400);
+        expect(refused.json.message).toBe(message);
+      }
+      for (const { reference } of good) expect((await verifyTransfer(standin, reference)).status).toBe(404);
+
+      const taken = await bulk(good);
+      expect(taken.json).toMatchObject({ status: true, message: "2 transfers queued." });
+      expect(taken.json.data.map(({ transfer_code: _code, ...rest }: Record<string, unknown>) => rest)).toEqual([
+        { reference: good[0]!.reference, recipient: paid, amount: 1_000_000, currency: "NGN", status: "pending" },
+        { reference: good[1]!.reference, recipient: failing, amount: 2_000_000, currency: "NGN", status: "pending" },
+      ]);
+      await standin.webhooksIdle();
+      const outcomes = eventsOf(receiver).map(({ event, data }) => `${event} ${data.reference}`);
+      expect(outcomes).toEqual(expect.arrayContaining([`transfer.success ${good[0]!.reference}`, `transfer.failed ${good[1]!.reference}`]));
+      expect(outcomes).toHaveLength(3);
+    });
+  });
+
+  describe("refusals, lookups and the transfers page", () => {
+    const h = harness();
+
+    it.each([
+      [{ source: undefined }, "Invalid source: only balance is supported"],
+      [{ currency: "USD" }, "Currency not supported by merchant"],
+      [{ amount: 0 }, "Invalid Amount Sent"],
+      [{ amount: 10.5 }, "Invalid Amount Sent"],
+      [{ amount: "ten" }, "Invalid Amount Sent"],
+      [{ recipient: "RCP_nobody" }, "Transfer recipient not found"],
+      [{ reference: "too_short" }, "Invalid transfer reference: use 16 to 50 lowercase letters, digits, - and _"],
+      [{ reference: "PAYOUT_UPPER_CASE_1" }, "Invalid transfer reference: use 16 to 50 lowercase letters, digits, - and _"],
+      [{ reference: "payout.with.dots.1" }, "Invalid transfer reference: use 16 to 50 lowercase letters, digits, - and _"],
+      [{ reference: "p".repeat(51) }, "Invalid transfer reference: use 16 to 50 lowercase letters, digits, - and _"],
+      [{ reference: undefined }, "Invalid transfer reference: use 16 to 50 lowercase letters, digits, - and _"],
+    ])("refuses a transfer with %j: %s", async (fields, message) => {
+      const body = transferBody(await recipientFor(h.standin), fields);
+      expect(await api(h.standin, "POST", "/transfer", body)).toEqual({ status: 400, json: { status: false, message } });
+    });
+
+    it("finds a transfer by reference, transfer code or id, lists them newest first, and says when there is none", async () => {
+      const recipient = await recipientFor(h.standin, TEST_ACCOUNTS.musa);
+      const first = (await api(h.standin, "POST", "/transfer", transferBody(recipient))).json.data;
+      const second = (await api(h.standin, "POST", "/transfer", transferBody(recipient))).json.data;
+      const verified = (await verifyTransfer(h.standin, second.reference)).json;
+      expect((await api(h.standin, "GET", `/transfer/${second.transfer_code}`)).json).toEqual(verified);
+      expect((await api(h.standin, "GET", `/transfer/${second.id}`)).json).toEqual(verified);
+      const listed = await api(h.standin, "GET", `/transfer?recipient=${recipient}&perPage=1&page=2`);
+      expect(listed.json).toMatchObject({ status: true, message: "Transfers retrieved", meta: { total: 2, skipped: 1, perPage: 1, page: 2, pageCount: 2 } });
+      expect(listed.json.data.map((t: { reference: string }) => t.reference)).toEqual([first.reference]);
+      for (const path of ["/transfer/verify/payout_never_made_1", "/transfer/TRF_nosuchcode", "/transfer/1"]) {
+        expect(await api(h.standin, "GET", path)).toEqual({ status: 404, json: { status: false, message: "Transfer not found" } });
+      }
+    });
+
+    it("shows every transfer on a test-mode page: reference, account, amount in naira and status", async () => {
+      const ngozi = await recipientFor(h.standin, TEST_ACCOUNTS.ngozi, "999991");
+      const body = transferBody(ngozi, { amount: 12_000_000 });
+      await api(h.standin, "POST", "/transfer", body);
+      const failed = transferBody(await recipientFor(h.standin, TEST_ACCOUNTS.failing));
+      await api(h.standin, "POST", "/transfer", failed);
+      await h.standin.webhooksIdle();
+      const page = await fetch(`${h.standin.baseUrl}/transfers`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Test mode — no real money");
+      expect(html).toContain(`<tr data-reference="${body.reference}"><td>${body.reference}</td><td>NGOZI EZE<br>0004567890 · PalmPay</td><td>₦120,000</td><td>Successful</td>`);
+      expect(html).toContain(`<td>₦50,000</td><td>Failed: ${TRANSFER_FAILURE_REASON}</td>`);
+      expect(html.indexOf(failed.reference)).toBeLessThan(html.indexOf(body.reference));
+    });
+  });
+});
+
+describe("transfers with the file store", () => {
+  it("are known after a restart, and one left pending is settled when the stand-in starts again", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "tokunbo-standin-transfers-"));
+    const file = path.join(dir, "paystack-standin.json");
+    try {
+      const first = await startPaystackStandin({ store: createJsonFileStore(file) });
+      const recipient = await recipientFor(first);
+      const settled = transferBody(recipient);
+      await api(first, "POST", "/transfer", settled);
+      await first.close();
+
+      // The process stopped with one transfer still pending.
+      const stopped = createJsonFileStore(file);
+      const known = stopped.transferByReference(settled.reference)!;
+      const pending = { ...known, id: known.id + 1, reference: newReference(), transferCode: "TRF_leftpending0001", status: "pending" as const, transferredAt: null };
+      await stopped.saveTransfers([pending]);
+
+      await withReceiver(async (second, receiver) => {
+        expect((await verifyTransfer(second, settled.reference)).json.data).toMatchObject({ status: "success", recipient: { recipient_code: recipient } });
+        expect(await recipientFor(second)).toBe(recipient);
+        await second.webhooksIdle();
+        expect(eventsOf(receiver).map(({ event, data }) => [event, data.reference])).toEqual([["transfer.success", pending.reference]]);
+        expect((await verifyTransfer(second, pending.reference)).json.data.status).toBe("success");
+      }, { store: createJsonFileStore(file) });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -73,68 +73,134 @@ export function unpaidState(): UnpaidState {
   };
 }
 
+/** A transfer recipient (POST /transferrecipient): one per account number and bank, as on Paystack. */
+export interface StandinRecipient {
+  id: number;
+  recipientCode: string;
+  /** The name the merchant gave. */
+  name: string;
+  accountNumber: string;
+  /** The name the bank has on the account. */
+  accountName: string;
+  bankCode: string;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** Paystack's transfer statuses the stand-in goes through: pending, then success or failed; a success may be reversed later. */
+export type StandinTransferStatus = "pending" | "success" | "failed" | "reversed";
+
+export interface StandinTransfer {
+  id: number;
+  reference: string;
+  transferCode: string;
+  /** Kobo. */
+  amount: number;
+  currency: "NGN";
+  /** The merchant's narration (Paystack's `reason`). */
+  reason: string;
+  recipientCode: string;
+  status: StandinTransferStatus;
+  /** Why a failed or reversed transfer did not reach the account. */
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  transferredAt: string | null;
+}
+
+/** Everything the stand-in remembers. */
+export interface StandinData {
+  transactions: StandinTransaction[];
+  recipients: StandinRecipient[];
+  transfers: StandinTransfer[];
+}
+
+/**
+ * Saves insert or replace. Reads see a save at once (so a check followed by a save cannot
+ * interleave with another request); the promise settles once it is stored.
+ */
 export interface StandinStore {
   byReference(reference: string): StandinTransaction | undefined;
   byAccessCode(accessCode: string): StandinTransaction | undefined;
   all(): StandinTransaction[];
-  /**
-   * Inserts or replaces the transaction with this reference. Reads see it at once (so a check
-   * followed by a save cannot interleave with another request); the promise settles once it is stored.
-   */
+  /** By reference. */
   save(transaction: StandinTransaction): Promise<void>;
+  recipientByCode(recipientCode: string): StandinRecipient | undefined;
+  recipients(): StandinRecipient[];
+  /** By recipient code. */
+  saveRecipient(recipient: StandinRecipient): Promise<void>;
+  transferByReference(reference: string): StandinTransfer | undefined;
+  transfers(): StandinTransfer[];
+  /** By reference, all in one write: a bulk transfer is stored whole or not at all. */
+  saveTransfers(transfers: readonly StandinTransfer[]): Promise<void>;
 }
 
-export function createMemoryStore(initial: StandinTransaction[] = []): StandinStore {
-  const byReference = new Map(initial.map((t) => [t.reference, t]));
+export function createMemoryStore(initial: Partial<StandinData> = {}): StandinStore {
+  const transactions = new Map((initial.transactions ?? []).map((t) => [t.reference, t]));
+  const recipients = new Map((initial.recipients ?? []).map((r) => [r.recipientCode, r]));
+  const transfers = new Map((initial.transfers ?? []).map((t) => [t.reference, t]));
   return {
-    byReference: (reference) => byReference.get(reference),
-    byAccessCode: (accessCode) => [...byReference.values()].find((t) => t.accessCode === accessCode),
-    all: () => [...byReference.values()],
+    byReference: (reference) => transactions.get(reference),
+    byAccessCode: (accessCode) => [...transactions.values()].find((t) => t.accessCode === accessCode),
+    all: () => [...transactions.values()],
     save: async (transaction) => {
-      byReference.set(transaction.reference, transaction);
+      transactions.set(transaction.reference, transaction);
+    },
+    recipientByCode: (recipientCode) => recipients.get(recipientCode),
+    recipients: () => [...recipients.values()],
+    saveRecipient: async (recipient) => {
+      recipients.set(recipient.recipientCode, recipient);
+    },
+    transferByReference: (reference) => transfers.get(reference),
+    transfers: () => [...transfers.values()],
+    saveTransfers: async (saved) => {
+      for (const transfer of saved) transfers.set(transfer.reference, transfer);
     },
   };
-}
-
-interface StoreFile {
-  transactions: StandinTransaction[];
 }
 
 /**
  * The memory store, written through to a JSON file after every change (temp file + rename, so a
- * crash never leaves half a file) and read back when created: transactions survive a restart.
+ * crash never leaves half a file) and read back when created: transactions, recipients and
+ * transfers survive a restart.
  */
 export function createJsonFileStore(file: string): StandinStore {
   mkdirSync(path.dirname(file), { recursive: true });
-  const memory = createMemoryStore(readStoreFile(file).transactions);
+  const memory = createMemoryStore(readStoreFile(file));
   let writes = Promise.resolve();
   const persist = () => {
-    const snapshot: StoreFile = { transactions: memory.all() };
+    const snapshot: StandinData = { transactions: memory.all(), recipients: memory.recipients(), transfers: memory.transfers() };
     const write = writes.then(() => writeAtomically(file, `${JSON.stringify(snapshot, null, 2)}\n`));
     writes = write.catch(() => {});
     return write;
   };
+  const writingThrough =
+    <T>(save: (value: T) => Promise<void>) =>
+    async (value: T) => {
+      await save(value);
+      await persist();
+    };
   return {
     ...memory,
-    save: async (transaction) => {
-      await memory.save(transaction);
-      await persist();
-    },
+    save: writingThrough(memory.save),
+    saveRecipient: writingThrough(memory.saveRecipient),
+    saveTransfers: writingThrough(memory.saveTransfers),
   };
 }
 
-function readStoreFile(file: string): StoreFile {
+/** Files written before transfers were kept have only transactions. */
+function readStoreFile(file: string): StandinData {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { transactions: [] };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { transactions: [], recipients: [], transfers: [] };
     throw error;
   }
   try {
-    const parsed = JSON.parse(text) as Partial<StoreFile>;
-    if (!Array.isArray(parsed.transactions)) throw new Error("no transactions list");
-    return { transactions: parsed.transactions };
+    const { transactions, recipients = [], transfers = [] } = JSON.parse(text) as Partial<StandinData>;
+    if (!Array.isArray(transactions) || !Array.isArray(recipients) || !Array.isArray(transfers)) throw new Error("not lists");
+    return { transactions, recipients, transfers };
   } catch {
     throw new Error(`The Paystack stand-in's store ${file} is not readable: delete it to start afresh.`);
   }

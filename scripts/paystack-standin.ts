@@ -15,7 +15,7 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().min(1).default("sk_test_standin"),
   WEBHOOK_URL: url.optional(),
   PUBLIC_URL: url.optional(),
-  /** Keeps transactions in this JSON file across restarts; in memory when unset. */
+  /** Keeps transactions, recipients and transfers in this JSON file across restarts; in memory when unset. */
   STORE_FILE: z.string().min(1).optional(),
 });
 

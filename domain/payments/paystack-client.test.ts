@@ -4,9 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../tests/support/lifecycle";
 import { type RunningStandin, startPaystackStandin } from "../../tests/support/paystack-standin";
+import { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON } from "../../paystack-standin";
 import { paymentsSecretKey } from "../../server/config";
-import { createPaystackClient } from "./paystack-client";
-import { type PaymentProvider, PaymentProviderError } from "./provider";
+import { createPaystackClient, parsePaystackTransfer } from "./paystack-client";
+import { type PaymentProvider, PaymentProviderError, type TransferRequest } from "./provider";
 import { signWebhook } from "./webhook-signature";
 
 const payment = (reference: string, amount = 125_000_000) => ({
@@ -110,6 +111,47 @@ describe("the Paystack client against the stand-in over HTTP", () => {
     await expectProviderError(paystack.refund({ transaction: "pay_client_refund" }), "Transaction has been fully reversed", 400);
   });
 
+  it("lists Nigerian banks, resolves a test account, and passes on Paystack's refusals of others", async () => {
+    const banks = await paystack.listBanks();
+    expect(banks).toEqual(expect.arrayContaining([{ name: "Guaranty Trust Bank", code: "058" }, { name: "OPay Digital Services Limited (OPay)", code: "999992" }]));
+    expect(new Set(banks.map((bank) => bank.code)).size).toBe(banks.length);
+    expect(await paystack.resolveAccount(TEST_ACCOUNTS.chioma.number, "058")).toEqual({ accountNumber: "0002345678", accountName: "CHIOMA OKEKE" });
+    await expectProviderError(paystack.resolveAccount("0000000001", "058"), "Could not resolve account name. Check parameters or try again.", 422);
+    await expectProviderError(paystack.resolveAccount(TEST_ACCOUNTS.chioma.number, "999"), "Unknown bank code", 400);
+  });
+
+  it("makes one recipient per account, pays it, and pays once when asked twice with one reference", async () => {
+    const account = { name: "Ade Phones", accountNumber: TEST_ACCOUNTS.adebayo.number, bankCode: "058" };
+    const recipientCode = await paystack.createTransferRecipient({ ...account, metadata: { vendorId: "v-1" } });
+    expect(recipientCode).toMatch(/^RCP_/);
+    expect(await paystack.createTransferRecipient(account)).toBe(recipientCode);
+    const asked: TransferRequest = { amount: 7_500_000, recipientCode, reference: "payout_client_single_1", reason: "Tokunbo vendor payout" };
+    const first = await paystack.transfer(asked);
+    expect(first).toEqual({ reference: asked.reference, transferCode: expect.stringMatching(/^TRF_/), status: "pending", amount: 7_500_000, failureReason: null });
+    const again = await paystack.transfer({ ...asked, amount: 1_000 });
+    expect([again.transferCode, again.amount]).toEqual([first.transferCode, 7_500_000]);
+    await standin.webhooksIdle();
+    expect(await paystack.verifyTransfer(asked.reference)).toEqual({ ...first, status: "success" });
+    expect(standin.store.transfers().filter((t) => t.reference === asked.reference)).toHaveLength(1);
+  });
+
+  it("sends a batch, answering per transfer in the order asked; failed and reversed transfers say why", async () => {
+    const failing = await paystack.createTransferRecipient({ name: "Failing", accountNumber: TEST_ACCOUNTS.failing.number, bankCode: "033" });
+    const reversing = await paystack.createTransferRecipient({ name: "Reversed", accountNumber: TEST_ACCOUNTS.reversed.number, bankCode: "50515" });
+    const batch: TransferRequest[] = [
+      { amount: 2_000_000, recipientCode: failing, reference: "payout_client_bulk_1", reason: "Tokunbo vendor payout" },
+      { amount: 3_000_000, recipientCode: reversing, reference: "payout_client_bulk_2", reason: "Tokunbo vendor payout" },
+    ];
+    const queued = await paystack.bulkTransfer(batch);
+    expect(queued.map((t) => [t.reference, t.status, t.amount])).toEqual([["payout_client_bulk_1", "pending", 2_000_000], ["payout_client_bulk_2", "pending", 3_000_000]]);
+    await standin.webhooksIdle();
+    expect(await paystack.verifyTransfer("payout_client_bulk_1")).toMatchObject({ status: "failed", failureReason: TRANSFER_FAILURE_REASON });
+    expect(await paystack.verifyTransfer("payout_client_bulk_2")).toMatchObject({ status: "reversed", failureReason: TRANSFER_REVERSAL_REASON });
+    await expectProviderError(paystack.bulkTransfer([batch[0]!]), "Duplicate Transfer Reference (transfers[0])", 400);
+    expect(await paystack.bulkTransfer([])).toEqual([]);
+    expect(await paystack.verifyTransfer("payout_never_sent_1")).toBeNull();
+  });
+
   it("asks for the base URL on every call when given a function", async () => {
     let calls = 0;
     const lazy = createPaystackClient({ baseUrl: () => (calls++, standin.baseUrl), secretKey: standin.secretKey });
@@ -202,6 +244,121 @@ describe("the Paystack client when Paystack misbehaves", () => {
     );
     expect(requests[1]!.init.body).toBeUndefined();
     expect(listed[0]).toMatchObject({ paidAt: "2025-01-01T00:00:00.000Z", metadata: { paymentId: "p-1" } });
+  });
+});
+
+describe("the Paystack client's transfer calls against a fake Paystack", () => {
+  type Asked = { url: string; method: string; body: unknown };
+
+  /** A fetch that answers each request with the next answer, keeping what was asked. */
+  function fakePaystack(answers: { status?: number; body: unknown }[]) {
+    const asked: Asked[] = [];
+    const fetchFake = (async (url: string, init: RequestInit) => {
+      asked.push({ url, method: init.method ?? "GET", body: init.body === undefined ? undefined : JSON.parse(init.body as string) });
+      const answer = answers.shift() ?? { status: 500, body: { status: false, message: "No more answers" } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    }) as typeof fetch;
+    return { asked, paystack: createPaystackClient({ baseUrl: "https://api.paystack.co", secretKey: "sk_test_key", fetch: fetchFake }) };
+  }
+  const ok = (data: unknown, meta?: unknown) => ({ body: { status: true, message: "ok", data, meta } });
+  const refused = (status: number, message: string) => ({ status, body: { status: false, message } });
+  const bank = (name: string, code: string, active = true) => ({ id: 1, name, slug: "x", code, longcode: "", active, country: "Nigeria", currency: "NGN", type: "nuban" });
+  const paystackTransfer = (fields: Record<string, unknown> = {}) => ({
+    reference: "payout_fake_000001",
+    transfer_code: "TRF_fake1",
+    status: "pending",
+    amount: 5_000_000,
+    reason: "Tokunbo vendor payout",
+    failures: null,
+    ...fields,
+  });
+  const request = (reference: string): TransferRequest => ({ amount: 5_000_000, recipientCode: "RCP_fake", reference, reason: "Tokunbo vendor payout" });
+
+  it("follows the bank list's cursor or page numbers, keeping active banks only", async () => {
+    const cursor = fakePaystack([ok([bank("Access Bank", "044"), bank("Gone Bank", "999", false)], { next: "YmFuazoxNjk=", perPage: 2 }), ok([bank("Zenith Bank", "057")], { next: null, perPage: 2 })]);
+    expect(await cursor.paystack.listBanks()).toEqual([{ name: "Access Bank", code: "044" }, { name: "Zenith Bank", code: "057" }]);
+    expect(cursor.asked.map((a) => a.url)).toEqual([
+      "https://api.paystack.co/bank?country=nigeria&currency=NGN&perPage=100",
+      "https://api.paystack.co/bank?country=nigeria&currency=NGN&perPage=100&use_cursor=true&next=YmFuazoxNjk%3D",
+    ]);
+    const paged = fakePaystack([ok([bank("Access Bank", "044")], { page: 1, pageCount: 2 }), ok([bank("Zenith Bank", "057")], { page: 2, pageCount: 2 })]);
+    expect((await paged.paystack.listBanks()).map((b) => b.code)).toEqual(["044", "057"]);
+    expect(paged.asked[1]!.url).toBe("https://api.paystack.co/bank?country=nigeria&currency=NGN&perPage=100&page=2");
+  });
+
+  it("gives up on a bank list that never ends", async () => {
+    const endless = fakePaystack(Array.from({ length: 25 }, () => ok([bank("Access Bank", "044")], { next: "again" })));
+    await expectProviderError(endless.paystack.listBanks(), "Paystack's bank list goes on past 20 pages", 200);
+    expect(endless.asked).toHaveLength(20);
+  });
+
+  it("sends recipients and transfers in Paystack's shapes: nuban, NGN, source balance, amounts in kobo", async () => {
+    const { asked, paystack } = fakePaystack([
+      ok({ recipient_code: "RCP_fake" }),
+      ok(paystackTransfer()),
+      ok([paystackTransfer(), paystackTransfer({ reference: "payout_fake_000002", transfer_code: "TRF_fake2" })]),
+      ok({ account_number: "0001234567", account_name: "ADEBAYO OLUWASEUN", bank_id: 9 }),
+    ]);
+    await paystack.createTransferRecipient({ name: "Ade Phones", accountNumber: "0001234567", bankCode: "058", metadata: { vendorId: "v-1" } });
+    await paystack.transfer(request("payout_fake_000001"));
+    await paystack.bulkTransfer([request("payout_fake_000001"), request("payout_fake_000002")]);
+    await paystack.resolveAccount("0001234567", "058");
+    const item = { amount: 5_000_000, recipient: "RCP_fake", reason: "Tokunbo vendor payout" };
+    expect(asked).toEqual([
+      { url: "https://api.paystack.co/transferrecipient", method: "POST", body: { type: "nuban", currency: "NGN", name: "Ade Phones", account_number: "0001234567", bank_code: "058", metadata: { vendorId: "v-1" } } },
+      { url: "https://api.paystack.co/transfer", method: "POST", body: { source: "balance", currency: "NGN", ...item, reference: "payout_fake_000001" } },
+      {
+        url: "https://api.paystack.co/transfer/bulk",
+        method: "POST",
+        body: { source: "balance", currency: "NGN", transfers: [{ ...item, reference: "payout_fake_000001" }, { ...item, reference: "payout_fake_000002" }] },
+      },
+      { url: "https://api.paystack.co/bank/resolve?account_number=0001234567&bank_code=058", method: "GET", body: undefined },
+    ]);
+  });
+
+  it("puts a bulk answer in the order asked, and refuses one that leaves a transfer out", async () => {
+    const second = paystackTransfer({ reference: "payout_fake_000002", transfer_code: "TRF_fake2" });
+    const { paystack } = fakePaystack([ok([second, paystackTransfer()]), ok([second])]);
+    const asked = [request("payout_fake_000001"), request("payout_fake_000002")];
+    expect((await paystack.bulkTransfer(asked)).map((t) => t.transferCode)).toEqual(["TRF_fake1", "TRF_fake2"]);
+    await expectProviderError(paystack.bulkTransfer(asked), "Paystack's bulk transfer answer has no transfer with reference payout_fake_000001", 200);
+  });
+
+  it("answers a refused duplicate reference with the transfer Paystack has, and passes the refusal on when it has none", async () => {
+    const known = fakePaystack([refused(400, "Duplicate Transfer Reference"), ok(paystackTransfer({ status: "success" }))]);
+    expect(await known.paystack.transfer(request("payout_fake_000001"))).toEqual({
+      reference: "payout_fake_000001",
+      transferCode: "TRF_fake1",
+      status: "success",
+      amount: 5_000_000,
+      failureReason: null,
+    });
+    expect(known.asked.map((a) => `${a.method} ${a.url}`)).toEqual(["POST https://api.paystack.co/transfer", "GET https://api.paystack.co/transfer/verify/payout_fake_000001"]);
+    const unknown = fakePaystack([refused(400, "Duplicate Transfer Reference"), refused(404, "Transfer not found")]);
+    await expectProviderError(unknown.paystack.transfer(request("payout_fake_000001")), "Duplicate Transfer Reference", 400);
+    const other = fakePaystack([refused(400, "Insufficient balance")]);
+    await expectProviderError(other.paystack.transfer(request("payout_fake_000001")), "Insufficient balance", 400);
+    expect(other.asked).toHaveLength(1);
+  });
+
+  it("refuses transfer answers in a shape it does not know, and verifies an unknown reference as null", async () => {
+    const { paystack } = fakePaystack([ok({ reference: 1 }), refused(404, "Transfer not found"), refused(500, "An error occurred")]);
+    await expect(paystack.transfer(request("payout_fake_000001"))).rejects.toMatchObject({
+      name: "PaymentProviderError",
+      httpStatus: 200,
+      message: expect.stringContaining("Paystack's transfer answer is not in the expected shape at data.reference"),
+    });
+    expect(await paystack.verifyTransfer("payout_fake_000001")).toBeNull();
+    await expectProviderError(paystack.verifyTransfer("payout_fake_000001"), "An error occurred", 500);
+  });
+
+  it("reads why a transfer failed or was reversed, and nothing else as a transfer", () => {
+    expect(parsePaystackTransfer(paystackTransfer({ status: "failed", failures: "Account is dormant" }))?.failureReason).toBe("Account is dormant");
+    expect(parsePaystackTransfer(paystackTransfer({ status: "reversed", gateway_response: "Beneficiary bank unavailable" }))?.failureReason).toBe("Beneficiary bank unavailable");
+    expect(parsePaystackTransfer(paystackTransfer({ status: "failed" }))?.failureReason).toBe("Tokunbo vendor payout");
+    expect(parsePaystackTransfer(paystackTransfer({ status: "failed", reason: " " }))?.failureReason).toBeNull();
+    expect(parsePaystackTransfer(paystackTransfer({ status: "success", failures: "ignored" }))?.failureReason).toBeNull();
+    for (const junk of [null, "x", {}, { ...paystackTransfer(), amount: "5000" }]) expect(parsePaystackTransfer(junk)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import {
-  type InitializePayment, type InitializedPayment, type ListTransactions, type PaymentProvider, PaymentProviderError,
-  type ProviderRefund, type ProviderTransaction, type Refund, type RefundRequest,
+  type Bank, type CreateTransferRecipient, type InitializePayment, type InitializedPayment, type ListTransactions, type PaymentProvider,
+  PaymentProviderError, type ProviderRefund, type ProviderTransaction, type ProviderTransfer, type Refund, type RefundRequest,
+  type ResolvedAccount, type TransferRequest,
 } from "./provider";
 
 export const PAYSTACK_BASE_URL = "https://api.paystack.co";
@@ -15,8 +16,8 @@ export interface PaystackClientOptions {
   timeoutMs?: number;
 }
 
-/** Paystack's answers are `{status, message, data}`; extra fields are ignored, missing ones refused. */
-const envelopeSchema = z.object({ status: z.boolean(), message: z.string(), data: z.unknown().optional() });
+/** Paystack's answers are `{status, message, data}`, lists with `meta`; extra fields are ignored, missing ones refused. */
+const envelopeSchema = z.object({ status: z.boolean(), message: z.string(), data: z.unknown().optional(), meta: z.unknown().optional() });
 type Envelope = z.infer<typeof envelopeSchema>;
 
 const initializedSchema = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
@@ -47,9 +48,35 @@ const toProviderRefund = (data: z.infer<typeof listedRefundSchema>): ProviderRef
 
 const REFERENCE_NOT_FOUND = /transaction reference not found/i;
 
+type Send = (method: "GET" | "POST", path: string, body?: unknown) => Promise<Answer>;
+
+const bankSchema = z.object({ name: z.string(), code: z.string(), active: z.boolean() });
+/** Where the next page of banks is: a cursor (`next`), or a page number short of `pageCount`. */
+const bankPagingSchema = z.object({ next: z.string().nullish(), page: z.number().optional(), pageCount: z.number().optional() });
+const BANK_QUERY = { country: "nigeria", currency: "NGN", perPage: "100" };
+/** Far more pages than Paystack's few hundred banks fill: a list that goes on is a fault, not banks. */
+const MAX_BANK_PAGES = 20;
+
+const resolvedAccountSchema = z.object({ account_number: z.string(), account_name: z.string() });
+const recipientSchema = z.object({ recipient_code: z.string() });
+
+/** A transfer as Paystack writes it (POST /transfer, verify, an item of POST /transfer/bulk, transfer webhooks). */
+const transferSchema = z.object({
+  reference: z.string(),
+  transfer_code: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  reason: z.string().nullish(),
+  failures: z.unknown().optional(),
+  gateway_response: z.string().nullish(),
+});
+
+const TRANSFER_NOT_FOUND = /transfer.*not found/i;
+const DUPLICATE_TRANSFER_REFERENCE = /duplicate.*reference/i;
+
 /** The shop's PaymentProvider over Paystack's HTTP API (or anything that speaks it, such as our stand-in). */
 export function createPaystackClient(options: PaystackClientOptions): PaymentProvider {
-  const send = (method: "GET" | "POST", path: string, body?: unknown) => request(options, method, path, body);
+  const send: Send = (method, path, body) => request(options, method, path, body);
 
   return {
     testMode: options.secretKey.startsWith("sk_test_"),
@@ -103,7 +130,86 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
       const answer = await send("GET", `/refund?${new URLSearchParams({ transaction: String(transactionId), perPage: "100" })}`);
       return dataOf(answer, z.array(listedRefundSchema), "list refunds").map(toProviderRefund);
     },
+
+    ...transferCalls(send),
   };
+}
+
+type TransferCalls = Pick<PaymentProvider, "listBanks" | "resolveAccount" | "createTransferRecipient" | "transfer" | "bulkTransfer" | "verifyTransfer">;
+
+/** Paying vendors out: banks, account names, recipients and transfers (source balance, NGN). */
+function transferCalls(send: Send): TransferCalls {
+  const verifyTransfer = async (reference: string): Promise<ProviderTransfer | null> => {
+    const answer = await send("GET", `/transfer/verify/${encodeURIComponent(reference)}`);
+    const unknown = (answer.httpStatus === 400 || answer.httpStatus === 404) && TRANSFER_NOT_FOUND.test(answer.envelope.message);
+    return unknown ? null : toTransfer(dataOf(answer, transferSchema, "verify transfer"));
+  };
+
+  return {
+    async listBanks(): Promise<Bank[]> {
+      const banks: Bank[] = [];
+      let query: URLSearchParams | undefined = new URLSearchParams(BANK_QUERY);
+      for (let pages = 1; query; pages++) {
+        const answer = await send("GET", `/bank?${query}`);
+        const listed = dataOf(answer, z.array(bankSchema), "bank list");
+        banks.push(...listed.filter((bank) => bank.active).map(({ name, code }) => ({ name, code })));
+        query = nextBankPage(answer.envelope.meta);
+        if (query && pages === MAX_BANK_PAGES) throw new PaymentProviderError(`Paystack's bank list goes on past ${MAX_BANK_PAGES} pages`, answer.httpStatus);
+      }
+      return banks;
+    },
+
+    async resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount> {
+      const answer = await send("GET", `/bank/resolve?${new URLSearchParams({ account_number: accountNumber, bank_code: bankCode })}`);
+      const data = dataOf(answer, resolvedAccountSchema, "resolve account");
+      return { accountNumber: data.account_number, accountName: data.account_name };
+    },
+
+    async createTransferRecipient(input: CreateTransferRecipient): Promise<string> {
+      const answer = await send("POST", "/transferrecipient", {
+        type: "nuban",
+        currency: "NGN",
+        name: input.name,
+        account_number: input.accountNumber,
+        bank_code: input.bankCode,
+        metadata: input.metadata,
+      });
+      return dataOf(answer, recipientSchema, "create transfer recipient").recipient_code;
+    },
+
+    /** Paystack refuses a reference it has seen: the transfer it has is the answer, so asking twice pays once. */
+    async transfer(input: TransferRequest): Promise<ProviderTransfer> {
+      const answer = await send("POST", "/transfer", { source: "balance", currency: "NGN", ...transferItem(input) });
+      const duplicate = !answer.envelope.status && DUPLICATE_TRANSFER_REFERENCE.test(answer.envelope.message);
+      const existing = duplicate ? await verifyTransfer(input.reference) : null;
+      return existing ?? toTransfer(dataOf(answer, transferSchema, "transfer"));
+    },
+
+    async bulkTransfer(transfers: readonly TransferRequest[]): Promise<ProviderTransfer[]> {
+      if (transfers.length === 0) return [];
+      const answer = await send("POST", "/transfer/bulk", { source: "balance", currency: "NGN", transfers: transfers.map(transferItem) });
+      const queued = dataOf(answer, z.array(transferSchema), "bulk transfer").map(toTransfer);
+      return transfers.map(({ reference }) => {
+        const found = queued.find((transfer) => transfer.reference === reference);
+        if (!found) throw new PaymentProviderError(`Paystack's bulk transfer answer has no transfer with reference ${reference}`, answer.httpStatus);
+        return found;
+      });
+    },
+
+    verifyTransfer,
+  };
+}
+
+const transferItem = (input: TransferRequest) => ({ amount: input.amount, recipient: input.recipientCode, reference: input.reference, reason: input.reason });
+
+/** The query of the bank list's next page, when its meta says there is one. */
+function nextBankPage(meta: unknown): URLSearchParams | undefined {
+  const paging = bankPagingSchema.safeParse(meta);
+  if (!paging.success) return undefined;
+  const { next, page, pageCount } = paging.data;
+  if (next) return new URLSearchParams({ ...BANK_QUERY, use_cursor: "true", next });
+  if (page !== undefined && pageCount !== undefined && page < pageCount) return new URLSearchParams({ ...BANK_QUERY, page: String(page + 1) });
+  return undefined;
 }
 
 interface Answer {
@@ -206,4 +312,27 @@ function metadataObject(metadata: unknown): Record<string, unknown> {
     }
   }
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** A transfer as Paystack writes it (verify, bulk, and the data of transfer.success, .failed and .reversed); null when it is not one. */
+export function parsePaystackTransfer(data: unknown): ProviderTransfer | null {
+  const parsed = transferSchema.safeParse(data);
+  return parsed.success ? toTransfer(parsed.data) : null;
+}
+
+function toTransfer(data: z.infer<typeof transferSchema>): ProviderTransfer {
+  const ended = data.status === "failed" || data.status === "reversed";
+  return {
+    reference: data.reference,
+    transferCode: data.transfer_code,
+    status: data.status,
+    amount: data.amount,
+    failureReason: ended ? failureTextOf(data) : null,
+  };
+}
+
+/** Why a transfer failed or was reversed: Paystack's `failures` when it is text, its gateway response, or its `reason`. */
+function failureTextOf(data: z.infer<typeof transferSchema>): string | null {
+  const failures = typeof data.failures === "string" ? data.failures : null;
+  return [failures, data.gateway_response, data.reason].map((text) => text?.trim()).find(Boolean) ?? null;
 }

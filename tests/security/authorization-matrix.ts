@@ -945,12 +945,20 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     ["POST", "/refund"],
     ["GET", "/refund"],
     ["GET", "/refund/:id"],
+    ["GET", "/bank"],
+    ["GET", "/bank/resolve"],
+    ["POST", "/transferrecipient"],
+    ["POST", "/transfer"],
+    ["POST", "/transfer/bulk"],
+    ["GET", "/transfer"],
+    ["GET", "/transfer/verify/:reference"],
+    ["GET", "/transfer/:idOrCode"],
   ].map(([method, path]): Row => ({
     key: `${method} ${STANDIN}${path}`,
     what: "with a session but no secret key",
     allow: NOBODY,
     call: (caller) => {
-      const url = `${STANDIN}${path!.replace(":reference", caller.world.customer.paymentReference).replace(":id", "12000001")}`;
+      const url = `${STANDIN}${path!.replace(":reference", caller.world.customer.paymentReference).replace(":idOrCode", "TRF_unknown").replace(":id", "12000001")}`;
       const body = method === "POST" ? { email: caller.world.customer.email, amount: 100_00, reference: fresh("pay_"), transaction: caller.world.customer.paymentReference } : undefined;
       return json(caller, method!, url, body);
     },
@@ -967,6 +975,12 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     what: "a transaction's refunds, in test mode",
     allow: EVERYONE,
     call: async (caller) => get(caller, `${STANDIN}/refunds?reference=${(await paidAtStandin(caller)).reference}`),
+  },
+  {
+    key: `GET ${STANDIN}/transfers`,
+    what: "the transfers, in test mode",
+    allow: EVERYONE,
+    call: (caller) => get(caller, `${STANDIN}/transfers`),
   },
   {
     key: `POST ${STANDIN}/pay/:accessCode`,

@@ -656,6 +656,49 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: () => fc.tuple(strangeId, badQuery(["page"])).map(([reference, query]) => get(`/paystack-standin/refunds?reference=${escapeForm(reference)}${query.replace(/^\?/, "&")}`)),
     },
+    "GET /paystack-standin/bank": {
+      actor: "anonymous",
+      expect: "read",
+      inputs: (_w, { secretKey }) => badQuery(["country", "currency", "perPage", "page", "use_cursor", "next"]).map((query) => withBearer(secretKey)(get(`/paystack-standin/bank${query}`))),
+    },
+    "GET /paystack-standin/bank/resolve": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) => badQuery(["account_number", "bank_code"]).map((query) => withBearer(secretKey)(get(`/paystack-standin/bank/resolve${query}`))),
+    },
+    "POST /paystack-standin/transferrecipient": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) =>
+        apiCall("POST", "/paystack-standin/transferrecipient", fc.oneof(jsonShapes, fc.record({ type: text("nuban"), name: nastyText, account_number: nastyText, bank_code: text("058"), currency: text("NGN"), metadata: jsonShapes }, { requiredKeys: [] }))).map(withBearer(secretKey)),
+    },
+    "POST /paystack-standin/transfer": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) => apiCall("POST", "/paystack-standin/transfer", fc.oneof(jsonShapes, transferFields)).map(withBearer(secretKey)),
+    },
+    "POST /paystack-standin/transfer/bulk": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) =>
+        apiCall("POST", "/paystack-standin/transfer/bulk", fc.oneof(jsonShapes, fc.record({ source: text("balance"), currency: text("NGN"), transfers: fc.oneof(jsonShapes, fc.array(transferFields, { maxLength: 3 })) }, { requiredKeys: [] }))).map(withBearer(secretKey)),
+    },
+    "GET /paystack-standin/transfer": {
+      actor: "anonymous",
+      expect: "read",
+      inputs: (_w, { secretKey }) => badQuery(["perPage", "per_page", "page", "status", "recipient", "from", "to"]).map((query) => withBearer(secretKey)(get(`/paystack-standin/transfer${query}`))),
+    },
+    "GET /paystack-standin/transfer/verify/:reference": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) => strangeId.map((reference) => withBearer(secretKey)(get(`/paystack-standin/transfer/verify/${escapeForm(reference) || "%20"}`))),
+    },
+    "GET /paystack-standin/transfer/:idOrCode": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) => strangeId.map((code) => withBearer(secretKey)(get(`/paystack-standin/transfer/${escapeForm(code) || "%20"}`))),
+    },
+    "GET /paystack-standin/transfers": queryDoor("/paystack-standin/transfers", ["page"]),
     "GET /paystack-standin/pay/:accessCode": idDoor((code) => `/paystack-standin/pay/${code}`, "anonymous", () => ["x"]),
     "POST /paystack-standin/pay/:accessCode": {
       actor: "anonymous",
@@ -768,6 +811,9 @@ function sign(body: string, secretKey: string): string {
 const unknownReference = fc.oneof(fc.constantFrom("pay_0", "", "' or 1=1 --"), fc.uuid().map((id) => `pay_${id}`), nastyText);
 
 /** Bad signatures on any body, and well-signed events that are not a usable charge.success. */
+/** A transfer (alone, or one of a batch) to a recipient nobody made: never valid. */
+const transferFields = fc.record({ source: text("balance"), amount: badJsonNumber, recipient: nastyText, reference: nastyText, reason: nastyText }, { requiredKeys: [] });
+
 function webhookCalls(secretKey: string): fc.Arbitrary<BadRequest> {
   const json = { "content-type": "application/json" };
   const malformedEvent = fc.oneof(

@@ -7,7 +7,7 @@ export interface RunningStandin {
   baseUrl: string;
   secretKey: string;
   store: StandinStore;
-  /** Settles once every webhook under way has been delivered or given up. */
+  /** Settles once every refund and transfer under way has settled and every webhook been delivered or given up. */
   webhooksIdle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -18,6 +18,7 @@ export async function startPaystackStandin(
     webhookUrl?: string;
     webhookRetryDelaysMs?: readonly number[];
     refundDelayMs?: number;
+    transferDelayMs?: number;
     store?: StandinStore;
     onError?: (error: unknown) => void;
   } = {},
@@ -31,6 +32,7 @@ export async function startPaystackStandin(
     webhookUrl: options.webhookUrl,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [20, 40, 80, 160],
     refundDelayMs: options.refundDelayMs ?? 20,
+    transferDelayMs: options.transferDelayMs ?? 20,
     onError: options.onError,
   });
   return { baseUrl: server.baseUrl, secretKey: STANDIN_SECRET_KEY, store, webhooksIdle: () => server.standin.idle(), close: server.close };
