@@ -8,24 +8,16 @@ import { userActivities } from "../../db/schema/activity";
 import { notifications } from "../../db/schema/notifications";
 import { vendorBankAccounts } from "../../db/schema/payouts";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { FAKE_BANKS, fakeBankPayments } from "../../tests/support/fake-banks";
 import { insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 import { ACCESS_TEXTS, type Actor } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { type CreateTransferRecipient, type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import { PaymentProviderError } from "../payments/provider";
 import { accountNameMismatch, getOwnBankAccount, listBanks, resolveBankAccount, saveBankAccount } from "./bank-accounts";
 import { BANK_ACCOUNT_TEXTS as T, resolveBankSchema, saveBankSchema } from "./bank-validation";
 
 const HOUR = 3_600_000;
 const GTB = { name: "Guaranty Trust Bank", code: "058" };
-const BANKS = [{ name: "Zenith Bank", code: "057" }, GTB, { name: "Access Bank", code: "044" }];
-/** What the fake Paystack resolves each account number to. */
-const NAMES: Record<string, string> = {
-  "0123456789": "ADEBAYO OLUWASEUN",
-  "0234567891": "ADEBAYO O. OLUWASEUN",
-  "0345678912": "CHUKWUEMEKA OKAFOR",
-  "0456789123": "NGOZI EZE",
-  "0567891234": "NGOZI EZE",
-};
 
 async function refusalOf(body: () => Promise<unknown>): Promise<Refusal> {
   try {
@@ -35,40 +27,6 @@ async function refusalOf(body: () => Promise<unknown>): Promise<Refusal> {
     throw error;
   }
   throw new Error("expected a refusal");
-}
-
-const unused = () => Promise.reject(new Error("not used by bank accounts"));
-
-/** A stand-in for Paystack's bank endpoints that counts what it is asked. */
-function fakePayments(overrides: Partial<PaymentProvider> = {}) {
-  const asked = { banks: 0, recipients: [] as CreateTransferRecipient[] };
-  const provider: PaymentProvider = {
-    testMode: true,
-    initialize: unused,
-    verify: unused,
-    listTransactions: unused,
-    refund: unused,
-    fetchRefund: unused,
-    listRefunds: unused,
-    transfer: unused,
-    bulkTransfer: unused,
-    verifyTransfer: unused,
-    async listBanks() {
-      asked.banks += 1;
-      return BANKS;
-    },
-    async resolveAccount(accountNumber) {
-      const accountName = NAMES[accountNumber];
-      if (!accountName) throw new PaymentProviderError("Could not resolve account name. Check parameters or try again.", 422);
-      return { accountNumber, accountName };
-    },
-    async createTransferRecipient(input) {
-      asked.recipients.push(input);
-      return `RCP_${input.accountNumber}`;
-    },
-    ...overrides,
-  };
-  return { provider, asked };
 }
 
 describe("the payout details form's schema", () => {
@@ -104,23 +62,23 @@ describe("whether an account name matches the vendor", () => {
 
 describe("the list of banks", () => {
   it("is sorted by name and asked of Paystack once an hour per provider", async () => {
-    const { provider, asked } = fakePayments();
+    const { provider, asked } = fakeBankPayments();
     const now = Date.parse("2026-11-25T10:00:00Z");
     expect((await listBanks({ payments: provider }, now)).map((bank) => bank.name)).toEqual(["Access Bank", "Guaranty Trust Bank", "Zenith Bank"]);
     await listBanks({ payments: provider }, now + HOUR - 1);
     expect(asked.banks).toBe(1);
     await listBanks({ payments: provider }, now + HOUR + 1);
     expect(asked.banks).toBe(2);
-    await listBanks({ payments: fakePayments().provider }, now);
+    await listBanks({ payments: fakeBankPayments().provider }, now);
     expect(asked.banks).toBe(2);
   });
 
   it("says Paystack could not be reached, and asks again next time", async () => {
     let fail = true;
-    const { provider } = fakePayments({
+    const { provider } = fakeBankPayments({
       listBanks: async () => {
         if (fail) throw new PaymentProviderError("Gateway timeout", 504);
-        return BANKS;
+        return FAKE_BANKS;
       },
     });
     const refusal = await refusalOf(() => listBanks({ payments: provider }));
@@ -135,7 +93,7 @@ describe.each(TEST_ENGINES)("payout bank accounts (%s)", (engine) => {
   const mailer = recordingMailer();
   const publicUrl = "https://tokunbo.example";
   const now = new Date("2026-11-25T10:00:00Z");
-  let payments = fakePayments();
+  let payments = fakeBankPayments();
   const deps = () => ({ db: database.db, payments: payments.provider, mailer, publicUrl });
   const seller = { userId: `bank-seller-${engine}`, email: `bank-seller-${engine}@example.ng`, role: "vendor" as const };
   const otherSeller = { userId: `bank-other-${engine}`, email: `bank-other-${engine}@example.ng`, role: "vendor" as const };
@@ -172,7 +130,7 @@ describe.each(TEST_ENGINES)("payout bank accounts (%s)", (engine) => {
     await database?.close();
   });
   beforeEach(() => {
-    payments = fakePayments();
+    payments = fakeBankPayments();
     mailer.sent.length = 0;
   });
 
@@ -186,10 +144,10 @@ describe.each(TEST_ENGINES)("payout bank accounts (%s)", (engine) => {
     expect([unknown.code, unknown.message, unknown.fieldErrors]).toEqual(["invalid", T.accountNotFound, { accountNumber: T.accountNotFound }]);
     const bank = await refusalOf(() => resolveBankAccount(deps(), seller, { bankCode: "999", accountNumber: "0123456789" }));
     expect([bank.code, bank.message]).toEqual(["invalid", T.bank]);
-    payments = fakePayments({ resolveAccount: () => Promise.reject(new PaymentProviderError("fetch failed", null)) });
+    payments = fakeBankPayments({ resolveAccount: () => Promise.reject(new PaymentProviderError("fetch failed", null)) });
     const down = await refusalOf(() => resolveBankAccount(deps(), seller, { bankCode: GTB.code, accountNumber: "0123456789" }));
     expect([down.code, down.message]).toEqual(["unavailable", T.paystackUnreachable]);
-    payments = fakePayments();
+    payments = fakeBankPayments();
     expect(await refusalOf(() => save(seller, "0999999999"))).toMatchObject({ code: "invalid", message: T.accountNotFound });
     expect(await accountsOf(vendorId)).toEqual([]);
   });
