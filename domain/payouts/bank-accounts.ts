@@ -82,12 +82,21 @@ const bankLists = new WeakMap<PaymentProvider, { until: number; banks: Promise<B
 export function listBanks(deps: { payments: PaymentProvider }, now: number = Date.now()): Promise<Bank[]> {
   const kept = bankLists.get(deps.payments);
   if (kept && kept.until > now) return kept.banks;
-  const banks = deps.payments.listBanks().then(sortedBanks, (error: unknown) => {
-    if (bankLists.get(deps.payments)?.banks === banks) bankLists.delete(deps.payments);
-    throw providerRefusal(error, T.banksUnavailable, true);
-  });
+  const banks = askForBanks(deps.payments);
   bankLists.set(deps.payments, { until: now + BANK_LIST_KEPT_MS, banks });
+  // A failure is not kept: the next caller asks again.
+  banks.catch(() => {
+    if (bankLists.get(deps.payments)?.banks === banks) bankLists.delete(deps.payments);
+  });
   return banks;
+}
+
+async function askForBanks(payments: PaymentProvider): Promise<Bank[]> {
+  try {
+    return sortedBanks(await payments.listBanks());
+  } catch (error) {
+    throw providerRefusal(error, T.banksUnavailable, true);
+  }
 }
 
 function sortedBanks(banks: readonly Bank[]): Bank[] {

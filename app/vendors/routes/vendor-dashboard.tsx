@@ -83,14 +83,21 @@ async function earningsOrNull(context: Route.LoaderArgs["context"], viewer: Acto
       getVendorEarnings(context.db, viewer),
       getOwnBankAccount(context.db, viewer),
       getPricingConfig(context.db),
-      listBanks(context).catch((error: unknown) => {
-        console.error("Failed to load Paystack's banks", error);
-        return null;
-      }),
+      banksOrNull(context),
     ]);
     return { earnings, bankAccount, banks, warrantyDays: pricing.warrantyDays, canSaveBank: vendor.status === "approved" };
   } catch (error) {
     console.error("Failed to load the vendor's earnings", error);
+    return null;
+  }
+}
+
+/** Paystack's banks for the payout details form, or null (the form stays closed) when Paystack does not answer. */
+async function banksOrNull(context: Route.LoaderArgs["context"]) {
+  try {
+    return await listBanks(context);
+  } catch (error) {
+    console.error("Failed to load Paystack's banks", error);
     return null;
   }
 }
