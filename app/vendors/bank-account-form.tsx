@@ -8,7 +8,7 @@ import { FormError, FormSuccess, useBusy, useFormErrors } from "../ui/forms";
 import { useHydrated } from "../ui/use-hydrated";
 
 const ACTION = "/vendor-dashboard?tab=earnings";
-const FORM_BOX = "mt-4 space-y-4 rounded-xl border border-gray-200 bg-white p-4";
+const FORM_BOX = "mt-4 space-y-4 rounded-xl border border-gray-200 bg-white p-4 sm:max-w-xl";
 
 type Answer = BankFormResult | undefined;
 type Confirmation = NonNullable<BankFormResult["resolved"]>;
