@@ -41,6 +41,7 @@ export default [
   route("vendor-pre-approval", "vendors/routes/vendor-pre-approval.tsx"),
   route("vendor-dashboard", "vendors/routes/vendor-dashboard.tsx"),
   route("vendor-dashboard/claims", "vendors/routes/vendor-dashboard.claims.ts"),
+  route("vendor-dashboard/statement", "vendors/routes/vendor-dashboard.statement.ts"),
   route("products", "vendors/routes/products.tsx"),
   route("products/images", "vendors/routes/products.images.ts"),
   route("*", "storefront/routes/not-found.tsx"),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import {
   accounts, cart, cmsContent, emailOutbox, notifications, orderStatusHistory, orders, payments, products, profiles, reviews, userActivities,
-  userRoles, users, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaimEvents, warrantyClaims,
+  userRoles, users, vendorLedgerEntries, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaimEvents, warrantyClaims,
 } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CMS_DEFAULTS } from "../domain/cms/defaults";
@@ -72,6 +72,8 @@ const REQUESTS: CheckedRequest[] = [
   request("vendor", "/vendor-dashboard"),
   request("vendor", "/vendor-dashboard?tab=orders"),
   request("vendor", "/vendor-dashboard?tab=claims"),
+  request("vendor", "/vendor-dashboard?tab=earnings"),
+  request("vendor", "/vendor-dashboard/statement?month=2026-11"),
   request("vendor", "/products"),
   request("applicant", "/vendor-pre-approval"),
   ...ADMIN_TABS.map((tab) => request("admin", `/admin?tab=${tab}`)),
@@ -197,6 +199,7 @@ async function addItemsOfEveryKind(db: Database, world: World, tag: string, coun
   await db.insert(cart).values(listed.map((productId) => ({ customerId: world.customerId, productId })));
   await addClaims(db, world, await addOrders(db, world, listed), tag);
   await addOrderHistory(db, world.trackedOrderId, tag, count);
+  await addLedgerEntries(db, world.vendorId, tag, count);
   await addNotifications(db, world.customerId, tag, count);
   const reviewers = await addPeople(db, tagged(`${tag}-reviewer`, count), "customer");
   await addReviews(db, world.reviewedProductId, reviewers, true);
@@ -319,6 +322,18 @@ async function addClaims(db: Database, world: Pick<World, "customerId" | "vendor
 
 async function addOrderHistory(db: Database, orderId: string, tag: string, count: number): Promise<void> {
   await db.insert(orderStatusHistory).values(range(count).map((i) => ({ orderId, status: "processing" as const, note: `Checked at the hub (${tag} ${i})` })));
+}
+
+/** Adjustments on the vendor's ledger over six months: the Earnings tab lists them, with a statement per month. */
+async function addLedgerEntries(db: Database, vendorId: string, tag: string, count: number): Promise<void> {
+  await db.insert(vendorLedgerEntries).values(range(count).map((i) => ({
+    vendorId,
+    kind: "adjustment" as const,
+    bucket: i % 2 === 0 ? ("available" as const) : ("pending" as const),
+    amount: 1_000_00,
+    note: `Correction (${tag} ${i})`,
+    createdAt: new Date(Date.UTC(2026, 10 - (i % 6), 10)),
+  })));
 }
 
 async function addReviews(db: Database, productId: string, reviewerIds: string[], approved: boolean): Promise<void> {

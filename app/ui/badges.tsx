@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { GRADE_LABELS, type Grade } from "../../lib/constants";
+import { GRADE_LABELS, type Grade, TEST_PAYMENT_LABEL } from "../../lib/constants";
 import { BadgeCheckIcon, ShieldIcon } from "./icons";
 
 /** The look of grade and discount badges is in app.css (`.badge`, `.grade-A`…): they repeat on every card. */
@@ -30,4 +30,9 @@ export function InspectedBadge() {
 
 export function VerifiedVendorBadge() {
   return <Pill icon={<BadgeCheckIcon className="h-4 w-4 text-sky-700" />}>Verified Vendor</Pill>;
+}
+
+/** 'Test' on money moved in test mode, where nothing real is paid (docs/payments.md). */
+export function TestBadge() {
+  return <span className="inline-flex items-center rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-semibold text-yellow-900 ring-1 ring-inset ring-yellow-300">{TEST_PAYMENT_LABEL}</span>;
 }

@@ -27,6 +27,24 @@ export function formatDateTime(value: string | number | Date): string {
   return dateTimeFormatter.format(new Date(value));
 }
 
+const dayFormatter = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "Africa/Lagos",
+});
+
+/** "Fri, Nov 27, 2026" in Nigerian time. */
+export function formatDayDate(value: string | number | Date): string {
+  return dayFormatter.format(new Date(value));
+}
+
+const monthFormatter = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A calendar month (YYYY-MM) as "November 2026". */
+export const formatCalendarMonth = (month: string) => monthFormatter.format(new Date(`${month}-15T12:00:00Z`));
+
 const yearFormatter = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "Africa/Lagos" });
 
 export function currentYear(now: Date = new Date()): number {

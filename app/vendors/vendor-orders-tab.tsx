@@ -2,9 +2,9 @@ import { useEffect, useId, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { VendorOrder, VendorOrderSummary } from "../../domain/vendors/dashboard";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
-import { PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, warrantyLabel } from "../../lib/constants";
+import { PAYMENT_FAILED_LABEL, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { GradeBadge } from "../ui/badges";
+import { GradeBadge, TestBadge } from "../ui/badges";
 import { formatCalendarDate, formatDate, plural } from "../ui/format";
 import { toast } from "../ui/toast";
 import { OrderStatusBadge } from "../ui/status-badges";
@@ -145,7 +145,7 @@ function OrderBadges({ order }: { order: VendorOrder }) {
       ) : (
         <OrderStatusBadge status={order.status} />
       )}
-      {order.isTest ? <span className={`${PILL} bg-yellow-100 text-yellow-900 ring-yellow-300`}>{TEST_PAYMENT_LABEL}</span> : null}
+      {order.isTest ? <TestBadge /> : null}
     </span>
   );
 }

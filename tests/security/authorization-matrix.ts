@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, payments, products, refunds, reviews, userRoles, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
-  warrantyClaims,
+  cart, emailOutbox, notifications, orders, payments, products, refunds, reviews, userRoles, vendorBankAccounts, vendorLedgerEntries, vendorPreapprovalFields,
+  vendorPreapprovalSubmissions, vendors, warrantyClaims,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
@@ -340,6 +340,30 @@ async function claimOf(db: Database, orderId: string): Promise<boolean> {
 /** Text inside a claim photo's bytes, to look for in answers that must not carry it. */
 const CLAIM_PHOTO_MARKER = "photo-of-the-customers-claim";
 
+/** The Paystack stand-in's test accounts (paystack-standin/test-accounts.ts): each vendor saves its own, at GTBank. */
+const PAYOUT_ACCOUNTS = { vendor: "0001234567", otherVendor: "0004567890" } as const;
+
+/** The seller the actor is, if a vendor. */
+const sellerOf = ({ actor, world }: Caller) => (actor === "vendor" ? world.vendor : actor === "otherVendor" ? world.otherVendor : null);
+
+/** The account number payouts of the actor's vendor record go to now, if any. */
+async function payoutAccountOf(caller: Caller): Promise<string | null> {
+  const seller = sellerOf(caller);
+  if (!seller) return null;
+  const [row] = await caller.db
+    .select({ accountNumber: vendorBankAccounts.accountNumber })
+    .from(vendorBankAccounts)
+    .where(and(eq(vendorBankAccounts.vendorId, seller.vendorId), isNull(vendorBankAccounts.replacedAt)));
+  return row?.accountNumber ?? null;
+}
+
+/** A note on the vendor's ledger this month, which only that vendor's Earnings tab and statement may show. */
+const ledgerMarker = (world: World) => `Ledger note of ${world.vendor.businessName}`;
+
+async function vendorLedgerEntry({ db, world }: Caller): Promise<void> {
+  await db.insert(vendorLedgerEntries).values({ vendorId: world.vendor.vendorId, kind: "adjustment", bucket: "available", amount: 1_000_00, note: ledgerMarker(world) });
+}
+
 async function adminRoleId(db: Database): Promise<string> {
   const person = await addPerson(db, "admin", "admin");
   const [role] = await db.select({ id: userRoles.id }).from(userRoles).where(and(eq(userRoles.userId, person.userId), eq(userRoles.role, "admin")));
@@ -464,6 +488,27 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: guarded(VENDOR_GUARD),
     hidden: (w, actor) => (actor === "vendor" ? buyersData(w.otherCustomer) : actor === "otherVendor" ? buyersData(w.customer) : [...buyersData(w.customer), ...buyersData(w.otherCustomer)]),
   }),
+  {
+    key: "GET /vendor-dashboard",
+    what: "the Earnings tab, with the vendor's ledger",
+    allow: ["vendor", "otherVendor"],
+    call: async (caller) => {
+      await vendorLedgerEntry(caller);
+      return get(caller, "/vendor-dashboard?tab=earnings", { Accept: "text/html" });
+    },
+    refusal: guarded(VENDOR_GUARD),
+    hidden: outsiders(["vendor"], (w) => [ledgerMarker(w)]),
+  },
+  {
+    key: "GET /vendor-dashboard/statement",
+    what: "one's own statement of this month",
+    allow: ["vendor", "otherVendor"],
+    call: async (caller) => {
+      await vendorLedgerEntry(caller);
+      return get(caller, `/vendor-dashboard/statement?month=${lagosToday().slice(0, 7)}`);
+    },
+    hidden: outsiders(["vendor"], (w) => [ledgerMarker(w)]),
+  },
   page("GET /super-admin", () => "/super-admin", ["superAdmin"], {
     refusal: (actor) => (actor === "anonymous" ? { redirect: "/auth" } : { status: 403, text: SUPER_ADMIN_TEXTS.accessDenied }),
     hidden: outsiders(["superAdmin"], (w) => [w.admin.email]),
@@ -782,6 +827,22 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
         contactPhone: "+2348031234567",
         businessAddress: "Shop 4, Otigba Street, Ikeja, Lagos",
       });
+    },
+  },
+  {
+    key: "POST /vendor-dashboard",
+    what: "check the name on a payout account",
+    allow: ["vendor", "otherVendor"],
+    call: (caller) => post(caller, "/vendor-dashboard", { intent: "resolve-bank", bankCode: "058", accountNumber: PAYOUT_ACCOUNTS.vendor }),
+  },
+  {
+    key: "POST /vendor-dashboard",
+    what: "save one's own payout account (with the password, for a change)",
+    allow: ["vendor", "otherVendor"],
+    call: (caller) => {
+      const accountNumber = caller.actor === "otherVendor" ? PAYOUT_ACCOUNTS.otherVendor : PAYOUT_ACCOUNTS.vendor;
+      const fields = { intent: "save-bank", bankCode: "058", accountNumber, password: WORLD_PASSWORD };
+      return withEffect(post(caller, "/vendor-dashboard", fields), async () => (await payoutAccountOf(caller)) === accountNumber);
     },
   },
   {

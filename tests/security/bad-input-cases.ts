@@ -11,6 +11,8 @@ import { INSPECTION_POINTS } from "../../lib/constants";
 import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin-search";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
 import { vendorApplicationSchema, vendorDetailsSchema } from "../../domain/vendors/validation";
+import { resolveBankSchema, saveBankSchema } from "../../domain/payouts/bank-validation";
+import { statementMonthSchema } from "../../domain/payouts/validation";
 import { parsePaystackTransaction } from "../../domain/payments/paystack-client";
 import { isRefundEvent, parseRefundEvent } from "../../domain/payments/refund-events";
 import { SHIPPING } from "../support/shop";
@@ -381,6 +383,13 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /vendor-application": queryDoor("/vendor-application", ["ref"], "customer"),
     "GET /vendor-pre-approval": queryDoor("/vendor-pre-approval", ["field"], "freshApplicant"),
     "GET /vendor-dashboard": queryDoor("/vendor-dashboard", ["tab", "page"], "vendor"),
+    "GET /vendor-dashboard/statement": {
+      actor: "vendor",
+      expect: "refuse",
+      inputs: () => fc.oneof(badQuery(["month"]), fc.constantFrom(...BAD_MONTHS).map((month) => `?month=${escapeForm(month)}`)).map((query) => get(`/vendor-dashboard/statement${query}`)),
+      // A well-formed month is a download, even of a month with no entries.
+      judge: (request) => (statementMonthSchema.safeParse(new URL(request.url, "http://door.test").searchParams.get("month") ?? undefined).success ? "read" : "refuse"),
+    },
     "GET /products": queryDoor("/products", ["q", "status", "page", "add", "edit", "delete"], "vendor"),
     "GET /products/images": queryDoor("/products/images", ["url"], "vendor"),
     "GET /*": {
@@ -594,16 +603,15 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/vendor-dashboard", formFields(["live", "profile", "move"], {
+        pageAction("/vendor-dashboard", formFields(["live", "profile", "move", "resolve-bank", "save-bank"], {
           productId: fc.oneof(strangeId, fc.constant(world.otherVendor.productId), fc.constant(world.vendor.productId)), isLive: text("true", "false"),
           businessName: text("Ade Phones"), contactEmail: text("ade@example.ng"), contactPhone: text("08031234567"), businessAddress: text("12 Allen Avenue, Ikeja"),
           orderId: fc.oneof(strangeId, fc.constant(world.otherVendor.orderId), fc.constant(world.vendor.orderId)), status: text("processing", "shipped", "delivered", "cancelled"),
           carrier: text("GIG Logistics", "Other"), carrierName: text("Ikeja Dispatch"), trackingNumber: text("GIGL-55012"), estimatedDeliveryDate: text("2026-02-30", "1999-01-01"),
+          bankCode: text("058", "", "05 8"), accountNumber: fc.oneof(badNumberText, fc.constantFrom(...BAD_ACCOUNT_NUMBERS), nastyText), password: fc.oneof(text("x".repeat(129)), fc.constant("a-password")),
+          accountName: text("ADEBAYO OLUWASEUN"),
         })),
-      // The world's orders are delivered: every move of them is refused.
-      judge: refusesIf(({ fields }, world) =>
-        fields?.intent === "live" ? fields.productId !== world.vendor.productId || !["true", "false"].includes(fields.isLive ?? "")
-          : fields?.intent === "move" || fields?.intent !== "profile" || fails(vendorDetailsSchema, fields)),
+      judge: refusesIf(({ fields }, world) => refusesVendorDashboard(fields, world)),
     },
     "POST /products": {
       actor: "vendor",
@@ -735,6 +743,31 @@ export const PREAPPROVAL_FILE_FIELD = "cac_certificate";
 
 function withBearer(secretKey: string) {
   return (request: BadRequest): BadRequest => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${secretKey}` } });
+}
+
+/** Months a statement is refused for (a 400 with 'Choose a month such as 2026-11'). */
+const BAD_MONTHS = ["2026-13", "2026-00", "2026-1", "26-11", "2026-11-01", "1999-12", "2026/11", " 2026-11", "2026-11 ", "November 2026", "２０２６-１１"];
+
+/** Account numbers that are never ten digits once spaces are gone. */
+const BAD_ACCOUNT_NUMBERS = ["", "012345678", "01234567890", "0123-456789", "١٢٣٤٥٦٧٨٩٠", "０１２３４５６７８９", "+2340123456", "0x12345678"];
+
+/**
+ * The vendor dashboard's intents: the world's orders are delivered, so every move of them is
+ * refused; payout details the schema accepts would reach Paystack and save, so only bad ones are tried.
+ */
+function refusesVendorDashboard(fields: Fields | undefined, world: World): boolean {
+  switch (fields?.intent) {
+    case "live":
+      return fields.productId !== world.vendor.productId || !["true", "false"].includes(fields.isLive ?? "");
+    case "profile":
+      return fails(vendorDetailsSchema, fields);
+    case "resolve-bank":
+      return fails(resolveBankSchema, fields);
+    case "save-bank":
+      return fails(saveBankSchema, fields);
+    default:
+      return true;
+  }
 }
 
 function refusesAccountForm(fields: Fields | undefined, schemas: Record<string, z.ZodType>): boolean {

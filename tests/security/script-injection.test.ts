@@ -111,9 +111,25 @@ async function fillTextColumns(database: DatabaseHandle): Promise<void> {
     [payload("submission")],
   );
   await database.query("update payments set flagged_for_refund = true");
+  await fillPayoutTexts(database);
   await database.query("insert into email_outbox (to_address, subject, text_body) values ($1, $2, $3)", [
     "customer@tokunbo.test", payload("email_outbox.subject"), payload("email_outbox.text_body"),
   ]);
+}
+
+/**
+ * The vendor's Earnings tab shows an adjustment's reason and the account name Paystack resolved:
+ * the ledger takes no updates, so both are written as new rows.
+ */
+async function fillPayoutTexts(database: DatabaseHandle): Promise<void> {
+  const vendor = "select v.id from vendors v join users u on u.id = v.user_id where u.email = 'vendor@tokunbo.test'";
+  await database.query(`insert into vendor_ledger_entries (vendor_id, kind, bucket, amount, note) select id, 'adjustment', 'available', 100000, $1 from (${vendor}) v`, [
+    payload("vendor_ledger_entries.note"),
+  ]);
+  await database.query(
+    `insert into vendor_bank_accounts (vendor_id, bank_code, bank_name, account_number, account_name, recipient_code) select id, '058', $1, '0001234567', $2, 'RCP_injection' from (${vendor}) v`,
+    [payload("vendor_bank_accounts.bank_name"), payload("vendor_bank_accounts.account_name")],
+  );
 }
 
 /** A section's content with every text replaced: links and images by a script URL, colours by a style breakout. */
@@ -255,6 +271,7 @@ describe.each(TEST_ENGINES)("script written into the shop runs nowhere (%s)", (e
     { as: "customer", path: `/payment-success?reference=${encodeURIComponent(payload("reference"))}`, shows: [] },
     { as: "vendor", path: "/vendor-dashboard", shows: ["vendors.business_name", "products.name"] },
     { as: "vendor", path: "/vendor-dashboard?tab=orders", shows: ["products.name", "orders.carrier", "orders.tracking_number", "order_status_history.note"] },
+    { as: "vendor", path: "/vendor-dashboard?tab=earnings", shows: ["vendor_ledger_entries.note", "vendor_bank_accounts.bank_name", "vendor_bank_accounts.account_name"] },
     { as: "vendor", path: "/products", shows: ["products.name"] },
     { as: "applicant", path: "/vendor-pre-approval", shows: [] },
     ...ADMIN_TABS.map((tab): Page => ({ as: "admin", path: `/admin?tab=${tab}`, shows: [] })),

@@ -20,12 +20,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole HTTP app on a free port, over the given database (which the caller closes). */
-export async function startTestApp(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole HTTP app on a free port, over the given database (which the caller closes);
+ * `replaced` stands in for some of its services, such as the payment provider with a fake.
+ */
+export async function startTestApp(database: DatabaseHandle, env: Record<string, string> = {}, replaced: Partial<Pick<AppServices, "payments">> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-app-"));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", AUTH_SECRET: TEST_AUTH_SECRET, ...env });
   const logger = createLogger(config);
-  const services = createServices({ config, database, logger });
+  const services = { ...createServices({ config, database, logger }), ...replaced };
   const app = createApp({ config, database, logger }, services);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

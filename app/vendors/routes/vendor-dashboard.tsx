@@ -25,10 +25,16 @@ import { moveOwnOrder } from "../../../domain/orders/moves";
 import { ORDER_STATUS_TEXTS, vendorOrderMoveSchema } from "../../../domain/orders/status";
 import { VENDOR_ORDER_MOVE_TEXTS } from "../vendor-order-moves";
 import { PageTitle } from "../../ui/page-title";
+import { type EarningsTabData, VendorEarningsTab } from "../vendor-earnings-tab";
+import { getVendorEarnings } from "../../../domain/payouts/earnings";
+import { getOwnBankAccount, listBanks } from "../../../domain/payouts/bank-accounts";
+import { getPricingConfig } from "../../../domain/pricing/service";
+import { resolveBankAction, saveBankAction } from "../../server/bank-forms.server";
 
 const TABS = [
   { id: "products", label: "Products" },
   { id: "orders", label: "Orders" },
+  { id: "earnings", label: "Earnings" },
   { id: "claims", label: "Claims" },
   { id: "profile", label: "Profile" },
 ] as const;
@@ -52,18 +58,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vendor = await getOwnVendor(context.db, viewer.userId);
   } catch (error) {
     console.error("Failed to load the vendor record", error);
-    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null, claims: null };
+    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null, claims: null, earnings: null };
   }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
   if (!may(viewer, "sell")) throw redirect("/vendor-auth");
-  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null, claims: null };
+  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null, claims: null, earnings: null };
   const tab = tabOf(request.url);
-  const [products, orders, claims] = await Promise.all([
+  const [products, orders, claims, earnings] = await Promise.all([
     listOwnProducts(context.db, vendor.id),
     ordersOrNull(context.db, viewer, vendor),
     tab === "claims" ? claimsOrNull(context.db, viewer) : null,
+    tab === "earnings" ? earningsOrNull(context, viewer, vendor) : null,
   ]);
-  return { tab, vendor, failed: false, products, orders, claims };
+  return { tab, vendor, failed: false, products, orders, claims, earnings };
+}
+
+/**
+ * The Earnings tab's money and payout details, or null ('Failed to load earnings') when the
+ * database does not answer. Paystack's bank list failing only closes the bank form.
+ */
+async function earningsOrNull(context: Route.LoaderArgs["context"], viewer: Actor, vendor: VendorProfile): Promise<EarningsTabData | null> {
+  try {
+    const [earnings, bankAccount, pricing, banks] = await Promise.all([
+      getVendorEarnings(context.db, viewer),
+      getOwnBankAccount(context.db, viewer),
+      getPricingConfig(context.db),
+      banksOrNull(context),
+    ]);
+    return { earnings, bankAccount, banks, warrantyDays: pricing.warrantyDays, canSaveBank: vendor.status === "approved" };
+  } catch (error) {
+    console.error("Failed to load the vendor's earnings", error);
+    return null;
+  }
+}
+
+/** Paystack's banks for the payout details form, or null (the form stays closed) when Paystack does not answer. */
+async function banksOrNull(context: Route.LoaderArgs["context"]) {
+  try {
+    return await listBanks(context);
+  } catch (error) {
+    console.error("Failed to load Paystack's banks", error);
+    return null;
+  }
 }
 
 /** The Claims section's list, or null ('Failed to load claims') when the database does not answer. */
@@ -118,6 +154,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formSuccess("profile", { title: VENDOR_TEXTS.profileUpdated });
   }
   if (intent === "move") return moveOrderAction(context, viewer, form);
+  if (intent === "resolve-bank") return resolveBankAction(context, viewer, form);
+  if (intent === "save-bank") return saveBankAction(context, viewer, form);
   return formFailure("unknown", 400, VENDOR_TEXTS.loadVendorFailed, FORM_TEXTS.unknownIntent);
 }
 
@@ -140,7 +178,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function VendorDashboardPage() {
-  const { tab, vendor, failed, products, orders, claims } = useLoaderData<typeof loader>();
+  const { tab, vendor, failed, products, orders, claims, earnings } = useLoaderData<typeof loader>();
   const result = useActionData<VendorFormResult>();
   useActionToast(result);
   if (failed) {
@@ -166,7 +204,7 @@ export default function VendorDashboardPage() {
         </Link>
       </header>
       <nav aria-label="Vendor dashboard sections" className="mt-6">
-        <ul className="grid grid-cols-2 gap-1 rounded-xl bg-gray-100 p-1 sm:inline-grid sm:grid-cols-4">
+        <ul className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 sm:inline-grid sm:grid-cols-5">
           {TABS.map((item) => (
             <li key={item.id}>
               <Link
@@ -186,6 +224,7 @@ export default function VendorDashboardPage() {
       <div className="mt-6">
         {tab === "products" ? <VendorProductsTab products={products} /> : null}
         {tab === "orders" ? <VendorOrdersTab orders={orders?.list ?? null} summary={orders?.summary ?? null} commissionRate={vendor.commissionRate} /> : null}
+        {tab === "earnings" ? <VendorEarningsTab data={earnings} /> : null}
         {tab === "claims" ? <VendorClaimsTab claims={claims} /> : null}
         {tab === "profile" ? <VendorProfileTab vendor={vendor} /> : null}
       </div>
