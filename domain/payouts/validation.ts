@@ -42,3 +42,43 @@ export const payoutIdSchema = z.object({ payoutId: z.guid({ error: PAYOUT_FORM_T
 
 /** A statement's month: 2026-11. */
 export const statementMonthSchema = z.string({ error: PAYOUT_FORM_TEXTS.month }).regex(/^20\d{2}-(0[1-9]|1[0-2])$/, PAYOUT_FORM_TEXTS.month);
+
+/** A vendor's own commission rate (docs/admin.md, commission changes): percent of each order's total. */
+export const COMMISSION_BOUNDS = { rateMin: 0, rateMax: 100, reasonMin: 3, reasonMax: 300 } as const;
+
+export const COMMISSION_TEXTS = {
+  vendor: "Choose a vendor",
+  rate: `Enter the new commission as a number from ${COMMISSION_BOUNDS.rateMin} to ${COMMISSION_BOUNDS.rateMax}, with at most two decimals`,
+  reason: `Give the reason for the change (${COMMISSION_BOUNDS.reasonMin} to ${COMMISSION_BOUNDS.reasonMax} characters)`,
+  unchanged: (rate: number) => `The commission is already ${rate}%: enter a different rate`,
+  changed: (business: string, rate: number) => `${business}'s commission is now ${rate}%`,
+  failed: "Failed to change the commission",
+  notificationTitle: "Commission rate changed",
+  notification: (rate: number) => `Your commission rate is now ${rate}% for orders placed from now on. Orders already placed keep their rate.`,
+  activity: (business: string, from: number, to: number, reason: string) => `Changed ${business}'s commission from ${from}% to ${to}%: ${reason}`,
+  current: (rate: number) => `Commission: ${rate}% of each order`,
+  action: "Change commission",
+  rateLabel: "New rate (%)",
+  reasonLabel: "Reason",
+  save: "Save the new rate",
+  confirm: (business: string) => `Orders placed from now on use the new rate; orders already placed keep theirs. Change ${business}'s commission?`,
+  confirmButton: "Yes, change the commission",
+  history: (count: number) => `Commission history (${count})`,
+} as const;
+
+export const commissionChangeSchema = z.object({
+  vendorId: z.guid({ error: COMMISSION_TEXTS.vendor }),
+  rate: z
+    .string({ error: COMMISSION_TEXTS.rate })
+    .transform((value) => value.trim().replace(/%$/, "").trim())
+    .pipe(z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, COMMISSION_TEXTS.rate))
+    .transform(Number)
+    .pipe(z.number().min(COMMISSION_BOUNDS.rateMin, COMMISSION_TEXTS.rate).max(COMMISSION_BOUNDS.rateMax, COMMISSION_TEXTS.rate)),
+  reason: z
+    .string({ error: COMMISSION_TEXTS.reason })
+    .transform((value) => value.replace(/\r?\n/g, " ").trim())
+    .pipe(z.string().min(COMMISSION_BOUNDS.reasonMin, COMMISSION_TEXTS.reason).max(COMMISSION_BOUNDS.reasonMax, COMMISSION_TEXTS.reason).regex(REASON_TEXT, COMMISSION_TEXTS.reason)),
+});
+
+export type CommissionChangeInput = z.infer<typeof commissionChangeSchema>;
+
