@@ -79,8 +79,9 @@ export interface PayoutsOverview {
   runs: PayoutRunView[];
 }
 
+// Written with explicit names: in a single-table select Drizzle leaves columns unqualified, and "id" would be the entry's.
 const bucketSum = (bucket: "available" | "pending") =>
-  sql<number>`(select coalesce(sum(e.amount), 0) from ${vendorLedgerEntries} e where e.vendor_id = ${vendors.id} and e.bucket = ${bucket})`.mapWith(Number);
+  sql<number>`(select coalesce(sum(e.amount), 0) from ${vendorLedgerEntries} e where e.vendor_id = vendors.id and e.bucket = ${bucket})`.mapWith(Number);
 
 export async function getPayoutsOverview(db: Database, actor: Actor, now: Date = new Date()): Promise<PayoutsOverview> {
   assertMay(actor, "back_office");
