@@ -7,6 +7,7 @@ import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
 import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema } from "../../domain/pricing/validation";
+import { adjustmentSchema, commissionChangeSchema } from "../../domain/payouts/validation";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin-search";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
@@ -368,12 +369,12 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: () =>
         fc
-          .tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments")), fc.oneof(badQuery(["q", "from", "to", "status", "vendor"]), badOrderSearch()))
+          .tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments", "payouts")), fc.oneof(badQuery(["q", "from", "to", "status", "vendor"]), badOrderSearch()))
           .map(([kind, query]) => get(`/admin/export/${escapeForm(kind) || "%20"}${query}`)),
-      // The orders export refuses a bad search with 400 and its message; the payments export takes no search.
+      // The orders export refuses a bad search with 400 and its message; the payments and payouts exports take no search.
       judge: (request) => {
         if (/^\/admin\/export\/orders\?/.test(request.url)) return orderSearchRefused(request.url) ? "refuse" : "read";
-        return /^\/admin\/export\/payments\?/.test(request.url) ? "read" : "refuse";
+        return /^\/admin\/export\/(payments|payouts)\?/.test(request.url) ? "read" : "refuse";
       },
     },
     "GET /cms": queryDoor("/cms", ["tab"], "admin"),
@@ -504,8 +505,17 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: (world) => pageAction("/admin/vendors", formFields(["status"], { vendorId: fc.oneof(strangeId, fc.constant(world.applicant.vendorId)), status: text("approved", "rejected"), reason: text("Not enough detail given") })),
-      judge: refusesIf(({ fields }, world) => fields?.vendorId !== world.applicant.vendorId || !["approved", "rejected", "pending"].includes(fields.status ?? "") || (fields.reason ?? "").trim().length > 500),
+      inputs: (world) =>
+        pageAction("/admin/vendors", formFields(["status", "commission"], {
+          vendorId: fc.oneof(strangeId, fc.constant(world.applicant.vendorId)), status: text("approved", "rejected"), reason: text("Not enough detail given"),
+          rate: fc.oneof(badNumberText, fc.constantFrom("8", "100.5", "7.125")),
+        })),
+      // intent=commission changes the rate; any other intent sets the status.
+      judge: refusesIf(({ fields }, world) =>
+        fields?.vendorId !== world.applicant.vendorId ||
+        (fields.intent === "commission"
+          ? fails(commissionChangeSchema, fields)
+          : !["approved", "rejected", "pending"].includes(fields.status ?? "") || (fields.reason ?? "").trim().length > 500)),
     },
     "POST /admin/products": {
       actor: "admin",
@@ -546,6 +556,19 @@ export function doorCases(): Record<string, DoorCase> {
           paymentId: strangeId, orderId: strangeId, amountNaira: fc.oneof(badNumberText, fc.constantFrom("1000", "0.001", "-5", "0")), reason: text("Scratched screen"),
           idempotencyKey: text("0123456789abcdef01"), confirm: text("yes", "no"),
         })),
+    },
+    "POST /admin/payouts": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: (world) =>
+        pageAction("/admin/payouts", formFields(["start", "retry", "adjust"], {
+          payoutId: strangeId, vendorId: fc.oneof(strangeId, fc.constant(world.vendor.vendorId)), direction: text("credit", "debit"),
+          amountNaira: fc.oneof(badNumberText, fc.constantFrom("1000", "0", "0.001")), reason: text("Courier fee refunded"),
+        })),
+      // Starting a run takes no input, and an adjustment of the world's vendor that passes the schema is made.
+      judge: refusesIf(({ fields }, world) =>
+        fields?.intent !== "start" && !(fields?.intent === "adjust" && fields.vendorId === world.vendor.vendorId && !fails(adjustmentSchema, fields))),
     },
     "POST /admin/reviews": {
       actor: "admin",
