@@ -30,6 +30,7 @@ export default [
   route("admin/orders", "admin/routes/admin.orders.ts"),
   route("admin/claims", "admin/routes/admin.claims.ts"),
   route("admin/payments", "admin/routes/admin.payments.ts"),
+  route("admin/payouts", "admin/routes/admin.payouts.ts"),
   route("admin/reviews", "admin/routes/admin.reviews.ts"),
   route("admin/preapproval-fields", "admin/routes/admin.preapproval-fields.ts"),
   route("admin/preapproval-documents/*", "admin/routes/admin.preapproval-documents.$.ts"),

@@ -4,8 +4,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import {
-  accounts, cart, cmsContent, emailOutbox, notifications, orderStatusHistory, orders, payments, products, profiles, reviews, userActivities,
-  userRoles, users, vendorLedgerEntries, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaimEvents, warrantyClaims,
+  accounts, cart, cmsContent, emailOutbox, notifications, orderStatusHistory, orders, payments, payoutRuns, products, profiles, reviews, userActivities,
+  userRoles, users, vendorBankAccounts, vendorCommissionChanges, vendorLedgerEntries, vendorPayouts, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
+  warrantyClaimEvents, warrantyClaims,
 } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CMS_DEFAULTS } from "../domain/cms/defaults";
@@ -51,7 +52,7 @@ interface CheckedRequest {
 
 const request = (as: Actor, path: string): CheckedRequest => ({ label: `GET ${path} as ${as}`, as, url: () => path });
 
-const ADMIN_TABS = ["vendors", "products", "orders", "claims", "reviews", "payments", "preapproval", "pricing", "activities"];
+const ADMIN_TABS = ["vendors", "products", "orders", "claims", "reviews", "payments", "payouts", "preapproval", "pricing", "activities"];
 
 const REQUESTS: CheckedRequest[] = [
   request("visitor", "/"),
@@ -84,6 +85,7 @@ const REQUESTS: CheckedRequest[] = [
   request("admin", "/admin/export/orders"),
   request("admin", "/admin/export/orders?q=a&to=2100-01-01"),
   request("admin", "/admin/export/payments"),
+  request("admin", "/admin/export/payouts"),
   request("super-admin", "/super-admin?tab=admins"),
 ];
 
@@ -211,6 +213,7 @@ async function addItemsOfEveryKind(db: Database, world: World, tag: string, coun
   await addPeople(db, tagged(`${tag}-admin`, count), "admin");
   await setSiteLists(db, count);
   await addOutboxEmails(db, tag, count);
+  await addPayouts(db, world, tag, await addVendors(db, await addPeople(db, tagged(`${tag}-seller`, count), "vendor"), "approved"));
 }
 
 async function addPeople(db: Database, ids: string[], role: Role, passwordHash?: string): Promise<string[]> {
@@ -356,6 +359,27 @@ async function addActivities(db: Database, userId: string, tag: string, count: n
   await db
     .insert(userActivities)
     .values(range(count).map((i) => ({ userId, userType: "buyer" as const, activityType: "order_placed", activityDescription: `Placed order ${tag} ${i}` })));
+}
+
+/**
+ * What the Payouts tab and the vendors' commission show: for each new approved vendor a ledger
+ * entry, a bank account (every other one's name flagged for checking) and a commission change;
+ * and a finished run paying each of them.
+ */
+async function addPayouts(db: Database, world: Pick<World, "customerId">, tag: string, vendorIds: string[]): Promise<void> {
+  await db.insert(vendorLedgerEntries).values(vendorIds.map((vendorId) => ({ vendorId, kind: "adjustment" as const, bucket: "available" as const, amount: 100_000, note: "Opening balance" })));
+  await db.insert(vendorCommissionChanges).values(vendorIds.map((vendorId) => ({ vendorId, oldRate: 10, newRate: 8, reason: "Top seller", changedBy: world.customerId })));
+  const accounts = await db
+    .insert(vendorBankAccounts)
+    .values(vendorIds.map((vendorId, i) => ({
+      vendorId, bankCode: "058", bankName: "GTBank", accountNumber: "0123456789", accountName: `Shop ${i}`, nameMismatch: i % 2 === 0, recipientCode: `RCP_${tag}_${i}`,
+    })))
+    .returning({ id: vendorBankAccounts.id, vendorId: vendorBankAccounts.vendorId });
+  const [run] = await db.insert(payoutRuns).values({ period: `${tag}-W01`, finishedAt: new Date() }).returning({ id: payoutRuns.id });
+  await db.insert(vendorPayouts).values(accounts.map((account, i) => ({
+    runId: run!.id, vendorId: account.vendorId, bankAccountId: account.id, period: `${tag}-W01`, amount: 100_000, reference: `payout_${tag}_${i}`,
+    status: i % 2 === 0 ? ("failed" as const) : ("paid" as const), failureReason: i % 2 === 0 ? "Account closed" : null,
+  })));
 }
 
 async function addOutboxEmails(db: Database, tag: string, count: number): Promise<void> {

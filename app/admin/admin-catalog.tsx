@@ -6,8 +6,10 @@ import {
   INSPECTION_POINTS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, VENDOR_STATUSES, VENDOR_STATUS_LABELS, type VendorStatus,
 } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import type { CommissionChange } from "../../domain/payouts/commission";
+import { COMMISSION_BOUNDS, COMMISSION_TEXTS } from "../../domain/payouts/validation";
 import { ActionButton, ConfirmAction, FieldError, FilteredCardList, SectionHeading, inputClass, statusFilter, useAdminAction } from "./admin-ui";
-import { formatDate } from "../ui/format";
+import { formatDate, formatDateTime } from "../ui/format";
 
 const DECISION_STYLES: Record<VendorStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -76,6 +78,71 @@ function PreapprovalAnswers({ review }: { review: PreapprovalReview }) {
   );
 }
 
+/** An approved vendor's commission: the rate, 'Change commission' (asked twice) and the changes so far. */
+function CommissionPanel({ vendor }: { vendor: AdminVendor }) {
+  return (
+    <div className="mt-3 space-y-2 rounded-lg border border-gray-200 p-3 text-sm" role="group" aria-label={`Commission of ${vendor.businessName}`}>
+      <p className="font-semibold text-gray-900" data-testid="commission-rate">{COMMISSION_TEXTS.current(vendor.commissionRate)}</p>
+      <CommissionForm key={vendor.commissionRate} vendor={vendor} />
+      <CommissionHistory changes={vendor.commissionChanges} />
+    </div>
+  );
+}
+
+function CommissionForm({ vendor }: { vendor: AdminVendor }) {
+  const { fetcher, busy, errors } = useAdminAction();
+  const id = `commission-${vendor.id}`;
+  const describe = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
+  return (
+    <details>
+      <summary className="cursor-pointer font-semibold text-brand-strong">
+        {COMMISSION_TEXTS.action}
+        <span className="sr-only"> of {vendor.businessName}</span>
+      </summary>
+      <fetcher.Form method="post" action="/admin/vendors" noValidate className="mt-2 grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
+        <input type="hidden" name="intent" value="commission" />
+        <input type="hidden" name="vendorId" value={vendor.id} />
+        <div>
+          <label htmlFor={`${id}-rate`} className="block font-semibold text-gray-900">{COMMISSION_TEXTS.rateLabel}</label>
+          <input id={`${id}-rate`} name="rate" inputMode="decimal" autoComplete="off" required defaultValue={vendor.commissionRate} className={inputClass}
+            aria-invalid={errors.rate ? true : undefined} aria-describedby={describe("rate")} />
+          <FieldError id={`${id}-rate-error`} message={errors.rate} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-reason`} className="block font-semibold text-gray-900">{COMMISSION_TEXTS.reasonLabel}</label>
+          <input id={`${id}-reason`} name="reason" required minLength={COMMISSION_BOUNDS.reasonMin} maxLength={COMMISSION_BOUNDS.reasonMax} className={inputClass}
+            aria-invalid={errors.reason ? true : undefined} aria-describedby={describe("reason")} />
+          <FieldError id={`${id}-reason-error`} message={errors.reason} />
+        </div>
+        <div className="sm:pt-6">
+          <ConfirmAction trigger={COMMISSION_TEXTS.save} question={COMMISSION_TEXTS.confirm(vendor.businessName)}>
+            <ActionButton busy={busy} variant="danger" label={`${COMMISSION_TEXTS.confirmButton}: ${vendor.businessName}`}>
+              {COMMISSION_TEXTS.confirmButton}
+            </ActionButton>
+          </ConfirmAction>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function CommissionHistory({ changes }: { changes: CommissionChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <details>
+      <summary className="cursor-pointer font-semibold text-gray-900">{COMMISSION_TEXTS.history(changes.length)}</summary>
+      <ul className="mt-2 space-y-1 text-gray-800">
+        {changes.map((change) => (
+          <li key={change.id}>
+            <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>: {change.oldRate}% → {change.newRate}%
+            {change.changedBy ? ` · ${change.changedBy}` : ""} · {change.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 const VENDOR_FILTER = statusFilter("Vendor status", VENDOR_STATUSES, VENDOR_STATUS_LABELS);
 
 export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor>; status: string }) {
@@ -100,6 +167,7 @@ export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor
               </div>
             </div>
             {vendor.preapproval ? <PreapprovalAnswers review={vendor.preapproval} /> : null}
+            {vendor.status === "approved" ? <CommissionPanel vendor={vendor} /> : null}
             <div className="mt-4 border-t border-gray-100 pt-4">
               <VendorStatusForm key={vendor.status} vendor={vendor} />
             </div>

@@ -9,7 +9,8 @@ import type { AdminReview } from "../../domain/reviews/moderation";
 import type { PreapprovalField } from "../../domain/vendors/preapproval-fields";
 import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/manual-validation";
 import { REFUND_FORM_BOUNDS, REFUND_FORM_TEXTS } from "../../domain/payments/refund-validation";
-import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES } from "../../lib/constants";
+import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES, WEEKDAYS } from "../../lib/constants";
+import { PAYOUT_HOUR } from "../../domain/payouts/period";
 import { formatNaira, koboToNaira } from "../../lib/money";
 import {
   ActionButton,
@@ -368,19 +369,28 @@ export function AdminPreapprovalTab({ fields }: { fields: PreapprovalField[] }) 
 
 export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
   const { fetcher, busy, errors } = useAdminAction();
+  const notes = (name: string, hint: string) => (
+    <>
+      <p id={`pricing-${name}-hint`} className="mt-1 text-xs text-gray-600">{hint}</p>
+      <FieldError id={`pricing-${name}-error`} message={errors[name]} />
+    </>
+  );
+  const described = (name: string) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": `pricing-${name}-hint${errors[name] ? ` pricing-${name}-error` : ""}`,
+  });
   const field = (name: string, label: string, value: number, bounds: { min: number; max: number }, suffix: string, step = "0.01") => (
     <div>
       <label htmlFor={`pricing-${name}`} className="block text-sm font-semibold text-gray-900">{label}</label>
       <div className="mt-1 flex items-center gap-2">
         <input id={`pricing-${name}`} name={name} type="number" inputMode={step === "1" ? "numeric" : "decimal"} step={step} min={bounds.min} max={bounds.max} required
-          defaultValue={value} className={inputClass.replace("mt-1 ", "")} aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={`pricing-${name}-hint${errors[name] ? ` pricing-${name}-error` : ""}`} />
+          defaultValue={value} className={inputClass.replace("mt-1 ", "")} {...described(name)} />
         <span className="text-sm text-gray-700">{suffix}</span>
       </div>
-      <p id={`pricing-${name}-hint`} className="mt-1 text-xs text-gray-600">From {bounds.min} to {bounds.max.toLocaleString("en-NG")}</p>
-      <FieldError id={`pricing-${name}-error`} message={errors[name]} />
+      {notes(name, `From ${bounds.min} to ${bounds.max.toLocaleString("en-NG")}`)}
     </div>
   );
+  const { min, max } = PRICING_BOUNDS.payoutMinimumKobo;
   return (
     <section aria-label="Pricing">
       <SectionHeading title="Pricing" />
@@ -390,9 +400,25 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
         {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
         {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
         {field("autoDeliverAfterDays", "Mark delivered automatically", pricing.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays, "days after shipping", "1")}
+        <div>
+          <label htmlFor="pricing-payoutWeekday" className="block text-sm font-semibold text-gray-900">Payout day</label>
+          <select id="pricing-payoutWeekday" name="payoutWeekday" defaultValue={pricing.payoutWeekday} className={inputClass} {...described("payoutWeekday")}>
+            {WEEKDAYS.map((day, i) => (
+              <option key={day} value={i}>{day}</option>
+            ))}
+          </select>
+          {notes("payoutWeekday", `Runs start at ${PAYOUT_HOUR}:00, Lagos time`)}
+        </div>
+        <div>
+          <label htmlFor="pricing-payoutMinimumNaira" className="block text-sm font-semibold text-gray-900">Minimum payout (₦)</label>
+          <input id="pricing-payoutMinimumNaira" name="payoutMinimumNaira" inputMode="decimal" autoComplete="off" required defaultValue={nairaText(pricing.payoutMinimumKobo)}
+            className={inputClass} {...described("payoutMinimumNaira")} />
+          {notes("payoutMinimumNaira", `From ${formatNaira(min)} to ${formatNaira(max)}`)}
+        </div>
         <p className="text-sm text-gray-700 sm:col-span-3">
           Final price = suggested price × (1 + markup). New approvals and checkouts use these settings; product pages and new orders
-          state the warranty. A shipped order nobody marks delivered becomes delivered the set number of days after shipping.
+          state the warranty. A shipped order nobody marks delivered becomes delivered the set number of days after shipping. Each
+          week's payout run pays every vendor whose available balance has reached the minimum payout.
         </p>
         <div className="sm:col-span-3 sm:text-right">
           <ActionButton busy={busy} variant="primary">Save Pricing</ActionButton>

@@ -19,11 +19,11 @@ export function SectionHeading({ title, children }: { title: string; children?: 
   );
 }
 
-/** Downloads every order or payment as CSV, or only the orders the current search finds (`query`). */
-export function ExportLink({ kind, query = "", filtered = false }: { kind: "orders" | "payments"; query?: string; filtered?: boolean }) {
+/** Downloads every order, payment or payout as CSV, or only the orders the current search finds (`query`). */
+export function ExportLink({ kind, query = "", filtered = false, label }: { kind: "orders" | "payments" | "payouts"; query?: string; filtered?: boolean; label?: string }) {
   return (
     <a href={`/admin/export/${kind}${query ? `?${query}` : ""}`} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-strong ring-1 ring-inset ring-gray-300 hover:bg-gray-50" download>
-      {filtered ? `Export these ${kind} (CSV)` : `Export ${kind} (CSV)`}
+      {label ?? (filtered ? `Export these ${kind} (CSV)` : `Export ${kind} (CSV)`)}
     </a>
   );
 }

@@ -39,6 +39,15 @@ export function refused(request: Request, fallback: string, title: string, error
   return answer(request, fallback, { ok: false, title, description: error.message }, error.code);
 }
 
+/**
+ * What a service threw: a refusal is answered with its status, message and each field's
+ * message; a 403 and anything else go on as forbiddenFrom sends them.
+ */
+export function refusedOrForbidden(request: Request, fallback: string, title: string, error: unknown) {
+  if (!(error instanceof Refusal) || error.code === "forbidden") return forbiddenFrom(error);
+  return answer(request, fallback, { ok: false, title, description: error.message, errors: error.fieldErrors }, error.code);
+}
+
 /** Services check the role again; a refusal there is the same 403 the route gives. */
 export function forbiddenFrom(error: unknown): never {
   if (error instanceof Refusal && error.code === "forbidden") throw data({ error: ACCESS_TEXTS.forbidden }, { status: 403 });

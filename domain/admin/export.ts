@@ -18,8 +18,9 @@ import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow } from "../../lib/csv";
 import { newestFirstById } from "../core/paging";
+import { payoutsCsv } from "../payouts/admin-payouts";
 
-export const EXPORT_KINDS = ["orders", "payments"] as const;
+export const EXPORT_KINDS = ["orders", "payments", "payouts"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** Rows read per query: the export never holds more than this in memory. */
@@ -161,6 +162,7 @@ async function* batches<T extends Cursor>(read: (cursor: Cursor | null) => Promi
  * Every order or payment as CSV, newest first, in chunks read a batch at a time (keyset paging
  * on the created_at index), so a large export streams instead of filling memory. Orders only
  * those the search finds (the Orders tab's search, docs/admin.md); payments are never filtered.
+ * Payouts (one a vendor a week at most) come in one piece.
  */
 export async function* exportCsv(db: Database, actor: Actor, kind: ExportKind, search: OrderSearch = {}): AsyncGenerator<string> {
   assertMay(actor, "back_office");
@@ -168,8 +170,10 @@ export async function* exportCsv(db: Database, actor: Actor, kind: ExportKind, s
     const where = orderSearchWhere(search);
     yield CSV_BOM + csvRow(ORDER_HEADER);
     yield* batches((cursor) => orderBatch(db, cursor, where), orderCells);
-  } else {
+  } else if (kind === "payments") {
     yield CSV_BOM + csvRow(PAYMENT_HEADER);
     yield* batches((cursor) => paymentBatch(db, cursor), paymentCells);
+  } else {
+    yield await payoutsCsv(db, actor);
   }
 }

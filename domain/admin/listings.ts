@@ -13,6 +13,7 @@ import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
 import { type RefundRecord, flagColumns, flaggedBase, listRefundsOfPayments } from "../payments/refunds";
+import { type CommissionChange, commissionChangesOf } from "../payouts/commission";
 
 export interface AdminVendor extends VendorBusiness {
   rejectionReason: string | null;
@@ -20,6 +21,10 @@ export interface AdminVendor extends VendorBusiness {
   createdAt: string;
   /** The latest pre-approval submission, if the vendor sent one. */
   preapproval: PreapprovalReview | null;
+  /** Percent of each order's total kept by the marketplace, for orders placed from now on. */
+  commissionRate: number;
+  /** The changes of that rate, newest first. */
+  commissionChanges: CommissionChange[];
 }
 
 export async function listVendorsForAdmin(
@@ -34,14 +39,21 @@ export async function listVendorsForAdmin(
       rejectionReason: vendors.rejectionReason,
       ownerName: profiles.fullName,
       createdAt: vendors.createdAt,
+      commissionRate: vendors.commissionRate,
     })
     .from(vendors)
     .leftJoin(profiles, eq(profiles.userId, vendors.userId))
     .where(filter.status ? eq(vendors.status, filter.status) : undefined)
     .$dynamic();
   const page = await newestPage(query, vendors, filter.page);
-  const submissions = await latestSubmissionsOf(db, page.items.map((row) => row.id));
-  return mapPage(page, (row) => ({ ...row, createdAt: row.createdAt.toISOString(), preapproval: submissions.get(row.id) ?? null }));
+  const ids = page.items.map((row) => row.id);
+  const [submissions, commissionChanges] = await Promise.all([latestSubmissionsOf(db, ids), commissionChangesOf(db, ids)]);
+  return mapPage(page, (row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    preapproval: submissions.get(row.id) ?? null,
+    commissionChanges: commissionChanges.get(row.id) ?? [],
+  }));
 }
 
 export interface AdminProduct {

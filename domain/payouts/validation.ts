@@ -42,3 +42,81 @@ export const payoutIdSchema = z.object({ payoutId: z.guid({ error: PAYOUT_FORM_T
 
 /** A statement's month: 2026-11. */
 export const statementMonthSchema = z.string({ error: PAYOUT_FORM_TEXTS.month }).regex(/^20\d{2}-(0[1-9]|1[0-2])$/, PAYOUT_FORM_TEXTS.month);
+
+/** A vendor's own commission rate (docs/admin.md, commission changes): percent of each order's total. */
+export const COMMISSION_BOUNDS = { rateMin: 0, rateMax: 100, reasonMin: 3, reasonMax: 300 } as const;
+
+export const COMMISSION_TEXTS = {
+  vendor: "Choose a vendor",
+  rate: `Enter the new commission as a number from ${COMMISSION_BOUNDS.rateMin} to ${COMMISSION_BOUNDS.rateMax}, with at most two decimals`,
+  reason: `Give the reason for the change (${COMMISSION_BOUNDS.reasonMin} to ${COMMISSION_BOUNDS.reasonMax} characters)`,
+  unchanged: (rate: number) => `The commission is already ${rate}%: enter a different rate`,
+  changed: (business: string, rate: number) => `${business}'s commission is now ${rate}%`,
+  failed: "Failed to change the commission",
+  notificationTitle: "Commission rate changed",
+  notification: (rate: number) => `Your commission rate is now ${rate}% for orders placed from now on. Orders already placed keep their rate.`,
+  activity: (business: string, from: number, to: number, reason: string) => `Changed ${business}'s commission from ${from}% to ${to}%: ${reason}`,
+  current: (rate: number) => `Commission: ${rate}% of each order`,
+  action: "Change commission",
+  rateLabel: "New rate (%)",
+  reasonLabel: "Reason",
+  save: "Save the new rate",
+  confirm: (business: string) => `Orders placed from now on use the new rate; orders already placed keep theirs. Change ${business}'s commission?`,
+  confirmButton: "Yes, change the commission",
+  history: (count: number) => `Commission history (${count})`,
+} as const;
+
+export const commissionChangeSchema = z.object({
+  vendorId: z.guid({ error: COMMISSION_TEXTS.vendor }),
+  rate: z
+    .string({ error: COMMISSION_TEXTS.rate })
+    .transform((value) => value.trim().replace(/%$/, "").trim())
+    .pipe(z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, COMMISSION_TEXTS.rate))
+    .transform(Number)
+    .pipe(z.number().min(COMMISSION_BOUNDS.rateMin, COMMISSION_TEXTS.rate).max(COMMISSION_BOUNDS.rateMax, COMMISSION_TEXTS.rate)),
+  reason: z
+    .string({ error: COMMISSION_TEXTS.reason })
+    .transform((value) => value.replace(/\r?\n/g, " ").trim())
+    .pipe(z.string().min(COMMISSION_BOUNDS.reasonMin, COMMISSION_TEXTS.reason).max(COMMISSION_BOUNDS.reasonMax, COMMISSION_TEXTS.reason).regex(REASON_TEXT, COMMISSION_TEXTS.reason)),
+});
+
+export type CommissionChangeInput = z.infer<typeof commissionChangeSchema>;
+
+/** The admins' Payouts tab and its door (docs/admin.md, payouts). */
+export const PAYOUT_ADMIN_TEXTS = {
+  nextRun: "Next payout run:",
+  lagosTime: "Lagos time",
+  schedule: (weekday: string, minimum: string) => `Runs every ${weekday} and pays each vendor whose available balance is at least ${minimum}.`,
+  start: "Start payout run",
+  startConfirm: (minimum: string) => `This pays every vendor whose available balance is at least ${minimum} by bank transfer. Continue?`,
+  startButton: "Continue",
+  unsent: (count: number) => `${count} ${count === 1 ? "payout was" : "payouts were"} not yet sent to Paystack; they are sent on the next start or check.`,
+  withoutBank: "Vendors without bank details",
+  everyoneHasBank: "Every approved vendor has bank details.",
+  owed: (available: string, pending: string) => `${available} available, ${pending} pending`,
+  nameMismatches: "Account names to check",
+  nameMismatchHint: "The name the bank gave for these accounts matches neither the business nor its owner.",
+  balances: "Balances",
+  noBalances: "No vendor has a balance yet.",
+  adjust: "Adjust",
+  directionLegend: "Credit or debit",
+  credit: "Credit (adds to the available balance)",
+  debit: "Debit (takes from the available balance)",
+  amountLabel: "Amount (₦)",
+  reasonLabel: "Reason the vendor reads",
+  post: "Post adjustment",
+  adjustConfirm: (business: string) => `This changes ${business}'s available balance at once, and they see the reason. Post it?`,
+  postButton: "Yes, post it",
+  runs: "Runs",
+  noRuns: "No payout runs yet.",
+  noPayouts: "No vendor was due a payout in this run.",
+  bySchedule: "Schedule",
+  retry: "Retry",
+  retryConfirm: (business: string) => `Send ${business}'s available balance again, by bank transfer to their current account?`,
+  retryButton: "Yes, send it again",
+  download: "Download CSV",
+  startFailed: "Failed to start the payout run",
+  retryFailed: "Failed to retry the payout",
+  adjustFailed: "Failed to post the adjustment",
+  failed: "Failed to update payouts",
+} as const;

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { PRICING_DEFAULTS } from "../../lib/constants";
+import { PRICING_DEFAULTS, WEEKDAYS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { adminPricingConfig } from "../../db/schema/pricing";
-import { type PricingConfigInput, deliveryFeeKoboOf } from "./validation";
+import { type PricingConfigInput, deliveryFeeKoboOf, payoutMinimumKoboOf } from "./validation";
 
 export interface PricingConfig {
   markupPercentage: number;
@@ -39,6 +39,19 @@ export async function getPricingConfig(db: Database): Promise<PricingConfig> {
   };
 }
 
+/** The activity log's line for saved settings (docs/admin.md). */
+function pricingDescription(saved: PricingConfig): string {
+  return [
+    `Set markup ${saved.markupPercentage}%`,
+    `commission ${saved.commissionRate}%`,
+    `delivery fee ${formatNaira(saved.deliveryFeeKobo)}`,
+    `warranty ${saved.warrantyDays} days`,
+    `delivered automatically ${saved.autoDeliverAfterDays} days after shipping`,
+    `payout day ${WEEKDAYS[saved.payoutWeekday]}`,
+    `minimum payout ${formatNaira(saved.payoutMinimumKobo)}`,
+  ].join(", ");
+}
+
 /**
  * Saves the pricing settings (admins only); approvals and checkouts from now on use them.
  * The input has passed pricingConfigSchema, whose bounds sit inside the table's own checks.
@@ -55,6 +68,8 @@ export async function updatePricingConfig(
     deliveryFee: deliveryFeeKoboOf(input),
     warrantyDays: input.warrantyDays,
     autoDeliverAfterDays: input.autoDeliverAfterDays,
+    payoutWeekday: input.payoutWeekday,
+    payoutMinimum: payoutMinimumKoboOf(input),
     updatedBy: actor.userId,
     updatedAt: sql`now()`,
   };
@@ -68,7 +83,7 @@ export async function updatePricingConfig(
       userId: actor.userId,
       userType: "admin",
       activityType: "pricing_updated",
-      description: `Set markup ${saved.markupPercentage}%, commission ${saved.commissionRate}%, delivery fee ${formatNaira(saved.deliveryFeeKobo)}, warranty ${saved.warrantyDays} days, delivered automatically ${saved.autoDeliverAfterDays} days after shipping`,
+      description: pricingDescription(saved),
       metadata: { ...saved },
     });
     return saved;

@@ -1,7 +1,7 @@
 /** The pricing form (docs/admin.md, pricing config) and its bounds; shared by the browser and the server. */
 import { z } from "zod";
-import { PRICING_DEFAULTS } from "../../lib/constants";
-import { nairaToKobo } from "../../lib/money";
+import { PRICING_DEFAULTS, WEEKDAYS } from "../../lib/constants";
+import { NAIRA_TEXT, formatNaira, nairaTextToKobo, nairaToKobo } from "../../lib/money";
 
 export const PRICING_BOUNDS = {
   markupPercentage: { min: 0, max: 100 },
@@ -9,6 +9,8 @@ export const PRICING_BOUNDS = {
   deliveryFeeNaira: { min: 0, max: 50_000 },
   warrantyDays: { min: PRICING_DEFAULTS.warrantyDaysMin, max: PRICING_DEFAULTS.warrantyDaysMax },
   autoDeliverAfterDays: { min: PRICING_DEFAULTS.autoDeliverAfterDaysMin, max: PRICING_DEFAULTS.autoDeliverAfterDaysMax },
+  /** Kobo: the least available balance a payout run pays. */
+  payoutMinimumKobo: { min: PRICING_DEFAULTS.payoutMinimumKoboMin, max: PRICING_DEFAULTS.payoutMinimumKoboMax },
 } as const;
 
 export const PRICING_TEXTS = {
@@ -20,6 +22,9 @@ export const PRICING_TEXTS = {
   warrantyDays: `Warranty must be a whole number of days from ${PRICING_BOUNDS.warrantyDays.min} to ${PRICING_BOUNDS.warrantyDays.max}`,
   autoDeliverAfterDays:
     `Automatic delivery must be a whole number of days from ${PRICING_BOUNDS.autoDeliverAfterDays.min} to ${PRICING_BOUNDS.autoDeliverAfterDays.max} after shipping`,
+  payoutWeekday: "Choose the payout day from the list",
+  payoutMinimum:
+    `Minimum payout must be from ${formatNaira(PRICING_BOUNDS.payoutMinimumKobo.min)} to ${formatNaira(PRICING_BOUNDS.payoutMinimumKobo.max)}, with at most two decimals`,
 } as const;
 
 /** A decimal typed into a form: at most two decimals, within bounds; blank is refused, not read as 0. */
@@ -42,6 +47,24 @@ function wholeDaysField(message: string, { min, max }: { min: number; max: numbe
     .pipe(z.number().int().min(min, message).max(max, message));
 }
 
+/** A day of WEEKDAYS by its number, 0 = Sunday, as the select sends it. */
+function weekdayField(message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(new RegExp(`^[0-${WEEKDAYS.length - 1}]$`), message))
+    .transform(Number);
+}
+
+/** Naira typed into a form ("5,000", "₦5000.50"), kept as text for nairaTextToKobo, within bounds in kobo. */
+function nairaTextField(message: string, { min, max }: { min: number; max: number }) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim().replace(/,/g, "").replace(/^₦/, ""))
+    .pipe(z.string().regex(NAIRA_TEXT, message))
+    .refine((value) => nairaTextToKobo(value) >= min && nairaTextToKobo(value) <= max, message);
+}
+
 export const pricingConfigSchema = z.object({
   markupPercentage: decimalField(PRICING_TEXTS.markup, PRICING_BOUNDS.markupPercentage),
   commissionRate: decimalField(PRICING_TEXTS.commission, PRICING_BOUNDS.commissionRate),
@@ -50,10 +73,18 @@ export const pricingConfigSchema = z.object({
   warrantyDays: wholeDaysField(PRICING_TEXTS.warrantyDays, PRICING_BOUNDS.warrantyDays),
   /** A shipped order nobody marked delivered becomes delivered this many days after shipping (docs/after-sale.md). */
   autoDeliverAfterDays: wholeDaysField(PRICING_TEXTS.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays),
+  /** The weekly payout run's day, Lagos time (docs/admin.md, payouts). */
+  payoutWeekday: weekdayField(PRICING_TEXTS.payoutWeekday),
+  /** The least available balance a payout run pays, in naira as typed. */
+  payoutMinimumNaira: nairaTextField(PRICING_TEXTS.payoutMinimum, PRICING_BOUNDS.payoutMinimumKobo),
 });
 
 export type PricingConfigInput = z.infer<typeof pricingConfigSchema>;
 
 export function deliveryFeeKoboOf(input: PricingConfigInput): number {
   return nairaToKobo(input.deliveryFeeNaira);
+}
+
+export function payoutMinimumKoboOf(input: PricingConfigInput): number {
+  return nairaTextToKobo(input.payoutMinimumNaira);
 }

@@ -13,7 +13,7 @@ test("the dashboard shows the four counts, the sales summary and the nine tabs",
   await expect(page.getByTestId("sales-summary")).toContainText(/orders?, revenue ₦[\d,]+, commission ₦[\d,]+/);
   await expect(page.getByRole("img", { name: /Revenue per day from/ })).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-  await expect(tabs).toHaveText(["Vendors", "Products", "Orders", "Claims", "Reviews", "Payments", "Pre-Approval", "Pricing", "Activities"]);
+  await expect(tabs).toHaveText(["Vendors", "Products", "Orders", "Claims", "Reviews", "Payments", "Payouts", "Pre-Approval", "Pricing", "Activities"]);
   await expect(tabs.first()).toHaveAttribute("aria-current", "page");
   expect(await seriousA11yViolations(page)).toEqual([]);
 });

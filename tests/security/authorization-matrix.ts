@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, payments, products, refunds, reviews, userRoles, vendorBankAccounts, vendorLedgerEntries, vendorPreapprovalFields,
-  vendorPreapprovalSubmissions, vendors, warrantyClaims,
+  cart, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, userRoles, vendorBankAccounts, vendorLedgerEntries, vendorPayouts,
+  vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
@@ -294,6 +294,41 @@ async function paidAtStandin(caller: Caller): Promise<{ paymentId: string; refer
   return { paymentId: payment!.id, reference };
 }
 
+/** An approved vendor of its own, so a change to it leaves the world's vendors as they were. */
+async function freshVendor(db: Database): Promise<string> {
+  const person = await addPerson(db, "seller", "vendor");
+  return (await insertVendor(db, person.userId, fresh("Matrix Shop "))).id;
+}
+
+async function payoutRunCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(payoutRuns);
+  return row!.n;
+}
+
+/** A payout already paid, to a fresh vendor's bank account, in a finished run: a retry of it is refused. */
+async function paidPayout(db: Database): Promise<string> {
+  const vendorId = await freshVendor(db);
+  const [account] = await db
+    .insert(vendorBankAccounts)
+    .values({ vendorId, bankCode: "058", bankName: "GTBank", accountNumber: "0123456789", accountName: "MATRIX SHOP", recipientCode: fresh("RCP_matrix_") })
+    .returning({ id: vendorBankAccounts.id });
+  const [run] = await db.insert(payoutRuns).values({ period: "2026-W01", finishedAt: new Date() }).returning({ id: payoutRuns.id });
+  const [payout] = await db
+    .insert(vendorPayouts)
+    .values({ runId: run!.id, vendorId, bankAccountId: account!.id, period: "2026-W01", amount: 500_000, reference: fresh("payout_matrix_"), status: "paid", paidAt: new Date() })
+    .returning({ id: vendorPayouts.id });
+  return payout!.id;
+}
+
+async function hasLedgerEntry(db: Database, vendorId: string): Promise<boolean> {
+  return (await db.select({ id: vendorLedgerEntries.id }).from(vendorLedgerEntries).where(eq(vendorLedgerEntries.vendorId, vendorId))).length > 0;
+}
+
+async function commissionOf(db: Database, vendorId: string): Promise<number | undefined> {
+  const [row] = await db.select({ rate: vendors.commissionRate }).from(vendors).where(eq(vendors.id, vendorId));
+  return row?.rate;
+}
+
 async function hasRefund(db: Database, paymentId: string): Promise<boolean> {
   return (await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, paymentId))).length > 0;
 }
@@ -483,6 +518,11 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: guarded(ADMIN_GUARD),
     hidden: outsiders(BACK_OFFICE, (w) => [w.customer.email]),
   }),
+  page("GET /admin", () => "/admin?tab=payouts", BACK_OFFICE, {
+    what: "the Payouts tab",
+    refusal: guarded(ADMIN_GUARD),
+    hidden: outsiders(BACK_OFFICE, (w) => [w.otherVendor.businessName]),
+  }),
   page("GET /cms", () => "/cms", BACK_OFFICE, { refusal: guarded(ADMIN_GUARD) }),
   page("GET /vendor-dashboard", () => "/vendor-dashboard?tab=orders", ["vendor", "otherVendor"], {
     refusal: guarded(VENDOR_GUARD),
@@ -521,6 +561,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     what: "orders a search finds",
     hidden: outsiders(BACK_OFFICE, (w) => buyersData(w.customer).slice(0, 2)),
   }),
+  page("GET /admin/export/:kind", () => "/admin/export/payouts", BACK_OFFICE, { what: "payouts" }),
   page("GET /admin/preapproval-documents/*", (w) => `/admin/preapproval-documents/${w.applicant.documentKey}`, BACK_OFFICE, {
     hidden: outsiders(BACK_OFFICE, (w) => [w.applicant.documentMarker]),
   }),
@@ -892,6 +933,16 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     call: async (caller) => post(caller, "/admin/vendors", { vendorId: await pendingApplication(caller.db), status: "approved" }),
   },
   {
+    key: "POST /admin/vendors",
+    what: "change the commission",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const vendorId = await freshVendor(caller.db);
+      const fields = { intent: "commission", vendorId, rate: "8", reason: "Top seller this quarter" };
+      return withEffect(post(caller, "/admin/vendors", fields), async () => (await commissionOf(caller.db, vendorId)) === 8);
+    },
+  },
+  {
     key: "POST /admin/products",
     what: "approve or reject",
     allow: BACK_OFFICE,
@@ -922,6 +973,32 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       const { paymentId } = await paidAtStandin(caller);
       const fields = { intent: "refund", paymentId, amountNaira: "1,000", reason: "Scratch not in the listing", idempotencyKey: randomBytes(12).toString("hex"), confirm: "yes" };
       return withEffect(post(caller, "/admin/payments", fields), () => hasRefund(caller.db, paymentId));
+    },
+  },
+  {
+    key: "POST /admin/payouts",
+    what: "start a payout run",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const before = await payoutRunCount(caller.db);
+      return withEffect(post(caller, "/admin/payouts", { intent: "start" }), async () => (await payoutRunCount(caller.db)) > before);
+    },
+  },
+  {
+    key: "POST /admin/payouts",
+    what: "retry a payout: one already paid is refused past the access check",
+    allow: BACK_OFFICE,
+    allowedStatus: 409,
+    call: async (caller) => post(caller, "/admin/payouts", { intent: "retry", payoutId: await paidPayout(caller.db) }),
+  },
+  {
+    key: "POST /admin/payouts",
+    what: "adjust a vendor's balance",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const vendorId = await freshVendor(caller.db);
+      const fields = { intent: "adjust", vendorId, direction: "credit", amountNaira: "1,000", reason: "Courier fee refunded" };
+      return withEffect(post(caller, "/admin/payouts", fields), () => hasLedgerEntry(caller.db, vendorId));
     },
   },
   {
@@ -980,7 +1057,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   {
     key: "POST /admin/pricing",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14" }),
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" }),
   },
   {
     key: "POST /cms",

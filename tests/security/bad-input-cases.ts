@@ -7,6 +7,7 @@ import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
 import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema } from "../../domain/pricing/validation";
+import { adjustmentSchema, commissionChangeSchema } from "../../domain/payouts/validation";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin-search";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
@@ -370,12 +371,12 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: () =>
         fc
-          .tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments")), fc.oneof(badQuery(["q", "from", "to", "status", "vendor"]), badOrderSearch()))
+          .tuple(fc.oneof(strangeId, fc.constantFrom("orders", "payments", "payouts")), fc.oneof(badQuery(["q", "from", "to", "status", "vendor"]), badOrderSearch()))
           .map(([kind, query]) => get(`/admin/export/${escapeForm(kind) || "%20"}${query}`)),
-      // The orders export refuses a bad search with 400 and its message; the payments export takes no search.
+      // The orders export refuses a bad search with 400 and its message; the payments and payouts exports take no search.
       judge: (request) => {
         if (/^\/admin\/export\/orders\?/.test(request.url)) return orderSearchRefused(request.url) ? "refuse" : "read";
-        return /^\/admin\/export\/payments\?/.test(request.url) ? "read" : "refuse";
+        return /^\/admin\/export\/(payments|payouts)\?/.test(request.url) ? "read" : "refuse";
       },
     },
     "GET /cms": queryDoor("/cms", ["tab"], "admin"),
@@ -513,8 +514,17 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: (world) => pageAction("/admin/vendors", formFields(["status"], { vendorId: fc.oneof(strangeId, fc.constant(world.applicant.vendorId)), status: text("approved", "rejected"), reason: text("Not enough detail given") })),
-      judge: refusesIf(({ fields }, world) => fields?.vendorId !== world.applicant.vendorId || !["approved", "rejected", "pending"].includes(fields.status ?? "") || (fields.reason ?? "").trim().length > 500),
+      inputs: (world) =>
+        pageAction("/admin/vendors", formFields(["status", "commission"], {
+          vendorId: fc.oneof(strangeId, fc.constant(world.applicant.vendorId)), status: text("approved", "rejected"), reason: text("Not enough detail given"),
+          rate: fc.oneof(badNumberText, fc.constantFrom("8", "100.5", "7.125")),
+        })),
+      // intent=commission changes the rate; any other intent sets the status.
+      judge: refusesIf(({ fields }, world) =>
+        fields?.vendorId !== world.applicant.vendorId ||
+        (fields.intent === "commission"
+          ? fails(commissionChangeSchema, fields)
+          : !["approved", "rejected", "pending"].includes(fields.status ?? "") || (fields.reason ?? "").trim().length > 500)),
     },
     "POST /admin/products": {
       actor: "admin",
@@ -556,6 +566,19 @@ export function doorCases(): Record<string, DoorCase> {
           idempotencyKey: text("0123456789abcdef01"), confirm: text("yes", "no"),
         })),
     },
+    "POST /admin/payouts": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: (world) =>
+        pageAction("/admin/payouts", formFields(["start", "retry", "adjust"], {
+          payoutId: strangeId, vendorId: fc.oneof(strangeId, fc.constant(world.vendor.vendorId)), direction: text("credit", "debit"),
+          amountNaira: fc.oneof(badNumberText, fc.constantFrom("1000", "0", "0.001")), reason: text("Courier fee refunded"),
+        })),
+      // Starting a run takes no input, and an adjustment of the world's vendor that passes the schema is made.
+      judge: refusesIf(({ fields }, world) =>
+        fields?.intent !== "start" && !(fields?.intent === "adjust" && fields.vendorId === world.vendor.vendorId && !fails(adjustmentSchema, fields))),
+    },
     "POST /admin/reviews": {
       actor: "admin",
       expect: "refuse",
@@ -575,7 +598,8 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "admin",
       expect: "refuse",
       toastRedirects: true,
-      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")), autoDeliverAfterDays: fc.oneof(badNumberText, fc.constantFrom("14", "0", "61", "2.5")) })),
+      inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")), autoDeliverAfterDays: fc.oneof(badNumberText, fc.constantFrom("14", "0", "61", "2.5")),
+        payoutWeekday: fc.oneof(badNumberText, fc.constantFrom("5", "7", "Friday")), payoutMinimumNaira: fc.oneof(badNumberText, fc.constantFrom("5000", "99.99", "1000000.01")) })),
       judge: refusesIf(({ fields }) => fails(pricingConfigSchema, fields)),
     },
     "POST /cms": {

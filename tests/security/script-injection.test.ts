@@ -214,7 +214,7 @@ interface Page {
   shows: string[];
 }
 
-const ADMIN_TABS = ["vendors", "products", "orders", "reviews", "payments", "preapproval", "activities"];
+const ADMIN_TABS = ["vendors", "products", "orders", "reviews", "payments", "payouts", "preapproval", "activities"];
 
 describe.each(TEST_ENGINES)("script written into the shop runs nowhere (%s)", (engine) => {
   let database: DatabaseHandle;

@@ -23,7 +23,8 @@ async function orderSearchOf(request: Request, db: Route.LoaderArgs["context"]["
 }
 
 /**
- * GET /admin/export/orders or /admin/export/payments: a CSV download, streamed as it is read.
+ * GET /admin/export/orders, /admin/export/payments or /admin/export/payouts: a CSV download,
+ * streamed as it is read.
  * The orders export takes the Orders tab's search (q, from, to, status, vendor); a filtered one
  * is named tokunbo-orders-filtered-….csv so it is never taken for every order.
  */

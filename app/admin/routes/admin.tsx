@@ -7,6 +7,7 @@ import { DASHBOARD_TEXTS } from "../../../domain/admin/validation";
 import type { Viewer } from "../../../domain/accounts/viewer";
 import { listOrderVendors, listOrdersForAdmin } from "../../../domain/orders/admin";
 import { ORDER_SEARCH_TEXTS, type OrderSearchField, parseOrderSearch } from "../../../domain/orders/admin-search";
+import { getPayoutsOverview } from "../../../domain/payouts/admin-payouts";
 import { getPricingConfig } from "../../../domain/pricing/service";
 import { listReviewsForAdmin } from "../../../domain/reviews/moderation";
 import { listPreapprovalFields } from "../../../domain/vendors/preapproval-fields";
@@ -16,6 +17,7 @@ import {
   AdminActivitiesTab, AdminPaymentsTab, AdminPreapprovalTab, AdminPricingTab, AdminReviewsTab,
 } from "../admin-operations";
 import { AdminOrdersTab } from "../admin-orders";
+import { AdminPayoutsTab } from "../admin-payouts";
 import { AdminClaimsTab } from "../admin-claims";
 import { listClaimsForAdmin } from "../../../domain/claims/service";
 import { CLAIM_FILTERS } from "../../../domain/claims/validation";
@@ -32,6 +34,7 @@ export const ADMIN_TABS = [
   { id: "claims", label: "Claims" },
   { id: "reviews", label: "Reviews" },
   { id: "payments", label: "Payments" },
+  { id: "payouts", label: "Payouts" },
   { id: "preapproval", label: "Pre-Approval" },
   { id: "pricing", label: "Pricing" },
   { id: "activities", label: "Activities" },
@@ -93,6 +96,8 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
       const withKey = <T extends object>(item: T) => ({ ...item, refundKey: crypto.randomUUID() });
       return { tab: q.tab, flagged: q.flagged ?? "", payments: { ...payments, items: payments.items.map(withKey) }, flaggedPayments: flagged.items.map(withKey) };
     }
+    case "payouts":
+      return { tab: q.tab, payouts: await getPayoutsOverview(db, viewer) };
     case "preapproval":
       return { tab: q.tab, fields: await listPreapprovalFields(db, viewer) };
     case "pricing":
@@ -140,6 +145,8 @@ function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> 
       return <AdminReviewsTab reviews={section.reviews} approved={section.approved} />;
     case "payments":
       return <AdminPaymentsTab payments={section.payments} flagged={section.flaggedPayments} filter={section.flagged} />;
+    case "payouts":
+      return <AdminPayoutsTab overview={section.payouts} />;
     case "preapproval":
       return <AdminPreapprovalTab fields={section.fields} />;
     case "pricing":

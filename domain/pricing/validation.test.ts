@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { PRICING_TEXTS, payoutMinimumKoboOf, pricingConfigSchema } from "./validation";
+
+const FORM = { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" };
+
+const messageOf = (fields: Record<string, string>) => {
+  const parsed = pricingConfigSchema.safeParse(fields);
+  return parsed.success ? null : parsed.error.issues[0]!.message;
+};
+
+describe("the pricing form's payout day and minimum payout", () => {
+  it("takes a weekday by its number and the minimum as naira text, read to the kobo", () => {
+    const parsed = pricingConfigSchema.parse({ ...FORM, payoutWeekday: "0", payoutMinimumNaira: " ₦12,345.67 " });
+    expect(parsed.payoutWeekday).toBe(0);
+    expect(payoutMinimumKoboOf(parsed)).toBe(1_234_567);
+    expect(payoutMinimumKoboOf(pricingConfigSchema.parse({ ...FORM, payoutMinimumNaira: "100" }))).toBe(10_000);
+    expect(payoutMinimumKoboOf(pricingConfigSchema.parse({ ...FORM, payoutMinimumNaira: "1,000,000" }))).toBe(100_000_000);
+  });
+
+  it("refuses a day outside Sunday to Saturday", () => {
+    for (const day of ["7", "-1", "1.5", "", "Friday"]) expect(messageOf({ ...FORM, payoutWeekday: day }), day).toBe(PRICING_TEXTS.payoutWeekday);
+  });
+
+  it("refuses a minimum under ₦100, over ₦1,000,000 or with more than two decimals", () => {
+    expect(PRICING_TEXTS.payoutMinimum).toBe("Minimum payout must be from ₦100 to ₦1,000,000, with at most two decimals");
+    for (const naira of ["99.99", "1000000.01", "0", "", "5000.001", "-5000", "5e3"]) {
+      expect(messageOf({ ...FORM, payoutMinimumNaira: naira }), naira).toBe(PRICING_TEXTS.payoutMinimum);
+    }
+  });
+});
