@@ -13,6 +13,12 @@ describe("CSV cells", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(csvCell(`${start}1+1`).startsWith(`'${start}`) || csvCell(`${start}1+1`).startsWith(`"'${start}`)).toBe(true);
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell("+2348031234567")).toBe("'+2348031234567");
+    expect(csvCell("-1-1")).toBe("'-1-1");
+  });
+
+  it("leaves a plain negative amount a number", () => {
+    expect(csvCell("-5000.00")).toBe("-5000.00");
+    expect(csvCell("-12")).toBe("-12");
   });
 
   it("writes numbers, booleans and empty values as they are, one CRLF row", () => {

@@ -3,18 +3,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { vendorBankAccounts, vendorLedgerEntries } from "../../db/schema/payouts";
 import type { PaymentProvider } from "../../domain/payments/provider";
+import { TEST_ACCOUNTS } from "../../paystack-standin";
 
 /** Guaranty Trust Bank's Paystack code. */
 export const GTBANK = { code: "058", name: "Guaranty Trust Bank" } as const;
 
-/** Accounts the Paystack stand-in resolves (docs/payouts.md, test mode). */
-export const TEST_ACCOUNTS = {
-  adebayo: { number: "0001234567", name: "ADEBAYO OLUWASEUN" },
-  chioma: { number: "0002345678", name: "CHIOMA OKEKE" },
-  musa: { number: "0003456789", name: "MUSA IBRAHIM" },
-  failing: { number: "0009999999", name: "FAILING PAYOUTS LTD" },
-  reversed: { number: "0008888888", name: "REVERSED PAYOUTS LTD" },
-} as const;
+/** Which of the stand-in's test accounts (docs/payouts.md, test mode). */
 export type TestAccount = keyof typeof TEST_ACCOUNTS;
 
 /** Gives the vendor a current bank account with a real transfer recipient at the provider (no hold), replacing any other. */
