@@ -124,10 +124,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a payout run killed half-way (pos
     await holder.query("begin");
     await holder.query("lock table vendor_payouts in exclusive mode");
     const seen = startRun().catch((error: unknown) => error);
-    const [waiting] = await until("the app to wait on the payouts table", () =>
-      q<{ pid: number }>("select pid from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%insert into \"vendor_payouts\"%'"));
+    const waiting = await until("the app to wait on the payouts table", async () =>
+      (await q<{ pid: number }>("select pid from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%insert into \"vendor_payouts\"%'"))[0]?.pid);
     await app.kill();
-    await q("select pg_terminate_backend($1)", [waiting!.pid]);
+    await q("select pg_terminate_backend($1)", [waiting]);
     await holder.query("rollback");
     expect(await seen).toBeInstanceOf(Error);
     app = await start();
