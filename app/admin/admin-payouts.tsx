@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { AdminPayoutRow, NameMismatchRow, PayoutRunView, PayoutsOverview, VendorBalanceRow } from "../../domain/payouts/admin-payouts";
-import { ADJUSTMENT_BOUNDS, PAYOUT_ADMIN_TEXTS as T } from "../../domain/payouts/validation";
+import { ADJUSTMENT_BOUNDS, PAYOUT_ADMIN_TEXTS as T, RUN_AS_OF_TEXTS } from "../../domain/payouts/validation";
 import type { PayoutStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { formatDateTime } from "../ui/format";
@@ -10,13 +10,13 @@ import { ActionButton, ConfirmAction, EmptyRow, ExportLink, FieldError, SectionH
 const ACTION = "/admin/payouts";
 
 /** The Payouts tab (docs/admin.md, payouts): the next run, who cannot be paid yet, balances, and the runs with their transfers. */
-export function AdminPayoutsTab({ overview }: { overview: PayoutsOverview }) {
+export function AdminPayoutsTab({ overview, testMode }: { overview: PayoutsOverview; testMode: boolean }) {
   return (
     <section aria-label="Payouts" className="space-y-6">
       <SectionHeading title="Payouts">
         <ExportLink kind="payouts" label={T.download} />
       </SectionHeading>
-      <NextRun overview={overview} />
+      <NextRun overview={overview} testMode={testMode} />
       <WithoutBankAccount vendors={overview.withoutBankAccount} />
       {overview.nameMismatches.length > 0 ? <NameMismatches accounts={overview.nameMismatches} /> : null}
       <Balances balances={overview.balances} />
@@ -34,7 +34,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function NextRun({ overview }: { overview: PayoutsOverview }) {
+function NextRun({ overview, testMode }: { overview: PayoutsOverview; testMode: boolean }) {
   const { fetcher, busy } = useAdminAction();
   const minimum = formatNaira(overview.minimum);
   return (
@@ -48,6 +48,13 @@ function NextRun({ overview }: { overview: PayoutsOverview }) {
       <ConfirmAction trigger={T.start} question={T.startConfirm(minimum)}>
         <fetcher.Form method="post" action={ACTION}>
           <input type="hidden" name="intent" value="start" />
+          {testMode ? (
+            <label className="mb-3 block text-sm">
+              <span className="font-semibold text-gray-900">{RUN_AS_OF_TEXTS.label}</span>
+              <input type="date" name="asOf" className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2" aria-describedby="run-as-of-hint" />
+              <span id="run-as-of-hint" className="mt-1 block text-xs text-gray-600">{RUN_AS_OF_TEXTS.hint}</span>
+            </label>
+          ) : null}
           <ActionButton busy={busy} variant="danger" label={`${T.startButton}: ${T.start}`}>{T.startButton}</ActionButton>
         </fetcher.Form>
       </ConfirmAction>

@@ -120,3 +120,36 @@ export const PAYOUT_ADMIN_TEXTS = {
   adjustFailed: "Failed to post the adjustment",
   failed: "Failed to update payouts",
 } as const;
+
+export const RUN_AS_OF_TEXTS = {
+  label: "Run as of (test mode)",
+  hint: "Test mode only: the run pays as if it were this day, so warranty windows can end without waiting. Leave empty to run as of now.",
+  onlyInTest: "Only a shop in test mode can run payouts as of another day",
+  invalid: "Choose a day from today to a year ahead",
+} as const;
+
+const DAY_MS = 86_400_000;
+const LAGOS_OFFSET_MS = 3_600_000;
+
+/**
+ * The day a test-mode run pays as of (empty: now). Noon in Lagos that day, or now when that is
+ * already past: a run never goes back in time.
+ */
+export const runAsOfSchema = z.object({
+  asOf: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.iso.date({ error: RUN_AS_OF_TEXTS.invalid }).optional())
+    .transform((day, context) => {
+      if (!day) return undefined;
+      const noon = Date.parse(`${day}T12:00:00+01:00`);
+      const now = Date.now();
+      const today = Date.parse(`${new Date(now + LAGOS_OFFSET_MS).toISOString().slice(0, 10)}T12:00:00+01:00`);
+      if (noon < today || noon > today + 366 * DAY_MS) {
+        context.addIssue({ code: "custom", message: RUN_AS_OF_TEXTS.invalid });
+        return z.NEVER;
+      }
+      return new Date(Math.max(noon, now));
+    }),
+});

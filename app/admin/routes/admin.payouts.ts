@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "react-router";
+import { Refusal } from "../../../domain/core/refusal";
 import type { Viewer } from "../../../domain/accounts/viewer";
 import { postAdjustment } from "../../../domain/payouts/admin-payouts";
 import { retryPayout, startPayoutRun } from "../../../domain/payouts/run";
 import { PAYOUT_TEXTS } from "../../../domain/payouts/texts";
 import type { PayoutDeps } from "../../../domain/payouts/transfers";
-import { PAYOUT_ADMIN_TEXTS as T, adjustmentSchema, payoutIdSchema } from "../../../domain/payouts/validation";
-import { answer, formObject, invalidInput, refusedOrForbidden, requireBackOffice } from "../../server/admin-forms.server";
+import { PAYOUT_ADMIN_TEXTS as T, RUN_AS_OF_TEXTS, adjustmentSchema, payoutIdSchema, runAsOfSchema } from "../../../domain/payouts/validation";
+import { answer, formObject, invalidInput, refused, refusedOrForbidden, requireBackOffice } from "../../server/admin-forms.server";
 import { FORM_TEXTS, mailDepsOf, readForm } from "../../server/forms.server";
 import type { Route } from "./+types/admin.payouts";
 
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = formObject(await readForm(request));
   switch (fields.intent) {
     case "start":
-      return start(request, context, viewer);
+      return start(request, context, viewer, fields);
     case "retry":
       return retry(request, context, viewer, fields);
     case "adjust":
@@ -37,9 +38,14 @@ function payoutDepsOf(context: AppLoadContext): PayoutDeps {
   return { ...mailDepsOf(context), payments: context.payments };
 }
 
-async function start(request: Request, context: AppLoadContext, viewer: Viewer) {
+async function start(request: Request, context: AppLoadContext, viewer: Viewer, fields: Fields) {
+  const parsed = runAsOfSchema.safeParse(fields);
+  if (!parsed.success) return invalidInput(request, BACK, T.startFailed, parsed.error);
+  if (parsed.data.asOf && context.paymentsMode !== "test") {
+    return refused(request, BACK, T.startFailed, new Refusal("invalid", RUN_AS_OF_TEXTS.onlyInTest));
+  }
   try {
-    const summary = await startPayoutRun(payoutDepsOf(context), viewer);
+    const summary = await startPayoutRun(payoutDepsOf(context), viewer, parsed.data.asOf);
     const description = summary.unsent > 0 ? T.unsent(summary.unsent) : undefined;
     return answer(request, BACK, { ok: true, title: PAYOUT_TEXTS.runStarted(summary.payouts, summary.amount), description });
   } catch (error) {

@@ -57,7 +57,7 @@ type Query = z.infer<typeof querySchema>;
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;
 
-async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q: Query, params: URLSearchParams) {
+async function loadTab({ db, paymentsMode }: Route.LoaderArgs["context"], viewer: Viewer, q: Query, params: URLSearchParams) {
   switch (q.tab) {
     case "vendors": {
       const status = oneOf(VENDOR_STATUSES, q.status);
@@ -97,7 +97,7 @@ async function loadTab(db: Route.LoaderArgs["context"]["db"], viewer: Viewer, q:
       return { tab: q.tab, flagged: q.flagged ?? "", payments: { ...payments, items: payments.items.map(withKey) }, flaggedPayments: flagged.items.map(withKey) };
     }
     case "payouts":
-      return { tab: q.tab, payouts: await getPayoutsOverview(db, viewer) };
+      return { tab: q.tab, payouts: await getPayoutsOverview(db, viewer), testMode: paymentsMode === "test" };
     case "preapproval":
       return { tab: q.tab, fields: await listPreapprovalFields(db, viewer) };
     case "pricing":
@@ -116,7 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [counts, sales, section] = await Promise.all([
       dashboardCounts(context.db, viewer),
       salesSummary(context.db, viewer),
-      loadTab(context.db, viewer, query, params),
+      loadTab(context, viewer, query, params),
     ]);
     // A search that could not be run is a bad request: the page shows why beside each field.
     const refused = section.tab === "orders" && section.orders === null;
@@ -146,7 +146,7 @@ function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> 
     case "payments":
       return <AdminPaymentsTab payments={section.payments} flagged={section.flaggedPayments} filter={section.flagged} />;
     case "payouts":
-      return <AdminPayoutsTab overview={section.payouts} />;
+      return <AdminPayoutsTab overview={section.payouts} testMode={section.testMode} />;
     case "preapproval":
       return <AdminPreapprovalTab fields={section.fields} />;
     case "pricing":

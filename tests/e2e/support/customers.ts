@@ -74,14 +74,14 @@ export interface ShippingFields {
 }
 
 /** On the checkout page: fills in the delivery details, places the order, pays with the card and answers the payment's reference. */
-export async function placeOrderAndPay(page: Page, shipping: ShippingFields, cardNumber = SUCCESS_CARD): Promise<string> {
+export async function placeOrderAndPay(page: Page, shipping: ShippingFields, cardNumber = SUCCESS_CARD, items = 1): Promise<string> {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   await page.getByLabel("Full Name").fill(shipping.customerName);
   await page.getByLabel("Phone Number").fill(shipping.customerPhone);
   await page.getByLabel("Street Address").fill(shipping.shippingAddress);
   await page.getByLabel("City").fill(shipping.city);
   await page.getByLabel("State").selectOption(shipping.state);
-  await page.getByRole("button", { name: "Place Order (1 item)" }).click();
+  await page.getByRole("button", { name: `Place Order (${items} ${items === 1 ? "item" : "items"})` }).click();
   await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
   await payWithCard(page, cardNumber);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
