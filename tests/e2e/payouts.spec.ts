@@ -1,9 +1,8 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { test as adminTest, openTab, toastWith } from "./support/admin";
 import { signIn } from "./support/accounts";
 import { SUCCESS_CARD, placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData, postAction } from "./support/route-data";
-import { freshPage } from "./support/vendors";
 import { expect } from "./support/test";
 
 const VENDOR_EMAIL = "vendor@tokunbo.test";
@@ -36,6 +35,12 @@ async function shipAndDeliver(vendor: Page, orderIds: string[]) {
   }
 }
 
+/** A signed-out page: under the admin fixture a new context would otherwise start as the admin. */
+async function signedOutPage(browser: Browser, info: TestInfo, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
+  const context = await browser.newContext({ ...info.project.use, storageState: { cookies: [], origins: [] }, extraHTTPHeaders });
+  return context.newPage();
+}
+
 /** The statement's rows as cells; amounts in naira. */
 function statementRows(csv: string): string[][] {
   return csv.replace(/^\uFEFF/, "").trim().split("\r\n").slice(1).map((line) => line.split(","));
@@ -44,7 +49,7 @@ function statementRows(csv: string): string[][] {
 // Tagged @shared-setting: a payout run pays every vendor due, so only one project runs it.
 adminTest("a vendor adds a bank account, three delivered orders pass their warranty, an admin's run pays them, and the statement adds up @shared-setting", async ({ page, browser, extraHTTPHeaders }, info) => {
   adminTest.setTimeout(180_000);
-  const vendor = await freshPage(browser, info, extraHTTPHeaders);
+  const vendor = await signedOutPage(browser, info, extraHTTPHeaders);
   await signIn(vendor, VENDOR_EMAIL);
   await expect(vendor).not.toHaveURL(/\/auth/);
 
@@ -71,7 +76,7 @@ adminTest("a vendor adds a bank account, three delivered orders pass their warra
     const { products } = await loaderData<{ products: VendorProduct[] }>(vendor.request, "/vendor-dashboard?tab=products", "vendors/routes/vendor-dashboard");
     const phones = products.filter((p) => p.status === "approved" && p.isLive && p.stockQuantity >= 2).slice(-3);
     expect(phones).toHaveLength(3);
-    const buyer = await freshPage(browser, info, extraHTTPHeaders);
+    const buyer = await signedOutPage(browser, info, extraHTTPHeaders);
     await signUpFreshCustomer(buyer, info, SHIPPING.customerName);
     for (const phone of phones) expect((await buyer.request.post("/cart/items", { form: { productId: phone.id, quantity: "1" } })).ok()).toBe(true);
     await buyer.goto("/checkout");
@@ -88,10 +93,12 @@ adminTest("a vendor adds a bank account, three delivered orders pass their warra
   const paidOut = await adminTest.step("the admin runs payouts as of a day after the warranty ended (the test clock) and the transfer is paid", async () => {
     const admin = page;
     await openTab(admin, "/admin", "payouts");
-    await admin.getByRole("button", { name: "Start payout run" }).click();
+    await admin.getByText("Start payout run", { exact: true }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "Start payout run" });
+    await expect(confirm).toContainText(/^This pays every vendor whose available balance is at least ₦[\d,]+ by bank transfer\. Continue\?/);
     // Each try of the journey pays in its own week.
-    await admin.getByLabel("Run as of (test mode)").fill(lagosDay(Date.now() + (100 + 7 * info.retry) * DAY_MS));
-    await admin.getByRole("button", { name: "Continue" }).click();
+    await confirm.getByLabel("Run as of (test mode)").fill(lagosDay(Date.now() + (100 + 7 * info.retry) * DAY_MS));
+    await confirm.getByRole("button", { name: /^Continue/ }).click();
     await expect(toastWith(admin, "Payout run finished:")).toBeVisible();
 
     await openTab(vendor, "/vendor-dashboard", "earnings");
