@@ -12,6 +12,7 @@ import { redactUrl } from "../server/database";
 import { BENCH_AUTH_SECRET, type RunningApp, buildIfNeeded, startApp } from "./app-process";
 import { type CatalogueSize, PGLITE_SIZE, POSTGRES_SIZE } from "./catalogue";
 import { measureCheckoutContention } from "./checkout-contention";
+import { measurePayoutRun } from "./payout-run";
 import { preparePglite, preparePostgres } from "./databases";
 import { measureFixedRate } from "./fixed-rate";
 import { CONNECTIONS, type LoadOptions, type LoadResult, measureLoad } from "./http-load";
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       sections.push(await shopQueries(app, workDir));
       sections.push(await fixedRate(app, product, buyers));
       sections.push(await checkout(app));
+      sections.push(await payouts());
       sections.push(await lighthouse(app));
     } finally {
       await app.stop();
@@ -226,6 +228,24 @@ async function checkout(app: RunningApp): Promise<Section> {
       { measure: "oversold units", figure: String(result.oversold), target: atMost(result.oversold, 0, "0") },
       { measure: "units unaccounted for (ordered + in stock ≠ stock before)", figure: String(result.unaccounted), target: atMost(result.unaccounted, 0, "0") },
       { measure: "errors", figure: String(result.errors), target: atMost(result.errors, 0, "0") },
+    ],
+  };
+}
+
+async function payouts(): Promise<Section> {
+  const vendors = 1000;
+  step(`Payout run: ${vendors} vendors`);
+  process.env.TEST_DATABASE_URL ??= new URL("/postgres", DATABASE_URL).toString();
+  const result = await measurePayoutRun(vendors);
+  return {
+    title: "Weekly payout run (PostgreSQL)",
+    note: `${vendors} vendors with bank accounts and money available, paid in one run by bulk transfers to the payment stand-in over HTTP; then the same run again.`,
+    rows: [
+      { measure: "payouts created and handed to Paystack per second", figure: `${perSecond(result.payoutsPerSecond)}; the run took ${ms(result.runSeconds * 1000)}` },
+      { measure: "until every payout was marked paid", figure: ms(result.paidSeconds * 1000) },
+      { measure: "the same run again (pays no one)", figure: ms(result.repeatSeconds * 1000) },
+      { measure: "payouts or transfers beyond one per vendor", figure: String(result.duplicatePayouts + result.duplicateTransfers), target: atMost(result.duplicatePayouts + result.duplicateTransfers, 0, "0") },
+      { measure: "kobo the ledger and the payouts disagree on", figure: String(result.unbalanced), target: atMost(result.unbalanced, 0, "0") },
     ],
   };
 }
