@@ -5,9 +5,10 @@ import { migrate } from "./migrate";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
 const EXPECTED_TABLES = [
-  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payments", "product_search_texts",
-  "products", "profiles", "rate_limits", "refunds", "reviews", "sessions", "uploaded_images", "user_activities", "user_roles", "users",
-  "vendor_preapproval_fields", "vendor_preapproval_submissions", "vendors", "verifications", "warranty_claim_events", "warranty_claims",
+  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payments", "payout_runs",
+  "product_search_texts", "products", "profiles", "rate_limits", "refunds", "reviews", "sessions", "uploaded_images", "user_activities", "user_roles",
+  "users", "vendor_bank_accounts", "vendor_commission_changes", "vendor_ledger_entries", "vendor_payouts", "vendor_preapproval_fields",
+  "vendor_preapproval_submissions", "vendors", "verifications", "warranty_claim_events", "warranty_claims",
 ];
 
 /** Tables, columns, constraints and indexes as the catalogue sees them: equal on both engines. */
@@ -67,6 +68,8 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
       { c: "products.final_price", type: "bigint" },
       { c: "products.suggested_price", type: "bigint" },
       { c: "refunds.amount", type: "bigint" },
+      { c: "vendor_ledger_entries.amount", type: "bigint" },
+      { c: "vendor_payouts.amount", type: "bigint" },
       { c: "vendors.total_sales", type: "bigint" },
     ]);
   });
