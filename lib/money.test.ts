@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  mulDivKobo,
   commissionOf, discountPercent, displayPrice, wasPrice, finalPriceFromSuggested, formatNaira, nairaToKobo, roundKobo,
 } from "./money";
 
@@ -47,5 +48,15 @@ describe("money in kobo", () => {
     expect(discountPercent({ finalPrice: null, suggestedPrice: 40_000_000, comparePrice: 45_000_000 })).toBe(11);
     // Under half a percent off is no discount worth a badge.
     expect(discountPercent({ finalPrice: 99_900_000, suggestedPrice: 99_900_000, comparePrice: 100_000_000 })).toBeNull();
+  });
+});
+
+describe("a × b ÷ c in kobo", () => {
+  it("rounds half up, exactly, where the product passes 2^53 and floating point loses the half", () => {
+    expect(mulDivKobo(100_000_001, 100_000_001, 2)).toBe(5_000_000_100_000_001);
+    expect(Math.floor((100_000_001 * 100_000_001) / 2 + 0.5)).not.toBe(5_000_000_100_000_001);
+    expect(mulDivKobo(270_000_00, 100_000_00, 300_000_00)).toBe(90_000_00);
+    expect(mulDivKobo(5, 1, 2)).toBe(3);
+    expect(mulDivKobo(0, 7, 3)).toBe(0);
   });
 });

@@ -18,6 +18,16 @@ export function roundKobo(value: number): number {
   return Math.sign(value) * Math.floor(Math.abs(value) + 0.5);
 }
 
+/**
+ * a × b ÷ c for whole, non-negative kobo, rounded half up. Exact: a × b of two kobo amounts can
+ * pass 2^53 (₦1.5m × ₦1.5m), where floating point would already be off by a kobo.
+ */
+export function mulDivKobo(a: number, b: number, c: number): number {
+  const product = BigInt(a) * BigInt(b);
+  const divisor = BigInt(c);
+  return Number((2n * product + divisor) / (2n * divisor));
+}
+
 export function nairaToKobo(naira: number): number {
   return roundKobo(naira * KOBO_PER_NAIRA);
 }

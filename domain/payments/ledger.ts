@@ -5,7 +5,7 @@
  * claim, the pending amount moves to available; a processed refund takes the vendor's share back.
  * Every posting is guarded by a unique index, so posting twice posts once.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refunds, warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
@@ -13,7 +13,7 @@ import { payments } from "../../db/schema/payments";
 import { vendorLedgerEntries } from "../../db/schema/payouts";
 import { sqlList } from "../../db/sql-list";
 import { ACTIVE_CLAIM_STATUSES, type LedgerBucket } from "../../lib/constants";
-import { commissionOf, roundKobo } from "../../lib/money";
+import { commissionOf, mulDivKobo } from "../../lib/money";
 
 /** Drizzle writes a selected column without its table, which a subquery would read as its own. */
 const ORDER_ID = sql.raw(`"orders"."id"`);
@@ -29,7 +29,7 @@ export function vendorNet(order: { totalAmount: number; commissionRate: number }
  */
 export function vendorShareOfRefund(order: { totalAmount: number; commissionRate: number }, refundedGoods: number): number {
   const goods = Math.min(Math.max(refundedGoods, 0), order.totalAmount);
-  return roundKobo((vendorNet(order) * goods) / order.totalAmount);
+  return mulDivKobo(vendorNet(order), goods, order.totalAmount);
 }
 
 /** Credits each newly paid order's net to its vendor as pending; inside the transaction that paid them. */
@@ -89,7 +89,7 @@ export async function debitRefund(tx: Database, refundId: string): Promise<void>
 /** How much of a refund is for this order's goods. */
 function goodsPart(refund: { orderId: string | null; amount: number }, order: { id: string; totalAmount: number }, paymentAmount: number): number {
   if (refund.orderId) return refund.orderId === order.id ? refund.amount : 0;
-  return roundKobo((refund.amount * order.totalAmount) / paymentAmount);
+  return mulDivKobo(refund.amount, order.totalAmount, paymentAmount);
 }
 
 const DAY_MS = 86_400_000;
@@ -156,11 +156,12 @@ export interface LedgerBalances {
   available: number;
 }
 
-export async function balancesOf(db: Database, vendorId: string): Promise<LedgerBalances> {
+/** The vendor's balances now, or as they stood just before `before` (a statement's opening balances). */
+export async function balancesOf(db: Database, vendorId: string, before?: Date): Promise<LedgerBalances> {
   const rows = await db
     .select({ bucket: vendorLedgerEntries.bucket, total: sql<number>`sum(${vendorLedgerEntries.amount})`.mapWith(Number) })
     .from(vendorLedgerEntries)
-    .where(eq(vendorLedgerEntries.vendorId, vendorId))
+    .where(and(eq(vendorLedgerEntries.vendorId, vendorId), before ? lt(vendorLedgerEntries.createdAt, before) : undefined))
     .groupBy(vendorLedgerEntries.bucket);
   const of = (bucket: LedgerBucket) => rows.find((row) => row.bucket === bucket)?.total ?? 0;
   return { pending: of("pending"), available: of("available") };
