@@ -1,3 +1,4 @@
+import { formatLagosDateTime } from "../../lib/lagos-time";
 /** Dates are shown en-US with a short month ("Nov 3, 2026"), in Nigerian time on server and browser alike. */
 const dateFormatter = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -13,19 +14,8 @@ export function formatDate(value: string | number | Date): string {
 /** A calendar date (YYYY-MM-DD) in the site's date format, read at midday so no time zone moves it. */
 export const formatCalendarDate = (isoDate: string) => formatDate(`${isoDate}T12:00:00Z`);
 
-const dateTimeFormatter = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Africa/Lagos",
-});
-
 /** "Nov 3, 2026, 4:05 PM" in Nigerian time. */
-export function formatDateTime(value: string | number | Date): string {
-  return dateTimeFormatter.format(new Date(value));
-}
+export const formatDateTime = formatLagosDateTime;
 
 const dayFormatter = new Intl.DateTimeFormat("en-US", {
   weekday: "short",

@@ -15,8 +15,9 @@ import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { getPricingConfig } from "../pricing/service";
-import { nextPayoutRun, payoutPeriodOf, weekdayName } from "./period";
-import { PAYOUT_TEXTS as T } from "./texts";
+import { nextPayoutRun, weekdayName } from "./period";
+import { scheduleRanThisWeek } from "./run";
+import { PAYOUT_TEXTS as T, accountLabel } from "./texts";
 
 const RUNS_SHOWN = 10;
 
@@ -108,10 +109,10 @@ export async function getPayoutsOverview(db: Database, actor: Actor, now: Date =
       .where(and(eq(vendors.status, "approved"), sql`exists (select 1 from ${vendorLedgerEntries} e where e.vendor_id = ${vendors.id})`))
       .orderBy(vendors.businessName),
     listRuns(db),
-    db.select({ id: payoutRuns.id }).from(payoutRuns).where(and(eq(payoutRuns.period, payoutPeriodOf(now)), isNull(payoutRuns.startedBy))).limit(1),
+    scheduleRanThisWeek(db, now),
   ]);
   return {
-    nextRunAt: nextPayoutRun(config.payoutWeekday, now, scheduledThisPeriod.length > 0).toISOString(),
+    nextRunAt: nextPayoutRun(config.payoutWeekday, now, scheduledThisPeriod).toISOString(),
     weekday: weekdayName(config.payoutWeekday),
     minimum: config.payoutMinimumKobo,
     withoutBankAccount,
@@ -162,7 +163,7 @@ async function listPayouts(db: Database, runIds?: readonly string[]): Promise<Ar
     statusLabel: PAYOUT_STATUS_LABELS[payout.status],
     reference: payout.reference,
     attempt: payout.attempt,
-    account: `${bankName} ****${accountNumber.slice(-4)}`,
+    account: accountLabel(bankName, accountNumber),
     failureReason: payout.failureReason,
     isTest: payout.isTest,
     canRetry: (payout.status === "failed" || payout.status === "reversed") && !retried,

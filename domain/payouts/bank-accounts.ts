@@ -20,7 +20,7 @@ import { type Bank, type PaymentProvider, PaymentProviderError } from "../paymen
 import { bankAccountChangedEmails, formatLagosTime } from "./bank-emails";
 import { BANK_ACCOUNT_TEXTS as T, type ResolveBankInput, type SaveBankInput } from "./bank-validation";
 import { ownVendorId } from "./earnings";
-import { PAYOUT_TEXTS } from "./texts";
+import { PAYOUT_TEXTS, accountLabel, maskAccountNumber } from "./texts";
 import type { PayoutDeps } from "./transfers";
 
 const BANK_LIST_KEPT_MS = 60 * 60_000;
@@ -125,10 +125,6 @@ function significantWords(name: string): string[] {
 export function accountNameMismatch(accountName: string, ownNames: readonly string[]): boolean {
   const own = new Set(ownNames.flatMap(significantWords));
   return !significantWords(accountName).some((word) => own.has(word));
-}
-
-export function maskAccountNumber(accountNumber: string): string {
-  return `****${accountNumber.slice(-4)}`;
 }
 
 /**
@@ -282,7 +278,7 @@ async function replaceAccount(
 
 /** The activity, the notices and (for a change) the e-mails, inside the transaction; returns what sends the e-mails after it. */
 async function announceSave(tx: Database, deps: { mailer: Mailer; publicUrl: string }, vendor: PayoutVendor, row: BankAccountRow, replaced: boolean): Promise<() => void> {
-  const account = `${row.bankName} ${maskAccountNumber(row.accountNumber)}`;
+  const account = accountLabel(row.bankName, row.accountNumber);
   await recordActivity(tx, {
     userId: vendor.userId,
     userType: "vendor",

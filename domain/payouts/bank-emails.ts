@@ -1,19 +1,11 @@
+import { formatLagosDateTime } from "../../lib/lagos-time";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 import { BANK_ACCOUNT_TEXTS as T } from "./bank-validation";
 
-/** 'Nov 28, 2026, 3:05 PM', in Lagos: the site's date and time style. */
-const lagosTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Africa/Lagos",
-});
-
+/** 'Nov 28, 2026, 3:05 PM (Lagos time)': the site's date and time style. */
 export function formatLagosTime(at: Date): string {
-  return `${lagosTime.format(at)} (Lagos time)`;
+  return `${formatLagosDateTime(at)} (Lagos time)`;
 }
 
 export interface BankAccountChange {

@@ -2,9 +2,9 @@
  * What a vendor sees of their money (docs/payouts.md): balances, ledger entries, payouts and a
  * statement per Lagos month. Every query is scoped to the caller's own vendor record.
  */
-import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { payoutRuns, vendorBankAccounts, vendorLedgerEntries, vendorPayouts } from "../../db/schema/payouts";
+import { vendorBankAccounts, vendorLedgerEntries, vendorPayouts } from "../../db/schema/payouts";
 import { vendors } from "../../db/schema/vendors";
 import { LEDGER_ENTRY_LABELS, type LedgerBucket, type LedgerEntryKind, type PayoutStatus } from "../../lib/constants";
 import { CSV_BOM, csvRow } from "../../lib/csv";
@@ -13,8 +13,9 @@ import { Refusal } from "../core/refusal";
 import { balancesOf } from "../payments/ledger";
 import { orderNumberOf } from "../orders/status";
 import { getPricingConfig } from "../pricing/service";
-import { nextPayoutRun, payoutPeriodOf } from "./period";
-import { PAYOUT_TEXTS as T } from "./texts";
+import { nextPayoutRun } from "./period";
+import { scheduleRanThisWeek } from "./run";
+import { PAYOUT_TEXTS as T, accountLabel } from "./texts";
 
 const ENTRIES_SHOWN = 100;
 const LAGOS_OFFSET_MS = 3_600_000;
@@ -84,7 +85,7 @@ export async function getVendorEarnings(db: Database, actor: Actor, now: Date = 
     listVendorPayouts(db, vendorId),
     getPricingConfig(db),
     statementMonths(db, vendorId),
-    db.select({ id: payoutRuns.id }).from(payoutRuns).where(and(eq(payoutRuns.period, payoutPeriodOf(now)), isNull(payoutRuns.startedBy))).limit(1),
+    scheduleRanThisWeek(db, now),
   ]);
   const totalOf = (status: PayoutStatus) => payoutTotals.find((row) => row.status === status)?.total ?? 0;
   return {
@@ -93,7 +94,7 @@ export async function getVendorEarnings(db: Database, actor: Actor, now: Date = 
     paidOut: totalOf("paid"),
     entries,
     payouts,
-    nextRunAt: nextPayoutRun(config.payoutWeekday, now, ranThisPeriod.length > 0).toISOString(),
+    nextRunAt: nextPayoutRun(config.payoutWeekday, now, ranThisPeriod).toISOString(),
     payoutMinimum: config.payoutMinimumKobo,
     months,
   };
@@ -135,7 +136,7 @@ export async function listVendorPayouts(db: Database, vendorId: string): Promise
     amount: payout.amount,
     status: payout.status,
     reference: payout.reference,
-    account: `${bankName} ****${accountNumber.slice(-4)}`,
+    account: accountLabel(bankName, accountNumber),
     failureReason: payout.failureReason,
     isTest: payout.isTest,
     createdAt: payout.createdAt.toISOString(),
@@ -172,7 +173,7 @@ export const STATEMENT_HEADER = ["Date (Lagos)", "Entry", "Order", "Balance", "A
 export async function vendorStatementCsv(db: Database, actor: Actor, month: string): Promise<{ filename: string; csv: string }> {
   const vendorId = await ownVendorId(db, actor);
   const range = lagosMonthRange(month);
-  const [entries, opening] = await Promise.all([listEntries(db, vendorId, range), balancesBefore(db, vendorId, range.from)]);
+  const [entries, opening] = await Promise.all([listEntries(db, vendorId, range), balancesOf(db, vendorId, range.from)]);
   const closing = { ...opening };
   const lines = [CSV_BOM, csvRow([...STATEMENT_HEADER])];
   lines.push(csvRow([month, "Opening balance", "", "available", naira(opening.available), ""]));
@@ -185,16 +186,6 @@ export async function vendorStatementCsv(db: Database, actor: Actor, month: stri
   lines.push(csvRow([month, "Closing balance", "", "available", naira(closing.available), ""]));
   lines.push(csvRow([month, "Closing balance", "", "pending", naira(closing.pending), ""]));
   return { filename: `tokunbo-statement-${month}.csv`, csv: lines.join("") };
-}
-
-async function balancesBefore(db: Database, vendorId: string, before: Date): Promise<Record<LedgerBucket, number>> {
-  const rows = await db
-    .select({ bucket: vendorLedgerEntries.bucket, total: sql<number>`sum(${vendorLedgerEntries.amount})`.mapWith(Number) })
-    .from(vendorLedgerEntries)
-    .where(and(eq(vendorLedgerEntries.vendorId, vendorId), lt(vendorLedgerEntries.createdAt, before)))
-    .groupBy(vendorLedgerEntries.bucket);
-  const of = (bucket: LedgerBucket) => rows.find((row) => row.bucket === bucket)?.total ?? 0;
-  return { available: of("available"), pending: of("pending") };
 }
 
 /** Kobo as naira with two decimals, the way a spreadsheet sums them. */

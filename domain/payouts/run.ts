@@ -6,7 +6,8 @@
  * each payout is unique per vendor, period and attempt, and its transfer reference is derived
  * from them.
  */
-import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
 import type { DatabaseHandle } from "../../db/client";
 import { scheduleExclusively } from "../../db/exclusive-schedule";
 import { payoutRuns, vendorBankAccounts, vendorLedgerEntries, vendorPayouts } from "../../db/schema/payouts";
@@ -202,12 +203,17 @@ export async function runScheduledPayouts(deps: PayoutDeps, now: Date = new Date
 
 async function scheduledRunDue(deps: PayoutDeps, now: Date): Promise<boolean> {
   const { payoutWeekday } = await getPricingConfig(deps.db);
-  if (!isPayoutTime(payoutWeekday, now)) return false;
-  const [ran] = await deps.db
+  return isPayoutTime(payoutWeekday, now) && !(await scheduleRanThisWeek(deps.db, now));
+}
+
+/** Whether the weekly schedule has already run for the Lagos week of `now` (admin-started runs do not count). */
+export async function scheduleRanThisWeek(db: Database, now: Date): Promise<boolean> {
+  const [ran] = await db
     .select({ id: payoutRuns.id })
     .from(payoutRuns)
-    .where(and(eq(payoutRuns.period, payoutPeriodOf(now)), isNull(payoutRuns.startedBy), gt(payoutRuns.startedAt, new Date(now.getTime() - 8 * 86_400_000))));
-  return !ran;
+    .where(and(eq(payoutRuns.period, payoutPeriodOf(now)), isNull(payoutRuns.startedBy)))
+    .limit(1);
+  return ran !== undefined;
 }
 
 export function schedulePayouts(database: Pick<DatabaseHandle, "exclusively">, deps: PayoutDeps, onError: (error: unknown) => void, everyMs: number = PAYOUT_SCHEDULE.intervalMs): () => Promise<void> {

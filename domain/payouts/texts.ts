@@ -1,5 +1,15 @@
 import { formatNaira } from "../../lib/money";
 
+/** '****4567': an account number as vendors and admins see it. */
+export function maskAccountNumber(accountNumber: string): string {
+  return `****${accountNumber.slice(-4)}`;
+}
+
+/** 'Guaranty Trust Bank ****4567': where a payout goes. */
+export function accountLabel(bankName: string, accountNumber: string): string {
+  return `${bankName} ${maskAccountNumber(accountNumber)}`;
+}
+
 /** What vendors and admins read about payouts (docs/payouts.md). */
 export const PAYOUT_TEXTS = {
   vendorNotFound: "Vendor account not found",

@@ -14,7 +14,7 @@ import type { Mailer } from "../mail/mailer";
 import { backOfficeTeam, notifyMany } from "../notifications/service";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransfer, type TransferRequest } from "../payments/provider";
 import { payoutPaidEmail } from "./emails";
-import { PAYOUT_TEXTS as T } from "./texts";
+import { PAYOUT_TEXTS as T, accountLabel } from "./texts";
 
 export interface PayoutDeps {
   db: Database;
@@ -128,7 +128,7 @@ export async function applyTransferOutcome(deps: Pick<PayoutDeps, "db" | "mailer
       .for("update", { of: vendorPayouts });
     if (!payout) return undefined;
     const { payout: row } = payout;
-    const account = `${payout.bankName} ****${payout.accountNumber.slice(-4)}`;
+    const account = accountLabel(payout.bankName, payout.accountNumber);
     if (outcome.status === "success") {
       if (row.status !== "pending") return undefined;
       await tx.update(vendorPayouts).set({ status: "paid", paidAt: sql`now()`, transferCode: row.transferCode ?? outcome.transferCode ?? null, updatedAt: sql`now()` }).where(eq(vendorPayouts.id, row.id));

@@ -3,6 +3,7 @@
  * forms in the browser and the checks on the server.
  */
 import { z } from "zod";
+import { lagosToday } from "../orders/status";
 import { NAIRA_TEXT, nairaTextToKobo } from "../../lib/money";
 
 export const ADJUSTMENT_BOUNDS = { reasonMin: 3, reasonMax: 300 } as const;
@@ -129,7 +130,6 @@ export const RUN_AS_OF_TEXTS = {
 } as const;
 
 const DAY_MS = 86_400_000;
-const LAGOS_OFFSET_MS = 3_600_000;
 
 /**
  * The day a test-mode run pays as of (empty: now). Noon in Lagos that day, or now when that is
@@ -145,7 +145,7 @@ export const runAsOfSchema = z.object({
       if (!day) return undefined;
       const noon = Date.parse(`${day}T12:00:00+01:00`);
       const now = Date.now();
-      const today = Date.parse(`${new Date(now + LAGOS_OFFSET_MS).toISOString().slice(0, 10)}T12:00:00+01:00`);
+      const today = Date.parse(`${lagosToday()}T12:00:00+01:00`);
       if (noon < today || noon > today + 366 * DAY_MS) {
         context.addIssue({ code: "custom", message: RUN_AS_OF_TEXTS.invalid });
         return z.NEVER;

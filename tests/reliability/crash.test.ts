@@ -17,6 +17,7 @@ import { loaderData, postAction, signInAs } from "../support/app";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { createPostgresTestDatabase } from "../support/database";
 import { type RunningStandin, startPaystackStandin } from "../support/paystack-standin";
+import { until } from "../support/until";
 import { type HoldingProxy, type ProxiedRequest, startHoldingProxy } from "./holding-proxy";
 
 /*
@@ -143,15 +144,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
     return payment;
   }
 
-  async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   /** The app's database session waiting on the test's lock, with the statement it waits in. */
   const waitingBackend = (lock: Lock) =>

@@ -14,6 +14,7 @@ import { createPostgresTestDatabase } from "../support/database";
 import { type RunningStandin, startPaystackStandin } from "../support/paystack-standin";
 import { creditAvailable, giveBankAccount } from "../support/payouts";
 import { insertPerson, insertVendor } from "../support/rows";
+import { until } from "../support/until";
 import { type HoldingProxy, startHoldingProxy } from "./holding-proxy";
 
 /*
@@ -90,15 +91,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a payout run killed half-way (pos
     return ids;
   }
 
-  async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   /** Each vendor paid exactly once, at Paystack and in the books, with nothing left and nothing owed. */
   async function expectPaidOnce(vendorIds: string[]) {
