@@ -5,10 +5,10 @@ import { migrate } from "./migrate";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
 const EXPECTED_TABLES = [
-  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payments", "payout_runs",
-  "product_search_texts", "products", "profiles", "rate_limits", "refunds", "reviews", "sessions", "uploaded_images", "user_activities", "user_roles",
+  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "delivery_state_fees", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payments", "payout_runs",
+  "product_search_texts", "products", "profiles", "rate_limits", "refunds", "reviews", "saved_addresses", "sessions", "stock_alerts", "uploaded_images", "user_activities", "user_roles",
   "users", "vendor_bank_accounts", "vendor_commission_changes", "vendor_ledger_entries", "vendor_payouts", "vendor_preapproval_fields",
-  "vendor_preapproval_submissions", "vendors", "verifications", "warranty_claim_events", "warranty_claims",
+  "vendor_preapproval_submissions", "vendors", "verifications", "warranty_claim_events", "warranty_claims", "wishlist_items",
 ];
 
 /** Tables, columns, constraints and indexes as the catalogue sees them: equal on both engines. */
@@ -56,11 +56,12 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     const money = await handle.query<{ c: string; type: string }>(
       `select table_name || '.' || column_name c, data_type type from information_schema.columns
         where table_schema = 'public' and column_name in
-          ('final_price','suggested_price','unit_price','total_amount','amount','delivery_fee','total_sales')
+          ('final_price','suggested_price','unit_price','total_amount','amount','delivery_fee','total_sales','fee','last_seen_price')
         order by 1`,
     );
     expect(money).toEqual([
       { c: "admin_pricing_config.delivery_fee", type: "bigint" },
+      { c: "delivery_state_fees.fee", type: "bigint" },
       { c: "orders.total_amount", type: "bigint" },
       { c: "orders.unit_price", type: "bigint" },
       { c: "payments.amount", type: "bigint" },
@@ -71,6 +72,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
       { c: "vendor_ledger_entries.amount", type: "bigint" },
       { c: "vendor_payouts.amount", type: "bigint" },
       { c: "vendors.total_sales", type: "bigint" },
+      { c: "wishlist_items.last_seen_price", type: "bigint" },
     ]);
   });
 

@@ -15,6 +15,8 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: createdAtColumn(),
   updatedAt: updatedAtColumn(),
+  /** Set when the owner deleted the account: personal fields are replaced and sign-in is gone (docs/accounts.md). */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(

@@ -14,3 +14,4 @@ export * from "./live";
 export * from "./media";
 export * from "./after-sale";
 export * from "./payouts";
+export * from "./buyers";
