@@ -126,7 +126,7 @@ test("a signed-out shopper who adds to the cart signs in and is back on the phon
   await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
 });
 
-// Tagged @shared-setting: the desktop project leaves it out (playwright.config.ts), since two runs
+// Tagged @shared-setting: only the desktop project runs it (playwright.config.ts), since two runs
 // editing the one pricing config at once would restore each other's values.
 adminTest("warranty days changed in the pricing config show on a product page @shared-setting", async ({ page, browser }, info) => {
   await openTab(page, "/admin", "pricing");
