@@ -13,15 +13,16 @@ export const PRIVATE_PASSWORD = "Quokka-Lantern-4812";
 
 /** The person's details: each value appears nowhere else in the database. */
 export function markersOf(tag: string) {
+  const digits = String([...tag].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1_000_000, 7)).padStart(6, "0");
   return {
     name: `Zebulonia Quarrington ${tag}`,
     email: `zebulonia.quarrington.${tag}@example.ng`,
-    phone: "+2349098765401",
+    phone: `+2349098${digits}`,
     address: `41 Marmalade Crescent ${tag}`,
     city: `Quillborough ${tag}`,
     notes: `Ring the green bell twice ${tag}`,
     addressee: `Ophelia Quarrington ${tag}`,
-    addressPhone: "09098765402",
+    addressPhone: `0907${digits}2`,
     savedAddress: `9 Pumpernickel Close ${tag}`,
     review: `Zebulonia loved it ${tag}`,
     claim: `Screen cracked at 41 Marmalade ${tag}`,
