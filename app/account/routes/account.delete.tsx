@@ -48,7 +48,9 @@ export default function DeleteAccountPage({ loaderData, actionData }: Route.Comp
   const { email, blockers } = loaderData;
   const busy = useNavigation().state !== "idle";
   const hydrated = useHydrated();
-  const [confirming, setConfirming] = useState(false);
+  // The confirm step belongs to the answer it was opened after: a refused attempt starts over from the form.
+  const [confirmingAfter, setConfirmingAfter] = useState<typeof actionData | "closed">("closed");
+  const confirming = confirmingAfter === actionData;
   const answer = actionData && !actionData.ok ? actionData : null;
   const errors = answer?.fieldErrors ?? {};
 
@@ -107,7 +109,7 @@ export default function DeleteAccountPage({ loaderData, actionData }: Route.Comp
               <FormButton busy={busy} busyText={T.deleting} variant="danger" className="w-full sm:w-auto">
                 {T.confirmButton}
               </FormButton>
-              <button type="button" onClick={() => setConfirming(false)} className="rounded-lg border border-gray-300 px-4 py-3 font-semibold text-gray-800 hover:bg-gray-50">
+              <button type="button" onClick={() => setConfirmingAfter("closed")} className="rounded-lg border border-gray-300 px-4 py-3 font-semibold text-gray-800 hover:bg-gray-50">
                 {T.cancel}
               </button>
             </div>
@@ -116,7 +118,7 @@ export default function DeleteAccountPage({ loaderData, actionData }: Route.Comp
           <button
             type="button"
             disabled={blockers.length > 0}
-            onClick={() => setConfirming(true)}
+            onClick={() => setConfirmingAfter(actionData)}
             className="inline-flex w-full items-center justify-center rounded-lg bg-red-700 px-4 py-3 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
           >
             {T.deleteButton}
