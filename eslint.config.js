@@ -20,7 +20,7 @@ const DOMAIN_LAYERS = [
   ["payments"],
   ["checkout", "vendors", "claims"],
   ["payouts"],
-  ["admin", "cms"],
+  ["admin", "cms", "privacy"],
 ];
 
 /** Test code: test files, the tests/ folder, and the load tools that drive the app like tests. */

@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, userRoles, vendorBankAccounts, vendorLedgerEntries, vendorPayouts,
+  cart, emailOutbox, notifications, orders, users, payments, payoutRuns, products, refunds, reviews, userRoles, vendorBankAccounts, vendorLedgerEntries, vendorPayouts,
   vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
@@ -21,7 +21,10 @@ import { INSPECTION_POINTS } from "../../lib/constants";
 import { ADMIN_GUARD, VENDOR_GUARD } from "../../app/server/access.server";
 import { CART_SIGN_IN_TEXTS } from "../../app/checkout/cart-sign-in";
 import { quantityFieldOf } from "../../app/checkout/checkout-form-data";
-import { type Actor, type Buyer, type Person, type World, WORLD_PASSWORD, addCartLine, addOrder, addPerson } from "./world";
+import { PRIVACY_TEXTS } from "../../domain/privacy/texts";
+import {
+  type Actor, type Buyer, type Person, ROLE_OF, type SignedInActor, type World, WORLD_PASSWORD, addCartLine, addOrder, addPerson, openSession,
+} from "./world";
 
 /*
  * Who may use each door of the app (docs/accounts.md): one row per door
@@ -203,6 +206,11 @@ async function orderState(db: Database, orderId: string): Promise<{ status: stri
 
 async function reviewExistsFor(db: Database, orderId: string): Promise<boolean> {
   return (await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, orderId))).length > 0;
+}
+
+async function isDeleted(db: Database, userId: string): Promise<boolean> {
+  const [user] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  return user?.deletedAt != null;
 }
 
 async function cartQuantity(db: Database, lineId: string): Promise<number | null> {
@@ -503,6 +511,8 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   page("GET /checkout", () => "/checkout", EVERYONE, { hidden: othersBuyerData }),
   page("GET /orders", () => "/orders", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /notifications", () => "/notifications", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
+  page("GET /account/data", () => "/account/data", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
+  page("GET /account/delete", () => "/account/delete", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /vendor-application", () => "/vendor-application", EVERYONE),
   page("GET /vendor-pre-approval", () => "/vendor-pre-approval", SIGNED_IN, {
     what: "each is sent where their application stands",
@@ -612,6 +622,28 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     call: (caller) => post(caller, "/auth/sign-out", {}),
     lands: "/auth",
     endsSessions: true,
+  },
+  {
+    key: "POST /account/delete",
+    what: "deletes the account of whoever is signed in (a fresh person of the actor's role, so the world stays)",
+    allow: SIGNED_IN,
+    call: async (caller) => {
+      if (caller.actor === "anonymous") return post(caller, "/account/delete", { password: WORLD_PASSWORD, confirmation: PRIVACY_TEXTS.confirmationWord });
+      const person = await addPerson(caller.db, "leaving", ROLE_OF[caller.actor]);
+      const cookie = await openSession(caller.db, person);
+      const answer = post({ ...caller, cookie }, "/account/delete", { password: WORLD_PASSWORD, confirmation: PRIVACY_TEXTS.confirmationWord });
+      return withEffect(answer, () => isDeleted(caller.db, person.userId));
+    },
+  },
+  {
+    key: "POST /account/delete",
+    what: "with a wrong password, the actor's own account stays",
+    allow: NOBODY,
+    call: (caller) => {
+      const answer = post(caller, "/account/delete", { password: "not-the-password", confirmation: PRIVACY_TEXTS.confirmationWord });
+      return caller.actor === "anonymous" ? answer : withEffect(answer, () => isDeleted(caller.db, caller.world[caller.actor as SignedInActor].userId));
+    },
+    refusal: (actor) => (actor === "anonymous" ? { status: 401, text: ACCESS_TEXTS.signInRequired } : { status: 400, text: PRIVACY_TEXTS.wrongPassword }),
   },
   {
     key: "POST /super-admin-bootstrap",

@@ -11,6 +11,7 @@ import { adjustmentSchema, commissionChangeSchema } from "../../domain/payouts/v
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin-search";
 import { reviewSubmissionSchema } from "../../domain/reviews/submission";
+import { deleteAccountSchema } from "../../domain/privacy/validation";
 import { vendorApplicationSchema, vendorDetailsSchema } from "../../domain/vendors/validation";
 import { resolveBankSchema, saveBankSchema } from "../../domain/payouts/bank-validation";
 import { statementMonthSchema } from "../../domain/payouts/validation";
@@ -333,6 +334,8 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /checkout": queryDoor("/checkout", ["items", "productId", "buy", "qty"], "customer"),
     "GET /payment-success": queryDoor("/payment-success", ["reference", "trxref", "status"], "customer"),
     "GET /notifications": queryDoor("/notifications", ["page"], "customer"),
+    "GET /account/data": queryDoor("/account/data", ["format", "user"], "newcomer"),
+    "GET /account/delete": queryDoor("/account/delete", ["step"], "newcomer"),
     "GET /orders": queryDoor("/orders", ["order", "track", "review", "claim", "tab"], "customer"),
     "GET /claim-photos/*": {
       actor: "customer",
@@ -455,6 +458,13 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: () => pageAction("/payment-success", formFields(["verify"], { reference: fc.oneof(fc.constantFrom("", " ", "x".repeat(201)), fc.string({ minLength: 201, maxLength: 400 })) })).filter((r) => r.fields?.reference !== undefined),
       judge: refusesIf(({ fields }) => (fields?.reference ?? "").trim() === "" || (fields?.reference ?? "").trim().length > 200),
+    },
+    // Only input the form's schema refuses is sent: a valid draw would delete the newcomer (or count a wrong password).
+    "POST /account/delete": {
+      actor: "newcomer",
+      expect: "refuse",
+      inputs: () => pageAction("/account/delete", formFields(["delete"], { password: text("not-the-password", ""), confirmation: text("DELETE", "delete", " DELETE") })),
+      judge: refusesIf(({ fields }) => fails(deleteAccountSchema, { password: fields?.password, confirmation: fields?.confirmation })),
     },
     "POST /notifications": {
       actor: "customer",

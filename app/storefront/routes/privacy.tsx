@@ -157,7 +157,18 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             "Complain to the Nigeria Data Protection Commission if you believe your rights have been breached.",
           ]}
         />
-        <p>To use any of these rights, contact us using the details below. We reply within 30 days.</p>
+        <p>
+          Signed in, you can use two of them yourself at any time:{" "}
+          <a href="/account/data" download className="font-semibold text-brand-strong underline">
+            Download my data
+          </a>{" "}
+          (a copy of everything we hold about you, as a JSON file) and{" "}
+          <a href="/account/delete" className="font-semibold text-brand-strong underline">
+            Delete my account
+          </a>
+          . Orders and payments are kept for tax and accounting with your details removed.
+        </p>
+        <p>To use any of the other rights, contact us using the details below. We reply within 30 days.</p>
       </Section>
 
       <Section id="cookies" title="Cookies and Tracking">
