@@ -19,6 +19,7 @@ export default [
   route("checkout", "checkout/routes/checkout.tsx"),
   route("payment-success", "checkout/routes/payment-success.tsx"),
   route("notifications", "account/routes/notifications.tsx"),
+  route("account", "account/routes/account.tsx"),
   route("orders", "orders/routes/orders.tsx"),
   route("orders/claims", "orders/routes/orders.claims.ts"),
   route("claim-photos/*", "orders/routes/claim-photos.$.ts"),
