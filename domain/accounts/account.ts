@@ -6,7 +6,7 @@ import { Refusal } from "../core/refusal";
 import { announceSessionsEnded } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { ACCOUNT_TEXTS as T } from "./account-texts";
-import { followingEmailChange, emailChangeOf } from "./auth";
+import { emailChangeOf } from "./auth";
 import { deviceLabel } from "./devices";
 import { emailChangeNoticeEmail, emailInUseEmail } from "./emails";
 import { enforceRateLimit } from "./rate-limit";
@@ -85,7 +85,7 @@ export async function followEmailLink({ db, auth }: AccountsContext, token: stri
     }
     // Taken since the link was sent: the address stays as it is.
     if (await emailTaken(db, newEmail)) return { kind: "invalid" };
-    const { headers } = await followingEmailChange.run(true, () => auth.api.verifyEmail({ query: { token }, returnHeaders: true }));
+    const { headers } = await auth.api.verifyEmail({ query: { token }, returnHeaders: true });
     await endSessionOfCookies(db, headers.getSetCookie());
     return { kind: "email-changed", email: newEmail };
   } catch (error) {

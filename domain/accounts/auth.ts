@@ -4,7 +4,6 @@ import type { Database } from "../../db/client";
 import * as schema from "../../db/schema";
 import { LIMITS } from "../../lib/constants";
 import type { Mailer } from "../mail/mailer";
-import { AsyncLocalStorage } from "node:async_hooks";
 import { emailChangeVerificationEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { WELCOME_NOTIFICATION, notify } from "../notifications/service";
 import { saveProfile } from "./profiles";
@@ -27,12 +26,6 @@ export const RESET_PASSWORD_PATH = "/auth/reset-password";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/**
- * Set while a change-of-address link is being followed: better-auth then runs the same
- * after-verification hook as for a new account, and the welcome is for new accounts only.
- */
-export const followingEmailChange = new AsyncLocalStorage<true>();
-
 /** The new address a verification token carries when it changes an account's e-mail, else null. */
 export function emailChangeOf(token: string): string | null {
   try {
@@ -50,6 +43,10 @@ export function emailChangeOf(token: string): string | null {
  * from the server, after our own validation and rate limits.
  */
 export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: AuthOptions) {
+  // Accounts verifying their first address. better-auth runs the after-verification hook for a
+  // followed change-of-address link too, but the before hook only for a first verification; the
+  // welcome is for new accounts only.
+  const firstVerifications = new Set<string>();
   return betterAuth({
     appName: "Tokunbo",
     secret,
@@ -82,9 +79,12 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: Aut
         const content = emailChangeOf(token) ? emailChangeVerificationEmail({ link, newEmail: user.email }) : verificationEmail({ link });
         await mailer.send({ to: user.email, ...content });
       },
+      beforeEmailVerification: async (user) => {
+        firstVerifications.add(user.id);
+      },
       // Runs once per address: a second click on the link finds it verified and stops earlier.
       afterEmailVerification: async (user) => {
-        if (followingEmailChange.getStore()) return;
+        if (!firstVerifications.delete(user.id)) return;
         await db.transaction((tx) => notify(tx, user.id, WELCOME_NOTIFICATION.type, WELCOME_NOTIFICATION.title, WELCOME_NOTIFICATION.message));
       },
     },
