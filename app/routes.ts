@@ -19,6 +19,7 @@ export default [
   route("checkout", "checkout/routes/checkout.tsx"),
   route("payment-success", "checkout/routes/payment-success.tsx"),
   route("notifications", "account/routes/notifications.tsx"),
+  route("account", "account/routes/account.tsx"),
   route("account/data", "account/routes/account.data.ts"),
   route("account/delete", "account/routes/account.delete.tsx"),
   route("orders", "orders/routes/orders.tsx"),

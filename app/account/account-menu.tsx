@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { AccountSummary } from "../site/site";
 import { type Role, may } from "../../domain/core/access";
+import { ACCOUNT_TEXTS } from "../../domain/accounts/account-texts";
 
 export interface AccountMenuItem {
   label: string;
@@ -16,7 +17,7 @@ export function accountMenuItems(role: Role): AccountMenuItem[] {
     items.push({ label: "Admin Dashboard", to: "/admin" }, { label: "CMS Dashboard", to: "/cms" });
   }
   if (may({ role }, "sell")) items.push({ label: "Vendor Dashboard", to: "/vendor-dashboard" });
-  items.push({ label: "My Orders", to: "/orders" });
+  items.push({ label: "My Orders", to: "/orders" }, { label: ACCOUNT_TEXTS.menuLink, to: "/account" });
   return items;
 }
 

@@ -11,10 +11,12 @@ interface ShippingFieldsProps {
   errors: ShippingErrors;
   /** Checks one field as the buyer leaves it (and while they fix it). */
   onCheck: (field: ShippingField, value: string) => void;
+  /** 'Deliver to' (saved addresses), above the fields. */
+  picker?: ReactNode;
 }
 
 /** The shipping form and its bounds (docs/cart-and-checkout.md); the e-mail is the account's. */
-export function ShippingFields({ values, email, errors, onCheck }: ShippingFieldsProps) {
+export function ShippingFields({ values, email, errors, onCheck, picker }: ShippingFieldsProps) {
   const field = (name: ShippingField): FieldBinding => ({
     id: `checkout-${name}`,
     name,
@@ -29,6 +31,7 @@ export function ShippingFields({ values, email, errors, onCheck }: ShippingField
     <section className="rounded-2xl border border-gray-200 bg-white p-4 sm:p-5" aria-labelledby="checkout-shipping-title">
       <SectionTitle id="checkout-shipping-title">{T.shippingTitle}</SectionTitle>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {picker}
         <ShippingInput label={T.fullName} {...field("customerName")} autoComplete="name" required />
         <ShippingInput label={T.phoneNumber} {...field("customerPhone")} type="tel" inputMode="tel" autoComplete="tel" hint={T.phoneHint} required />
         <LockedEmail email={email} />

@@ -14,6 +14,8 @@ import {
 } from "./checkout-form-data";
 import { CheckoutLines, LineActionForms } from "./checkout-lines";
 import { ShippingFields } from "./checkout-shipping";
+import { DeliverToForm, SavedAddressPicker, chosenAddress, shippingPrefill } from "./saved-address-picker";
+import type { SavedAddress } from "../../domain/accounts/addresses";
 import { CheckoutEmptyCart, secondaryLinkClass } from "./checkout-states";
 import { CheckoutSummary } from "./checkout-summary";
 import { ArrowLeftIcon } from "../ui/icons";
@@ -30,11 +32,14 @@ interface CheckoutViewProps {
   buyNow?: boolean;
   deliveryFee: number;
   account: { email: string; fullName: string };
+  /** The buyer's saved addresses and the one chosen in 'Deliver to' (else the default) to start from. */
+  savedAddresses?: SavedAddress[];
+  deliverTo?: string | null;
   testMode: boolean;
   result?: CheckoutFormResult;
 }
 
-export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, account, testMode, result }: CheckoutViewProps) {
+export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, account, savedAddresses = [], deliverTo = null, testMode, result }: CheckoutViewProps) {
   const cart = useCheckoutLines(loadedLines, !buyNow);
   const selection = useSelection(cart.lines, buyNow ? undefined : result?.ticked);
   const formAction = useFormAction(buyNow);
@@ -42,7 +47,7 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, 
   const ticked = cart.lines.filter(selection.isTicked);
   const itemCount = ticked.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = ticked.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
-  const values = result?.values ?? { customerName: account.fullName, customerPhone: "", shippingAddress: "", city: "", state: "", deliveryNotes: "" };
+  const values = result?.values ?? shippingPrefill(account.fullName, chosenAddress(savedAddresses, deliverTo));
 
   return (
     <section className="container-page py-8" aria-labelledby="checkout-title">
@@ -78,11 +83,18 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, 
                 busyLine={cart.busyLine}
                 handlers={{ onToggle: selection.toggle, ...cart.handlers }}
               />
-              <ShippingFields values={values} email={account.email} errors={placing.errors} onCheck={placing.check} />
+              <ShippingFields
+                values={values}
+                email={account.email}
+                errors={placing.errors}
+                onCheck={placing.check}
+                picker={<SavedAddressPicker addresses={savedAddresses} chosenId={deliverTo} />}
+              />
             </div>
             <CheckoutSummary itemCount={itemCount} subtotal={subtotal} deliveryFee={deliveryFee} processing={placing.processing} error={placing.message} />
           </form>
           {buyNow ? null : <LineActionForms lines={cart.lines} />}
+          {savedAddresses.length > 1 ? <DeliverToForm /> : null}
         </>
       )}
     </section>

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import * as schema from "../../db/schema";
 import { LIMITS } from "../../lib/constants";
 import type { Mailer } from "../mail/mailer";
-import { passwordResetEmail, verificationEmail } from "./emails";
+import { emailChangeVerificationEmail, passwordResetEmail, verificationEmail } from "./emails";
 import { WELCOME_NOTIFICATION, notify } from "../notifications/service";
 import { saveProfile } from "./profiles";
 import { eq } from "drizzle-orm";
@@ -26,12 +26,27 @@ export const RESET_PASSWORD_PATH = "/auth/reset-password";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** The new address a verification token carries when it changes an account's e-mail, else null. */
+export function emailChangeOf(token: string): string | null {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    const updateTo = (payload as { updateTo?: unknown } | null)?.updateTo;
+    return typeof updateTo === "string" && updateTo.length > 0 ? updateTo : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * better-auth on our tables: e-mail and password with verification, database sessions in an
  * HttpOnly SameSite cookie. Its HTTP handler is not mounted: pages and /api call `auth.api`
  * from the server, after our own validation and rate limits.
  */
 export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: AuthOptions) {
+  // Accounts verifying their first address. better-auth runs the after-verification hook for a
+  // followed change-of-address link too, but the before hook only for a first verification; the
+  // welcome is for new accounts only.
+  const firstVerifications = new Set<string>();
   return betterAuth({
     appName: "Tokunbo",
     secret,
@@ -58,15 +73,24 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: Aut
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: DAY_SECONDS,
+      // A change of address (user.changeEmail) comes here too, with `user.email` already the new address.
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...verificationEmail({ link }) });
+        const content = emailChangeOf(token) ? emailChangeVerificationEmail({ link, newEmail: user.email }) : verificationEmail({ link });
+        await mailer.send({ to: user.email, ...content });
+      },
+      beforeEmailVerification: async (user) => {
+        firstVerifications.add(user.id);
       },
       // Runs once per address: a second click on the link finds it verified and stops earlier.
       afterEmailVerification: async (user) => {
+        if (!firstVerifications.delete(user.id)) return;
         await db.transaction((tx) => notify(tx, user.id, WELCOME_NOTIFICATION.type, WELCOME_NOTIFICATION.title, WELCOME_NOTIFICATION.message));
       },
     },
+    // Without sendChangeEmailConfirmation, the link goes to the new address only and the address
+    // changes once it is followed; the notice to the old address is ours (account.ts).
+    user: { changeEmail: { enabled: true } },
     databaseHooks: {
       user: {
         create: {

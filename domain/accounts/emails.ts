@@ -21,3 +21,39 @@ export function passwordResetEmail({ link }: { link: string }): RenderedEmail {
     note: "This link is valid for 1 hour. If you did not ask for this, you can ignore this e-mail: your password stays the same.",
   });
 }
+
+/** To the new address: the link that makes it the account's e-mail. */
+export function emailChangeVerificationEmail({ link, newEmail }: { link: string; newEmail: string }): RenderedEmail {
+  return renderEmail({
+    subject: "Confirm your new e-mail address",
+    heading: "Confirm your new e-mail address",
+    paragraphs: [`Someone asked to use ${newEmail} for their Tokunbo Phones account. Follow the link below to make the change; until then the account keeps its old address.`],
+    action: { label: "Use this e-mail address", url: link },
+    note: "This link is valid for 24 hours. If you did not ask for this, you can ignore this e-mail.",
+  });
+}
+
+/** To the new address when it already has an account: the change cannot go ahead. */
+export function emailInUseEmail(): RenderedEmail {
+  return renderEmail({
+    subject: "Confirm your new e-mail address",
+    heading: "This address already has an account",
+    paragraphs: [
+      "Someone asked to move their Tokunbo Phones account to this e-mail address, but this address already belongs to an account, so nothing was changed.",
+      "If that was you, sign in with this address instead, or choose another address for the other account.",
+    ],
+    note: "If you did not ask for this, you can ignore this e-mail.",
+  });
+}
+
+/** To the old address: a change was asked for; it happens only once the new address confirms it. */
+export function emailChangeNoticeEmail({ newEmail }: { newEmail: string }): RenderedEmail {
+  return renderEmail({
+    subject: "A change of your e-mail address was requested",
+    heading: "Your e-mail address may change",
+    paragraphs: [
+      `Someone signed in to your Tokunbo Phones account asked to change its e-mail address to ${newEmail}. The change happens only once the link we sent to that address is followed.`,
+      "If this was not you, change your password on My account at once: that signs every other device out.",
+    ],
+  });
+}

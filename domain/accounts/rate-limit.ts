@@ -2,7 +2,7 @@ import { Refusal } from "../core/refusal";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 
-export type LimitedAction = "sign-in" | "sign-up" | "password-reset" | "verification-email" | "checkout";
+export type LimitedAction = "sign-in" | "sign-up" | "password-reset" | "verification-email" | "email-change" | "password-change" | "checkout";
 
 export interface Limit {
   max: number;
@@ -21,6 +21,10 @@ export const RATE_LIMITS: Record<LimitedAction, { perIp: Limit; perEmail: Limit 
   "sign-up": { perIp: { max: 30, windowMinutes: 60 }, perEmail: { max: 5, windowMinutes: 60 } },
   "password-reset": { perIp: { max: 30, windowMinutes: 60 }, perEmail: { max: 5, windowMinutes: 60 } },
   "verification-email": { perIp: { max: 30, windowMinutes: 60 }, perEmail: { max: 5, windowMinutes: 60 } },
+  /** Per new address: each request e-mails it (and the account's own address). */
+  "email-change": { perIp: { max: 30, windowMinutes: 60 }, perEmail: { max: 5, windowMinutes: 60 } },
+  /** Per account (its id): each attempt checks the current password. */
+  "password-change": { perIp: { max: 100, windowMinutes: 15 }, perEmail: { max: 10, windowMinutes: 15 } },
   /** Placing an order or pressing 'Pay now': each reserves phones or opens a provider payment. Per account (its e-mail). */
   checkout: { perIp: { max: 100, windowMinutes: 15 }, perEmail: { max: 10, windowMinutes: 15 } },
 };

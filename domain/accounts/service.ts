@@ -126,17 +126,6 @@ export async function resendVerificationEmail({ db, auth }: AccountsContext, ema
   await auth.api.sendVerificationEmail({ body: { email }, headers: origin.headers });
 }
 
-/** True when the token verified an address; false for a bad or expired link. */
-export async function verifyEmail({ auth }: AccountsContext, token: string): Promise<boolean> {
-  try {
-    await auth.api.verifyEmail({ query: { token } });
-    return true;
-  } catch (error) {
-    if (error instanceof APIError) return false;
-    throw error;
-  }
-}
-
 /** Sets a new password from an e-mailed token; every session of the user ends. */
 export async function resetPassword({ auth }: AccountsContext, input: { token: string; password: string }): Promise<boolean> {
   try {

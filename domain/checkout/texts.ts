@@ -1,4 +1,5 @@
 import { LIMITS } from "../../lib/constants";
+import { SHIPPING_TEXTS } from "../../lib/shipping";
 
 /** What the checkout and payment pages say (docs/cart-and-checkout.md), verbatim where the docs give it. */
 export const CHECKOUT_TEXTS = {
@@ -52,15 +53,7 @@ export const CHECKOUT_TEXTS = {
   noPaymentUrl: "No payment URL received",
   processFailed: "Failed to process order. Please try again.",
 
-  fullNameShort: "Full name must be at least 2 characters",
-  fullNameLong: "Full name must be at most 100 characters",
-  phoneInvalid: "Please enter a valid Nigerian phone number",
-  addressShort: "Street address must be at least 5 characters",
-  addressLong: "Street address must be at most 200 characters",
-  cityShort: "City must be at least 2 characters",
-  cityLong: "City must be at most 60 characters",
-  stateRequired: "Please choose your state",
-  notesLong: "Delivery notes must be at most 500 characters",
+  ...SHIPPING_TEXTS,
   quantityInvalid: "Quantity must be a whole number from 1 to 99",
   /** The most of one graded phone a buyer takes in one order (LIMITS.maxUnitsPerLine). */
   quantityLabel: "Quantity",

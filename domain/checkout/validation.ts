@@ -1,26 +1,11 @@
 /** The checkout form and selection, shared by the browser (instant feedback) and the server (the decision). */
 import { z } from "zod";
-import { LIMITS, NIGERIAN_STATES } from "../../lib/constants";
-import { nigerianPhoneSchema } from "../../lib/nigerian-phone";
+import { LIMITS } from "../../lib/constants";
+import { shippingSchema } from "../../lib/shipping";
 import { CHECKOUT_TEXTS as T } from "./texts";
 
-const bounded = (min: number, max: number, short: string, long: string) =>
-  z.string({ error: short }).trim().min(min, short).max(max, long);
-
-/** Shipping bounds of docs/cart-and-checkout.md; the e-mail comes from the account, never the form. */
-export const shippingSchema = z.object({
-  customerName: bounded(2, 100, T.fullNameShort, T.fullNameLong),
-  customerPhone: nigerianPhoneSchema(T.phoneInvalid),
-  shippingAddress: bounded(5, 200, T.addressShort, T.addressLong),
-  city: bounded(2, 60, T.cityShort, T.cityLong),
-  state: z.enum(NIGERIAN_STATES, { error: T.stateRequired }),
-  deliveryNotes: z
-    .string()
-    .trim()
-    .max(LIMITS.deliveryNotesMax, T.notesLong)
-    .nullish()
-    .transform((value) => value || null),
-});
+/** Shipping bounds of docs/cart-and-checkout.md (lib/shipping.ts, shared with saved addresses). */
+export { shippingSchema };
 
 export const checkoutItemSchema = z.object({
   productId: z.guid({ error: T.checkInput }),

@@ -3,8 +3,8 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, users, payments, payoutRuns, products, refunds, reviews, userRoles, vendorBankAccounts, vendorLedgerEntries, vendorPayouts,
-  vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims,
+  cart, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, savedAddresses, sessions, userRoles, users, vendorBankAccounts,
+  vendorLedgerEntries, vendorPayouts, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
@@ -226,6 +226,39 @@ async function isRead(db: Database, notificationId: string): Promise<boolean> {
 async function freshNotification(db: Database, owner: Person): Promise<string> {
   const [row] = await db.insert(notifications).values({ userId: owner.userId, title: fresh("Fixture "), message: "x" }).returning({ id: notifications.id });
   return row!.id;
+}
+
+/** A saved address of `owner` that is not their default. */
+async function freshAddress(db: Database, owner: Person): Promise<string> {
+  const [row] = await db
+    .insert(savedAddresses)
+    .values({ userId: owner.userId, label: fresh("Office "), fullName: SHIPPING.customerName, phone: SHIPPING.customerPhone, address: SHIPPING.shippingAddress, city: SHIPPING.city, state: SHIPPING.state })
+    .returning({ id: savedAddresses.id });
+  return row!.id;
+}
+
+async function addressExists(db: Database, id: string): Promise<boolean> {
+  return (await db.select({ id: savedAddresses.id }).from(savedAddresses).where(eq(savedAddresses.id, id))).length > 0;
+}
+
+async function addressLabelled(db: Database, label: string): Promise<boolean> {
+  return (await db.select({ id: savedAddresses.id }).from(savedAddresses).where(eq(savedAddresses.label, label))).length > 0;
+}
+
+async function isDefaultAddress(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ isDefault: savedAddresses.isDefault }).from(savedAddresses).where(eq(savedAddresses.id, id));
+  return row?.isDefault ?? false;
+}
+
+/** Another signed-in device of `owner`: a session row of its own. */
+async function freshSession(db: Database, owner: Person): Promise<string> {
+  const id = fresh("session-");
+  await db.insert(sessions).values({ id, token: fresh("token-"), userId: owner.userId, expiresAt: new Date(Date.now() + 86_400_000), userAgent: "Mozilla/5.0 (Linux; Android 13) Chrome/124.0 Mobile Safari/537.36" });
+  return id;
+}
+
+async function sessionExists(db: Database, id: string): Promise<boolean> {
+  return (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id))).length > 0;
 }
 
 /** A cart line of the actor (a phone of the vendor), for checkout and cart changes that use it up. */
@@ -511,6 +544,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   page("GET /checkout", () => "/checkout", EVERYONE, { hidden: othersBuyerData }),
   page("GET /orders", () => "/orders", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /notifications", () => "/notifications", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
+  page("GET /account", () => "/account", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /account/data", () => "/account/data", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /account/delete", () => "/account/delete", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /vendor-application", () => "/vendor-application", EVERYONE),
@@ -732,6 +766,46 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     call: (caller) => post(caller, "/payment-success", { reference: caller.world.customer.paymentReference }),
     refusal: (actor) => (actor === "anonymous" ? { status: 401, text: PAYMENT_TEXTS.reasonSignedOut } : UNKNOWN_REFERENCE),
     hidden: customersPayment,
+  },
+  {
+    key: "POST /account",
+    what: "save a delivery address of one's own",
+    allow: SIGNED_IN,
+    call: (caller) => {
+      const label = fresh("Home ");
+      const { deliveryNotes: _notes, ...shipping } = SHIPPING;
+      return withEffect(post(caller, "/account", { intent: "save-address", label, ...shipping }), () => addressLabelled(caller.db, label));
+    },
+  },
+  {
+    key: "POST /account",
+    what: "delete the customer's saved address",
+    allow: ["customer"],
+    call: async (caller) => {
+      const id = await freshAddress(caller.db, caller.world.customer);
+      return withEffect(post(caller, "/account", { intent: "delete-address", addressId: id }), async () => !(await addressExists(caller.db, id)));
+    },
+    refusal: notTheirs(404),
+  },
+  {
+    key: "POST /account",
+    what: "make the customer's saved address the default",
+    allow: ["customer"],
+    call: async (caller) => {
+      const id = await freshAddress(caller.db, caller.world.customer);
+      return withEffect(post(caller, "/account", { intent: "default-address", addressId: id }), () => isDefaultAddress(caller.db, id));
+    },
+    refusal: notTheirs(404),
+  },
+  {
+    key: "POST /account",
+    what: "sign out one of the customer's other devices",
+    allow: ["customer"],
+    call: async (caller) => {
+      const id = await freshSession(caller.db, caller.world.customer);
+      return withEffect(post(caller, "/account", { intent: "end-session", sessionId: id }), async () => !(await sessionExists(caller.db, id)));
+    },
+    refusal: notTheirs(404),
   },
   {
     key: "POST /notifications",

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { z } from "zod";
 import { forgotPasswordSchema, signInSchema, signUpSchema, vendorSignUpSchema } from "../../domain/accounts/validation";
+import { emailChangeSchema, profileSchema, savedAddressSchema } from "../../domain/accounts/account-validation";
 import { preapprovalFieldSchema } from "../../domain/vendors/preapproval-field-validation";
 import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
 import { productFormSchema } from "../../domain/catalog/management-validation";
@@ -331,9 +332,10 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /super-admin-creator": queryDoor("/super-admin-creator", ["email"], "superAdmin"),
     "GET /dev/mailbox": queryDoor("/dev/mailbox", ["id", "to", "page"]),
     "GET /cart": queryDoor("/cart", ["item"], "customer"),
-    "GET /checkout": queryDoor("/checkout", ["items", "productId", "buy", "qty"], "customer"),
+    "GET /checkout": queryDoor("/checkout", ["items", "productId", "buy", "qty", "deliverTo"], "customer"),
     "GET /payment-success": queryDoor("/payment-success", ["reference", "trxref", "status"], "customer"),
     "GET /notifications": queryDoor("/notifications", ["page"], "customer"),
+    "GET /account": queryDoor("/account", ["address"], "customer"),
     "GET /account/data": queryDoor("/account/data", ["format", "user"], "newcomer"),
     "GET /account/delete": queryDoor("/account/delete", ["step"], "newcomer"),
     "GET /orders": queryDoor("/orders", ["order", "track", "review", "claim", "tab"], "customer"),
@@ -465,6 +467,25 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: () => pageAction("/account/delete", formFields(["delete"], { password: text("not-the-password", ""), confirmation: text("DELETE", "delete", " DELETE") })),
       judge: refusesIf(({ fields }) => fails(deleteAccountSchema, { password: fields?.password, confirmation: fields?.confirmation })),
+    },
+    "POST /account": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/account", formFields(["profile", "email", "password", "end-session", "save-address", "delete-address", "default-address"], {
+          fullName: text("Ada Obi"), phone: text("0803 123 4567", ""), newEmail: text("ada.new@example.com"), currentPassword: text("not-the-password"),
+          password: text("eko-atlantic-2027", "short"), confirmPassword: text("eko-atlantic-2027"), sessionId: strangeId, addressId: fc.oneof(strangeId, fc.constant(randomUUID())),
+          label: text("Home"), customerName: text("Ada Obi"), customerPhone: text("0803 123 4567"), shippingAddress: text("12 Allen Avenue"), city: text("Ikeja"), state: text("Lagos", "Atlantis"),
+        })),
+      // The customer has no saved address and no other device the draws could name, and no draw knows their password.
+      judge: refusesIf(({ fields }, world) => {
+        const sent = fields ?? {};
+        if (sent.intent === "profile") return fails(profileSchema, sent);
+        if (sent.intent === "email") return fails(emailChangeSchema, sent) || sent.newEmail?.trim().toLowerCase() === world.customer.email;
+        if (sent.intent === "save-address") return Boolean(sent.addressId) || fails(savedAddressSchema, sent);
+        return true;
+      }),
     },
     "POST /notifications": {
       actor: "customer",
