@@ -5,6 +5,8 @@ export default [
   route("product/:id", "storefront/routes/product.tsx"),
   route("shop", "storefront/routes/shop.tsx"),
   route("privacy", "storefront/routes/privacy.tsx"),
+  route("wishlist", "storefront/routes/wishlist.tsx"),
+  route("stock-alerts", "storefront/routes/stock-alerts.ts"),
   route("auth", "account/routes/auth.tsx"),
   route("auth/verify-email", "account/routes/auth.verify-email.tsx"),
   route("auth/reset-password", "account/routes/auth.reset-password.tsx"),

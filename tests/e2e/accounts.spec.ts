@@ -148,10 +148,10 @@ test.describe("vendor sign-in lands by the vendor's status", () => {
 });
 
 const MENUS: Array<[string, string[]]> = [
-  ["superadmin@tokunbo.test", ["Super Admin", "Admin Dashboard", "CMS Dashboard", "My Orders"]],
-  ["admin@tokunbo.test", ["Admin Dashboard", "CMS Dashboard", "My Orders"]],
-  ["vendor@tokunbo.test", ["Vendor Dashboard", "My Orders"]],
-  ["customer@tokunbo.test", ["My Orders"]],
+  ["superadmin@tokunbo.test", ["Super Admin", "Admin Dashboard", "CMS Dashboard", "My Orders", "Wishlist"]],
+  ["admin@tokunbo.test", ["Admin Dashboard", "CMS Dashboard", "My Orders", "Wishlist"]],
+  ["vendor@tokunbo.test", ["Vendor Dashboard", "My Orders", "Wishlist"]],
+  ["customer@tokunbo.test", ["My Orders", "Wishlist"]],
 ];
 
 for (const [email, items] of MENUS) {
