@@ -15,7 +15,7 @@ import { reserveStock, restoreStock } from "./stock";
 import { cancelStockAlert, isWaitingForStock, subscribeToStockAlert } from "./stock-alerts";
 
 const IMAGE = `/uploads/products/${"e".repeat(32)}.webp`;
-const SELLER = { userId: "sa-seller", email: "sa-seller@example.ng", role: "vendor" as const };
+const SELLER = { userId: "sa-seller", email: "sa-seller@example.ng", fullName: null, role: "vendor" as const };
 
 /** The vendor's edit of the listing as inserted, changing only its stock. */
 function stockEdit(model: string, stock: number) {

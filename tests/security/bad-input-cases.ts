@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { forgotPasswordSchema, signInSchema, signUpSchema, vendorSignUpSchema } from "../../domain/accounts/validation";
 import { preapprovalFieldSchema } from "../../domain/vendors/preapproval-field-validation";
 import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
+import { stockAlertChangeSchema } from "../../domain/catalog/stock-alerts";
+import { wishlistChangeSchema } from "../../domain/catalog/wishlist";
 import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema } from "../../domain/pricing/validation";
@@ -333,6 +335,7 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /checkout": queryDoor("/checkout", ["items", "productId", "buy", "qty"], "customer"),
     "GET /payment-success": queryDoor("/payment-success", ["reference", "trxref", "status"], "customer"),
     "GET /notifications": queryDoor("/notifications", ["page"], "customer"),
+    "GET /wishlist": queryDoor("/wishlist", ["page", "productId"], "customer"),
     "GET /orders": queryDoor("/orders", ["order", "track", "review", "claim", "tab"], "customer"),
     "GET /claim-photos/*": {
       actor: "customer",
@@ -455,6 +458,23 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: () => pageAction("/payment-success", formFields(["verify"], { reference: fc.oneof(fc.constantFrom("", " ", "x".repeat(201)), fc.string({ minLength: 201, maxLength: 400 })) })).filter((r) => r.fields?.reference !== undefined),
       judge: refusesIf(({ fields }) => (fields?.reference ?? "").trim() === "" || (fields?.reference ?? "").trim().length > 200),
+    },
+    "POST /wishlist": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: (world) => pageAction("/wishlist", formFields(["add", "remove"], { productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id)) })),
+      // Removing a phone that is not on the list is no change, not bad input; adding one without a public page is refused.
+      judge: refusesIf(({ fields }) => fails(wishlistChangeSchema, fields) || fields?.intent === "add"),
+    },
+    "POST /stock-alerts": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: (world) =>
+        pageAction("/stock-alerts", formFields(["subscribe", "cancel"], { productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id), fc.constant(world.vendor.productId)) })),
+      // Subscribing is refused for a phone without a public page and for one in stock; cancelling no alert changes nothing.
+      judge: refusesIf(({ fields }) => fails(stockAlertChangeSchema, fields) || fields?.intent === "subscribe"),
     },
     "POST /notifications": {
       actor: "customer",
