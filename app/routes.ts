@@ -6,6 +6,7 @@ export default [
   route("shop", "storefront/routes/shop.tsx"),
   route("privacy", "storefront/routes/privacy.tsx"),
   route("wishlist", "storefront/routes/wishlist.tsx"),
+  route("wishlist/items", "storefront/routes/wishlist.items.ts"),
   route("stock-alerts", "storefront/routes/stock-alerts.ts"),
   route("auth", "account/routes/auth.tsx"),
   route("auth/verify-email", "account/routes/auth.verify-email.tsx"),

@@ -5,7 +5,7 @@ import { useSite } from "../site/site";
 import { type Answer, toastAnswer, useAction } from "../ui/answer";
 import { SpriteIcon } from "../ui/sprite";
 
-export const WISHLIST_ACTION = "/wishlist";
+export const WISHLIST_ACTION = "/wishlist/items";
 
 const SIGN_IN_TEXTS = { required: WISHLIST_TEXTS.signInRequired, hint: WISHLIST_TEXTS.signInHint };
 

@@ -676,21 +676,21 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: everyone({ status: 401, text: CART_SIGN_IN_TEXTS.required }),
   },
   {
-    key: "POST /wishlist",
+    key: "POST /wishlist/items",
     what: "save a phone to one's own wishlist",
     allow: SIGNED_IN,
     call: async (caller) => {
       const productId = await freshListing(caller.db, caller.world);
       const person = personOf(caller);
-      return withEffect(post(caller, "/wishlist", { intent: "add", productId }), async () => person !== null && (await wished(caller.db, person.userId, productId)));
+      return withEffect(post(caller, "/wishlist/items", { intent: "add", productId }), async () => person !== null && (await wished(caller.db, person.userId, productId)));
     },
     refusal: everyone({ status: 401, text: WISHLIST_TEXTS.signInRequired }),
   },
   {
-    key: "POST /wishlist",
+    key: "POST /wishlist/items",
     what: "remove a phone from one's own wishlist, not the customer's, without scripts",
     allow: SIGNED_IN,
-    call: (caller) => onlyOwnSaved(caller, "wishlist", (productId) => post(caller, "/wishlist", { intent: "remove", productId }, WITHOUT_SCRIPTS)),
+    call: (caller) => onlyOwnSaved(caller, "wishlist", (productId) => post(caller, "/wishlist/items", { intent: "remove", productId }, WITHOUT_SCRIPTS)),
     refusal: everyone({ redirect: "/auth" }),
   },
   {

@@ -459,11 +459,11 @@ export function doorCases(): Record<string, DoorCase> {
       inputs: () => pageAction("/payment-success", formFields(["verify"], { reference: fc.oneof(fc.constantFrom("", " ", "x".repeat(201)), fc.string({ minLength: 201, maxLength: 400 })) })).filter((r) => r.fields?.reference !== undefined),
       judge: refusesIf(({ fields }) => (fields?.reference ?? "").trim() === "" || (fields?.reference ?? "").trim().length > 200),
     },
-    "POST /wishlist": {
+    "POST /wishlist/items": {
       actor: "customer",
       expect: "refuse",
       toastRedirects: true,
-      inputs: (world) => pageAction("/wishlist", formFields(["add", "remove"], { productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id)) })),
+      inputs: (world) => pageAction("/wishlist/items", formFields(["add", "remove"], { productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id)) })),
       // Removing a phone that is not on the list is no change, not bad input; adding one without a public page is refused.
       judge: refusesIf(({ fields }) => fails(wishlistChangeSchema, fields) || fields?.intent === "add"),
     },

@@ -1,15 +1,11 @@
 import { data, Link, redirect } from "react-router";
-import { type WishlistEntry, addToWishlist, listWishlist, removeFromWishlist, wishlistChangeSchema } from "../../../domain/catalog/wishlist";
+import { type WishlistEntry, listWishlist } from "../../../domain/catalog/wishlist";
 import { WISHLIST_TEXTS } from "../../../domain/catalog/wishlist-texts";
 import { CART_TEXTS } from "../../../domain/cart/texts";
 import { formatNaira } from "../../../lib/money";
 import { productHeading } from "../../../lib/product-heading";
 import { useAddToCart } from "../../checkout/add-to-cart";
 import { signInHref } from "../../checkout/cart-sign-in";
-import { answerPage, answering, invalid, isDocumentRequest, ok } from "../../server/answer.server";
-import { redirectWithToast } from "../../server/flash.server";
-import { readForm } from "../../server/forms.server";
-import type { Failure } from "../../ui/answer";
 import { useAction } from "../../ui/answer";
 import { GradeBadge } from "../../ui/badges";
 import { PageTitle } from "../../ui/page-title";
@@ -26,38 +22,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect(signInHref(PAGE));
   return data({ items: await listWishlist(context.db, viewer.userId) }, { headers: { "Cache-Control": "no-store" } });
-}
-
-/**
- * Saves or removes a phone, from the hearts and this page, with or without scripts. Signed out, a
- * form without scripts goes to sign in, returning to the phone's page; a fetcher gets a 401.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await readForm(request));
-  const viewer = await context.getViewer();
-  const productId = typeof form.productId === "string" ? form.productId : "";
-  if (!viewer) {
-    if (isDocumentRequest(request)) {
-      const back = /^[0-9a-f-]{36}$/i.test(productId) ? `/product/${productId}` : "/shop";
-      return redirectWithToast(signInHref(back), { kind: "error", title: WISHLIST_TEXTS.signInRequired });
-    }
-    return data<Failure>({ ok: false, code: "forbidden", message: WISHLIST_TEXTS.saveFailed, detail: WISHLIST_TEXTS.signInRequired, fieldErrors: {} }, { status: 401 });
-  }
-  const parsed = wishlistChangeSchema.safeParse(form);
-  if (!parsed.success) return answerPage(request, PAGE, invalid(parsed.error, WISHLIST_TEXTS.saveFailed));
-  const change = parsed.data;
-  return answerPage(
-    request,
-    PAGE,
-    answering(async () => {
-      if (change.intent === "add") {
-        await addToWishlist(context.db, viewer.userId, change.productId);
-        return ok(WISHLIST_TEXTS.added, { wished: true });
-      }
-      await removeFromWishlist(context.db, viewer.userId, change.productId);
-      return ok(WISHLIST_TEXTS.removed, { wished: false });
-    }, WISHLIST_TEXTS.saveFailed),
-  );
 }
 
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {
