@@ -65,9 +65,9 @@ test("a buyer waiting for a sold-out phone gets one e-mail and one notification 
   await hydrated(page);
   await expect(page.getByRole("status").filter({ hasText: "Sold out" })).toBeVisible();
   await page.getByRole("button", { name: "Notify me when available" }).click();
-  await expect(page.getByText("We'll e-mail you when it's back")).toBeVisible();
+  await expect(page.getByRole("main").getByText("We'll e-mail you when it's back")).toBeVisible();
   await page.reload();
-  await expect(page.getByText("We'll e-mail you when it's back")).toBeVisible();
+  await expect(page.getByRole("main").getByText("We'll e-mail you when it's back")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel alert" })).toBeVisible();
 
   await test.step("the vendor restocks it from the product editor", async () => {
