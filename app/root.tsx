@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { displayName } from "../domain/accounts/viewer";
 import { siteBarCounts } from "../domain/cart/site-bar";
+import { wishedProductIds } from "../domain/catalog/wishlist";
 import { CMS_DEFAULTS, type TopBannerContent } from "../domain/cms/defaults";
 import { greetingAt } from "../lib/greeting";
 import { hexColourOr, safeImageUrl } from "../lib/safe-values";
@@ -50,7 +51,7 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 function toSiteFrame(
   content: SiteContent<"branding" | "whatsapp_config">,
   publicUrl: string,
-  { account, cartCount, unreadNotifications }: AccountState,
+  { account, cartCount, unreadNotifications, wishedIds }: AccountState,
 ): SiteFrameData {
   const { branding, whatsapp_config: whatsapp } = content;
   const siteName = branding.site_name?.trim() || CMS_DEFAULTS.branding.site_name;
@@ -67,6 +68,7 @@ function toSiteFrame(
     unreadNotifications,
     signedIn: account !== null,
     account,
+    wishedIds,
   };
 }
 
@@ -75,19 +77,27 @@ interface AccountState {
   cartCount: number;
   unreadNotifications: number;
   liveAfter: number | null;
+  wishedIds: string[];
 }
 
 /** The signed-in user for the site bar, the counts of its badges, and where their live stream resumes. */
 async function loadAccount(context: Route.LoaderArgs["context"]): Promise<AccountState> {
   const viewer = await context.getViewer();
-  if (!viewer) return { account: null, cartCount: 0, unreadNotifications: 0, liveAfter: null };
-  const counts = await siteBarCounts(context.db, viewer.userId).catch((error: unknown) => {
-    // Shown as 0 when they cannot be read; the page still renders.
-    console.error("Failed to load the site bar's counts", error);
-    return { cartCount: 0, unreadNotifications: 0, liveAfter: 0 };
-  });
+  if (!viewer) return { account: null, cartCount: 0, unreadNotifications: 0, liveAfter: null, wishedIds: [] };
+  const [counts, wishedIds] = await Promise.all([
+    siteBarCounts(context.db, viewer.userId).catch((error: unknown) => {
+      // Shown as 0 when they cannot be read; the page still renders.
+      console.error("Failed to load the site bar's counts", error);
+      return { cartCount: 0, unreadNotifications: 0, liveAfter: 0 };
+    }),
+    wishedProductIds(context.db, viewer.userId).catch((error: unknown) => {
+      // Hearts show un-pressed when the wishlist cannot be read.
+      console.error("Failed to load the wishlist's ids", error);
+      return [];
+    }),
+  ]);
   const account = { userId: viewer.userId, name: displayName(viewer), greeting: greetingAt(new Date()), role: viewer.role };
-  return { account, ...counts };
+  return { account, ...counts, wishedIds };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

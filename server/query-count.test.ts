@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import {
   accounts, cart, cmsContent, emailOutbox, notifications, orderStatusHistory, orders, payments, payoutRuns, products, profiles, reviews, userActivities,
   userRoles, users, vendorBankAccounts, vendorCommissionChanges, vendorLedgerEntries, vendorPayouts, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
-  warrantyClaimEvents, warrantyClaims,
+  warrantyClaimEvents, warrantyClaims, wishlistItems,
 } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CMS_DEFAULTS } from "../domain/cms/defaults";
@@ -65,6 +65,9 @@ const REQUESTS: CheckedRequest[] = [
   request("visitor", "/api/products?search=iphone"),
   request("admin", "/dev/mailbox"),
   request("customer", "/"),
+  request("customer", "/shop"),
+  { label: "GET /product/:id as customer", as: "customer", url: (world) => `/product/${world.reviewedProductId}` },
+  request("customer", "/wishlist"),
   request("customer", "/cart"),
   request("customer", "/checkout"),
   request("customer", "/orders"),
@@ -199,6 +202,7 @@ async function addItemsOfEveryKind(db: Database, world: World, tag: string, coun
   const listed = await addListings(db, world.vendorId, tag, count, "approved");
   await addListings(db, world.vendorId, `${tag}-pending`, count, "pending");
   await db.insert(cart).values(listed.map((productId) => ({ customerId: world.customerId, productId })));
+  await db.insert(wishlistItems).values(listed.map((productId) => ({ userId: world.customerId, productId, lastSeenPrice: 1 })));
   await addClaims(db, world, await addOrders(db, world, listed), tag);
   await addOrderHistory(db, world.trackedOrderId, tag, count);
   await addLedgerEntries(db, world.vendorId, tag, count);

@@ -17,7 +17,7 @@ export function accountMenuItems(role: Role): AccountMenuItem[] {
     items.push({ label: "Admin Dashboard", to: "/admin" }, { label: "CMS Dashboard", to: "/cms" });
   }
   if (may({ role }, "sell")) items.push({ label: "Vendor Dashboard", to: "/vendor-dashboard" });
-  items.push({ label: "My Orders", to: "/orders" }, { label: ACCOUNT_TEXTS.menuLink, to: "/account" });
+  items.push({ label: "My Orders", to: "/orders" }, { label: "Wishlist", to: "/wishlist" }, { label: ACCOUNT_TEXTS.menuLink, to: "/account" });
   return items;
 }
 

@@ -12,11 +12,18 @@ export const CART_SIGN_IN_TEXTS = {
 /** The query parameter of /auth naming the page to return to after signing in. */
 export const RETURN_PARAM = "redirect";
 
-const PENDING_ADD_KEY = "pending_cart_add";
-/** A pending add older than this is forgotten: the shopper has moved on. */
-const PENDING_ADD_MAX_AGE_MS = 30 * 60_000;
+const PENDING_KEY = "pending_cart_add";
+/** A pending step older than this is forgotten: the shopper has moved on. */
+const PENDING_MAX_AGE_MS = 30 * 60_000;
 
-interface PendingAdd {
+/**
+ * What a signed-out shopper asked for on a phone before signing in, done on the phone's page once
+ * they are back: add it to the cart, save it to the wishlist, or wait for it to be back in stock.
+ */
+export type PendingKind = "cart" | "wishlist" | "stock-alert";
+
+interface PendingStep {
+  kind: PendingKind;
   productId: string;
   quantity: number;
   at: number;
@@ -43,28 +50,54 @@ export function signInHref(path: string): string {
   return `/auth?${RETURN_PARAM}=${encodeURIComponent(path)}`;
 }
 
-function rememberPendingAdd(productId: string, quantity: number): void {
+function rememberPending(kind: PendingKind, productId: string, quantity = 1): void {
   try {
-    window.sessionStorage.setItem(PENDING_ADD_KEY, JSON.stringify({ productId, quantity, at: Date.now() } satisfies PendingAdd));
+    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify({ kind, productId, quantity, at: Date.now() } satisfies PendingStep));
   } catch {
-    // Storage unavailable (private mode): the shopper adds again after signing in.
+    // Storage unavailable (private mode): the shopper asks again after signing in.
   }
 }
 
-/** The quantity this tab asked to add to the cart for `productId` before signing in (taken once). */
-export function takePendingAdd(productId: string): number | null {
+/** The quantity this tab asked for with a `kind` step on `productId` before signing in (taken once), or null. */
+export function takePending(kind: PendingKind, productId: string): number | null {
   try {
-    const raw = window.sessionStorage.getItem(PENDING_ADD_KEY);
+    const raw = window.sessionStorage.getItem(PENDING_KEY);
     if (!raw) return null;
-    const pending = JSON.parse(raw) as Partial<PendingAdd>;
-    if (pending.productId !== productId) return null;
-    window.sessionStorage.removeItem(PENDING_ADD_KEY);
-    const fresh = typeof pending.at === "number" && Date.now() - pending.at < PENDING_ADD_MAX_AGE_MS;
+    const pending = JSON.parse(raw) as Partial<PendingStep>;
+    if ((pending.kind ?? "cart") !== kind || pending.productId !== productId) return null;
+    window.sessionStorage.removeItem(PENDING_KEY);
+    const fresh = typeof pending.at === "number" && Date.now() - pending.at < PENDING_MAX_AGE_MS;
     const quantity = Number(pending.quantity);
     return fresh && Number.isInteger(quantity) && quantity > 0 ? quantity : null;
   } catch {
     return null;
   }
+}
+
+/** The quantity this tab asked to add to the cart for `productId` before signing in (taken once). */
+export function takePendingAdd(productId: string): number | null {
+  return takePending("cart", productId);
+}
+
+/**
+ * A step that needs an account, asked for by a signed-out visitor: they are told why (`texts`),
+ * the step is remembered in this tab, and they go to sign in, returning to the phone's page, where
+ * the step is taken (`takePending`) and done. The check answers true for a signed-in visitor.
+ * Only this tab remembers what it asked for, so no link can do anything to someone's account.
+ */
+export function useSignInFirst(kind: PendingKind, texts: { required: string; hint: string }): (wanted: { productId: string; quantity?: number }) => boolean {
+  const { signedIn } = useSite();
+  const navigate = useNavigate();
+  return useCallback(
+    ({ productId, quantity }) => {
+      if (signedIn) return true;
+      toast.error(texts.required, texts.hint);
+      rememberPending(kind, productId, quantity);
+      navigate(signInHref(`/product/${productId}`));
+      return false;
+    },
+    [signedIn, navigate, kind, texts],
+  );
 }
 
 /**
@@ -74,16 +107,5 @@ export function takePendingAdd(productId: string): number | null {
  * remembers what it asked for, so no link can add anything to someone's cart).
  */
 export function useCartSignIn(): (wanted: { productId: string; quantity: number }) => boolean {
-  const { signedIn } = useSite();
-  const navigate = useNavigate();
-  return useCallback(
-    ({ productId, quantity }) => {
-      if (signedIn) return true;
-      toast.error(CART_SIGN_IN_TEXTS.required, CART_SIGN_IN_TEXTS.hint);
-      rememberPendingAdd(productId, quantity);
-      navigate(signInHref(`/product/${productId}`));
-      return false;
-    },
-    [signedIn, navigate],
-  );
+  return useSignInFirst("cart", CART_SIGN_IN_TEXTS);
 }

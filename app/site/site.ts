@@ -30,6 +30,8 @@ export interface SiteFrameData {
   unreadNotifications: number;
   signedIn: boolean;
   account: AccountSummary | null;
+  /** The ids of the phones the signed-in user wished for, read once per page; empty when signed out. */
+  wishedIds: string[];
 }
 
 export interface RootData {
@@ -52,6 +54,7 @@ export const FALLBACK_SITE: SiteFrameData = {
   unreadNotifications: 0,
   signedIn: false,
   account: null,
+  wishedIds: [],
 };
 
 export function useRootData(): RootData | undefined {

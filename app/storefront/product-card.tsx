@@ -57,7 +57,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           <GradeBadge grade={product.grade} />
           {discount !== null ? <DiscountBadge percent={discount} /> : null}
         </div>
-        <FavouriteButton productName={product.name} />
+        <FavouriteButton productId={product.id} productName={product.name} />
       </div>
       <div className="card-body">
         <h3 className="card-title">

@@ -115,7 +115,7 @@ function ShopListItem({ item, eager }: { item: ShopItemData; eager: boolean }) {
         </div>
         <p className="mt-auto text-base font-bold text-gray-900 sm:text-lg">{formatNaira(item.price)}</p>
       </div>
-      <FavouriteButton productName={item.name} className="absolute right-3 top-3 z-10" />
+      <FavouriteButton productId={item.id} productName={item.name} className="absolute right-3 top-3 z-10" />
     </article>
   );
 }

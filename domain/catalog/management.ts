@@ -4,6 +4,8 @@
  * see and manage only their own (another vendor's product is "not found"); admins see all, add
  * for an approved vendor, set the final price and status, and delete. Prices are kobo.
  */
+import { type SiteLink, announceRestock } from "./stock-alerts";
+import { announcePriceDrops } from "./wishlist";
 import { type SQL, and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
@@ -334,6 +336,7 @@ export async function updateProduct(
   productId: string,
   input: ProductFormInput,
   uploads: NewUploads = {},
+  site: SiteLink = {},
 ): Promise<SavedProduct> {
   const scope = scopeOf(actor);
   if (scope === "vendor") refuseVendorPricing(input);
@@ -358,6 +361,8 @@ export async function updateProduct(
       .where(eq(products.id, current.id))
       .returning({ id: products.id, name: products.name, vendorId: products.vendorId, status: products.status, finalPrice: products.finalPrice });
     if (!updated) throw notFound();
+    await announcePriceDrops(tx, updated.id);
+    await announceRestock(tx, updated.id, site);
     if (backToReview) {
       await notify(tx, actor.userId, "product", PRODUCT_TEXTS.backToReviewTitle, backToReviewMessage(updated.name));
     } else if (updated.status !== current.status) {

@@ -19,6 +19,8 @@ import { vendors } from "../../db/schema/vendors";
 import { PRODUCT_TEXTS } from "./management-validation";
 import { type ComparePriceChoice, type InspectionInput, MODERATION_TEXTS } from "./moderation-validation";
 import { products } from "../../db/schema/catalog";
+import { announceRestock } from "./stock-alerts";
+import { announcePriceDrops } from "./wishlist";
 
 export interface ModerationResult {
   id: string;
@@ -93,6 +95,9 @@ async function decide(
         comparePrice: products.comparePrice,
       });
     const decided = product as DecidedProduct & { comparePrice: number | null };
+    await announcePriceDrops(tx, decided.id);
+    // A sold-out phone may wait in review; approved, it is for sale again.
+    await announceRestock(tx, decided.id);
     await announceProductDecision(tx, actor, decided, decision.status === "rejected" ? decision.reason?.trim() || undefined : undefined);
     return { id: decided.id, status: decided.status, finalPrice: decided.finalPrice, comparePrice: decided.comparePrice };
   });

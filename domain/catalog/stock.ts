@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { vendors } from "../../db/schema/vendors";
 import { products } from "../../db/schema/catalog";
 import { displayPrice, listed } from "./summary";
+import { type SiteLink, announceRestock } from "./stock-alerts";
 
 export interface ReservedUnit {
   productId: string;
@@ -53,9 +54,9 @@ export async function reserveStockAgain(tx: Database, productId: string, quantit
 
 /**
  * Gives units back. A phone that had sold out is listed again, unless its vendor hid it or is
- * no longer approved.
+ * no longer approved; buyers waiting for it are told (`site` gives their e-mail its link).
  */
-export async function restoreStock(tx: Database, productId: string, quantity: number): Promise<void> {
+export async function restoreStock(tx: Database, productId: string, quantity: number, site: SiteLink = {}): Promise<void> {
   await tx
     .update(products)
     .set({
@@ -63,6 +64,7 @@ export async function restoreStock(tx: Database, productId: string, quantity: nu
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, productId));
+  await announceRestock(tx, productId, site);
 }
 
 type Sale = { productId: string; vendorId: string; quantity: number; totalAmount: number };

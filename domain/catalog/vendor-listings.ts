@@ -1,4 +1,5 @@
 /** A vendor's listings: the vendor record a user sells through, and whether each of its phones shows in the shop. */
+import { type SiteLink, announceRestock } from "./stock-alerts";
 import { Refusal } from "../core/refusal";
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -55,6 +56,7 @@ export function setProductLive(
   db: Database,
   actor: Viewer,
   input: { productId: string; isLive: boolean },
+  site: SiteLink = {},
 ): Promise<{ isLive: boolean }> {
   return db.transaction(async (tx) => {
     const vendor = await lockVendorOfUser(tx, actor.userId);
@@ -66,8 +68,9 @@ export function setProductLive(
       .set({ isLive: input.isLive, updatedAt: sql`now()` })
       .where(own)
       .returning({ isLive: products.isLive });
-    if (updated) return updated;
-    throw new Refusal("not_found", LISTING_TEXTS.notFound);
+    if (!updated) throw new Refusal("not_found", LISTING_TEXTS.notFound);
+    if (updated.isLive) await announceRestock(tx, input.productId, site);
+    return updated;
   });
 }
 

@@ -61,7 +61,7 @@ export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: Checko
   try {
     return await openProviderPage(deps, buyer, reservation);
   } catch (error) {
-    await releaseReservation(deps.db, reservation.reference, { reason: "initialization_failed" });
+    await releaseReservation(deps.db, reservation.reference, { reason: "initialization_failed", publicUrl: deps.publicUrl });
     throw error;
   }
 }

@@ -187,3 +187,12 @@ export async function listOutbox(db: Database, limit = 50): Promise<MailboxMessa
     .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 }
+
+/**
+ * Records a message in the outbox inside `tx` for code that has no mailer at hand (a restock in
+ * the middle of a payment's release): the redelivery pass sends it, and without SMTP the
+ * development mailbox shows it at once.
+ */
+export async function queueEmail(tx: Database, message: OutgoingEmail): Promise<void> {
+  await tx.insert(emailOutbox).values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html });
+}

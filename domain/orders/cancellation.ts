@@ -79,7 +79,7 @@ export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: s
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning({ id: orders.id });
     if (!moved) throw new Refusal("conflict", CANCELLATION_TEXTS.changedMeanwhile);
-    await updateStockAndSales(tx, order, "cancelled", { refundedByCaller: true });
+    await updateStockAndSales(tx, order, "cancelled", { refundedByCaller: true, publicUrl: deps.publicUrl });
     await recordOrderStatus(tx, [{ orderId: order.id, status: "cancelled", note: CANCELLATION_TEXTS.historyNote(input.reason), actorId: buyer.userId, actorRole: "buyer" }]);
     const refundAmount = order.totalAmount + (order.paymentId && !(await otherOrdersDelivered(tx, order.paymentId, order.id)) ? order.deliveryFee : 0);
     const orderNumber = orderNumberOf(order.id);

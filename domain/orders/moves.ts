@@ -81,7 +81,7 @@ export async function moveOrder(
   const { moved, deliverEmail } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
     if (!isMoversOrder(order, mover)) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
-    const result = await moveLocked(tx, order, mover, change);
+    const result = await moveLocked(tx, order, mover, change, deps.publicUrl);
     await alongside?.(tx, result);
     const email = orderStatusEmail(deps.publicUrl, order, change, automaticAfterDays(mover));
     return { moved: result, deliverEmail: email ? await deps.mailer.record(tx, email) : undefined };
@@ -109,7 +109,7 @@ function isMoversOrder(order: MovingOrder, mover: Mover): boolean {
   return true;
 }
 
-async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange): Promise<Moved> {
+async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange, publicUrl: string): Promise<Moved> {
   if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
   const [updated] = await tx
     .update(orders)
@@ -117,7 +117,7 @@ async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning({ id: orders.id });
   if (!updated) throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
-  await updateStockAndSales(tx, order, change.status);
+  await updateStockAndSales(tx, order, change.status, { publicUrl });
   const actorId = mover.role === "system" ? null : mover.userId;
   await recordOrderStatus(tx, [{ orderId: order.id, status: change.status, note: shippingNote(change), actorId, actorRole: mover.role }]);
   await tellBuyer(tx, order, change, automaticAfterDays(mover));
@@ -177,12 +177,12 @@ export async function updateStockAndSales(
   tx: Database,
   order: Pick<MovingOrder, "id" | "status" | "productId" | "vendorId" | "paymentId" | "quantity" | "totalAmount">,
   to: OrderStatus,
-  options: { refundedByCaller?: boolean } = {},
+  options: { refundedByCaller?: boolean; publicUrl?: string } = {},
 ): Promise<void> {
   const wasSold = isSold(order.status);
   if (!wasSold && isSold(to)) await countSale(tx, order, 1);
   if (to !== "cancelled") return;
-  await restoreStock(tx, order.productId, order.quantity);
+  await restoreStock(tx, order.productId, order.quantity, { publicUrl: options.publicUrl });
   if (!wasSold) return;
   await countSale(tx, order, -1);
   if (order.paymentId && !options.refundedByCaller) {

@@ -108,7 +108,7 @@ async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now
   if (payment.releasedAt) return "unpaid";
   if (transaction && shouldCallFailed(transaction.status, payment, now)) await recordPaymentFailure(deps.db, payment.reference, transaction);
   const expired = now.getTime() - payment.placedAt.getTime() > RESERVATION_MS;
-  if (expired && (await releaseReservation(deps.db, payment.reference, { reason: "expired" }))) return "released";
+  if (expired && (await releaseReservation(deps.db, payment.reference, { reason: "expired", publicUrl: deps.publicUrl }))) return "released";
   return "unpaid";
 }
 

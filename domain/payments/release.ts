@@ -24,13 +24,19 @@ import { PAYMENT_NOTICES as N } from "./texts";
  */
 export type ReleaseReason = "expired" | "initialization_failed" | "cancelled_by_buyer" | "superseded";
 
+/** Why, and the site's address for the e-mails of buyers waiting for a phone that comes back. */
+export interface ReleaseOptions {
+  reason: ReleaseReason;
+  publicUrl?: string;
+}
+
 /** Releases a payment's reservation if it still holds one; false when it no longer did. */
-export async function releaseReservation(db: Database, reference: string, { reason }: { reason: ReleaseReason }): Promise<boolean> {
-  return db.transaction((tx) => releaseInTransaction(tx, reference, { reason }));
+export async function releaseReservation(db: Database, reference: string, options: ReleaseOptions): Promise<boolean> {
+  return db.transaction((tx) => releaseInTransaction(tx, reference, options));
 }
 
 /** The same, inside the caller's transaction (a new checkout releases the older one with its own writes). */
-export async function releaseInTransaction(tx: Database, reference: string, { reason }: { reason: ReleaseReason }): Promise<boolean> {
+export async function releaseInTransaction(tx: Database, reference: string, { reason, publicUrl }: ReleaseOptions): Promise<boolean> {
   const [payment] = await tx
     .update(payments)
     .set({
@@ -49,7 +55,7 @@ export async function releaseInTransaction(tx: Database, reference: string, { re
     .where(and(eq(orders.paymentId, payment.id), eq(orders.status, "pending")))
     .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity, vendorId: orders.vendorId });
   for (const order of [...cancelled].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    await restoreStock(tx, order.productId, order.quantity);
+    await restoreStock(tx, order.productId, order.quantity, { publicUrl });
   }
   await recordOrderStatus(tx, cancelled.map((order) => ({ orderId: order.id, status: "cancelled" as const, note: HISTORY_NOTES[reason] })));
   if (cancelled.length > 0) await tellEveryone(tx, payment.customerId, cancelled, reason);

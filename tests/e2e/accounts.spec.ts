@@ -148,10 +148,10 @@ test.describe("vendor sign-in lands by the vendor's status", () => {
 });
 
 const MENUS: Array<[string, string[]]> = [
-  ["superadmin@tokunbo.test", ["Super Admin", "Admin Dashboard", "CMS Dashboard", "My Orders", "My account"]],
-  ["admin@tokunbo.test", ["Admin Dashboard", "CMS Dashboard", "My Orders", "My account"]],
-  ["vendor@tokunbo.test", ["Vendor Dashboard", "My Orders", "My account"]],
-  ["customer@tokunbo.test", ["My Orders", "My account"]],
+  ["superadmin@tokunbo.test", ["Super Admin", "Admin Dashboard", "CMS Dashboard", "My Orders", "Wishlist", "My account"]],
+  ["admin@tokunbo.test", ["Admin Dashboard", "CMS Dashboard", "My Orders", "Wishlist", "My account"]],
+  ["vendor@tokunbo.test", ["Vendor Dashboard", "My Orders", "Wishlist", "My account"]],
+  ["customer@tokunbo.test", ["My Orders", "Wishlist", "My account"]],
 ];
 
 for (const [email, items] of MENUS) {

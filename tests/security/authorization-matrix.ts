@@ -3,8 +3,8 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, savedAddresses, sessions, userRoles, users, vendorBankAccounts,
-  vendorLedgerEntries, vendorPayouts, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims,
+  cart, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, savedAddresses, sessions, stockAlerts, userRoles, users,
+  vendorBankAccounts, vendorLedgerEntries, vendorPayouts, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims, wishlistItems,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
@@ -20,6 +20,7 @@ import { recordUploadedImages } from "../../domain/catalog/photos";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { ADMIN_GUARD, VENDOR_GUARD } from "../../app/server/access.server";
 import { CART_SIGN_IN_TEXTS } from "../../app/checkout/cart-sign-in";
+import { STOCK_ALERT_TEXTS, WISHLIST_TEXTS } from "../../domain/catalog/wishlist-texts";
 import { quantityFieldOf } from "../../app/checkout/checkout-form-data";
 import { PRIVACY_TEXTS } from "../../domain/privacy/texts";
 import {
@@ -259,6 +260,33 @@ async function freshSession(db: Database, owner: Person): Promise<string> {
 
 async function sessionExists(db: Database, id: string): Promise<boolean> {
   return (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id))).length > 0;
+}
+
+async function wished(db: Database, userId: string, productId: string): Promise<boolean> {
+  return (await db.select({ userId: wishlistItems.userId }).from(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))).length > 0;
+}
+
+async function waitingAlert(db: Database, userId: string, productId: string): Promise<boolean> {
+  const rows = await db.select({ userId: stockAlerts.userId }).from(stockAlerts).where(and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, productId), isNull(stockAlerts.notifiedAt)));
+  return rows.length > 0;
+}
+
+/**
+ * The actor and the customer both saved a fresh phone (or wait for it, `alerts`); the actor takes
+ * theirs away: only their own row goes.
+ */
+async function onlyOwnSaved(caller: Caller, kind: "wishlist" | "alerts", send: (productId: string) => Promise<Answer>): Promise<Answer> {
+  const productId = await freshListing(caller.db, caller.world);
+  if (kind === "alerts") await caller.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
+  const table = kind === "wishlist" ? wishlistItems : stockAlerts;
+  const person = personOf(caller);
+  const owners = [caller.world.customer.userId, ...(person && person.userId !== caller.world.customer.userId ? [person.userId] : [])];
+  await caller.db.insert(table).values(owners.map((userId) => ({ userId, productId })));
+  const holds = kind === "wishlist" ? wished : waitingAlert;
+  const answer = await send(productId);
+  const ownGone = person !== null && !(await holds(caller.db, person.userId, productId));
+  const customersKept = caller.actor === "customer" || (await holds(caller.db, caller.world.customer.userId, productId));
+  return { ...answer, happened: async () => ownGone, unharmed: async () => customersKept };
 }
 
 /** A cart line of the actor (a phone of the vendor), for checkout and cart changes that use it up. */
@@ -547,6 +575,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   page("GET /account", () => "/account", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /account/data", () => "/account/data", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /account/delete", () => "/account/delete", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
+  page("GET /wishlist", () => "/wishlist", SIGNED_IN, { refusal: everyone({ redirect: "/auth" }), hidden: othersBuyerData }),
   page("GET /vendor-application", () => "/vendor-application", EVERYONE),
   page("GET /vendor-pre-approval", () => "/vendor-pre-approval", SIGNED_IN, {
     what: "each is sent where their application stands",
@@ -711,6 +740,43 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     allow: SIGNED_IN,
     call: async (caller) => post(caller, "/cart/items", { productId: await freshListing(caller.db, caller.world), quantity: "1" }),
     refusal: everyone({ status: 401, text: CART_SIGN_IN_TEXTS.required }),
+  },
+  {
+    key: "POST /wishlist/items",
+    what: "save a phone to one's own wishlist",
+    allow: SIGNED_IN,
+    call: async (caller) => {
+      const productId = await freshListing(caller.db, caller.world);
+      const person = personOf(caller);
+      return withEffect(post(caller, "/wishlist/items", { intent: "add", productId }), async () => person !== null && (await wished(caller.db, person.userId, productId)));
+    },
+    refusal: everyone({ status: 401, text: WISHLIST_TEXTS.signInRequired }),
+  },
+  {
+    key: "POST /wishlist/items",
+    what: "remove a phone from one's own wishlist, not the customer's, without scripts",
+    allow: SIGNED_IN,
+    call: (caller) => onlyOwnSaved(caller, "wishlist", (productId) => post(caller, "/wishlist/items", { intent: "remove", productId }, WITHOUT_SCRIPTS)),
+    refusal: everyone({ redirect: "/auth" }),
+  },
+  {
+    key: "POST /stock-alerts",
+    what: "ask to be told when a sold-out phone is back",
+    allow: SIGNED_IN,
+    call: async (caller) => {
+      const productId = await freshListing(caller.db, caller.world);
+      await caller.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
+      const person = personOf(caller);
+      return withEffect(post(caller, "/stock-alerts", { intent: "subscribe", productId }), async () => person !== null && (await waitingAlert(caller.db, person.userId, productId)));
+    },
+    refusal: everyone({ status: 401, text: STOCK_ALERT_TEXTS.signInRequired }),
+  },
+  {
+    key: "POST /stock-alerts",
+    what: "cancel one's own alert, not the customer's",
+    allow: SIGNED_IN,
+    call: (caller) => onlyOwnSaved(caller, "alerts", (productId) => post(caller, "/stock-alerts", { intent: "cancel", productId })),
+    refusal: everyone({ status: 401, text: STOCK_ALERT_TEXTS.signInRequired }),
   },
   {
     key: "POST /cart",

@@ -5,6 +5,8 @@ import { forgotPasswordSchema, signInSchema, signUpSchema, vendorSignUpSchema } 
 import { emailChangeSchema, profileSchema, savedAddressSchema } from "../../domain/accounts/account-validation";
 import { preapprovalFieldSchema } from "../../domain/vendors/preapproval-field-validation";
 import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
+import { stockAlertChangeSchema } from "../../domain/catalog/stock-alerts";
+import { wishlistChangeSchema } from "../../domain/catalog/wishlist";
 import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema } from "../../domain/pricing/validation";
@@ -338,6 +340,7 @@ export function doorCases(): Record<string, DoorCase> {
     "GET /account": queryDoor("/account", ["address"], "customer"),
     "GET /account/data": queryDoor("/account/data", ["format", "user"], "newcomer"),
     "GET /account/delete": queryDoor("/account/delete", ["step"], "newcomer"),
+    "GET /wishlist": queryDoor("/wishlist", ["page", "productId"], "customer"),
     "GET /orders": queryDoor("/orders", ["order", "track", "review", "claim", "tab"], "customer"),
     "GET /claim-photos/*": {
       actor: "customer",
@@ -486,6 +489,23 @@ export function doorCases(): Record<string, DoorCase> {
         if (sent.intent === "save-address") return Boolean(sent.addressId) || fails(savedAddressSchema, sent);
         return true;
       }),
+    },
+    "POST /wishlist/items": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: (world) => pageAction("/wishlist/items", formFields(["add", "remove"], { productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id)) })),
+      // Removing a phone that is not on the list is no change, not bad input; adding one without a public page is refused.
+      judge: refusesIf(({ fields }) => fails(wishlistChangeSchema, fields) || fields?.intent === "add"),
+    },
+    "POST /stock-alerts": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: (world) =>
+        pageAction("/stock-alerts", formFields(["subscribe", "cancel"], { productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id), fc.constant(world.vendor.productId)) })),
+      // Subscribing is refused for a phone without a public page and for one in stock; cancelling no alert changes nothing.
+      judge: refusesIf(({ fields }) => fails(stockAlertChangeSchema, fields) || fields?.intent === "subscribe"),
     },
     "POST /notifications": {
       actor: "customer",

@@ -37,6 +37,8 @@ import { type ProductCardData, toCardData } from "../product-card";
 import { ProductGrid } from "../product-grid";
 import { JsonLd, productJsonLd } from "../product-structured-data";
 import { PurchaseBox } from "../purchase-box";
+import { StockAlert } from "../stock-alert";
+import { isWaitingForStock } from "../../../domain/catalog/stock-alerts";
 import { absoluteUrl, pageMeta, siteFromMatches, useSite } from "../../site/site";
 import { StarRating, formatRating } from "../../ui/star-rating";
 import { Tabs } from "../../ui/tabs";
@@ -60,8 +62,8 @@ export const PRODUCT_TEXTS = {
 } as const;
 
 type ProductLoaderData =
-  | { product: PublicProduct; reviews: PublicReview[]; promises: StorePromises; similar: ProductCardData[] }
-  | { product: null; reviews: []; promises: StorePromises; similar: [] };
+  | { product: PublicProduct; reviews: PublicReview[]; promises: StorePromises; similar: ProductCardData[]; waitingForStock: boolean }
+  | { product: null; reviews: []; promises: StorePromises; similar: []; waitingForStock: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
@@ -70,15 +72,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       listApprovedReviews(context.db, params.id),
       getStorePromises(context.db),
     ]);
-    if (!product) return data<ProductLoaderData>({ product: null, reviews: [], promises, similar: [] }, { status: 404 });
+    if (!product) return data<ProductLoaderData>({ product: null, reviews: [], promises, similar: [], waitingForStock: false }, { status: 404 });
+    if (product.stockQuantity > 0) return data<ProductLoaderData>({ product, reviews, promises, similar: [], waitingForStock: false });
     // A sold-out phone's shared link never dead-ends: phones like it that can be bought.
-    const similar = product.stockQuantity > 0 ? [] : (await listSimilarProducts(context.db, product)).map(toCardData);
-    return data<ProductLoaderData>({ product, reviews, promises, similar });
+    const [similar, waitingForStock] = await Promise.all([listSimilarProducts(context.db, product), waitsForStock(context, product.id)]);
+    return data<ProductLoaderData>({ product, reviews, promises, similar: similar.map(toCardData), waitingForStock });
   } catch (error) {
     // 'Failed to load product': the screen shows the not-found view (docs/storefront.md).
     console.error("Failed to load product", error);
-    return data<ProductLoaderData>({ product: null, reviews: [], promises: DEFAULT_PROMISES, similar: [] }, { status: 503 });
+    return data<ProductLoaderData>({ product: null, reviews: [], promises: DEFAULT_PROMISES, similar: [], waitingForStock: false }, { status: 503 });
   }
+}
+
+/** Whether the signed-in viewer asked to be told when this phone is back; signed out, never (the page stays shareable and cached). */
+async function waitsForStock(context: Route.LoaderArgs["context"], productId: string): Promise<boolean> {
+  const viewer = await context.getViewer();
+  return viewer ? isWaitingForStock(context.db, viewer.userId, productId) : false;
 }
 
 function metaDescription(product: PublicProduct, price: string, warrantyDays: number): string {
@@ -174,11 +183,13 @@ function ProductDetail({
   reviews,
   promises,
   similar,
+  waitingForStock,
 }: {
   product: PublicProduct;
   reviews: PublicReview[];
   promises: StorePromises;
   similar: ProductCardData[];
+  waitingForStock: boolean;
 }) {
   const site = useSite();
   const heading = productHeading(product);
@@ -208,7 +219,7 @@ function ProductDetail({
 
           <div className="mt-3 flex items-start justify-between gap-3">
             <h1 className="text-2xl font-extrabold tracking-tight text-gray-900 sm:text-3xl">{heading}</h1>
-            <FavouriteButton productName={heading} className="shrink-0" />
+            <FavouriteButton productId={product.id} productName={heading} className="shrink-0" />
           </div>
           <p className="mt-1 text-sm text-gray-700">{GRADE_DESCRIPTIONS[product.grade]}</p>
 
@@ -252,7 +263,7 @@ function ProductDetail({
             </div>
           </dl>
 
-          {inStock ? <PurchaseBox product={product} cartCount={site.cartCount} /> : <SoldOutNotice />}
+          {inStock ? <PurchaseBox product={product} cartCount={site.cartCount} /> : <SoldOutNotice productId={product.id} waitingForStock={waitingForStock} />}
 
           <ul className="mt-6 grid grid-cols-2 gap-3">
             {trustPoints(promises).map((point, i) => {
@@ -317,11 +328,14 @@ function Specifications({ product }: { product: PublicProduct }) {
   );
 }
 
-function SoldOutNotice() {
+function SoldOutNotice({ productId, waitingForStock }: { productId: string; waitingForStock: boolean }) {
   return (
-    <div role="status" className="mt-5 rounded-xl border border-gray-300 bg-gray-50 p-4">
-      <p className="text-lg font-bold text-gray-900">{PRODUCT_TEXTS.soldOut}</p>
-      <p className="mt-1 text-sm text-gray-700">{PRODUCT_TEXTS.soldOutBody}</p>
+    <div className="mt-5 rounded-xl border border-gray-300 bg-gray-50 p-4">
+      <div role="status">
+        <p className="text-lg font-bold text-gray-900">{PRODUCT_TEXTS.soldOut}</p>
+        <p className="mt-1 text-sm text-gray-700">{PRODUCT_TEXTS.soldOutBody}</p>
+      </div>
+      <StockAlert productId={productId} waiting={waitingForStock} />
       <a href="#similar-phones" className="mt-2 inline-block text-sm font-semibold text-brand-strong underline-offset-2 hover:underline">
         {PRODUCT_TEXTS.similarTitle}
       </a>

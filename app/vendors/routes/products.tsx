@@ -132,7 +132,7 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
     const saved =
       mode === "add"
         ? await createProduct(context.db, viewer, parsed.data, { storedNow })
-        : await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data, { storedNow });
+        : await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data, { storedNow }, { publicUrl: context.config.publicUrl });
     return redirectWithToast(withParams(listParams(new URL(request.url))), savedToast(mode, viewer, saved.backToReview));
   } catch (error) {
     return withValues(refusedForm(intent, failed, error), form);

@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = liveSchema.safeParse(formValues(form, "productId", "isLive"));
     if (!parsed.success) return answerPage(request, PRODUCTS_TAB, invalid(parsed.error, VENDOR_TEXTS.visibilityFailed));
     const changed = answering(async () => {
-      const { isLive } = await setProductLive(context.db, viewer, parsed.data);
+      const { isLive } = await setProductLive(context.db, viewer, parsed.data, { publicUrl: context.config.publicUrl });
       return ok(isLive ? VENDOR_TEXTS.productVisible : VENDOR_TEXTS.productHidden, { isLive });
     }, VENDOR_TEXTS.visibilityFailed);
     return answerPage(request, PRODUCTS_TAB, changed);
