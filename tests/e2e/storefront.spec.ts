@@ -97,7 +97,8 @@ test("the privacy policy has every section and today's date", async ({ page }) =
   ]) {
     await expect(page.getByRole("heading", { name: section })).toBeVisible();
   }
-  const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+  // The page dates itself in Nigerian time: between 11 pm and midnight UTC, Lagos is already on the next day.
+  const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "Africa/Lagos" });
   await expect(page.getByText(today)).toBeVisible();
 });
 
