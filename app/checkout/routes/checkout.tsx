@@ -5,7 +5,7 @@ import { placeOrder } from "../../../domain/checkout/service";
 import { Refusal } from "../../../domain/core/refusal";
 import { CHECKOUT_TEXTS as T } from "../../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../../../domain/checkout/validation";
-import { getPricingConfig } from "../../../domain/pricing/service";
+import { getDeliveryFees } from "../../../domain/pricing/delivery";
 import { CheckoutView } from "../checkout-view";
 import { type ShippingValues, checkoutInputFromForm, shippingErrorsOf, shippingValuesFromForm } from "../checkout-form-data";
 import { CheckoutSignedOut } from "../checkout-states";
@@ -31,12 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) return data({ signedIn: false as const, testMode }, { headers: NO_STORE });
   const query = new URL(request.url).searchParams;
   const buyingNow = query.has("buy");
-  const [lines, pricing] = await Promise.all([
+  const [lines, deliveryFees] = await Promise.all([
     buyingNow ? buyNowLine(context.db, query).then((line) => (line ? [line] : [])) : listCart(context.db, viewer.userId),
-    getPricingConfig(context.db),
+    getDeliveryFees(context.db),
   ]);
   const account = { email: viewer.email, fullName: viewer.fullName ?? "" };
-  return data({ signedIn: true as const, testMode, buyNow: buyingNow, lines, deliveryFee: pricing.deliveryFeeKobo, account }, { headers: NO_STORE });
+  return data({ signedIn: true as const, testMode, buyNow: buyingNow, lines, deliveryFees, account }, { headers: NO_STORE });
 }
 
 /** The lines are kept current by the page itself (over fetch), so a lost connection never replaces it with the error view. */
