@@ -96,22 +96,22 @@ export function payoutMinimumKoboOf(input: PricingConfigInput): number {
 /** The form field of one state's delivery fee on the admin Pricing tab. */
 export const stateFeeField = (state: string) => `fee:${state}`;
 
-/** Naira text of at most two decimals, within bounds, as a number. */
-function nairaAmount(message: string, { min, max }: { min: number; max: number }) {
-  return z.string().regex(/^\d+(\.\d{1,2})?$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
-}
+/** Naira text of at most two decimals, within bounds. */
+const isNairaWithin = (value: string, { min, max }: { min: number; max: number }) => /^\d+(\.\d{1,2})?$/.test(value) && Number(value) >= min && Number(value) <= max;
 
 /** One state's fee as typed: blank means the default fee (no row of its own), else naira within the delivery fee's bounds. */
 function stateFeeInput(state: string) {
   const message = PRICING_TEXTS.stateDeliveryFee(state);
   return z
-    .union([z.string(), z.number(), z.undefined()], { error: message })
-    .transform((value) => (value === undefined ? "" : String(value).trim()))
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim())
     .transform((value) => value.replace(/,/g, "").replace(/^₦/, ""))
-    .pipe(z.union([z.literal("").transform(() => null), nairaAmount(message, PRICING_BOUNDS.deliveryFeeNaira)]));
+    .refine((value) => value === "" || isNairaWithin(value, PRICING_BOUNDS.deliveryFeeNaira), message)
+    .transform((value) => (value === "" ? null : Number(value)))
+    .optional();
 }
 
-/** Every state's fee (`fee:<State>` fields), parsed to kobo or null for the default; other fields are ignored. */
+/** Every state's fee (`fee:<State>` fields), parsed to kobo or null for the default (blank or left out); other fields are ignored. */
 export const stateFeesSchema = z
   .object(Object.fromEntries(NIGERIAN_STATES.map((state) => [stateFeeField(state), stateFeeInput(state)])) as Record<string, ReturnType<typeof stateFeeInput>>)
   .transform((fields) =>
