@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
@@ -98,22 +98,24 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFees,
  * change event, or by the browser restoring the form.
  */
 function useChosenState(initial: string): string {
-  const [state, setState] = useState(initial);
-  useEffect(() => {
+  const read = () => {
     const select = document.getElementById(STATE_FIELD_ID);
-    if (select instanceof HTMLSelectElement) setState(select.value);
-    // Captured at the document, so a change event that does not bubble is seen too.
-    const follow = (event: Event) => {
-      if (event.target instanceof HTMLSelectElement && event.target.id === STATE_FIELD_ID) setState(event.target.value);
-    };
-    document.addEventListener("change", follow, true);
-    document.addEventListener("input", follow, true);
-    return () => {
-      document.removeEventListener("change", follow, true);
-      document.removeEventListener("input", follow, true);
-    };
-  }, []);
-  return state;
+    return select instanceof HTMLSelectElement ? select.value : initial;
+  };
+  return useSyncExternalStore(followStateField, read, () => initial);
+}
+
+/** Captured at the document, so a change event that does not bubble is seen too. */
+function followStateField(changed: () => void): () => void {
+  const follow = (event: Event) => {
+    if (event.target instanceof HTMLSelectElement && event.target.id === STATE_FIELD_ID) changed();
+  };
+  document.addEventListener("change", follow, true);
+  document.addEventListener("input", follow, true);
+  return () => {
+    document.removeEventListener("change", follow, true);
+    document.removeEventListener("input", follow, true);
+  };
 }
 
 const STATE_FIELD_ID = "checkout-state";
