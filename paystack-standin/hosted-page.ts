@@ -100,19 +100,20 @@ export function paymentPage(transaction: StandinTransaction, state: PaymentFormS
     `Pay ${amount} to ${MERCHANT_NAME} (test mode)`,
     `<section class="card" aria-labelledby="pay-heading">
 ${summary(transaction)}
-${channelLinks(transaction, allowed, channel)}
+${channelLinks(allowed, channel)}
 ${body}
 </section>`,
   );
 }
 
 /** Links to each channel the transaction allows (a page without scripts, like the rest). */
-function channelLinks(transaction: StandinTransaction, allowed: StandinChannel[], current: StandinChannel): string {
+function channelLinks(allowed: StandinChannel[], current: StandinChannel): string {
   if (allowed.length < 2) return "";
   const links = allowed
     .map((channel) => {
       const here = channel === current ? ' aria-current="page" class="tab current"' : ' class="tab"';
-      return `<a href="/pay/${encodeURIComponent(transaction.accessCode)}?channel=${channel}"${here}>${CHANNEL_LABELS[channel]}</a>`;
+      // Relative: the stand-in may be mounted under a prefix (/paystack-standin in the app).
+      return `<a href="?channel=${channel}"${here}>${CHANNEL_LABELS[channel]}</a>`;
     })
     .join("");
   return `<nav aria-label="Payment method" class="tabs">${links}</nav>`;
