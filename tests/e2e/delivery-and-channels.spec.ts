@@ -33,6 +33,7 @@ async function fillShipping(page: Page, state: string) {
 }
 
 test("a buyer choosing Kano sees the Kano fee in the total and is charged exactly that on the payment page", async ({ page }, info) => {
+  test.setTimeout(90_000);
   await signUpFreshCustomer(page, info);
   const phone = await phoneToBuy(page, info, 0);
   await page.goto(`/checkout?buy=${phone.id}&qty=1`);
@@ -61,6 +62,7 @@ test("a buyer choosing Kano sees the Kano fee in the total and is charged exactl
 });
 
 test("a buyer pays by bank transfer on the payment page and sees the payment succeed", async ({ page }, info) => {
+  test.setTimeout(90_000);
   await signUpFreshCustomer(page, info);
   const phone = await phoneToBuy(page, info, 1);
   await page.goto(`/checkout?buy=${phone.id}&qty=1`);
