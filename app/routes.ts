@@ -41,6 +41,7 @@ export default [
   route("admin/preapproval-fields", "admin/routes/admin.preapproval-fields.ts"),
   route("admin/preapproval-documents/*", "admin/routes/admin.preapproval-documents.$.ts"),
   route("admin/pricing", "admin/routes/admin.pricing.ts"),
+  route("admin/delivery-fees", "admin/routes/admin.delivery-fees.ts"),
   route("admin/export/:kind", "admin/routes/admin.export.ts"),
   route("cms", "cms/routes/cms.tsx"),
   route("become-vendor", "vendors/routes/become-vendor.tsx"),

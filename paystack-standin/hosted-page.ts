@@ -1,5 +1,8 @@
 import { formatNaira } from "../lib/money";
 import { bankByCode } from "./banks";
+import {
+  CHANNEL_LABELS, type StandinChannel, TRANSFER_ACCOUNT_NAME, TRANSFER_BANK, USSD_BANK, allowedChannels, transferAccountNumber, ussdCode,
+} from "./channels";
 import { type StandinRecipient, type StandinTransaction, type StandinTransfer, refundStatusOf } from "./store";
 
 /**
@@ -41,6 +44,10 @@ input[aria-invalid=true]{border-color:#b91c1c}
 button{font:inherit;font-weight:700;padding:.85rem;border-radius:.5rem;border:0;cursor:pointer;min-height:3rem}
 .pay{background:#059669;color:#fff}.cancel{background:#e5e7eb;color:#111827}
 .hint{font-size:.875rem;color:#4b5563;margin-top:1rem}
+.tabs{display:flex;gap:.5rem;margin:0 0 1rem}.tab{flex:1;text-align:center;padding:.6rem;border-radius:.5rem;border:1px solid #9ca3af;color:#111827;text-decoration:none;font-weight:600}
+.tab.current{background:#111827;color:#fff;border-color:#111827}
+.details div{display:flex;justify-content:space-between;gap:1rem;padding:.4rem 0;border-bottom:1px solid #e5e7eb}.details dt{color:#4b5563}.details dd{margin:0;font-weight:700}
+.code{font-size:1.5rem;font-weight:700;letter-spacing:.05em;text-align:center;padding:.75rem;background:#f3f4f6;border-radius:.5rem}
 table{width:100%;border-collapse:collapse;font-size:.9375rem}th,td{text-align:left;padding:.5rem .25rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 `;
 
@@ -70,6 +77,8 @@ function summary(transaction: StandinTransaction): string {
 }
 
 export interface PaymentFormState {
+  /** The channel shown; the transaction's first allowed one when left out. */
+  channel?: StandinChannel;
   error?: { field: "card_number" | "expiry" | "cvv"; message: string };
   cardNumber?: string;
   expiry?: string;
@@ -84,12 +93,38 @@ function field(name: "card_number" | "expiry" | "cvv", label: string, attributes
 
 export function paymentPage(transaction: StandinTransaction, state: PaymentFormState = {}): string {
   const amount = formatNaira(transaction.amount);
-  const error = state.error ? `<p class="error" id="payment-error" role="alert">${escapeHtml(state.error.message)}</p>` : "";
+  const allowed = allowedChannels(transaction);
+  const channel = state.channel && allowed.includes(state.channel) ? state.channel : allowed[0]!;
+  const body = { card: cardSection, bank_transfer: transferSection, ussd: ussdSection }[channel](transaction, state);
   return layout(
     `Pay ${amount} to ${MERCHANT_NAME} (test mode)`,
     `<section class="card" aria-labelledby="pay-heading">
 ${summary(transaction)}
-<h2 id="pay-heading" class="hint">Pay with card</h2>
+${channelLinks(allowed, channel)}
+${body}
+</section>`,
+  );
+}
+
+/** Links to each channel the transaction allows (a page without scripts, like the rest). */
+function channelLinks(allowed: StandinChannel[], current: StandinChannel): string {
+  if (allowed.length < 2) return "";
+  const links = allowed
+    .map((channel) => {
+      const here = channel === current ? ' aria-current="page" class="tab current"' : ' class="tab"';
+      // Relative: the stand-in may be mounted under a prefix (/paystack-standin in the app).
+      return `<a href="?channel=${channel}"${here}>${CHANNEL_LABELS[channel]}</a>`;
+    })
+    .join("");
+  return `<nav aria-label="Payment method" class="tabs">${links}</nav>`;
+}
+
+const cancelButton = '<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel</button>';
+
+function cardSection(transaction: StandinTransaction, state: PaymentFormState): string {
+  const amount = formatNaira(transaction.amount);
+  const error = state.error ? `<p class="error" id="payment-error" role="alert">${escapeHtml(state.error.message)}</p>` : "";
+  return `<h2 id="pay-heading" class="hint">Pay with card</h2>
 <form method="post">
 ${field("card_number", "Card number", 'inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" maxlength="23"', state, state.cardNumber)}
 <div class="row">
@@ -99,12 +134,54 @@ ${field("card_number", "Card number", 'inputmode="numeric" autocomplete="cc-numb
 ${error}
 <div class="actions">
 <button class="pay" type="submit" name="action" value="pay">Pay ${amount}</button>
-<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
+${cancelButton}
 </div>
 </form>
-<p class="hint">Test cards: 4084 0840 8408 4081 succeeds, 4084 0800 0000 5408 is declined. Any future expiry date, CVV 408.</p>
-</section>`,
-  );
+<p class="hint">Test cards: 4084 0840 8408 4081 succeeds, 4084 0800 0000 5408 is declined. Any future expiry date, CVV 408.</p>`;
+}
+
+export const TRANSFER_PAGE_TEXTS = {
+  heading: "Pay with bank transfer",
+  sent: "I've sent the money",
+  note: "Send exactly this amount from your bank app. This account is for this payment only and expires in 30 minutes.",
+} as const;
+
+function transferSection(transaction: StandinTransaction): string {
+  const amount = formatNaira(transaction.amount);
+  return `<h2 id="pay-heading" class="hint">${TRANSFER_PAGE_TEXTS.heading}</h2>
+<dl class="details">
+<div><dt>Bank</dt><dd data-testid="transfer-bank">${TRANSFER_BANK}</dd></div>
+<div><dt>Account number</dt><dd data-testid="transfer-account-number">${transferAccountNumber(transaction.reference)}</dd></div>
+<div><dt>Account name</dt><dd>${TRANSFER_ACCOUNT_NAME}</dd></div>
+<div><dt>Amount</dt><dd data-testid="transfer-amount">${amount}</dd></div>
+</dl>
+<p class="hint">${TRANSFER_PAGE_TEXTS.note}</p>
+<form method="post">
+<div class="actions">
+<button class="pay" type="submit" name="action" value="transfer_sent">${TRANSFER_PAGE_TEXTS.sent}</button>
+${cancelButton}
+</div>
+</form>`;
+}
+
+export const USSD_PAGE_TEXTS = {
+  heading: "Pay with USSD",
+  steps: ["Dial the code on the phone number registered with your bank.", "Approve the payment with your PIN.", "Come back here and confirm."],
+  done: "I've approved the payment",
+} as const;
+
+function ussdSection(transaction: StandinTransaction): string {
+  const steps = USSD_PAGE_TEXTS.steps.map((step) => `<li>${step}</li>`).join("");
+  return `<h2 id="pay-heading" class="hint">${USSD_PAGE_TEXTS.heading}</h2>
+<p>${USSD_BANK}</p>
+<p class="code" data-testid="ussd-code">${ussdCode(transaction.amount)}</p>
+<ol>${steps}</ol>
+<form method="post">
+<div class="actions">
+<button class="pay" type="submit" name="action" value="ussd_done">${USSD_PAGE_TEXTS.done}</button>
+${cancelButton}
+</div>
+</form>`;
 }
 
 /** For a transaction that cannot be paid any more. */

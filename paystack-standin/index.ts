@@ -6,6 +6,7 @@ import { listItemJson, refundEventJson, refundJson, refundRecordJson, transactio
 import { type StandinRefund, type StandinStore, type StandinTransaction, refundableOf, refundStatusOf, unpaidState } from "./store";
 import { REFUND_FAILURE_REASON, checkCard, refundFailsFor } from "./test-cards";
 import { addTransferRoutes } from "./transfers";
+import { type StandinChannel, allowedChannels, isStandinChannel, parseChannels } from "./channels";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
 
 export { createJsonFileStore, createMemoryStore } from "./store";
@@ -15,6 +16,7 @@ export { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, type 
 export { NIGERIAN_BANKS } from "./banks";
 export { TRANSFER_MESSAGES } from "./transfers";
 export { PAGE_TEXTS, TEST_MODE_BANNER, TRANSFERS_PAGE_TEXTS } from "./hosted-page";
+export { CHANNEL_LABELS, STANDIN_CHANNELS, TRANSFER_BANK, transferAccountNumber, ussdCode } from "./channels";
 
 /**
  * A stand-in for Paystack that speaks its HTTP API (initialize, verify, list, refunds; banks,
@@ -59,6 +61,7 @@ export const STANDIN_MESSAGES = {
   unsupportedCurrency: "Currency not supported by merchant",
   invalidReference: "Invalid transaction reference: only -, ., =, _ and alphanumeric characters are allowed",
   invalidCallbackUrl: "Invalid callback_url: it must be an absolute http(s) URL",
+  invalidChannels: "Invalid channels: give a list with at least one of card, bank_transfer, ussd",
   referenceNotFound: "Transaction reference not found",
   verified: "Verification successful",
   listed: "Transactions retrieved",
@@ -169,7 +172,8 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
   router.get("/pay/:accessCode", (req, res) => {
     const transaction = store.byAccessCode(String(req.params.accessCode));
     if (!transaction) return sendHtml(res, 404, notFoundPage());
-    sendHtml(res, 200, isPayable(transaction) ? paymentPage(transaction) : closedPage(transaction));
+    if (!isPayable(transaction)) return sendHtml(res, 200, closedPage(transaction));
+    sendHtml(res, 200, paymentPage(transaction, { channel: chosenChannel(transaction, req.query.channel) }));
   });
 
   router.post("/pay/:accessCode", express.urlencoded({ extended: false, limit: BODY_LIMIT }), async (req, res) => {
@@ -180,6 +184,12 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     if (form.action === "cancel") {
       return finish(res, { ...transaction, closed: true, gatewayResponse: "The transaction was not completed" });
     }
+    if (form.action === "transfer_sent" || form.action === "ussd_done") {
+      const channel: StandinChannel = form.action === "transfer_sent" ? "bank_transfer" : "ussd";
+      if (!allowedChannels(transaction).includes(channel)) return sendHtml(res, 400, paymentPage(transaction));
+      return payOffline(req, res, transaction, channel);
+    }
+    if (!allowedChannels(transaction).includes("card")) return sendHtml(res, 400, paymentPage(transaction));
     const check = checkCard(form);
     if (check.outcome === "invalid") {
       const message = { card_number: PAGE_TEXTS.unknownCard, expiry: PAGE_TEXTS.badExpiry, cvv: PAGE_TEXTS.badCvv }[check.field];
@@ -204,6 +214,22 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
 
   router.use((_req, res) => refuse(res, 404, STANDIN_MESSAGES.notFound));
   router.use(errorHandler(onError));
+
+  /** A transfer received or a USSD payment approved: paid, as Paystack reports it, with the channel used. */
+  async function payOffline(req: Request, res: Response, transaction: StandinTransaction, channel: StandinChannel): Promise<void> {
+    const paid: StandinTransaction = {
+      ...transaction,
+      closed: true,
+      status: "success",
+      gatewayResponse: "Approved",
+      paidAt: new Date().toISOString(),
+      channel,
+      card: null,
+      ipAddress: req.ip ?? null,
+    };
+    await finish(res, paid);
+    sendChargeSuccess(paid);
+  }
 
   async function finish(res: Response, transaction: StandinTransaction): Promise<void> {
     await store.save(transaction);
@@ -279,6 +305,7 @@ interface InitializeInput {
   reference: string;
   callbackUrl: string | null;
   metadata: unknown;
+  channels: StandinChannel[] | undefined;
 }
 
 function parseInitialize(body: Record<string, unknown>): InitializeInput | { problem: string } {
@@ -294,7 +321,9 @@ function parseInitialize(body: Record<string, unknown>): InitializeInput | { pro
   if (callbackUrl !== null && !(typeof callbackUrl === "string" && /^https?:\/\//.test(callbackUrl) && URL.canParse(callbackUrl))) {
     return { problem: STANDIN_MESSAGES.invalidCallbackUrl };
   }
-  return { email, amount, reference, callbackUrl, metadata: parseMetadata(body.metadata) };
+  const channels = parseChannels(body.channels);
+  if (channels === null) return { problem: STANDIN_MESSAGES.invalidChannels };
+  return { email, amount, reference, callbackUrl, metadata: parseMetadata(body.metadata), channels };
 }
 
 function newTransaction(input: InitializeInput, store: StandinStore): StandinTransaction {
@@ -309,6 +338,7 @@ function newTransaction(input: InitializeInput, store: StandinStore): StandinTra
     callbackUrl: input.callbackUrl,
     metadata: input.metadata,
     ...unpaidState(),
+    ...(input.channels ? { channels: input.channels } : {}),
     createdAt: new Date().toISOString(),
   };
 }
@@ -388,6 +418,12 @@ function listTransactions(store: StandinStore, query: Record<string, unknown>) {
       pageCount: Math.ceil(matching.length / perPage),
     },
   };
+}
+
+/** `?channel=` when the transaction allows it, else its first channel. */
+function chosenChannel(transaction: StandinTransaction, asked: unknown): StandinChannel {
+  const allowed = allowedChannels(transaction);
+  return isStandinChannel(asked) && allowed.includes(asked) ? asked : allowed[0]!;
 }
 
 function isPayable(transaction: StandinTransaction): boolean {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { TRANSFER_BANK, USSD_BANK, transferAccountNumber } from "./channels";
 import { type StandinRefund, type StandinTransaction, refundStatusOf } from "./store";
 
 /**
@@ -29,8 +30,31 @@ function customerJson(email: string) {
   };
 }
 
+/** A bank transfer or USSD payment's authorization, as Paystack reports one: not reusable, no card. */
+function offlineAuthorizationJson(transaction: StandinTransaction) {
+  const transfer = transaction.channel === "bank_transfer";
+  return {
+    authorization_code: `AUTH_${digest(transaction.reference).slice(0, 10)}`,
+    bin: transfer ? "008XXX" : "XXXXXX",
+    last4: transfer ? "X553" : "XXXX",
+    exp_month: "12",
+    exp_year: "9999",
+    channel: transaction.channel,
+    card_type: transfer ? "transfer" : "offline",
+    bank: transfer ? null : USSD_BANK,
+    country_code: "NG",
+    brand: transfer ? "Managed Account" : "offline",
+    reusable: false,
+    signature: null,
+    account_name: null,
+    ...(transfer ? { receiver_bank: TRANSFER_BANK, receiver_bank_account_number: transferAccountNumber(transaction.reference) } : {}),
+  };
+}
+
 function authorizationJson(transaction: StandinTransaction) {
   const { card } = transaction;
+  const paidOffline = (transaction.channel === "bank_transfer" || transaction.channel === "ussd") && transaction.paidAt !== null;
+  if (paidOffline) return offlineAuthorizationJson(transaction);
   if (!card) return {};
   return {
     authorization_code: `AUTH_${digest(transaction.reference).slice(0, 10)}`,

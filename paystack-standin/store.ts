@@ -50,6 +50,8 @@ export interface StandinTransaction {
   /** The customer finished on the payment page (paid, was declined or cancelled): the page is closed. */
   closed: boolean;
   channel: string;
+  /** What initialize allowed; left out by stores written before channels, and when initialize named none: every channel. */
+  channels?: string[];
   card: StandinCard | null;
   ipAddress: string | null;
   paidAt: string | null;

@@ -397,7 +397,7 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
       <fetcher.Form method="post" action="/admin/pricing" noValidate className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3">
         {field("markupPercentage", "Default markup", pricing.markupPercentage, PRICING_BOUNDS.markupPercentage, "%")}
         {field("commissionRate", "Default commission", pricing.commissionRate, PRICING_BOUNDS.commissionRate, "%")}
-        {field("deliveryFeeNaira", "Delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
+        {field("deliveryFeeNaira", "Default delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
         {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
         {field("autoDeliverAfterDays", "Mark delivered automatically", pricing.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays, "days after shipping", "1")}
         <div>

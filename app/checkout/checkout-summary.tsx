@@ -4,15 +4,18 @@ import { ShieldIcon } from "../ui/icons";
 import { SectionTitle } from "../ui/page-title";
 
 /**
- * The summary of the ticked lines. Shipping is the delivery fee the server will add (docs/cart-and-checkout.md):
- * 'Free' only when it is zero, and the total includes it.
+ * The summary of the ticked lines. Shipping is the delivery fee of the chosen state, the one the server
+ * will add (docs/cart-and-checkout.md): 'Free' only when it is zero, and the total includes it. Before a
+ * state is chosen (or without scripts, when states pay different fees) the fee is left to the next step.
  */
 export function CheckoutSummary({
-  itemCount, subtotal, deliveryFee, processing, error = null,
+  itemCount, subtotal, deliveryFee, state, processing, error = null,
 }: {
   itemCount: number;
   subtotal: number;
-  deliveryFee: number;
+  /** Kobo, or null while it depends on a state not chosen yet. */
+  deliveryFee: number | null;
+  state: string;
   processing: boolean;
   /** Why the last Place Order was refused, shown once, right by the button. */
   error?: string | null;
@@ -23,9 +26,19 @@ export function CheckoutSummary({
       <SectionTitle id="checkout-summary-title">{T.summaryTitle}</SectionTitle>
       <dl className="mt-4 space-y-2 text-sm">
         <SummaryRow label={T.subtotal} value={formatNaira(subtotal)} testId="summary-subtotal" />
-        <SummaryRow label={T.shipping} value={deliveryFee > 0 ? formatNaira(deliveryFee) : T.free} testId="summary-shipping" />
-        <SummaryRow label={T.total} value={formatNaira(subtotal + deliveryFee)} testId="summary-total" strong />
+        <SummaryRow label={state ? T.shippingTo(state) : T.shipping} value={shippingText(deliveryFee)} testId="summary-shipping" />
+        <SummaryRow
+          label={T.total}
+          value={deliveryFee === null ? T.totalBeforeDelivery(formatNaira(subtotal)) : formatNaira(subtotal + deliveryFee)}
+          testId="summary-total"
+          strong
+        />
       </dl>
+      {deliveryFee === null ? (
+        <p className="mt-2 text-sm text-gray-700" data-testid="summary-fee-note">
+          {T.feeOnNextStep}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800" data-testid="checkout-error">
           {error}
@@ -47,17 +60,22 @@ export function CheckoutSummary({
       ) : null}
       <p className="mt-4 flex gap-2 text-xs text-gray-600">
         <ShieldIcon className="h-4 w-4 shrink-0" />
-        <span>{T.cardPaymentNote}</span>
+        <span>{T.paymentNote}</span>
       </p>
     </aside>
   );
+}
+
+function shippingText(deliveryFee: number | null): string {
+  if (deliveryFee === null) return T.chooseStateForFee;
+  return deliveryFee > 0 ? formatNaira(deliveryFee) : T.free;
 }
 
 function SummaryRow({ label, value, testId, strong = false }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
     <div className={`flex justify-between gap-4 ${strong ? "border-t border-gray-100 pt-2 text-base font-bold text-gray-900" : ""}`}>
       <dt className={strong ? "" : "text-gray-700"}>{label}</dt>
-      <dd className={strong ? "" : "font-semibold text-gray-900"} data-testid={testId}>
+      <dd className={strong ? "" : "font-semibold text-gray-900"} data-testid={testId} aria-live="polite">
         {value}
       </dd>
     </div>

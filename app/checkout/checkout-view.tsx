@@ -1,7 +1,8 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
+import { type DeliveryFees, deliveryFeeFor, isNigerianState, uniformDeliveryFee } from "../../domain/pricing/delivery-fees";
 import { checkoutSchema, firstCheckoutError, shippingSchema } from "../../domain/checkout/validation";
 import type { CartChanged } from "./routes/cart";
 import type { CheckoutReturned } from "./routes/checkout";
@@ -30,7 +31,8 @@ interface CheckoutViewProps {
   lines: CartLine[];
   /** Buy Now: the one phone in `lines` is bought outside the cart, which stays as it is. */
   buyNow?: boolean;
-  deliveryFee: number;
+  /** The server's fee table, to show the chosen state's fee; the server charges its own figure at order time. */
+  deliveryFees: DeliveryFees;
   account: { email: string; fullName: string };
   /** The buyer's saved addresses and the one chosen in 'Deliver to' (else the default) to start from. */
   savedAddresses?: SavedAddress[];
@@ -39,7 +41,7 @@ interface CheckoutViewProps {
   result?: CheckoutFormResult;
 }
 
-export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, account, savedAddresses = [], deliverTo = null, testMode, result }: CheckoutViewProps) {
+export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFees, account, savedAddresses = [], deliverTo = null, testMode, result }: CheckoutViewProps) {
   const cart = useCheckoutLines(loadedLines, !buyNow);
   const selection = useSelection(cart.lines, buyNow ? undefined : result?.ticked);
   const formAction = useFormAction(buyNow);
@@ -48,6 +50,8 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, 
   const itemCount = ticked.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = ticked.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
   const values = result?.values ?? shippingPrefill(account.fullName, chosenAddress(savedAddresses, deliverTo));
+  const state = useChosenState(values.state);
+  const deliveryFee = isNigerianState(state) ? deliveryFeeFor(deliveryFees, state) : uniformDeliveryFee(deliveryFees);
 
   return (
     <section className="container-page py-8" aria-labelledby="checkout-title">
@@ -91,7 +95,7 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, 
                 picker={<SavedAddressPicker addresses={savedAddresses} chosenId={deliverTo} />}
               />
             </div>
-            <CheckoutSummary itemCount={itemCount} subtotal={subtotal} deliveryFee={deliveryFee} processing={placing.processing} error={placing.message} />
+            <CheckoutSummary itemCount={itemCount} subtotal={subtotal} deliveryFee={deliveryFee} state={isNigerianState(state) ? state : ""} processing={placing.processing} error={placing.message} />
           </form>
           {buyNow ? null : <LineActionForms lines={cart.lines} />}
           {savedAddresses.length > 1 ? <DeliverToForm /> : null}
@@ -100,6 +104,33 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFee, 
     </section>
   );
 }
+
+/**
+ * The State field's value as it changes: by the buyer, by anything that fills the field and sends a
+ * change event, or by the browser restoring the form.
+ */
+function useChosenState(initial: string): string {
+  const read = () => {
+    const select = document.getElementById(STATE_FIELD_ID);
+    return select instanceof HTMLSelectElement ? select.value : initial;
+  };
+  return useSyncExternalStore(followStateField, read, () => initial);
+}
+
+/** Captured at the document, so a change event that does not bubble is seen too. */
+function followStateField(changed: () => void): () => void {
+  const follow = (event: Event) => {
+    if (event.target instanceof HTMLSelectElement && event.target.id === STATE_FIELD_ID) changed();
+  };
+  document.addEventListener("change", follow, true);
+  document.addEventListener("input", follow, true);
+  return () => {
+    document.removeEventListener("change", follow, true);
+    document.removeEventListener("input", follow, true);
+  };
+}
+
+const STATE_FIELD_ID = "checkout-state";
 
 /** Scripts give the schema's own messages; without them the browser's required checks help. */
 function scriptedForm(form: HTMLFormElement | null) {

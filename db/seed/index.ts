@@ -10,7 +10,9 @@ import {
   accounts, adminPricingConfig, cart, cmsContent, notifications, orderStatusHistory, orders, payments, products, profiles, refunds, reviews,
   userActivities, userRoles, users, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors,
 } from "../schema";
+import { deliveryStateFees } from "../schema/buyers";
 import { buildCart, buildCheckouts, buildReviews } from "./commerce";
+import { DEMO_DELIVERY_FEES } from "./delivery-fees";
 import { DEMO_PASSWORD } from "./demo-accounts";
 import { DEMO_IMAGE_FOLDER, recordDemoImageOwners, writeImages } from "./images";
 import {
@@ -230,6 +232,7 @@ async function insertSeedData(tx: Database, data: SeedData): Promise<void> {
     defaultCommissionRate: PRICING_DEFAULTS.commissionRate,
     deliveryFee: PRICING_DEFAULTS.deliveryFeeKobo,
   });
+  await tx.insert(deliveryStateFees).values(DEMO_DELIVERY_FEES);
   await tx.insert(cmsContent).values(
     CMS_SECTIONS.map((section) => ({ section, content: (DEMO_CONTENT[section] ?? CMS_DEFAULTS[section]) as unknown as Record<string, unknown> })),
   );

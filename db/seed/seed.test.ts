@@ -282,6 +282,9 @@ describe("seedDemoData", () => {
     expect(sections.map((r) => r.section)).toEqual([...CMS_SECTIONS].sort());
     const pricing = await handle.query("select id, default_markup_percentage::float8 as markup, default_commission_rate::float8 as commission, delivery_fee::int as fee from admin_pricing_config");
     expect(pricing).toEqual([{ id: 1, markup: PRICING_DEFAULTS.markupPercentage, commission: PRICING_DEFAULTS.commissionRate, fee: PRICING_DEFAULTS.deliveryFeeKobo }]);
+    const fees = await handle.query<{ state: string; fee: number }>("select state, fee::int as fee from delivery_state_fees order by state");
+    expect(fees).toHaveLength(37);
+    expect(Object.fromEntries(fees.map((row) => [row.state, row.fee]))).toMatchObject({ Lagos: 0, Oyo: 250_000, Kano: 550_000, Sokoto: 600_000, Borno: 650_000 });
     const preapproval = await one<{ fields: number; submissions: number; status: string }>(handle, `select
       (select count(*)::int from vendor_preapproval_fields) as fields, (select count(*)::int from vendor_preapproval_submissions s) as submissions,
       (select v.status::text from vendor_preapproval_submissions s join vendors v on v.id = s.vendor_id limit 1) as status`);

@@ -11,6 +11,7 @@ import { getPricingConfig } from "../pricing/service";
 import { reviews } from "../../db/schema/reviews";
 import { vendors } from "../../db/schema/vendors";
 import type { StorePromises } from "./promises";
+import { getDeliveryFees } from "../pricing/delivery";
 import { products } from "../../db/schema/catalog";
 import { type PhoneName, displayPrice, phoneNameColumns, phoneNameOf, selectSummaries, shown, toIso, toSummary, type ProductSummary } from "./summary";
 
@@ -146,10 +147,10 @@ export async function getPublicProduct(db: Database, id: unknown): Promise<Publi
   };
 }
 
-/** The warranty days and delivery fee the storefront promises, from the pricing config. */
+/** The warranty days and delivery fees the storefront promises, from the pricing config and the fees by state. */
 export async function getStorePromises(db: Database): Promise<StorePromises> {
-  const { warrantyDays, deliveryFeeKobo } = await getPricingConfig(db);
-  return { warrantyDays, deliveryFeeKobo };
+  const [{ warrantyDays }, delivery] = await Promise.all([getPricingConfig(db), getDeliveryFees(db)]);
+  return { warrantyDays, delivery };
 }
 
 /** How many similar phones a sold-out phone's page offers. */

@@ -21,6 +21,8 @@ import { releaseInTransaction, releaseReservation } from "../payments/release";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import { deliveryFeeFor } from "../pricing/delivery-fees";
+import { getDeliveryFees } from "../pricing/delivery";
 import { getPricingConfig } from "../pricing/service";
 import { CHECKOUT_TEXTS as T } from "./texts";
 import type { CheckoutInput, ShippingDetails } from "./validation";
@@ -115,7 +117,9 @@ async function reserveOrders({ db, payments: provider }: CheckoutDeps, buyer: Bu
     return await db.transaction(async (tx) => {
       await releaseOlderCheckouts(tx, buyer.userId);
       const units = await reserveAll(tx, input.items);
-      const { deliveryFeeKobo, warrantyDays } = await getPricingConfig(tx);
+      const { warrantyDays } = await getPricingConfig(tx);
+      // The fee for the chosen state, as configured now; the payment keeps it whatever changes later.
+      const deliveryFeeKobo = deliveryFeeFor(await getDeliveryFees(tx), input.shipping.state);
       const subtotal = input.items.reduce((sum, item, i) => sum + units[i]!.unitPrice * item.quantity, 0);
       const reference = newPaymentReference();
       // Buy Now leaves the cart as it is: no line is bought, none is removed when it is paid.

@@ -237,6 +237,7 @@ describe("the Paystack client when Paystack misbehaves", () => {
       reference: "pay_1",
       callback_url: "http://shop.test/payment-success",
       currency: "NGN",
+      channels: ["card", "bank_transfer", "ussd"],
       metadata: { paymentId: "p-1", orders: ["TKN-1"] },
     });
     expect(requests[1]!.url).toBe(

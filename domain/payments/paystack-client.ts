@@ -71,6 +71,9 @@ const transferSchema = z.object({
   gateway_response: z.string().nullish(),
 });
 
+/** How buyers may pay on Paystack's page (docs/payments.md): card, a bank transfer to a one-time account, or USSD. */
+export const PAYMENT_CHANNELS = ["card", "bank_transfer", "ussd"] as const;
+
 const TRANSFER_NOT_FOUND = /transfer.*not found/i;
 const DUPLICATE_TRANSFER_REFERENCE = /duplicate.*reference/i;
 
@@ -88,6 +91,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
         reference: input.reference,
         callback_url: input.callbackUrl,
         currency: "NGN",
+        channels: [...PAYMENT_CHANNELS],
         metadata: input.metadata,
       });
       const data = dataOf(answer, initializedSchema, "initialize");

@@ -1,6 +1,6 @@
 /** The pricing form (docs/admin.md, pricing config) and its bounds; shared by the browser and the server. */
 import { z } from "zod";
-import { PRICING_DEFAULTS, WEEKDAYS } from "../../lib/constants";
+import { NIGERIAN_STATES, PRICING_DEFAULTS, WEEKDAYS } from "../../lib/constants";
 import { NAIRA_TEXT, formatNaira, nairaTextToKobo, nairaToKobo } from "../../lib/money";
 
 export const PRICING_BOUNDS = {
@@ -19,6 +19,10 @@ export const PRICING_TEXTS = {
   markup: `Markup must be a number from ${PRICING_BOUNDS.markupPercentage.min} to ${PRICING_BOUNDS.markupPercentage.max}, with at most two decimals`,
   commission: `Commission must be a number from ${PRICING_BOUNDS.commissionRate.min} to ${PRICING_BOUNDS.commissionRate.max}, with at most two decimals`,
   deliveryFee: `Delivery fee must be from ₦0 to ₦${PRICING_BOUNDS.deliveryFeeNaira.max.toLocaleString("en-NG")}, with at most two decimals`,
+  stateDeliveryFee: (state: string) =>
+    `Delivery fee for ${state} must be from ₦0 to ₦${PRICING_BOUNDS.deliveryFeeNaira.max.toLocaleString("en-NG")}, with at most two decimals, or blank for the default`,
+  stateFeesUpdated: "Delivery fees by state updated",
+  stateFeesFailed: "Failed to update delivery fees by state",
   warrantyDays: `Warranty must be a whole number of days from ${PRICING_BOUNDS.warrantyDays.min} to ${PRICING_BOUNDS.warrantyDays.max}`,
   autoDeliverAfterDays:
     `Automatic delivery must be a whole number of days from ${PRICING_BOUNDS.autoDeliverAfterDays.min} to ${PRICING_BOUNDS.autoDeliverAfterDays.max} after shipping`,
@@ -88,3 +92,33 @@ export function deliveryFeeKoboOf(input: PricingConfigInput): number {
 export function payoutMinimumKoboOf(input: PricingConfigInput): number {
   return nairaTextToKobo(input.payoutMinimumNaira);
 }
+
+/** The form field of one state's delivery fee on the admin Pricing tab. */
+export const stateFeeField = (state: string) => `fee:${state}`;
+
+/** Naira text of at most two decimals, within bounds. */
+const isNairaWithin = (value: string, { min, max }: { min: number; max: number }) => /^\d+(\.\d{1,2})?$/.test(value) && Number(value) >= min && Number(value) <= max;
+
+/** One state's fee as typed: blank means the default fee (no row of its own), else naira within the delivery fee's bounds. */
+function stateFeeInput(state: string) {
+  const message = PRICING_TEXTS.stateDeliveryFee(state);
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim())
+    .transform((value) => value.replace(/,/g, "").replace(/^₦/, ""))
+    .refine((value) => value === "" || isNairaWithin(value, PRICING_BOUNDS.deliveryFeeNaira), message)
+    .transform((value) => (value === "" ? null : Number(value)))
+    .optional();
+}
+
+/** Every state's fee (`fee:<State>` fields), parsed to kobo or null for the default (blank or left out); other fields are ignored. */
+export const stateFeesSchema = z
+  .object(Object.fromEntries(NIGERIAN_STATES.map((state) => [stateFeeField(state), stateFeeInput(state)])) as Record<string, ReturnType<typeof stateFeeInput>>)
+  .transform((fields) =>
+    Object.fromEntries(NIGERIAN_STATES.map((state) => [state, fields[stateFeeField(state)] == null ? null : nairaToKobo(fields[stateFeeField(state)]!)])) as Record<
+      (typeof NIGERIAN_STATES)[number],
+      number | null
+    >,
+  );
+
+export type StateFeesInput = z.output<typeof stateFeesSchema>;

@@ -285,7 +285,7 @@ test("a product page shows every detail and each tab's content", async ({ page }
   await expect(page.getByText(price, { exact: false }).first()).toBeVisible();
   await expect(page.getByText("Seller:")).toBeVisible();
   // The warranty days and delivery fee come from the pricing config, which other journeys edit.
-  for (const point of [/^\d+-day warranty$/, /^(Free delivery|Delivery ₦[\d,]+)$/, /^Quality tested$/, /^Authentic$/]) {
+  for (const point of [/^\d+-day warranty$/, /^(Free delivery anywhere in Nigeria|Delivery ₦[\d,]+ anywhere in Nigeria|(Free delivery|Delivery ₦[\d,]+) to [A-Za-z0-9 ]+ · from ₦[\d,]+ elsewhere)$/, /^Quality tested$/, /^Authentic$/]) {
     await expect(page.getByRole("listitem").filter({ hasText: point })).toBeVisible();
   }
   await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();

@@ -1232,6 +1232,11 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" }),
   },
   {
+    key: "POST /admin/delivery-fees",
+    allow: BACK_OFFICE,
+    call: (caller) => post(caller, "/admin/delivery-fees", { "fee:Lagos": "0", "fee:Kano": "5500", "fee:Oyo": "" }),
+  },
+  {
     key: "POST /cms",
     allow: BACK_OFFICE,
     call: (caller) => post(caller, "/cms?tab=top_banner", { section: "top_banner", text: "Naija deals", background_color: "#000000", text_color: "#ffffff" }),

@@ -9,7 +9,7 @@ import { stockAlertChangeSchema } from "../../domain/catalog/stock-alerts";
 import { wishlistChangeSchema } from "../../domain/catalog/wishlist";
 import { productFormSchema } from "../../domain/catalog/management-validation";
 import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
-import { pricingConfigSchema } from "../../domain/pricing/validation";
+import { pricingConfigSchema, stateFeesSchema } from "../../domain/pricing/validation";
 import { adjustmentSchema, commissionChangeSchema } from "../../domain/payouts/validation";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { ORDER_SEARCH_LIMITS, parseOrderSearch } from "../../domain/orders/admin-search";
@@ -652,6 +652,18 @@ export function doorCases(): Record<string, DoorCase> {
       inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")), autoDeliverAfterDays: fc.oneof(badNumberText, fc.constantFrom("14", "0", "61", "2.5")),
         payoutWeekday: fc.oneof(badNumberText, fc.constantFrom("5", "7", "Friday")), payoutMinimumNaira: fc.oneof(badNumberText, fc.constantFrom("5000", "99.99", "1000000.01")) })),
       judge: refusesIf(({ fields }) => fails(pricingConfigSchema, fields)),
+    },
+    "POST /admin/delivery-fees": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/admin/delivery-fees", formFields(["save"], {
+          "fee:Kano": fc.oneof(badNumberText, fc.constantFrom("5500", "", "50000.01", "-1", "₦4,000")),
+          "fee:Lagos": fc.oneof(badNumberText, fc.constantFrom("0", "", "1.234")),
+          "fee:Federal Capital Territory": fc.oneof(badNumberText, fc.constantFrom("4000", "abc")),
+        })),
+      judge: refusesIf(({ fields }) => fails(stateFeesSchema, fields)),
     },
     "POST /cms": {
       actor: "admin",

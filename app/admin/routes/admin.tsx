@@ -9,6 +9,8 @@ import { listOrderVendors, listOrdersForAdmin } from "../../../domain/orders/adm
 import { ORDER_SEARCH_TEXTS, type OrderSearchField, parseOrderSearch } from "../../../domain/orders/admin-search";
 import { getPayoutsOverview } from "../../../domain/payouts/admin-payouts";
 import { getPricingConfig } from "../../../domain/pricing/service";
+import { getDeliveryFees } from "../../../domain/pricing/delivery";
+import { DeliveryFeesForm } from "../admin-delivery-fees";
 import { listReviewsForAdmin } from "../../../domain/reviews/moderation";
 import { listPreapprovalFields } from "../../../domain/vendors/preapproval-fields";
 import { PRODUCT_STATUSES, USER_TYPES, VENDOR_STATUSES } from "../../../lib/constants";
@@ -100,8 +102,10 @@ async function loadTab({ db, paymentsMode }: Route.LoaderArgs["context"], viewer
       return { tab: q.tab, payouts: await getPayoutsOverview(db, viewer), testMode: paymentsMode === "test" };
     case "preapproval":
       return { tab: q.tab, fields: await listPreapprovalFields(db, viewer) };
-    case "pricing":
-      return { tab: q.tab, pricing: await getPricingConfig(db) };
+    case "pricing": {
+      const [pricing, deliveryFees] = await Promise.all([getPricingConfig(db), getDeliveryFees(db)]);
+      return { tab: q.tab, pricing, deliveryFees };
+    }
     case "activities":
       return { tab: q.tab, userType: q.userType ?? "", activities: await listActivities(db, viewer, { userType: q.userType }) };
   }
@@ -150,7 +154,12 @@ function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> 
     case "preapproval":
       return <AdminPreapprovalTab fields={section.fields} />;
     case "pricing":
-      return <AdminPricingTab pricing={section.pricing} />;
+      return (
+        <>
+          <AdminPricingTab pricing={section.pricing} />
+          <DeliveryFeesForm fees={section.deliveryFees} />
+        </>
+      );
     case "activities":
       return <AdminActivitiesTab activities={section.activities} userType={section.userType} />;
   }

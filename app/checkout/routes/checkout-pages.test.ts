@@ -41,6 +41,8 @@ describe("checkout and payment result pages", () => {
     database = await createTestDatabase();
     app = await startTestApp(database);
     await seedDemoData(database.db, { uploadsDir: app.config.uploadsDir });
+    // Most of these pages are about one fee for every state; the fees by state have their own test.
+    await database.query("delete from delivery_state_fees");
     cookie = await signInAs(app.base, CUSTOMER, DEMO_PASSWORD);
     const [customer] = await database.query<{ id: string }>("select id from users where email = $1", [CUSTOMER]);
     customerId = customer!.id;
@@ -117,6 +119,28 @@ describe("checkout and payment result pages", () => {
     const charged = (await page("/checkout")).html;
     expect(testIdText(charged, "summary-shipping")).toBe("₦2,500");
     expect(testIdText(charged, "summary-total")).toBe(formatNaira(subtotal + 250_000));
+  });
+
+  it("leave the fee to the chosen state when states pay different fees, and show the state's fee when the form comes back", async () => {
+    await addToCart(phones[0]!.id, 1);
+    const subtotal = phones[0]!.price;
+    await setDeliveryFee(400_000);
+    await database.query("insert into delivery_state_fees (state, fee) values ('Lagos', 0), ('Kano', 550000)");
+    try {
+      const before = (await page("/checkout")).html;
+      expect(testIdText(before, "summary-shipping")).toBe("Select your state");
+      expect(testIdText(before, "summary-total")).toBe(`${formatNaira(subtotal)} + delivery`);
+      expect(before).toContain("The delivery fee depends on your state. It is added to the total and confirmed on the next step, before you pay.");
+
+      const refused = await placeWithoutScripts({ ...shipping, state: "Kano", customerPhone: "12345", productId: phones[0]!.id, [`quantity:${phones[0]!.id}`]: "1" });
+      const html = await refused.text();
+      expect(html).toContain("Shipping to Kano");
+      expect(testIdText(html, "summary-shipping")).toBe("₦5,500");
+      expect(testIdText(html, "summary-total")).toBe(formatNaira(subtotal + 550_000));
+    } finally {
+      await database.query("delete from delivery_state_fees");
+      await setDeliveryFee(0);
+    }
   });
 
   it("answer a form sent without scripts with the phone message under the field, keeping what was typed", async () => {

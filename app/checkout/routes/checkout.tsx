@@ -5,7 +5,7 @@ import { placeOrder } from "../../../domain/checkout/service";
 import { Refusal } from "../../../domain/core/refusal";
 import { CHECKOUT_TEXTS as T } from "../../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../../../domain/checkout/validation";
-import { getPricingConfig } from "../../../domain/pricing/service";
+import { getDeliveryFees } from "../../../domain/pricing/delivery";
 import { listAddresses } from "../../../domain/accounts/addresses";
 import { DELIVER_TO_PARAM } from "../saved-address-picker";
 import { CheckoutView } from "../checkout-view";
@@ -33,14 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) return data({ signedIn: false as const, testMode }, { headers: NO_STORE });
   const query = new URL(request.url).searchParams;
   const buyingNow = query.has("buy");
-  const [lines, pricing, savedAddresses] = await Promise.all([
+  const [lines, deliveryFees, savedAddresses] = await Promise.all([
     buyingNow ? buyNowLine(context.db, query).then((line) => (line ? [line] : [])) : listCart(context.db, viewer.userId),
-    getPricingConfig(context.db),
+    getDeliveryFees(context.db),
     listAddresses(context.db, viewer.userId),
   ]);
   const account = { email: viewer.email, fullName: viewer.fullName ?? "" };
   const deliverTo = query.get(DELIVER_TO_PARAM);
-  return data({ signedIn: true as const, testMode, buyNow: buyingNow, lines, deliveryFee: pricing.deliveryFeeKobo, account, savedAddresses, deliverTo }, { headers: NO_STORE });
+  return data({ signedIn: true as const, testMode, buyNow: buyingNow, lines, deliveryFees, account, savedAddresses, deliverTo }, { headers: NO_STORE });
 }
 
 /** The lines are kept current by the page itself (over fetch), so a lost connection never replaces it with the error view. */

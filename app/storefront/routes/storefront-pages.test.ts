@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveryStateFees } from "../../../db/schema/buyers";
+import { DEMO_DELIVERY_FEES } from "../../../db/seed/delivery-fees";
 import { useTestApp } from "../../../tests/support/lifecycle";
 import type { DatabaseHandle } from "../../../db/client";
 import { seedDemoData } from "../../../db/seed";
@@ -135,17 +137,25 @@ describe("server-rendered storefront pages", () => {
     await database.query("update products set is_live = true where id = $1", [hidden.id]);
   });
 
-  it("state the warranty days and delivery fee of the pricing config on product pages and the top banner", async () => {
+  it("state the warranty days and delivery fees of the pricing config on product pages and the top banner", async () => {
     const product = await productWhere("status = 'approved' and is_live and stock_quantity > 0");
+    // The demo shop's fees by state: free to Lagos, ₦2,500 to the rest of the South West, more further away.
+    const seeded = await (await get(`/product/${product.id}`)).text();
+    expect(seeded).toContain("30-day warranty");
+    expect(seeded).toContain("Free delivery to Lagos · from ₦2,500 elsewhere");
+    expect(await (await get("/")).text()).toContain("A 30-day warranty on all phones. Free delivery to Lagos · from ₦2,500 elsewhere.");
+
+    // The fees table has no storefront trigger: the pricing update after it drops the kept pages.
+    await database.query("delete from delivery_state_fees");
+    await database.query("update admin_pricing_config set warranty_days = 30, delivery_fee = 0");
     const before = await (await get(`/product/${product.id}`)).text();
-    expect(before).toContain("30-day warranty");
-    expect(before).toContain("Free delivery");
+    expect(before).toContain("Free delivery anywhere in Nigeria");
     expect(await (await get("/")).text()).toContain("Free delivery on every order, plus a 30-day warranty on all phones.");
 
     await database.query("update admin_pricing_config set warranty_days = 14, delivery_fee = 250000");
     const after = await (await get(`/product/${product.id}`)).text();
     expect(after).toContain("14-day warranty");
-    expect(after).toContain("Delivery ₦2,500");
+    expect(after).toContain("Delivery ₦2,500 anywhere in Nigeria");
     expect(after).not.toContain("30-day warranty");
     expect(after).not.toContain("Free delivery");
     expect(metaContent(after, "og:description")).toContain("14-day warranty");
@@ -153,6 +163,7 @@ describe("server-rendered storefront pages", () => {
     expect(home).toContain("A 14-day warranty on all phones. Delivery ₦2,500 anywhere in Nigeria.");
     expect(home).not.toContain("Free delivery");
     expect(await (await get("/privacy")).text()).toContain("every phone carries a 14-day warranty from delivery");
+    await database.db.insert(deliveryStateFees).values(DEMO_DELIVERY_FEES);
     await database.query("update admin_pricing_config set warranty_days = 30, delivery_fee = 0");
   });
 
