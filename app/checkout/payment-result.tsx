@@ -137,6 +137,7 @@ function PaymentSucceeded({ check, heading }: { check: SuccessfulCheck; heading:
       {check.isTest ? <p className="mt-2"><TestPaymentBadge /></p> : null}
       <dl className="mt-5 divide-y divide-gray-100 rounded-xl border border-gray-200 text-left text-sm" data-testid="payment-summary">
         <SummaryRow label={P.ordersLabel} value={String(check.orderCount)} />
+        <SummaryRow label={P.deliveryLabel} value={check.deliveryFee === 0 ? P.freeDelivery : formatNaira(check.deliveryFee)} />
         <SummaryRow label={P.totalLabel} value={formatNaira(check.amount)} />
         <SummaryRow label={P.statusLabel} value={check.isTest ? `${P.paidStatus} (${TEST_PAYMENT_LABEL})` : P.paidStatus} />
         <SummaryRow label={P.referenceLabel} value={check.reference} mono />

@@ -17,7 +17,7 @@ export interface ConfirmationDeps extends FulfilmentDeps {
 }
 
 export type PaymentCheck =
-  | { status: "successful"; reference: string; orderCount: number; amount: number; removedCartItems: number; justConfirmed: boolean; isTest: boolean }
+  | { status: "successful"; reference: string; orderCount: number; amount: number; deliveryFee: number; removedCartItems: number; justConfirmed: boolean; isTest: boolean }
   | {
       status: "failed";
       reference: string;
@@ -49,7 +49,7 @@ export async function confirmPayment(deps: ConfirmationDeps, userId: string, ref
   switch (fulfilment.outcome) {
     case "fulfilled":
       return {
-        status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, removedCartItems: fulfilment.removedCartItems,
+        status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, deliveryFee: stored.deliveryFee, removedCartItems: fulfilment.removedCartItems,
         justConfirmed: true, isTest: stored.isTest,
       };
     case "already_fulfilled":
@@ -69,6 +69,7 @@ async function storedPayment({ db }: ConfirmationDeps, userId: string, reference
       reference: payments.paymentReference,
       status: payments.status,
       amount: payments.amount,
+      deliveryFee: payments.deliveryFee,
       isTest: payments.isTest,
       // Written out: inside a subquery Drizzle would leave the columns unqualified.
       orderCount: sql<number>`(select count(*) from orders o where o.payment_id = "payments"."id" and o.status <> 'cancelled')`.mapWith(Number),
@@ -81,8 +82,8 @@ async function storedPayment({ db }: ConfirmationDeps, userId: string, reference
 
 /** Confirmed before this visit (by the webhook, reconciliation or an earlier visit): the same answer again. */
 function confirmedEarlier(stored: NonNullable<Awaited<ReturnType<typeof storedPayment>>>): PaymentCheck {
-  const { reference, orderCount, amount, removedCartItems, isTest } = stored;
-  return { status: "successful", reference, orderCount, amount, removedCartItems, justConfirmed: false, isTest };
+  const { reference, orderCount, amount, deliveryFee, removedCartItems, isTest } = stored;
+  return { status: "successful", reference, orderCount, amount, deliveryFee, removedCartItems, justConfirmed: false, isTest };
 }
 
 /** 'Payment failed', with 'Pay now' and 'Cancel order' while the orders are still reserved. */

@@ -113,7 +113,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
 
     const salesBefore = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop().vendorId]))[0]!.s;
     const result = await confirmPayment(deps(), buyer.userId, placed.reference);
-    expect(result).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, removedCartItems: 1, justConfirmed: true, isTest: true });
+    expect(result).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, deliveryFee: 0, removedCartItems: 1, justConfirmed: true, isTest: true });
     expect((await ordersOf(placed.reference)).map((o) => o.status)).toEqual(["paid"]);
     expect(await q("select product_id from cart where customer_id = $1", [buyer.userId])).toEqual([{ product_id: iphone }]);
     expect(await stockOf(pixel)).toBe(0);
@@ -126,7 +126,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     expect(payment.status).toBe("successful");
 
     const again = await confirmPayment(deps(), buyer.userId, placed.reference);
-    expect(again).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, removedCartItems: 1, justConfirmed: false, isTest: true });
+    expect(again).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, deliveryFee: 0, removedCartItems: 1, justConfirmed: false, isTest: true });
     await setStock(pixel, 3);
   });
 

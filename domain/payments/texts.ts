@@ -57,6 +57,9 @@ export const PAYMENT_TEXTS = {
   verifyNow: "Verify Payment",
   ordersLabel: "Orders",
   totalLabel: "Total",
+  /** The delivery fee the payment was charged for the chosen state (docs/cart-and-checkout.md). */
+  deliveryLabel: "Delivery (included)",
+  freeDelivery: "Free",
   statusLabel: "Status",
   referenceLabel: "Reference",
   receiptNotice: "A receipt is on its way to your e-mail address.",

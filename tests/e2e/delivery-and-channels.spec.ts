@@ -59,6 +59,7 @@ test("a buyer choosing Kano sees the Kano fee in the total and is charged exactl
   await payWithCard(page, SUCCESS_CARD);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText(naira(subtotal + KANO_FEE))).toBeVisible();
+  await expect(page.getByTestId("payment-summary")).toContainText(new RegExp(`Delivery \\(included\\)\\s*${naira(KANO_FEE)}`));
 });
 
 test("a buyer pays by bank transfer on the payment page and sees the payment succeed", async ({ page }, info) => {
