@@ -45,6 +45,11 @@ export function returnPathOf(value: unknown): string | null {
   }
 }
 
+/** The page of the phone a form named, or the shop when the id is not one. */
+export function phonePageOf(productId: unknown): string {
+  return typeof productId === "string" && /^[0-9a-f-]{36}$/i.test(productId) ? `/product/${productId}` : "/shop";
+}
+
 /** /auth, returning to `path` after signing in. */
 export function signInHref(path: string): string {
   return `/auth?${RETURN_PARAM}=${encodeURIComponent(path)}`;

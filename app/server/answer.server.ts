@@ -47,6 +47,15 @@ export async function answering<T>(body: () => Promise<T>, title?: string) {
   }
 }
 
+/**
+ * A signed-out visitor's answer from an action that needs an account: a form sent without scripts
+ * goes to `signInPage` with the `required` toast, a fetcher gets a 401 saying the same.
+ */
+export function signInRequired(request: Request, { signInPage, failed, required }: { signInPage: string; failed: string; required: string }) {
+  if (isDocumentRequest(request)) return redirectWithToast(signInPage, { kind: "error", title: required });
+  return data<Failure>({ ok: false, code: "forbidden", message: failed, detail: required, fieldErrors: {} }, { status: 401 });
+}
+
 /** A form posted by the browser itself (no scripts) rather than by a fetcher. */
 export function isDocumentRequest(request: Request): boolean {
   return (request.headers.get("accept") ?? "").includes("text/html");

@@ -1,9 +1,6 @@
-import { data } from "react-router";
 import { CART_TEXTS, addToCart, addToCartSchema, addedToCartText, stockCapText } from "../../../domain/cart/service";
 import { CART_SIGN_IN_TEXTS } from "../cart-sign-in";
-import { answerPage, answering, invalid, isDocumentRequest, ok } from "../../server/answer.server";
-import { redirectWithToast } from "../../server/flash.server";
-import type { Failure } from "../../ui/answer";
+import { answerPage, answering, invalid, ok, signInRequired } from "../../server/answer.server";
 import type { Route } from "./+types/cart.items";
 import { readForm } from "../../server/forms.server";
 
@@ -17,10 +14,7 @@ export type AddedToCart = { quantity: number; cartCount: number };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const viewer = await context.getViewer();
-  if (!viewer) {
-    if (isDocumentRequest(request)) return redirectWithToast("/auth", { kind: "error", title: CART_SIGN_IN_TEXTS.required });
-    return data<Failure>({ ok: false, code: "forbidden", message: CART_TEXTS.addFailed, detail: CART_SIGN_IN_TEXTS.required, fieldErrors: {} }, { status: 401 });
-  }
+  if (!viewer) return signInRequired(request, { signInPage: "/auth", failed: CART_TEXTS.addFailed, required: CART_SIGN_IN_TEXTS.required });
   const parsed = addToCartSchema.safeParse(form);
   const productPage = `/product/${typeof form.productId === "string" ? encodeURIComponent(form.productId) : ""}`;
   if (!parsed.success) return answerPage(request, productPage, invalid(parsed.error, CART_TEXTS.addFailed));

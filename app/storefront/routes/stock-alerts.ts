@@ -1,11 +1,8 @@
-import { data } from "react-router";
 import { cancelStockAlert, stockAlertChangeSchema, subscribeToStockAlert } from "../../../domain/catalog/stock-alerts";
 import { STOCK_ALERT_TEXTS } from "../../../domain/catalog/wishlist-texts";
-import { signInHref } from "../../checkout/cart-sign-in";
-import { answerPage, answering, invalid, isDocumentRequest, ok } from "../../server/answer.server";
-import { redirectWithToast } from "../../server/flash.server";
+import { phonePageOf, signInHref } from "../../checkout/cart-sign-in";
+import { answerPage, answering, invalid, ok, signInRequired } from "../../server/answer.server";
 import { readForm } from "../../server/forms.server";
-import type { Failure } from "../../ui/answer";
 import type { Route } from "./+types/stock-alerts";
 
 /**
@@ -15,13 +12,9 @@ import type { Route } from "./+types/stock-alerts";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
-  const productId = typeof form.productId === "string" ? form.productId : "";
-  const page = /^[0-9a-f-]{36}$/i.test(productId) ? `/product/${productId}` : "/shop";
+  const page = phonePageOf(form.productId);
   const viewer = await context.getViewer();
-  if (!viewer) {
-    if (isDocumentRequest(request)) return redirectWithToast(signInHref(page), { kind: "error", title: STOCK_ALERT_TEXTS.signInRequired });
-    return data<Failure>({ ok: false, code: "forbidden", message: STOCK_ALERT_TEXTS.failed, detail: STOCK_ALERT_TEXTS.signInRequired, fieldErrors: {} }, { status: 401 });
-  }
+  if (!viewer) return signInRequired(request, { signInPage: signInHref(page), failed: STOCK_ALERT_TEXTS.failed, required: STOCK_ALERT_TEXTS.signInRequired });
   const parsed = stockAlertChangeSchema.safeParse(form);
   if (!parsed.success) return answerPage(request, page, invalid(parsed.error, STOCK_ALERT_TEXTS.failed));
   const change = parsed.data;

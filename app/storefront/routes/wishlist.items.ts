@@ -1,11 +1,8 @@
-import { data } from "react-router";
 import { addToWishlist, removeFromWishlist, wishlistChangeSchema } from "../../../domain/catalog/wishlist";
 import { WISHLIST_TEXTS } from "../../../domain/catalog/wishlist-texts";
-import { signInHref } from "../../checkout/cart-sign-in";
-import { answerPage, answering, invalid, isDocumentRequest, ok } from "../../server/answer.server";
-import { redirectWithToast } from "../../server/flash.server";
+import { phonePageOf, signInHref } from "../../checkout/cart-sign-in";
+import { answerPage, answering, invalid, ok, signInRequired } from "../../server/answer.server";
 import { readForm } from "../../server/forms.server";
-import type { Failure } from "../../ui/answer";
 import type { Route } from "./+types/wishlist.items";
 
 const PAGE = "/wishlist";
@@ -17,14 +14,7 @@ const PAGE = "/wishlist";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const viewer = await context.getViewer();
-  const productId = typeof form.productId === "string" ? form.productId : "";
-  if (!viewer) {
-    if (isDocumentRequest(request)) {
-      const back = /^[0-9a-f-]{36}$/i.test(productId) ? `/product/${productId}` : "/shop";
-      return redirectWithToast(signInHref(back), { kind: "error", title: WISHLIST_TEXTS.signInRequired });
-    }
-    return data<Failure>({ ok: false, code: "forbidden", message: WISHLIST_TEXTS.saveFailed, detail: WISHLIST_TEXTS.signInRequired, fieldErrors: {} }, { status: 401 });
-  }
+  if (!viewer) return signInRequired(request, { signInPage: signInHref(phonePageOf(form.productId)), failed: WISHLIST_TEXTS.saveFailed, required: WISHLIST_TEXTS.signInRequired });
   const parsed = wishlistChangeSchema.safeParse(form);
   if (!parsed.success) return answerPage(request, PAGE, invalid(parsed.error, WISHLIST_TEXTS.saveFailed));
   const change = parsed.data;
