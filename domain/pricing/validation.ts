@@ -1,7 +1,7 @@
 /** The pricing form (docs/admin.md, pricing config) and its bounds; shared by the browser and the server. */
 import { z } from "zod";
 import { NIGERIAN_STATES, PRICING_DEFAULTS, WEEKDAYS } from "../../lib/constants";
-import { NAIRA_TEXT, formatNaira, nairaTextToKobo, nairaToKobo } from "../../lib/money";
+import { KOBO_PER_NAIRA, NAIRA_TEXT, formatNaira, nairaTextToKobo, nairaToKobo } from "../../lib/money";
 
 export const PRICING_BOUNDS = {
   markupPercentage: { min: 0, max: 100 },
@@ -96,18 +96,15 @@ export function payoutMinimumKoboOf(input: PricingConfigInput): number {
 /** The form field of one state's delivery fee on the admin Pricing tab. */
 export const stateFeeField = (state: string) => `fee:${state}`;
 
-/** Naira text of at most two decimals, within bounds. */
-const isNairaWithin = (value: string, { min, max }: { min: number; max: number }) => /^\d+(\.\d{1,2})?$/.test(value) && Number(value) >= min && Number(value) <= max;
-
-/** One state's fee as typed: blank means the default fee (no row of its own), else naira within the delivery fee's bounds. */
+/** One state's fee as typed: blank means the default fee (no row of its own), else kobo within the delivery fee's bounds. */
 function stateFeeInput(state: string) {
   const message = PRICING_TEXTS.stateDeliveryFee(state);
+  const { min, max } = PRICING_BOUNDS.deliveryFeeNaira;
   return z
     .union([z.string(), z.number()], { error: message })
-    .transform((value) => String(value).trim())
-    .transform((value) => value.replace(/,/g, "").replace(/^₦/, ""))
-    .refine((value) => value === "" || isNairaWithin(value, PRICING_BOUNDS.deliveryFeeNaira), message)
-    .transform((value) => (value === "" ? null : Number(value)))
+    .transform((value) => String(value).trim().replace(/,/g, "").replace(/^₦/, ""))
+    .refine((value) => value === "" || (NAIRA_TEXT.test(value) && nairaTextToKobo(value) >= min * KOBO_PER_NAIRA && nairaTextToKobo(value) <= max * KOBO_PER_NAIRA), message)
+    .transform((value) => (value === "" ? null : nairaTextToKobo(value)))
     .optional();
 }
 
@@ -115,7 +112,7 @@ function stateFeeInput(state: string) {
 export const stateFeesSchema = z
   .object(Object.fromEntries(NIGERIAN_STATES.map((state) => [stateFeeField(state), stateFeeInput(state)])) as Record<string, ReturnType<typeof stateFeeInput>>)
   .transform((fields) =>
-    Object.fromEntries(NIGERIAN_STATES.map((state) => [state, fields[stateFeeField(state)] == null ? null : nairaToKobo(fields[stateFeeField(state)]!)])) as Record<
+    Object.fromEntries(NIGERIAN_STATES.map((state) => [state, fields[stateFeeField(state)] ?? null])) as Record<
       (typeof NIGERIAN_STATES)[number],
       number | null
     >,
