@@ -44,4 +44,7 @@ ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_product_id_products_
 CREATE INDEX "saved_addresses_user_idx" ON "saved_addresses" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_addresses_one_default" ON "saved_addresses" USING btree ("user_id") WHERE "saved_addresses"."is_default";--> statement-breakpoint
 CREATE INDEX "stock_alerts_waiting_idx" ON "stock_alerts" USING btree ("product_id") WHERE "stock_alerts"."notified_at" is null;--> statement-breakpoint
-CREATE INDEX "wishlist_items_product_idx" ON "wishlist_items" USING btree ("product_id");
+CREATE INDEX "wishlist_items_product_idx" ON "wishlist_items" USING btree ("product_id");--> statement-breakpoint
+-- Product pages promise delivery from these fees: a change drops the kept storefront pages (0010).
+CREATE TRIGGER "delivery_state_fees_storefront_changed" AFTER INSERT OR UPDATE OR DELETE ON "delivery_state_fees"
+FOR EACH STATEMENT EXECUTE FUNCTION "notify_storefront_changed"();

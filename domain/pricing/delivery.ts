@@ -37,8 +37,6 @@ export async function updateStateDeliveryFees(db: Database, actor: Actor, input:
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('delivery_state_fees'))`);
     await tx.delete(deliveryStateFees);
     if (rows.length) await tx.insert(deliveryStateFees).values(rows);
-    // The table has no storefront trigger of its own: kept storefront pages promise delivery, so drop them at commit.
-    await tx.execute(sql`select pg_notify('storefront_changed', '')`);
     const saved = await getDeliveryFees(tx);
     await recordActivity(tx, {
       userId: actor.userId,
