@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { signInHref } from "../../checkout/cart-sign-in";
 import { exportMyData } from "../../../domain/privacy/export";
 import { lagosToday } from "../../../domain/orders/status";
 import type { Route } from "./+types/account.data";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/account.data";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
-  if (!viewer) throw redirect("/auth?redirect=/account/data");
+  if (!viewer) throw redirect(signInHref("/account/data"));
   const mine = await exportMyData(context.db, viewer.userId);
   if (!mine) throw data({ error: "Not found" }, { status: 404 });
   return new Response(`${JSON.stringify(mine, null, 2)}\n`, {

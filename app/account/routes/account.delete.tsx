@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { signInHref } from "../../checkout/cart-sign-in";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { signOutEverywhere } from "../../../domain/accounts/service";
 import { Refusal } from "../../../domain/core/refusal";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: T.title }, { name: "robo
 /** What deleting removes and keeps, and anything that must finish first (docs/accounts.md, 'Your data'). */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
-  if (!viewer) throw redirect("/auth?redirect=/account/delete");
+  if (!viewer) throw redirect(signInHref("/account/delete"));
   const blockers = await deletionBlockers(context.db, viewer.userId);
   return data({ email: viewer.email, blockers }, { headers: { "Cache-Control": "no-store" } });
 }

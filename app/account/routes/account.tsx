@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { signInHref } from "../../checkout/cart-sign-in";
 import { z } from "zod";
 import {
   changePassword, currentSessionId, endDevice, getAccountProfile, listDevices, requestEmailChange, updateProfile,
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: T.pageTitle }, { name: "
 /** Every signed-in role's own account: profile, e-mail, password, devices, addresses (docs/accounts.md). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
-  if (!viewer) throw redirect(`/auth?redirect=${encodeURIComponent(ACCOUNT_PAGE)}`);
+  if (!viewer) throw redirect(signInHref(ACCOUNT_PAGE));
   const currentId = await currentSessionId(accountsOf(context), request.headers);
   const [profile, devices, addresses] = await Promise.all([
     getAccountProfile(context.db, viewer.userId),
