@@ -11,6 +11,7 @@ export default [
   route("auth", "account/routes/auth.tsx"),
   route("auth/verify-email", "account/routes/auth.verify-email.tsx"),
   route("auth/reset-password", "account/routes/auth.reset-password.tsx"),
+  route("auth/cancel-email-change", "account/routes/auth.cancel-email-change.tsx"),
   route("auth/sign-out", "account/routes/auth.sign-out.tsx"),
   route("vendor-auth", "vendors/routes/vendor-auth.tsx"),
   route("super-admin", "super-admin/routes/super-admin.tsx"),

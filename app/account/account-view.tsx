@@ -89,6 +89,16 @@ function EmailSection({ email }: { email: string }) {
       <form.fetcher.Form method="post" action={ACCOUNT_ACTION} onSubmit={form.onSubmit} noValidate className="mt-3 space-y-3">
         <IntentField intent="email" />
         <TextField label={T.newEmail} name="newEmail" id="account-newEmail" type="email" autoComplete="email" required error={form.errors.newEmail} />
+        <TextField
+          label={T.currentPassword}
+          name="currentPassword"
+          id="account-email-currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          hint={T.emailPasswordHint}
+          error={form.errors.currentPassword}
+        />
         {form.answer?.ok && !form.busy ? <FormSuccess>{form.answer.detail}</FormSuccess> : null}
         <FormButton busy={form.busy} busyText={T.sending} className="w-full sm:w-auto">
           {T.sendEmailLink}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ROLES } from "../../lib/constants";
 import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey } from "./columns";
 
@@ -65,6 +65,33 @@ export const verifications = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * A change of e-mail address waiting for its link (docs/accounts.md): only hashes of the two
+ * links' tokens are kept. The confirm link works for at most an hour and only while the row is
+ * neither voided (a password change or reset, a sign-out everywhere, a newer request, the cancel
+ * link) nor completed; the cancel link works once.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuidPrimaryKey(),
+    userId: userReference("user_id", () => users.id, "cascade"),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    cancelTokenHash: text("cancel_token_hash").notNull().unique(),
+    createdAt: createdAtColumn(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_changes_valid_one_hour", sql`${t.expiresAt} <= ${t.createdAt} + interval '1 hour'`),
+    check("email_changes_voided_or_completed", sql`${t.voidedAt} is null or ${t.completedAt} is null`),
+    uniqueIndex("email_changes_one_pending_per_user").on(t.userId).where(sql`${t.voidedAt} is null and ${t.completedAt} is null`),
+  ],
 );
 
 /** Rate-limit counters (better-auth database storage), shared by every app instance. */

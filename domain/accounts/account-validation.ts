@@ -16,12 +16,15 @@ export const profileSchema = z.object({
 
 export type ProfileInput = z.output<typeof profileSchema>;
 
-export const emailChangeSchema = z.object({ newEmail: emailSchema });
+const currentPasswordSchema = z.string({ error: T.currentPasswordRequired }).min(1, T.currentPasswordRequired).max(LIMITS.passwordMax, AUTH_TEXTS.passwordTooLong);
+
+/** A new address needs the current password: a session alone must not move the account. */
+export const emailChangeSchema = z.object({ newEmail: emailSchema, currentPassword: currentPasswordSchema });
 
 /** The same password rules as sign-up and reset; the server adds the common-password list. */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: T.currentPasswordRequired }).min(1, T.currentPasswordRequired).max(LIMITS.passwordMax, AUTH_TEXTS.passwordTooLong),
+    currentPassword: currentPasswordSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_TEXTS.passwordsDontMatch }),
   })

@@ -6,9 +6,10 @@ import { Refusal } from "../core/refusal";
 import { announceSessionsEnded } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { ACCOUNT_TEXTS as T } from "./account-texts";
-import { emailChangeOf } from "./auth";
+import { CANCEL_EMAIL_CHANGE_PATH, FORGOT_PASSWORD_PATH, VERIFY_EMAIL_PATH, emailChangeOf, tokenLink } from "./auth";
 import { deviceLabel } from "./devices";
-import { emailChangeNoticeEmail, emailInUseEmail } from "./emails";
+import { completeEmailChange, isEmailChangeToken, recordEmailChange, voidPendingEmailChanges } from "./email-change";
+import { emailChangeNoticeEmail, emailChangeVerificationEmail, emailInUseEmail, passwordChangedEmail } from "./emails";
 import { enforceRateLimit } from "./rate-limit";
 import type { AccountsContext, RequestOrigin, SetCookies } from "./service";
 import type { ProfileInput } from "./account-validation";
@@ -48,6 +49,8 @@ export async function updateProfile(db: Database, userId: string, input: Profile
 
 interface MailContext extends AccountsContext {
   mailer: Mailer;
+  /** Absolute origin of the site, for the links in the e-mails. */
+  publicUrl: string;
 }
 
 async function emailTaken(db: Database, email: string): Promise<boolean> {
@@ -56,53 +59,68 @@ async function emailTaken(db: Database, email: string): Promise<boolean> {
 }
 
 /**
- * Asks to move the account to a new address: a link goes to the new address (better-auth's
- * change-email verification) and a notice to the old one. An address that already has an account
- * gets an e-mail saying so instead of a link; the person asking sees the same answer either way,
- * as on sign-up, so no one learns from here who is registered.
+ * Checks the signed-in user's current password. Wrong guesses count towards the per-account limit
+ * the password form uses, so a session alone cannot be used to guess it.
  */
-export async function requestEmailChange({ db, auth, mailer }: MailContext, current: { email: string }, newEmail: string, origin: RequestOrigin): Promise<void> {
-  const address = newEmail.trim().toLowerCase();
+async function assertCurrentPassword({ db, auth }: AccountsContext, userId: string, password: string, origin: RequestOrigin): Promise<void> {
+  await enforceRateLimit(db, "password-change", { ip: origin.ip, email: userId });
+  const right = await auth.api
+    .verifyPassword({ body: { password }, headers: origin.headers })
+    .then(() => true)
+    .catch((error: unknown) => {
+      if (error instanceof APIError) return false;
+      throw error;
+    });
+  if (!right) throw new Refusal("invalid", T.wrongCurrentPassword, { fieldErrors: { currentPassword: T.wrongCurrentPassword } });
+}
+
+/**
+ * Asks to move the account to a new address, with the current password: the change is recorded
+ * on the server (voiding any older one), a link valid one hour goes to the new address and a
+ * notice with a cancel link to the old one. An address that already has an account gets an
+ * e-mail saying so instead of a link; the person asking sees the same answer either way, as on
+ * sign-up, so no one learns from here who is registered.
+ */
+export async function requestEmailChange(
+  context: MailContext,
+  current: { userId: string; email: string },
+  input: { newEmail: string; currentPassword: string },
+  origin: RequestOrigin,
+): Promise<void> {
+  const { db, mailer, publicUrl } = context;
+  const address = input.newEmail.trim().toLowerCase();
   if (address === current.email.toLowerCase()) throw new Refusal("invalid", T.sameEmail, { fieldErrors: { newEmail: T.sameEmail } });
+  await assertCurrentPassword(context, current.userId, input.currentPassword, origin);
   await enforceRateLimit(db, "email-change", { ip: origin.ip, email: address });
-  if (await emailTaken(db, address)) await mailer.send({ to: address, ...emailInUseEmail() });
-  else await auth.api.changeEmail({ body: { newEmail: address }, headers: origin.headers });
-  await mailer.send({ to: current.email, ...emailChangeNoticeEmail({ newEmail: address }) });
+  const taken = await emailTaken(db, address);
+  const deliveries = await db.transaction(async (tx) => {
+    const { token, cancelToken } = await recordEmailChange(tx, current.userId, address);
+    const toNewAddress = taken ? emailInUseEmail() : emailChangeVerificationEmail({ link: tokenLink(publicUrl, VERIFY_EMAIL_PATH, token), newEmail: address });
+    const notice = emailChangeNoticeEmail({ newEmail: address, cancelLink: tokenLink(publicUrl, CANCEL_EMAIL_CHANGE_PATH, cancelToken) });
+    return [await mailer.record(tx, { to: address, ...toNewAddress }), await mailer.record(tx, { to: current.email, ...notice })];
+  });
+  for (const deliver of deliveries) deliver();
 }
 
 export type EmailLinkOutcome = { kind: "verified" } | { kind: "email-changed"; email: string } | { kind: "invalid" };
 
 /**
- * Follows a link of a verification e-mail: a new account's address is verified, or an account
- * moves to the new address its change link carries. Bad or expired links answer `invalid`.
+ * Follows a link of a verification e-mail: a new account's address is verified, or a pending
+ * change of address is completed. Bad, used, voided or expired links answer `invalid`, and so
+ * does a better-auth change-of-address token: such a link could not be voided.
  */
 export async function followEmailLink({ db, auth }: AccountsContext, token: string): Promise<EmailLinkOutcome> {
-  const newEmail = emailChangeOf(token);
+  if (isEmailChangeToken(token)) {
+    const email = await completeEmailChange(db, token);
+    return email ? { kind: "email-changed", email } : { kind: "invalid" };
+  }
+  if (emailChangeOf(token)) return { kind: "invalid" };
   try {
-    if (!newEmail) {
-      await auth.api.verifyEmail({ query: { token } });
-      return { kind: "verified" };
-    }
-    // Taken since the link was sent: the address stays as it is.
-    if (await emailTaken(db, newEmail)) return { kind: "invalid" };
-    const { headers } = await auth.api.verifyEmail({ query: { token }, returnHeaders: true });
-    await endSessionOfCookies(db, headers.getSetCookie());
-    return { kind: "email-changed", email: newEmail };
+    await auth.api.verifyEmail({ query: { token } });
+    return { kind: "verified" };
   } catch (error) {
     if (error instanceof APIError) return { kind: "invalid" };
     throw error;
-  }
-}
-
-/**
- * better-auth signs the link's follower in when it changes an address without a session; the link
- * only changes the address here, so that session is ended at once (its token is in the cookie).
- */
-async function endSessionOfCookies(db: Database, setCookies: string[]): Promise<void> {
-  for (const cookie of setCookies) {
-    const match = /^(?:__Secure-)?[\w.-]*session_token=([^;]*)/.exec(cookie);
-    const token = match ? decodeURIComponent(match[1] ?? "").split(".")[0] : "";
-    if (token) await db.delete(sessions).where(eq(sessions.token, token));
   }
 }
 
@@ -111,14 +129,16 @@ async function endSessionOfCookies(db: Database, setCookies: string[]): Promise<
 
 /**
  * Changes the password (the current one is checked) and ends every other session; this browser
- * gets a new session, whose cookies are returned. Open event streams of the ended sessions close.
+ * gets a new session, whose cookies are returned. Open event streams of the ended sessions close,
+ * a pending change of e-mail address is voided and the account's address gets a notice.
  */
 export async function changePassword(
-  { db, auth }: AccountsContext,
-  userId: string,
+  { db, auth, mailer, publicUrl }: MailContext,
+  user: { userId: string; email: string },
   input: { currentPassword: string; password: string },
   origin: RequestOrigin,
 ): Promise<SetCookies> {
+  const { userId } = user;
   await enforceRateLimit(db, "password-change", { ip: origin.ip, email: userId });
   try {
     const { headers } = await auth.api.changePassword({
@@ -126,7 +146,9 @@ export async function changePassword(
       headers: origin.headers,
       returnHeaders: true,
     });
+    await voidPendingEmailChanges(db, userId);
     await announceSessionsEnded(db, userId);
+    await mailer.send({ to: user.email, ...passwordChangedEmail({ resetLink: `${publicUrl}${FORGOT_PASSWORD_PATH}` }) });
     return headers.getSetCookie();
   } catch (error) {
     if (!(error instanceof APIError)) throw error;

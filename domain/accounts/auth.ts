@@ -4,7 +4,8 @@ import type { Database } from "../../db/client";
 import * as schema from "../../db/schema";
 import { LIMITS } from "../../lib/constants";
 import type { Mailer } from "../mail/mailer";
-import { emailChangeVerificationEmail, passwordResetEmail, verificationEmail } from "./emails";
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails";
+import { voidPendingEmailChanges } from "./email-change";
 import { WELCOME_NOTIFICATION, notify } from "../notifications/service";
 import { saveProfile } from "./profiles";
 import { eq } from "drizzle-orm";
@@ -23,10 +24,21 @@ export interface AuthOptions {
 /** Link targets of the e-mails: our own pages, which call the auth API on the server. */
 export const VERIFY_EMAIL_PATH = "/auth/verify-email";
 export const RESET_PASSWORD_PATH = "/auth/reset-password";
+export const CANCEL_EMAIL_CHANGE_PATH = "/auth/cancel-email-change";
+/** The forgot-password view of /auth, where anyone asks for a reset link. */
+export const FORGOT_PASSWORD_PATH = "/auth?tab=forgot";
+
+/** An absolute link to one of our pages, carrying a token. */
+export function tokenLink(publicUrl: string, path: string, token: string): string {
+  return `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
+}
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** The new address a verification token carries when it changes an account's e-mail, else null. */
+/**
+ * The new address a better-auth verification token carries when it changes an account's e-mail,
+ * else null. Changes of address are ours now (email-change.ts): such a token is never followed.
+ */
 export function emailChangeOf(token: string): string | null {
   try {
     const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
@@ -62,22 +74,20 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: Aut
       // that closes the user's open event streams on every instance comes after they are gone.
       onPasswordReset: async ({ user }) => {
         await db.delete(sessions).where(eq(sessions.userId, user.id));
+        await voidPendingEmailChanges(db, user.id);
         await announceSessionsEnded(db, user.id);
+        await mailer.send({ to: user.email, ...passwordChangedEmail({ resetLink: `${publicUrl}${FORGOT_PASSWORD_PATH}` }) });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
-        const link = `${publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...passwordResetEmail({ link }) });
+        await mailer.send({ to: user.email, ...passwordResetEmail({ link: tokenLink(publicUrl, RESET_PASSWORD_PATH, token) }) });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: DAY_SECONDS,
-      // A change of address (user.changeEmail) comes here too, with `user.email` already the new address.
       sendVerificationEmail: async ({ user, token }) => {
-        const link = `${publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
-        const content = emailChangeOf(token) ? emailChangeVerificationEmail({ link, newEmail: user.email }) : verificationEmail({ link });
-        await mailer.send({ to: user.email, ...content });
+        await mailer.send({ to: user.email, ...verificationEmail({ link: tokenLink(publicUrl, VERIFY_EMAIL_PATH, token) }) });
       },
       beforeEmailVerification: async (user) => {
         firstVerifications.add(user.id);
@@ -88,9 +98,9 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: Aut
         await db.transaction((tx) => notify(tx, user.id, WELCOME_NOTIFICATION.type, WELCOME_NOTIFICATION.title, WELCOME_NOTIFICATION.message));
       },
     },
-    // Without sendChangeEmailConfirmation, the link goes to the new address only and the address
-    // changes once it is followed; the notice to the old address is ours (account.ts).
-    user: { changeEmail: { enabled: true } },
+    // better-auth's change of e-mail is off: its stateless link could not be voided. Ours is a
+    // pending change recorded on the server (email-change.ts).
+    user: { changeEmail: { enabled: false } },
     databaseHooks: {
       user: {
         create: {

@@ -29,7 +29,7 @@ export function emailChangeVerificationEmail({ link, newEmail }: { link: string;
     heading: "Confirm your new e-mail address",
     paragraphs: [`Someone asked to use ${newEmail} for their Tokunbo Phones account. Follow the link below to make the change; until then the account keeps its old address.`],
     action: { label: "Use this e-mail address", url: link },
-    note: "This link is valid for 24 hours. If you did not ask for this, you can ignore this e-mail.",
+    note: "This link is valid for 1 hour. If you did not ask for this, you can ignore this e-mail.",
   });
 }
 
@@ -46,14 +46,30 @@ export function emailInUseEmail(): RenderedEmail {
   });
 }
 
-/** To the old address: a change was asked for; it happens only once the new address confirms it. */
-export function emailChangeNoticeEmail({ newEmail }: { newEmail: string }): RenderedEmail {
+/** To the old address: a change was asked for; it happens only once the new address confirms it, unless cancelled here. */
+export function emailChangeNoticeEmail({ newEmail, cancelLink }: { newEmail: string; cancelLink: string }): RenderedEmail {
   return renderEmail({
     subject: "A change of your e-mail address was requested",
     heading: "Your e-mail address may change",
     paragraphs: [
-      `Someone signed in to your Tokunbo Phones account asked to change its e-mail address to ${newEmail}. The change happens only once the link we sent to that address is followed.`,
-      "If this was not you, change your password on My account at once: that signs every other device out.",
+      `Someone signed in to your Tokunbo Phones account, with its password, asked to change its e-mail address to ${newEmail}. The change happens only if the link we sent to that address is followed within 1 hour.`,
+      "If this wasn't you, cancel the change now: every device is signed out at once. Then choose a new password, as someone knows your current one.",
     ],
+    action: { label: "This wasn't me: cancel the change", url: cancelLink },
+    note: "The cancel link works once, for 7 days.",
+  });
+}
+
+/** To the account's address after its password was changed on My account or by a reset link. */
+export function passwordChangedEmail({ resetLink }: { resetLink: string }): RenderedEmail {
+  return renderEmail({
+    subject: "Your password was changed",
+    heading: "Your password was changed",
+    paragraphs: [
+      "The password of your Tokunbo Phones account was just changed, and every other device was signed out.",
+      "Not you? Reset it now: the link below lets you choose a new password with this e-mail address, and signs everyone else out.",
+    ],
+    action: { label: "Reset it now", url: resetLink },
+    note: "If it was you, you can ignore this e-mail.",
   });
 }

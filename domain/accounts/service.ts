@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { recordActivity, userTypeOf } from "../activity/service";
 import { announceSessionsEnded } from "../live/events";
 import type { Auth } from "./auth";
+import { voidPendingEmailChanges } from "./email-change";
 import { SIGN_IN_SLOWDOWN, checkSignInFailures, enforceRateLimit, recordSignInFailure } from "./rate-limit";
 import { resolveRole } from "./roles";
 import { users } from "../../db/schema/accounts";
@@ -139,17 +140,26 @@ export async function resetPassword({ auth }: AccountsContext, input: { token: s
 
 /**
  * Ends every session of the signed-in user, on every device, and clears this browser's cookie.
- * Every instance hears of it and closes the user's open event streams.
+ * Every instance hears of it and closes the user's open event streams. A pending change of e-mail
+ * address is voided with them.
  */
 export async function signOutEverywhere({ db, auth }: AccountsContext, headers: Headers): Promise<SetCookies> {
   try {
     const session = await auth.api.getSession({ headers });
     await auth.api.revokeSessions({ headers });
-    if (session) await announceSessionsEnded(db, session.user.id);
+    if (session) {
+      await voidPendingEmailChanges(db, session.user.id);
+      await announceSessionsEnded(db, session.user.id);
+    }
   } catch (error) {
     // No valid session: nothing to end on the server; the cookie is still cleared below.
     if (!(error instanceof APIError)) throw error;
   }
+  return clearedSessionCookie(auth);
+}
+
+/** The Set-Cookie that removes the session cookie from this browser. */
+export async function clearedSessionCookie(auth: Auth): Promise<SetCookies> {
   const { authCookies } = await auth.$context;
   const { name, attributes } = authCookies.sessionToken;
   const secure = attributes.secure ? "; Secure" : "";

@@ -22,9 +22,20 @@ async function adminExists(db: Database): Promise<boolean> {
 }
 
 /**
+ * What a reader of the mailbox sees: everything, or everything except mail addressed to super
+ * admins (their reset links would open the accounts that manage admins).
+ */
+export type MailboxScope = "all" | "except-super-admins";
+
+/** Only a super admin, or a browser on the server's own machine before any admin exists, reads every message. */
+export function mailboxScopeOf(viewer: Pick<Actor, "role"> | null): MailboxScope {
+  return viewer && !may(viewer, "manage_admins") ? "except-super-admins" : "all";
+}
+
+/**
  * The outbox holds sign-in links (verification, password reset): whoever reads it can take over
  * the accounts in it. Admins may read it; before any admin exists (a fresh clone), so may a
- * browser on the server's own machine.
+ * browser on the server's own machine. Admins do not see mail to super admins (mailboxScopeOf).
  */
 export async function mayReadMailbox(db: Database, viewer: Pick<Actor, "role"> | null, from: MailboxRequester): Promise<boolean> {
   if (may(viewer, "back_office")) return true;

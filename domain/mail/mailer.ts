@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../../db/client";
+import { userRoles, users } from "../../db/schema/accounts";
 import { emailOutbox } from "../../db/schema/mail";
 import type { RenderedEmail } from "./template";
 
@@ -162,6 +163,10 @@ function unsentMessages(db: Database, now: Date) {
     .limit(REDELIVERY.batchSize);
 }
 
+/** A user with the outbox row's address whose newest role is super admin. */
+const toSuperAdmin = sql`select 1 from ${users} where lower(${users.email}) = lower(${emailOutbox.toAddress}) and (
+  select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id} order by ${userRoles.assignedAt} desc limit 1) = 'super_admin'`;
+
 export interface MailboxMessage {
   id: string;
   to: string;
@@ -172,7 +177,11 @@ export interface MailboxMessage {
 }
 
 /** The newest messages of the outbox, for the development mailbox page. */
-export async function listOutbox(db: Database, limit = 50): Promise<MailboxMessage[]> {
+/**
+ * The newest messages of the outbox. With `exceptSuperAdmins`, messages to an address of a user
+ * whose current role (the newest user_roles row) is super admin are left out.
+ */
+export async function listOutbox(db: Database, { limit = 50, exceptSuperAdmins = false }: { limit?: number; exceptSuperAdmins?: boolean } = {}): Promise<MailboxMessage[]> {
   const rows = await db
     .select({
       id: emailOutbox.id,
@@ -183,6 +192,7 @@ export async function listOutbox(db: Database, limit = 50): Promise<MailboxMessa
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
+    .where(exceptSuperAdmins ? sql`not exists (${toSuperAdmin})` : undefined)
     .orderBy(desc(emailOutbox.createdAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));

@@ -1,7 +1,7 @@
 import { verifyPassword } from "better-auth/crypto";
 import { type AnyColumn, type SQL, and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accounts, profiles, rateLimits, sessions, userRoles, users, verifications } from "../../db/schema/accounts";
+import { accounts, emailChanges, profiles, rateLimits, sessions, userRoles, users, verifications } from "../../db/schema/accounts";
 import { userActivities } from "../../db/schema/activity";
 import { refunds, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { savedAddresses, stockAlerts, wishlistItems } from "../../db/schema/buyers";
@@ -123,6 +123,7 @@ async function endSignIn(tx: Database, userId: string, email: string): Promise<v
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(accounts).where(eq(accounts.userId, userId));
   await tx.delete(verifications).where(or(eq(verifications.value, userId), sql`position(${email.toLowerCase()} in lower(${verifications.identifier})) > 0`));
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
   await tx.delete(rateLimits).where(sql`position(${email.toLowerCase()} in lower(${rateLimits.key})) > 0`);
   // The account becomes a customer's with no sign-in: no role is left to hold.
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));

@@ -63,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent.success) return answer(request, invalid({ form: FORM_TEXTS.unknownIntent }, FORM_TEXTS.unknownIntent));
   const origin = requestOrigin(request, context);
   const accounts = accountsOf(context);
+  const mailContext = { ...accounts, mailer: context.mailer, publicUrl: context.config.publicUrl };
   const { db } = context;
 
   switch (intent.data.intent) {
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return answer(request, invalid(parsed.error));
       const newEmail = parsed.data.newEmail.toLowerCase();
       return answer(request, answering(async () => {
-        await requestEmailChange({ ...accounts, mailer: context.mailer }, viewer, newEmail, origin);
+        await requestEmailChange(mailContext, viewer, { ...parsed.data, newEmail }, origin);
         return ok(T.emailLinkSent, { detail: T.emailLinkSentBody(newEmail) });
       }));
     }
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return answer(request, invalid(parsed.error));
       // This browser's new session comes back in the answer's cookies; every other one has ended.
       return answer(request, answering(async () => {
-        const setCookies = await changePassword(accounts, viewer.userId, parsed.data, origin);
+        const setCookies = await changePassword(mailContext, viewer, parsed.data, origin);
         return ok(T.passwordChanged, { detail: T.passwordChangedBody }, { headers: cookieHeaders(setCookies) });
       }));
     }

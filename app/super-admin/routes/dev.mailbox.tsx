@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { data } from "react-router";
-import { mayReadMailbox } from "../../../domain/mail/mailbox-access";
+import { mailboxScopeOf, mayReadMailbox } from "../../../domain/mail/mailbox-access";
 import { listOutbox } from "../../../domain/mail/mailer";
 import type { Route } from "./+types/dev.mailbox";
 import { PageTitle } from "../../ui/page-title";
@@ -9,14 +9,16 @@ import { PageTitle } from "../../ui/page-title";
  * Development mailbox: the e-mails the shop wrote to its outbox (when no SMTP server is set),
  * so a verification or reset link can be opened on a fresh clone. Absent in production unless
  * DEV_MAILBOX and DEMO_SITE are on; readable only by admins, or from the server's own machine
- * while no admin exists. Anyone else gets "not found".
+ * while no admin exists. Anyone else gets "not found". Admins do not see mail to super admins.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.config.devMailbox) throw data(null, { status: 404 });
   const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((name) => request.headers.has(name));
-  const allowed = await mayReadMailbox(context.db, await context.getViewer(), { ip: context.clientIp, relayed });
+  const viewer = await context.getViewer();
+  const allowed = await mayReadMailbox(context.db, viewer, { ip: context.clientIp, relayed });
   if (!allowed) throw data(null, { status: 404 });
-  return { messages: await listOutbox(context.db), smtp: Boolean(context.config.smtpUrl) };
+  const exceptSuperAdmins = mailboxScopeOf(viewer) === "except-super-admins";
+  return { messages: await listOutbox(context.db, { exceptSuperAdmins }), smtp: Boolean(context.config.smtpUrl) };
 }
 
 export function meta() {
