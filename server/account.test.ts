@@ -1,8 +1,12 @@
+import { createEmailVerificationToken } from "better-auth/api";
+import { hashPassword } from "better-auth/crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
+import { accounts, users } from "../db/schema/accounts";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { ACCOUNT_TEXTS as T } from "../domain/accounts/account-texts";
@@ -12,7 +16,7 @@ import type { SignedInDevice } from "../domain/accounts/account";
 import { AUTH_TEXTS } from "../domain/accounts/texts";
 import { SHIPPING_TEXTS } from "../lib/shipping";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
-import { type TestApp, cookiesFrom, flashOf, loaderData, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_AUTH_SECRET, type TestApp, cookiesFrom, flashOf, loaderData, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
 
 type Answer = { ok: boolean; message: string; detail?: string; fieldErrors?: Record<string, string> };
 const ROUTE = "account/routes/account";
@@ -181,24 +185,71 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
       expect(await sessionCount(email)).toBe(1);
       await expect(signIn(email)).rejects.toThrow();
       await expect(signIn(email, "eko-atlantic-2027")).resolves.toContain("session_token");
+
+      const [told] = await mailsTo(email);
+      expect(told?.subject).toBe("Your password was changed");
+      expect(told?.text_body).toContain("The password of your Tokunbo Phones account was just changed");
+      expect(told?.text_body).toMatch(/Reset it now: https?:\/\/[^/\s]+\/auth\?tab=forgot\n/);
     });
   });
 
   describe("e-mail address", () => {
-    it("sends a link to the new address and a notice to the old; the address changes once the link is followed", async () => {
+    let passwordHash: Promise<string> | undefined;
+    /** A verified customer with the demo password, signed in: tests here change addresses and passwords. */
+    const freshPerson = async (email: string) => {
+      const id = randomUUID();
+      await database.db.insert(users).values({ id, name: email.split("@")[0]!, email, emailVerified: true });
+      await database.db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await (passwordHash ??= hashPassword(DEMO_PASSWORD)) });
+      return signIn(email);
+    };
+    const NOTICE = "A change of your e-mail address was requested";
+    const CONFIRM = "Confirm your new e-mail address";
+    const latestMail = async (to: string, subject: string) => (await mailsTo(to)).find((mail) => mail.subject === subject);
+    const linkOf = async (to: string, subject: string) => linkIn((await latestMail(to, subject))?.text_body);
+    const follow = (link: string) => fetch(`${app.base}${new URL(link).pathname}${new URL(link).search}`, { redirect: "manual" });
+    const emailOf = async (userId: string) => (await database.query<{ email: string }>("select email from users where id = $1", [userId]))[0]?.email;
+    const idOf = async (email: string) => (await database.query<{ id: string }>("select id from users where email = $1", [email]))[0]!.id;
+    const ask = (cookie: string, newEmail: string, currentPassword = DEMO_PASSWORD) => post(cookie, { intent: "email", newEmail, currentPassword });
+    const expectInvalidLink = (response: Response) => {
+      expect(response.headers.get("location")).toBe("/auth");
+      expect(flashOf(response)).toMatchObject({ title: AUTH_TEXTS.verificationLinkInvalid });
+    };
+
+    it("needs the current password: without it, or with a wrong one, nothing is recorded and nothing is sent", async () => {
+      const email = "chinedu.okafor@example.com";
+      const cookie = await freshPerson(email);
+      const missing = await post(cookie, { intent: "email", newEmail: "chinedu.new@example.com" });
+      expect(missing.status).toBe(400);
+      expect(missing.data.fieldErrors).toEqual({ currentPassword: T.currentPasswordRequired });
+      const wrong = await ask(cookie, "chinedu.new@example.com", "not-my-password");
+      expect(wrong.status).toBe(400);
+      expect(wrong.data.fieldErrors).toEqual({ currentPassword: T.wrongCurrentPassword });
+      expect(await mailsTo("chinedu.new@example.com")).toEqual([]);
+      expect(await mailsTo(email)).toEqual([]);
+      const [row] = await database.query<{ n: number }>("select count(*)::int n from email_changes where new_email = 'chinedu.new@example.com'");
+      expect(row?.n).toBe(0);
+    });
+
+    it("sends a link valid one hour to the new address and a notice with a cancel link to the old; the address changes once the link is followed", async () => {
       const email = "emeka.nwosu@tokunbo.test";
       const newEmail = "emeka.n@example.com";
       const cookie = await signIn(email);
-      const same = await post(cookie, { intent: "email", newEmail: email });
+      const same = await ask(cookie, email);
       expect(same.data.fieldErrors).toEqual({ newEmail: T.sameEmail });
 
-      const asked = await post(cookie, { intent: "email", newEmail: "Emeka.N@Example.com" });
+      const asked = await ask(cookie, "Emeka.N@Example.com");
       expect(asked.data).toMatchObject({ ok: true, message: T.emailLinkSent, detail: T.emailLinkSentBody(newEmail) });
-      const [link] = await mailsTo(newEmail);
-      expect(link?.subject).toBe("Confirm your new e-mail address");
-      const [notice] = await mailsTo(email);
-      expect(notice?.subject).toBe("A change of your e-mail address was requested");
+      const link = await latestMail(newEmail, CONFIRM);
+      expect(link?.text_body).toContain("This link is valid for 1 hour.");
+      const notice = await latestMail(email, NOTICE);
       expect(notice?.text_body).toContain(newEmail);
+      expect(notice?.text_body).toContain("This wasn't me: cancel the change: http");
+      const [stored] = await database.query<{ minutes: number; token_hash: string }>(
+        "select (extract(epoch from expires_at - created_at) / 60)::int minutes, token_hash from email_changes where new_email = $1",
+        [newEmail],
+      );
+      expect(stored?.minutes).toBe(60);
+      expect(link?.text_body).not.toContain(stored?.token_hash);
       expect((await page(cookie)).profile.email).toBe(email);
 
       const sessionsBefore = await sessionCount(email);
@@ -208,8 +259,7 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
           [address],
         ))[0]?.n;
       const welcomesBefore = await welcomes(email);
-      const url = new URL(linkIn(link?.text_body));
-      const followed = await fetch(`${app.base}${url.pathname}${url.search}`, { redirect: "manual" });
+      const followed = await follow(linkIn(link?.text_body));
       expect(followed.headers.get("location")).toBe("/auth");
       expect(flashOf(followed)).toMatchObject({ title: T.emailChanged, description: T.emailChangedBody(newEmail) });
       expect(await sessionCount(newEmail)).toBe(sessionsBefore);
@@ -218,15 +268,120 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
       await expect(signIn(newEmail)).resolves.toContain("session_token");
       await expect(signIn(email)).rejects.toThrow();
 
-      const again = await fetch(`${app.base}${url.pathname}${url.search}`, { redirect: "manual" });
-      expect(flashOf(again)?.title).toBe(AUTH_TEXTS.verificationLinkInvalid);
+      expectInvalidLink(await follow(linkIn(link?.text_body)));
+      // Once the change is done, its cancel link signs no one out.
+      expectInvalidLink(await follow(linkIn(notice?.text_body)));
+      expect(await signedInAs(cookie)).not.toBeNull();
+    });
+
+    it("takeover: the owner's password change voids the thief's link, and the cancel link ends every session", async () => {
+      const owner = "bola.adewale@example.com";
+      const thiefAddress = "bola.thief@example.com";
+      const borrowedPhone = await freshPerson(owner);
+      const ownerId = await idOf(owner);
+      const ownerLaptop = await signIn(owner);
+      expect((await ask(borrowedPhone, thiefAddress)).data).toMatchObject({ ok: true });
+      const confirmLink = await linkOf(thiefAddress, CONFIRM);
+
+      const changed = await post(ownerLaptop, { intent: "password", currentPassword: DEMO_PASSWORD, password: "lekki-toll-2027", confirmPassword: "lekki-toll-2027" });
+      expect(changed.data).toMatchObject({ ok: true, message: T.passwordChanged });
+      expectInvalidLink(await follow(confirmLink));
+      expect(await emailOf(ownerId)).toBe(owner);
+
+      const cancelLink = await linkOf(owner, NOTICE);
+      expect(cancelLink).toContain("/auth/cancel-email-change?token=");
+      const stillSignedIn = await signIn(owner, "lekki-toll-2027");
+      const cancelled = await follow(cancelLink);
+      expect(cancelled.status).toBe(200);
+      const html = await cancelled.text();
+      expect(html).toContain(T.emailChangeCancelled);
+      expect(html).toContain(T.emailChangeCancelledBody);
+      expect(html).toContain('href="/auth?tab=forgot"');
+      expect(await sessionCount(owner)).toBe(0);
+      expect(await signedInAs(stillSignedIn)).toBeNull();
+      expectInvalidLink(await follow(cancelLink));
+      expect(await emailOf(ownerId)).toBe(owner);
+    });
+
+    it("the cancel link voids a pending change before anyone follows it, and ends every session", async () => {
+      const owner = "kunle.afolabi@example.com";
+      const thiefAddress = "kunle.thief@example.com";
+      const phone = await freshPerson(owner);
+      await ask(phone, thiefAddress);
+      const cancelled = await follow(await linkOf(owner, NOTICE));
+      expect(cancelled.status).toBe(200);
+      expect(await signedInAs(phone)).toBeNull();
+      expectInvalidLink(await follow(await linkOf(thiefAddress, CONFIRM)));
+      expect(await emailOf(await idOf(owner))).toBe(owner);
+    });
+
+    it("a newer request, a sign-out everywhere and a password reset each void the pending change", async () => {
+      const email = "halima.yusuf@example.com";
+      let cookie = await freshPerson(email);
+      const id = await idOf(email);
+      await ask(cookie, "halima.one@example.com");
+      const first = await linkOf("halima.one@example.com", CONFIRM);
+      await ask(cookie, "halima.two@example.com");
+      expectInvalidLink(await follow(first));
+
+      const second = await linkOf("halima.two@example.com", CONFIRM);
+      await postForm(app.base, "/auth/sign-out", {}, { cookie });
+      expectInvalidLink(await follow(second));
+
+      cookie = await signIn(email);
+      await ask(cookie, "halima.three@example.com");
+      const third = await linkOf("halima.three@example.com", CONFIRM);
+      await postForm(app.base, "/auth", { intent: "forgot", email });
+      await expect.poll(async () => linkOf(email, "Reset your password")).toContain("/auth/reset-password?token=");
+      const token = new URL(await linkOf(email, "Reset your password")).searchParams.get("token")!;
+      const reset = await postForm(app.base, "/auth/reset-password", { token, password: "ibadan-2027", confirmPassword: "ibadan-2027" });
+      expect(reset.status).toBe(302);
+      expectInvalidLink(await follow(third));
+      expect(await emailOf(id)).toBe(email);
+
+      const told = await latestMail(email, "Your password was changed");
+      expect(told?.text_body).toContain("Not you? Reset it now");
+      expect(new URL(linkIn(told?.text_body)).href).toMatch(/\/auth\?tab=forgot$/);
+    });
+
+    it("an expired link, and a change-of-address link of the old kind, change nothing", async () => {
+      const email = "segun.ajayi@example.com";
+      const cookie = await freshPerson(email);
+      await ask(cookie, "segun.new@example.com");
+      const link = await linkOf("segun.new@example.com", CONFIRM);
+      await database.query("update email_changes set created_at = now() - interval '61 minutes', expires_at = now() - interval '1 minute' where new_email = 'segun.new@example.com'");
+      expectInvalidLink(await follow(link));
+
+      const legacy = await createEmailVerificationToken(TEST_AUTH_SECRET, email, "segun.old-kind@example.com", 3600);
+      expectInvalidLink(await follow(`${app.base}/auth/verify-email?token=${legacy}`));
+      expect(await emailOf(await idOf(email))).toBe(email);
+    });
+
+    it("two follows of one link at once change the address once; a follow and a cancel at once: one of them wins", async () => {
+      const email = "musa.danjuma@example.com";
+      const cookie = await freshPerson(email);
+      const id = await idOf(email);
+      await ask(cookie, "musa.new@example.com");
+      const link = await linkOf("musa.new@example.com", CONFIRM);
+      const answers = await Promise.all([follow(link), follow(link)]);
+      expect(answers.map((r) => flashOf(r)?.title).sort()).toEqual([T.emailChanged, AUTH_TEXTS.verificationLinkInvalid].sort());
+      expect(await emailOf(id)).toBe("musa.new@example.com");
+
+      const other = "zainab.lawal@example.com";
+      const otherCookie = await freshPerson(other);
+      const otherId = await idOf(other);
+      await ask(otherCookie, "zainab.new@example.com");
+      const [followed, cancelled] = await Promise.all([follow(await linkOf("zainab.new@example.com", CONFIRM)), follow(await linkOf(other, NOTICE))]);
+      const changed = flashOf(followed)?.title === T.emailChanged;
+      expect(cancelled.status).toBe(changed ? 302 : 200);
+      expect(await emailOf(otherId)).toBe(changed ? "zainab.new@example.com" : other);
     });
 
     it("answers the same for an address that already has an account, tells that address, and changes nothing", async () => {
       const email = "customer@tokunbo.test";
       const taken = "ngozi.eze@tokunbo.test";
       const cookie = await signIn(email);
-      const asked = await post(cookie, { intent: "email", newEmail: taken });
+      const asked = await ask(cookie, taken);
       expect(asked.data).toMatchObject({ ok: true, message: T.emailLinkSent, detail: T.emailLinkSentBody(taken) });
       const [told] = await mailsTo(taken);
       expect(told?.text_body).toContain("this address already belongs to an account");

@@ -11,6 +11,7 @@ import { saveProfile } from "./profiles";
 import { eq } from "drizzle-orm";
 import { announceSessionsEnded } from "../live/events";
 import { sessions } from "../../db/schema/accounts";
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from "./paths";
 
 export interface AuthOptions {
   db: Database;
@@ -22,11 +23,7 @@ export interface AuthOptions {
 }
 
 /** Link targets of the e-mails: our own pages, which call the auth API on the server. */
-export const VERIFY_EMAIL_PATH = "/auth/verify-email";
-export const RESET_PASSWORD_PATH = "/auth/reset-password";
-export const CANCEL_EMAIL_CHANGE_PATH = "/auth/cancel-email-change";
-/** The forgot-password view of /auth, where anyone asks for a reset link. */
-export const FORGOT_PASSWORD_PATH = "/auth?tab=forgot";
+export { CANCEL_EMAIL_CHANGE_PATH, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from "./paths";
 
 /** An absolute link to one of our pages, carrying a token. */
 export function tokenLink(publicUrl: string, path: string, token: string): string {

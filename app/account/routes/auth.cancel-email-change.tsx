@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { ACCOUNT_TEXTS as T } from "../../../domain/accounts/account-texts";
-import { FORGOT_PASSWORD_PATH } from "../../../domain/accounts/auth";
+import { FORGOT_PASSWORD_PATH } from "../../../domain/accounts/paths";
 import { cancelEmailChange } from "../../../domain/accounts/email-change";
 import { clearedSessionCookie } from "../../../domain/accounts/service";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
