@@ -3,11 +3,12 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, savedAddresses, sessions, stockAlerts, userRoles, users,
+  cart, emailChanges, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, savedAddresses, sessions, stockAlerts, userRoles, users,
   vendorBankAccounts, vendorLedgerEntries, vendorPayouts, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims, wishlistItems,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
+import { ACCOUNT_TEXTS } from "../../domain/accounts/account-texts";
 import { ACCESS_TEXTS } from "../../domain/core/access";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { PAYMENT_TEXTS } from "../../domain/payments/texts";
@@ -256,6 +257,10 @@ async function freshSession(db: Database, owner: Person): Promise<string> {
   const id = fresh("session-");
   await db.insert(sessions).values({ id, token: fresh("token-"), userId: owner.userId, expiresAt: new Date(Date.now() + 86_400_000), userAgent: "Mozilla/5.0 (Linux; Android 13) Chrome/124.0 Mobile Safari/537.36" });
   return id;
+}
+
+async function emailChangeAsked(db: Database, userId: string, newEmail: string): Promise<boolean> {
+  return (await db.select({ id: emailChanges.id }).from(emailChanges).where(and(eq(emailChanges.userId, userId), eq(emailChanges.newEmail, newEmail)))).length > 0;
 }
 
 async function sessionExists(db: Database, id: string): Promise<boolean> {
@@ -558,6 +563,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   publicPage("/auth"),
   page("GET /auth/verify-email", () => "/auth/verify-email?token=not-a-token", EVERYONE, { lands: "/auth" }),
   page("GET /auth/reset-password", () => "/auth/reset-password?token=abc", EVERYONE),
+  page("GET /auth/cancel-email-change", () => "/auth/cancel-email-change?token=not-a-token", EVERYONE, { what: "a bad link", lands: "/auth" }),
   publicPage("/auth/sign-out"),
   publicPage("/vendor-auth"),
   publicPage("/become-vendor"),
@@ -842,6 +848,27 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       const { deliveryNotes: _notes, ...shipping } = SHIPPING;
       return withEffect(post(caller, "/account", { intent: "save-address", label, ...shipping }), () => addressLabelled(caller.db, label));
     },
+  },
+  {
+    key: "POST /account",
+    what: "ask to move one's own account to a new address, with the password",
+    allow: SIGNED_IN,
+    call: (caller) => {
+      const newEmail = `${fresh("moving-")}@example.com`;
+      const answer = post(caller, "/account", { intent: "email", newEmail, currentPassword: WORLD_PASSWORD });
+      return caller.actor === "anonymous" ? answer : withEffect(answer, () => emailChangeAsked(caller.db, caller.world[caller.actor as SignedInActor].userId, newEmail));
+    },
+  },
+  {
+    key: "POST /account",
+    what: "with a wrong password, no change of address is asked",
+    allow: NOBODY,
+    call: (caller) => {
+      const newEmail = `${fresh("moving-")}@example.com`;
+      const answer = post(caller, "/account", { intent: "email", newEmail, currentPassword: "not-the-password" });
+      return caller.actor === "anonymous" ? answer : withEffect(answer, () => emailChangeAsked(caller.db, caller.world[caller.actor as SignedInActor].userId, newEmail));
+    },
+    refusal: (actor) => (actor === "anonymous" ? { status: 401, text: ACCESS_TEXTS.signInRequired } : { status: 400, text: ACCOUNT_TEXTS.wrongCurrentPassword }),
   },
   {
     key: "POST /account",
