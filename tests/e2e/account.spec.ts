@@ -95,6 +95,9 @@ test("a buyer moves their account to a new e-mail address through the link sent 
   await expect(emailSection.getByText(`You sign in with ${email}.`)).toBeVisible();
   await emailSection.getByLabel("New e-mail address").fill(newEmail);
   await emailSection.getByRole("button", { name: "Send verification link" }).click();
+  await expect(emailSection.getByText("Please enter your current password")).toBeVisible();
+  await emailSection.getByLabel("Current password").fill(FRESH_PASSWORD);
+  await emailSection.getByRole("button", { name: "Send verification link" }).click();
   await expect(emailSection.getByRole("status")).toHaveText(`We sent a link to ${newEmail}. Your e-mail address changes once you follow it.`);
 
   await page.goto(await latestMailLink(page, newEmail, "Confirm your new e-mail address"));
@@ -107,6 +110,50 @@ test("a buyer moves their account to a new e-mail address through the link sent 
   await expect(page).toHaveURL(/\/$/);
   await (await openAccountMenu(page)).getByRole("link", { name: "My account" }).click();
   await expect(section(page, "E-mail address").getByText(`You sign in with ${newEmail}.`)).toBeVisible();
+});
+
+test("a thief's change of address dies with the owner's new password, and the cancel link signs every device out", async ({ page, browser, baseURL, extraHTTPHeaders }, info) => {
+  const email = await signUpFreshCustomer(page, info, "Ireti Adebayo");
+  const thiefAddress = email.replace("@example.com", ".thief@example.com");
+  const thiefContext = await browser.newContext({ baseURL, extraHTTPHeaders });
+  try {
+    const thief = await thiefContext.newPage();
+    await signIn(thief, email, FRESH_PASSWORD);
+    await expect(thief).toHaveURL(/\/$/);
+    await openAccount(thief);
+    const thiefForm = section(thief, "E-mail address");
+    await thiefForm.getByLabel("New e-mail address").fill(thiefAddress);
+    await thiefForm.getByLabel("Current password").fill(FRESH_PASSWORD);
+    await thiefForm.getByRole("button", { name: "Send verification link" }).click();
+    await expect(thiefForm.getByRole("status")).toHaveText(`We sent a link to ${thiefAddress}. Your e-mail address changes once you follow it.`);
+
+    await openAccount(page);
+    const password = section(page, "Password");
+    await password.getByLabel("Current password").fill(FRESH_PASSWORD);
+    await password.getByLabel("New password", { exact: true }).fill("ikoyi-bridge-2027");
+    await password.getByLabel("Confirm new password").fill("ikoyi-bridge-2027");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByRole("status")).toHaveText("Password changed. Your other devices have been signed out; this one stays signed in.");
+
+    await thief.goto(await latestMailLink(page, thiefAddress, "Confirm your new e-mail address"));
+    await expect(thief).toHaveURL(/\/auth$/);
+    await expect(thief.getByText("This verification link is invalid or has expired.")).toBeVisible();
+
+    await page.goto(await latestMailLink(page, email, "A change of your e-mail address was requested"));
+    await expect(page.getByRole("heading", { level: 1, name: "The change of your e-mail address was cancelled" })).toBeVisible();
+    await expect(page.getByText("Every device has been signed out. Whoever asked for the change knew your password: choose a new one now.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Choose a new password" })).toHaveAttribute("href", "/auth?tab=forgot");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/);
+    await signIn(page, email, "ikoyi-bridge-2027");
+    await expect(page).toHaveURL(/\/$/);
+    await openAccount(page);
+    await expect(section(page, "E-mail address").getByText(`You sign in with ${email}.`)).toBeVisible();
+  } finally {
+    await thiefContext.close();
+  }
 });
 
 test("a buyer saves two addresses and checks out with the second one chosen in 'Deliver to'", async ({ page }, info) => {
