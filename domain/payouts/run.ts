@@ -15,7 +15,7 @@ import { vendors } from "../../db/schema/vendors";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { postMissingEntries, releaseEndedWarranties } from "../payments/ledger";
+import { availableBalanceOf, lockVendorBalance, postMissingEntries, releaseEndedWarranties } from "../payments/ledger";
 import { getPricingConfig } from "../pricing/service";
 import { isPayoutTime, payoutPeriodOf, payoutReference } from "./period";
 import { PAYOUT_TEXTS as T } from "./texts";
@@ -129,10 +129,9 @@ interface NewPayout {
  */
 export async function createPayout(deps: Pick<PayoutDeps, "db" | "payments">, payout: NewPayout): Promise<{ id: string; amount: number } | null> {
   return deps.db.transaction(async (tx) => {
-    const [{ available } = { available: 0 }] = await tx
-      .select({ available: sql<number>`coalesce(sum(${vendorLedgerEntries.amount}), 0)`.mapWith(Number) })
-      .from(vendorLedgerEntries)
-      .where(and(eq(vendorLedgerEntries.vendorId, payout.vendorId), eq(vendorLedgerEntries.bucket, "available")));
+    // Read under the vendor's lock: a payout of another period or attempt committing meanwhile has already taken its share.
+    await lockVendorBalance(tx, payout.vendorId);
+    const available = await availableBalanceOf(tx, payout.vendorId);
     if (available < Math.max(payout.minimum, 1)) return null;
     const [created] = await tx
       .insert(vendorPayouts)
