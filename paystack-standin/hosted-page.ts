@@ -202,6 +202,11 @@ export function notFoundPage(): string {
   return layout(`Payment not found (test mode)`, `<section class="card"><h1>Payment not found</h1><p>${PAGE_TEXTS.notFound}</p></section>`);
 }
 
+/** A page of the stand-in's dashboard the visitor may not read. */
+export function refusedPage(message: string): string {
+  return layout(`Not allowed (test mode)`, `<section class="card"><h1>Not allowed</h1><p>${escapeHtml(message)}</p></section>`);
+}
+
 export const REFUNDS_PAGE_TEXTS = {
   title: (reference: string) => `Refunds of ${reference}`,
   none: "No refunds of this transaction yet.",
@@ -235,9 +240,12 @@ export const TRANSFERS_PAGE_TEXTS = {
   statuses: { pending: "Pending", success: "Successful", failed: "Failed", reversed: "Reversed" },
 } as const;
 
+/** Only the last 4 digits, as Paystack's dashboard and the shop show an account: '****7890'. */
+const maskedNumber = (accountNumber: string) => `****${accountNumber.slice(-4)}`;
+
 function recipientCell(recipient: StandinRecipient): string {
   const bank = bankByCode(recipient.bankCode)?.name ?? recipient.bankCode;
-  return `${escapeHtml(recipient.accountName)}<br>${escapeHtml(recipient.accountNumber)} · ${escapeHtml(bank)}`;
+  return `${escapeHtml(recipient.accountName)}<br>${escapeHtml(maskedNumber(recipient.accountNumber))} · ${escapeHtml(bank)}`;
 }
 
 function transferRow({ transfer, recipient }: { transfer: StandinTransfer; recipient: StandinRecipient }): string {

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage, refundsPage } from "./hosted-page";
 import { dateOf, parseMetadata, positiveInteger, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo } from "./http";
@@ -6,6 +5,7 @@ import { listItemJson, refundEventJson, refundJson, refundRecordJson, transactio
 import { type StandinRefund, type StandinStore, type StandinTransaction, refundableOf, refundStatusOf, unpaidState } from "./store";
 import { REFUND_FAILURE_REASON, checkCard, refundFailsFor } from "./test-cards";
 import { addTransferRoutes } from "./transfers";
+import { type StandinPageAccess, hasSecretKey, pageGuard } from "./page-access";
 import { type StandinChannel, allowedChannels, isStandinChannel, parseChannels } from "./channels";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
 
@@ -16,6 +16,7 @@ export { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, type 
 export { NIGERIAN_BANKS } from "./banks";
 export { TRANSFER_MESSAGES } from "./transfers";
 export { PAGE_TEXTS, TEST_MODE_BANNER, TRANSFERS_PAGE_TEXTS } from "./hosted-page";
+export { PAGE_ACCESS_TEXTS, type StandinPage, type StandinPageAccess } from "./page-access";
 export { CHANNEL_LABELS, STANDIN_CHANNELS, TRANSFER_BANK, transferAccountNumber, ussdCode } from "./channels";
 
 /**
@@ -44,6 +45,11 @@ export interface PaystackStandinOptions {
    */
   transferDelayMs?: number;
   fetch?: typeof fetch;
+  /**
+   * Who may read the pages of transfers and refunds besides a caller with the secret key (the
+   * shop's admins, say); without it only the key. They show amounts and whose money it is.
+   */
+  pageAccess?: StandinPageAccess;
 }
 
 export type PaystackStandinRouter = Router & {
@@ -91,6 +97,7 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
   const deliveries = new Set<Promise<void>>();
   const router = express.Router();
   const api = [requireSecretKey(options.secretKey), express.json({ limit: BODY_LIMIT }), express.urlencoded({ extended: false, limit: BODY_LIMIT })];
+  const mayReadPage = pageGuard(options.secretKey, options.pageAccess);
 
   router.post("/transaction/initialize", ...api, async (req, res) => {
     const input = parseInitialize(req.body ?? {});
@@ -162,8 +169,9 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
   });
 
   /** Test mode's window on the refunds of one transaction, as a person would look them up on Paystack's dashboard. */
-  router.get("/refunds", (req, res) => {
+  router.get("/refunds", async (req, res) => {
     const reference = typeof req.query.reference === "string" ? req.query.reference : "";
+    if (!(await mayReadPage(req, res, { kind: "refunds", reference }))) return;
     const transaction = reference ? store.byReference(reference) : undefined;
     if (!transaction) return sendHtml(res, 404, notFoundPage());
     sendHtml(res, 200, refundsPage(transaction));
@@ -210,7 +218,7 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     if (approved) sendChargeSuccess(finished);
   });
 
-  addTransferRoutes(router, { store, api, delayMs: options.transferDelayMs ?? DEFAULT_TRANSFER_DELAY_MS, sendWebhook, track, onError });
+  addTransferRoutes(router, { store, api, mayReadPage, delayMs: options.transferDelayMs ?? DEFAULT_TRANSFER_DELAY_MS, sendWebhook, track, onError });
 
   router.use((_req, res) => refuse(res, 404, STANDIN_MESSAGES.notFound));
   router.use(errorHandler(onError));
@@ -437,10 +445,8 @@ function formFields(body: unknown) {
 }
 
 function requireSecretKey(secretKey: string): RequestHandler {
-  const expected = sha256(secretKey);
   return (req, res, next) => {
-    const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
-    if (presented !== undefined && timingSafeEqual(sha256(presented), expected)) return next();
+    if (hasSecretKey(req, secretKey)) return next();
     refuse(res, 401, STANDIN_MESSAGES.invalidKey);
   };
 }
@@ -457,7 +463,5 @@ function errorHandler(onError: (error: unknown) => void): ErrorRequestHandler {
     refuse(res, status, status === 500 ? STANDIN_MESSAGES.internalError : STANDIN_MESSAGES.badRequestBody);
   };
 }
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest();
 
 const resolve = (value: string | (() => string)) => (typeof value === "function" ? value() : value);

@@ -7,6 +7,7 @@ import { type RunningStandin, startPaystackStandin } from "../tests/support/pays
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
 import { NIGERIAN_BANKS } from "./banks";
 import { PAGE_TEXTS } from "./hosted-page";
+import { PAGE_ACCESS_TEXTS } from "./page-access";
 import { createJsonFileStore } from "./store";
 import { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, type TestAccount } from "./test-accounts";
 import { REFUND_FAILURE_REASON, TEST_CARDS } from "./test-cards";
@@ -42,6 +43,9 @@ function harness(options: Parameters<typeof startPaystackStandin>[0] = {}) {
   afterAll(() => h.standin?.close());
   return h;
 }
+
+/** A browser-less reader of the stand-in's pages, with the secret key. */
+const keyed = (standin: RunningStandin) => ({ headers: { Authorization: `Bearer ${standin.secretKey}` } });
 
 const api = (standin: RunningStandin, method: string, path: string, body?: unknown, key: string | null = standin.secretKey) =>
   fetch(`${standin.baseUrl}${path}`, {
@@ -374,14 +378,17 @@ describe("refunds", () => {
       expect((await api(standin, "GET", "/refund?transaction=never-made")).json.data).toEqual([]);
       expect((await verify(standin, reference)).data.status).toBe("reversed");
 
-      const page = await fetch(`${standin.baseUrl}/refunds?reference=${reference}`);
+      const withoutKey = await fetch(`${standin.baseUrl}/refunds?reference=${reference}`);
+      expect(withoutKey.status).toBe(401);
+      expect(await withoutKey.text()).not.toContain("₦250,000");
+      const page = await fetch(`${standin.baseUrl}/refunds?reference=${reference}`, keyed(standin));
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain(`Refunds of ${reference}`);
       expect(html).toContain("Test mode — no real money");
       expect(html).toContain("<td>₦250,000</td><td>Processed</td>");
       expect(html).toContain("<td>₦1,000,000</td><td>Processed</td>");
-      expect((await fetch(`${standin.baseUrl}/refunds?reference=never-made`)).status).toBe(404);
+      expect((await fetch(`${standin.baseUrl}/refunds?reference=never-made`, keyed(standin))).status).toBe(404);
     } finally {
       await standin.close();
       await receiver.close();
@@ -407,7 +414,7 @@ describe("refunds", () => {
       expect((await api(standin, "GET", `/refund/${queued.json.data.id}`)).json.data).toMatchObject({ status: "failed", reason: REFUND_FAILURE_REASON });
       expect((await verify(standin, reference)).data.status).toBe("success");
       expect((await api(standin, "GET", `/refund?transaction=${reference}`)).json.meta.failedRefundCount).toBe(1);
-      expect(await (await fetch(`${standin.baseUrl}/refunds?reference=${reference}`)).text()).toContain(`Failed: ${REFUND_FAILURE_REASON}`);
+      expect(await (await fetch(`${standin.baseUrl}/refunds?reference=${reference}`, keyed(standin))).text()).toContain(`Failed: ${REFUND_FAILURE_REASON}`);
       // The failed refund's amount can be asked for again.
       expect((await api(standin, "POST", "/refund", { transaction: reference })).json.data.amount).toBe(125_000_000);
     } finally {
@@ -703,18 +710,24 @@ describe("transfers", () => {
       }
     });
 
-    it("shows every transfer on a test-mode page: reference, account, amount in naira and status", async () => {
+    it("shows every transfer on a test-mode page, to the key holder only: reference, account's last 4 digits, amount in naira and status", async () => {
       const ngozi = await recipientFor(h.standin, TEST_ACCOUNTS.ngozi, "999991");
       const body = transferBody(ngozi, { amount: 12_000_000 });
       await api(h.standin, "POST", "/transfer", body);
       const failed = transferBody(await recipientFor(h.standin, TEST_ACCOUNTS.failing));
       await api(h.standin, "POST", "/transfer", failed);
       await h.standin.webhooksIdle();
-      const page = await fetch(`${h.standin.baseUrl}/transfers`);
+      const withoutKey = await fetch(`${h.standin.baseUrl}/transfers`);
+      expect(withoutKey.status).toBe(401);
+      const refused = await withoutKey.text();
+      expect(refused).toContain(PAGE_ACCESS_TEXTS.signInRequired);
+      expect(refused).not.toContain("NGOZI EZE");
+      const page = await fetch(`${h.standin.baseUrl}/transfers`, keyed(h.standin));
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain("Test mode — no real money");
-      expect(html).toContain(`<tr data-reference="${body.reference}"><td>${body.reference}</td><td>NGOZI EZE<br>0004567890 · PalmPay</td><td>₦120,000</td><td>Successful</td>`);
+      expect(html).toContain(`<tr data-reference="${body.reference}"><td>${body.reference}</td><td>NGOZI EZE<br>****7890 · PalmPay</td><td>₦120,000</td><td>Successful</td>`);
+      expect(html).not.toContain("0004567890");
       expect(html).toContain(`<td>₦50,000</td><td>Failed: ${TRANSFER_FAILURE_REASON}</td>`);
       expect(html.indexOf(failed.reference)).toBeLessThan(html.indexOf(body.reference));
     });

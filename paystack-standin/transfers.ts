@@ -1,4 +1,5 @@
-import type { RequestHandler, Response, Router } from "express";
+import type { Request, RequestHandler, Response, Router } from "express";
+import type { StandinPage } from "./page-access";
 import { NIGERIAN_BANKS, type StandinBank, bankByCode } from "./banks";
 import { transfersPage } from "./hosted-page";
 import { dateOf, fieldsOf, isPlainObject, parseMetadata, positiveInteger, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo } from "./http";
@@ -38,6 +39,8 @@ export interface TransferRoutesContext {
   store: StandinStore;
   /** The key check and body parsers every API route takes. */
   api: RequestHandler[];
+  /** Lets the key, or whoever the shop allows, read a page; answers everyone else and returns false. */
+  mayReadPage(req: Request, res: Response, page: StandinPage): Promise<boolean>;
   /** How long each step of a transfer takes: pending to success or failed, and success to reversed. */
   delayMs: number;
   sendWebhook(event: string, data: unknown): void;
@@ -126,7 +129,8 @@ export function addTransferRoutes(router: Router, context: TransferRoutesContext
   });
 
   /** Test mode's window on the transfers, as a person would look them up on Paystack's dashboard. */
-  router.get("/transfers", (_req, res) => {
+  router.get("/transfers", async (req, res) => {
+    if (!(await context.mayReadPage(req, res, { kind: "transfers" }))) return;
     const newestFirst = store.transfers().sort((a, b) => b.id - a.id);
     sendHtml(res, 200, transfersPage(newestFirst.flatMap((transfer) => withRecipient(store, transfer) ?? [])));
   });

@@ -8,7 +8,7 @@ import express, { type Express } from "express";
 import React from "react";
 import { type ServerBuild, createRequestHandler as createRouterHandler } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { DatabaseHandle } from "../db/client";
+import type { Database, DatabaseHandle } from "../db/client";
 import { type Auth, createAuth } from "../domain/accounts/auth";
 import { type Mailer, createMailer } from "../domain/mail/mailer";
 import { createPaystackClient } from "../domain/payments/paystack-client";
@@ -22,6 +22,7 @@ import { type ListingCache, createListingCache } from "../domain/catalog/listing
 import type { Logger } from "./logger";
 import { type PageCacheStore, type RenderedPage, createPageCache, servePageCache } from "./page-cache";
 import { createPaystackWebhook } from "./paystack-webhook";
+import { standinPageAccess } from "./standin-pages";
 import { formActionOrigins, policyAllowingScripts, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
@@ -81,13 +82,13 @@ export function createServices({ config, database, logger }: Omit<AppOptions, "v
     live: createLiveHub(database, logger),
     listingCache: createListingCache(),
     pageCache: createPageCache({ listenTo: database, logger }),
-    ...createPayments(config, logger),
+    ...createPayments(config, logger, database.db),
   };
 }
 
 type Payments = Pick<AppServices, "payments" | "paystackStandin" | "listeningOn">;
 
-function createPayments(config: Config, logger: Logger): Payments {
+function createPayments(config: Config, logger: Logger, db: Database): Payments {
   const secretKey = paymentsSecretKey(config);
   if (config.payments.mode === "paystack") {
     return { payments: createPaystackClient({ baseUrl: config.payments.baseUrl!, secretKey }), paystackStandin: undefined, listeningOn: () => {} };
@@ -99,6 +100,7 @@ function createPayments(config: Config, logger: Logger): Payments {
     webhookUrl: () => loopback && `${loopback}${PAYSTACK_WEBHOOK_PATH}`,
     store: createJsonFileStore(path.join(config.dataDir, "paystack-standin.json")),
     onError: (error) => logger.error({ err: error }, "paystack stand-in"),
+    pageAccess: standinPageAccess(db),
   });
   const standinApi = () => {
     if (!loopback) throw new Error("the app is not listening yet");

@@ -6,6 +6,10 @@ import { vendorBankAccounts, vendorLedgerEntries } from "../db/schema/payouts";
 import { ACCESS_TEXTS } from "../domain/core/access";
 import { PaymentProviderError } from "../domain/payments/provider";
 import { BANK_ACCOUNT_TEXTS as T } from "../domain/payouts/bank-validation";
+import { RESOLVE_BANK_LIMIT } from "../domain/payouts/bank-accounts";
+import { PASSWORD_CONFIRMATION_ATTEMPTS } from "../domain/accounts/password-confirmation";
+import { deleteAccount } from "../domain/privacy/deletion";
+import { PRIVACY_TEXTS } from "../domain/privacy/texts";
 import { PAYOUT_FORM_TEXTS } from "../domain/payouts/validation";
 import type { BankFormResult } from "../app/server/bank-forms.server";
 import { type TestApp, postAction, postForm, startTestApp } from "../tests/support/app";
@@ -152,6 +156,43 @@ describe.each(TEST_ENGINES)("vendor earnings over HTTP (%s)", (engine) => {
     const confirm = await postForm(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0345678912"), { cookie: cookie.seller });
     expect(readable(await confirm.text())).toContain('name="password"');
     expect((await earningsPage(cookie.rival)).text).not.toContain("ADEBAYO");
+  });
+
+  it("stops guessing the password that guards the payout account: after 5 wrong ones even the right one waits, and deleting the account counts the same guesses", async () => {
+    banksDown = false;
+    const guesser = await addSeller(database.db, "guesser", randomBytes(3).toString("hex"));
+    const session = await openSession(database.db, guesser);
+    const accountsOf = () => database.db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, guesser.vendorId));
+    expect((await postAction(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0123456789"), session)).status).toBe(200);
+    for (let guess = 1; guess <= PASSWORD_CONFIRMATION_ATTEMPTS.max; guess++) {
+      const wrong = await postAction<BankFormResult>(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891", { password: `guess-${guess}-of-many` }), session);
+      expect([wrong.status, wrong.data.errors]).toEqual([400, { password: T.wrongPassword }]);
+    }
+    const limited = await postForm(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891", { password: WORLD_PASSWORD }), { cookie: session });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(readable(await limited.text())).toContain("Too many attempts. Please try again in 15 minutes.");
+    expect((await accountsOf()).map((row) => row.accountNumber)).toEqual(["0123456789"]);
+    await expect(deleteAccount(database.db, guesser.userId, { password: WORLD_PASSWORD, confirmation: PRIVACY_TEXTS.confirmationWord }))
+      .rejects.toThrow("Too many attempts. Please try again in 15 minutes.");
+  });
+
+  it("limits account look-ups to 20 per vendor in 10 minutes, saying when to try again; other vendors still look up", async () => {
+    banksDown = false;
+    const looker = await addSeller(database.db, "looker", randomBytes(3).toString("hex"));
+    const session = await openSession(database.db, looker);
+    for (let i = 0; i < RESOLVE_BANK_LIMIT.max; i++) {
+      expect((await postAction(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), session)).status, `look-up ${i + 1}`).toBe(200);
+    }
+    const asked = payments.asked.resolves.length;
+    const refused = await postAction<BankFormResult>(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), session);
+    expect([refused.status, refused.data.toast?.description]).toEqual([429, T.tooManyChecks(10)]);
+    const page = await postForm(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), { cookie: session });
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(readable(await page.text())).toContain(T.tooManyChecks(10));
+    expect(payments.asked.resolves.length).toBe(asked);
+    expect((await postAction(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), cookie.rival)).status).toBe(200);
   });
 
   it("refuses the bank intents to anyone but a vendor", async () => {

@@ -38,8 +38,8 @@ function typedValues(form: FormData): NonNullable<BankFormResult["values"]> {
   };
 }
 
-function failure(intent: BankIntent, status: number, title: string, description: string | undefined, errors: FieldErrors, form: FormData) {
-  return data<BankFormResult>({ intent, errors, values: typedValues(form), toast: { kind: "error", title, description } }, { status });
+function failure(intent: BankIntent, status: number, title: string, description: string | undefined, errors: FieldErrors, form: FormData, headers?: HeadersInit) {
+  return data<BankFormResult>({ intent, errors, values: typedValues(form), toast: { kind: "error", title, description } }, { status, headers });
 }
 
 function invalidBank(intent: BankIntent, title: string, error: z.ZodError, form: FormData) {
@@ -49,8 +49,9 @@ function invalidBank(intent: BankIntent, title: string, error: z.ZodError, form:
 
 /** A service refusal with its status and message; anything else is a real failure. */
 function refusedBank(intent: BankIntent, title: string, error: unknown, form: FormData) {
-  if (error instanceof Refusal) return failure(intent, error.status, title, error.message, error.fieldErrors, form);
-  throw error;
+  if (!(error instanceof Refusal)) throw error;
+  const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
+  return failure(intent, error.status, title, error.message, error.fieldErrors, form, headers);
 }
 
 const bankDepsOf = (context: AppLoadContext) => ({ ...mailDepsOf(context), payments: context.payments });

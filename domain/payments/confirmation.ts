@@ -11,6 +11,7 @@ import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment"
 import { findHeldCheckout } from "./reservation";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
+import type { Database } from "../../db/client";
 
 export interface ConfirmationDeps extends FulfilmentDeps {
   payments: PaymentProvider;
@@ -78,6 +79,12 @@ async function storedPayment({ db }: ConfirmationDeps, userId: string, reference
     .from(payments)
     .where(and(eq(payments.paymentReference, reference), eq(payments.customerId, userId)));
   return stored;
+}
+
+/** Whether the payment of this reference is the user's own (the buyer may read its refunds in test mode). */
+export async function isOwnPayment(db: Database, userId: string, reference: string): Promise<boolean> {
+  const [own] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.paymentReference, reference), eq(payments.customerId, userId)));
+  return own !== undefined;
 }
 
 /** Confirmed before this visit (by the webhook, reconciliation or an earlier visit): the same answer again. */

@@ -135,6 +135,8 @@ async function releaseOne(db: Database, orderId: string, now: Date): Promise<boo
       .select({ pending: sql<number>`coalesce(sum(${vendorLedgerEntries.amount}), 0)`.mapWith(Number) })
       .from(vendorLedgerEntries)
       .where(and(eq(vendorLedgerEntries.orderId, orderId), eq(vendorLedgerEntries.bucket, "pending")));
+    // Another release of this order committed while this one waited for the row: nothing is left to move.
+    if (pending <= 0) return false;
     const move = { vendorId: order.vendorId, kind: "release" as const, orderId };
     await tx.insert(vendorLedgerEntries).values([
       { ...move, bucket: "pending" as const, amount: -pending },
@@ -147,6 +149,23 @@ async function releaseOne(db: Database, orderId: string, now: Date): Promise<boo
 /** The days after delivery the window lasts are the order's own; used by the screens to say when money becomes available. */
 export function availableFrom(order: { deliveredAt: Date | null; warrantyDays: number }): Date | null {
   return order.deliveredAt ? new Date(order.deliveredAt.getTime() + order.warrantyDays * DAY_MS) : null;
+}
+
+/**
+ * Holds, until the transaction ends, the right to pay out of the vendor's available balance:
+ * whoever reads the balance to pay it out takes this first, so two payouts never pay the same money.
+ */
+export async function lockVendorBalance(tx: Database, vendorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vendor_balance'), hashtext(${vendorId}))`);
+}
+
+/** The vendor's available balance as the transaction sees it now. */
+export async function availableBalanceOf(tx: Database, vendorId: string): Promise<number> {
+  const [{ available } = { available: 0 }] = await tx
+    .select({ available: sql<number>`coalesce(sum(${vendorLedgerEntries.amount}), 0)`.mapWith(Number) })
+    .from(vendorLedgerEntries)
+    .where(and(eq(vendorLedgerEntries.vendorId, vendorId), eq(vendorLedgerEntries.bucket, "available")));
+  return available;
 }
 
 export interface LedgerBalances {

@@ -4,13 +4,14 @@
  * for PAYOUT_HOLD_AFTER_BANK_CHANGE_HOURS and is e-mailed to the vendor. The old account is kept,
  * marked replaced, so every payout's account stays known.
  */
-import { verifyPassword } from "better-auth/crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accounts as signInAccounts, users } from "../../db/schema/accounts";
+import { users } from "../../db/schema/accounts";
 import { vendorBankAccounts } from "../../db/schema/payouts";
 import { vendors } from "../../db/schema/vendors";
 import { PAYOUT_HOLD_AFTER_BANK_CHANGE_HOURS } from "../../lib/constants";
+import { isOwnPassword } from "../accounts/password-confirmation";
+import { countUses, secondsUntilAllowed } from "../accounts/rate-limit";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
@@ -24,6 +25,8 @@ import { PAYOUT_TEXTS, accountLabel, maskAccountNumber } from "./texts";
 import type { PayoutDeps } from "./transfers";
 
 const BANK_LIST_KEPT_MS = 60 * 60_000;
+/** Account look-ups ('Check account') per vendor: each asks Paystack, and many would map other people's accounts. */
+export const RESOLVE_BANK_LIMIT = { max: 20, windowMinutes: 10 } as const;
 const HOUR_MS = 3_600_000;
 /** Words that say what kind of business it is, not whose: they never make two names match. */
 const GENERIC_WORDS = new Set(["LTD", "LIMITED", "ENTERPRISES", "VENTURES", "NIG", "NIGERIA"]);
@@ -200,22 +203,22 @@ async function resolveFor(deps: { payments: PaymentProvider }, vendor: PayoutVen
 
 /** The name Paystack holds for the account, for an approved vendor to confirm before saving. */
 export async function resolveBankAccount(deps: { db: Database; payments: PaymentProvider }, actor: Actor, input: ResolveBankInput): Promise<ResolvedBankAccount> {
-  const { accountName, nameMismatch } = await resolveFor(deps, await approvedVendorOf(deps.db, actor), input);
+  const vendor = await approvedVendorOf(deps.db, actor);
+  await countLookUp(deps.db, vendor.id);
+  const { accountName, nameMismatch } = await resolveFor(deps, vendor, input);
   return { accountName, nameMismatch };
 }
 
-async function passwordIsRight(db: Database, userId: string, password: string | undefined): Promise<boolean> {
-  if (!password) return false;
-  const [account] = await db
-    .select({ hash: signInAccounts.password })
-    .from(signInAccounts)
-    .where(and(eq(signInAccounts.userId, userId), eq(signInAccounts.providerId, "credential")));
-  if (!account?.hash) return false;
-  return verifyPassword({ hash: account.hash, password }).catch(() => false);
+/** Counts one look-up of the vendor's, refusing it once they have made RESOLVE_BANK_LIMIT in the window. */
+async function countLookUp(db: Database, vendorId: string): Promise<void> {
+  const key = `resolve-bank:${vendorId}`;
+  const wait = await secondsUntilAllowed(db, key, RESOLVE_BANK_LIMIT);
+  if (wait > 0) throw new Refusal("rate_limited", T.tooManyChecks(Math.max(1, Math.ceil(wait / 60))), { retryAfterSeconds: wait });
+  await countUses(db, key, RESOLVE_BANK_LIMIT);
 }
 
 async function assertPassword(db: Database, userId: string, password: string | undefined): Promise<void> {
-  if (!(await passwordIsRight(db, userId, password))) throw new Refusal("invalid", T.wrongPassword, { fieldErrors: { password: T.wrongPassword } });
+  if (!(await isOwnPassword(db, userId, password ?? ""))) throw new Refusal("invalid", T.wrongPassword, { fieldErrors: { password: T.wrongPassword } });
 }
 
 const isSameAccount = (row: BankAccountRow, input: ResolveBankInput) => row.bankCode === input.bankCode && row.accountNumber === input.accountNumber;
@@ -241,7 +244,8 @@ export async function saveBankAccount(deps: PayoutDeps, actor: Actor, input: Sav
     await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendor.id)).for("update");
     const current = await currentAccountRow(tx, vendor.id);
     // Another tab saved an account meanwhile: this is a change after all.
-    if (current && !before) await assertPassword(tx, actor.userId, input.password);
+    // Checked on the database, not the transaction: a wrong password is counted even as this rolls back.
+    if (current && !before) await assertPassword(deps.db, actor.userId, input.password);
     const row = await replaceAccount(tx, deps, vendor, current, { ...resolved, recipientCode }, now);
     return { row, replaced: current !== null, deliver: await announceSave(tx, deps, vendor, row, current !== null) };
   });

@@ -16,6 +16,7 @@ export const BANK_ACCOUNT_TEXTS = {
   banksUnavailable: "We could not load the list of banks from Paystack. Please try again in a few minutes.",
   notApproved: "You can add payout details once our team has approved your vendor account.",
   checkFailed: "Failed to check the account",
+  tooManyChecks: (minutes: number) => `You have checked many accounts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
   saveFailed: "Failed to save the bank account",
   accountName: (name: string) => `Account name: ${name}`,
   nameDiffers: "This name is not your business name or your own name. You can still save it; our team will check it.",

@@ -93,6 +93,20 @@ describe.each(TEST_ENGINES)("payout runs (%s)", (engine) => {
     expect((await payoutsOf(held.id)).map((p) => p.status)).toEqual(["paid"]);
   });
 
+  it("keeps the 24-hour hold after a bank change when an admin runs payouts as of a later day (the test clock)", async () => {
+    const held = await vendorWith("adebayo", 50_000_00);
+    const realNow = new Date();
+    const heldUntil = new Date(realNow.getTime() + 24 * 3_600_000);
+    await q("update vendor_bank_accounts set payouts_held_until = $2 where vendor_id = $1", [held.id, heldUntil]);
+    const asOf = nextWeek();
+    expect(asOf.getTime()).toBeGreaterThan(heldUntil.getTime());
+    await startPayoutRun(deps(), admin, asOf, realNow);
+    expect(await payoutsOf(held.id)).toEqual([]);
+    const dayAfter = new Date(heldUntil.getTime() + 3_600_000);
+    await startPayoutRun(deps(), admin, asOf, dayAfter);
+    expect((await payoutsOf(held.id)).map((p) => p.amount)).toEqual(["5000000"]);
+  });
+
   it("returns a failed transfer to the balance, alerts the admins, and a retry to a fixed account pays it", async () => {
     const vendor = await vendorWith("failing", 60_000_00);
     const now = nextWeek();

@@ -15,7 +15,7 @@ import { vendors } from "../../db/schema/vendors";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { postMissingEntries, releaseEndedWarranties } from "../payments/ledger";
+import { availableBalanceOf, lockVendorBalance, postMissingEntries, releaseEndedWarranties } from "../payments/ledger";
 import { getPricingConfig } from "../pricing/service";
 import { isPayoutTime, payoutPeriodOf, payoutReference } from "./period";
 import { PAYOUT_TEXTS as T } from "./texts";
@@ -38,10 +38,13 @@ export interface PayoutRunSummary {
   unsent: number;
 }
 
-/** An admin starts (or resumes) a run. */
-export async function startPayoutRun(deps: PayoutDeps, actor: Actor, now: Date = new Date()): Promise<PayoutRunSummary> {
+/**
+ * An admin starts (or resumes) a run. `asOf` is the test clock (docs/payouts.md): the run releases
+ * and pays as if it were then, but a bank change's hold still ends at its real time (`now`).
+ */
+export async function startPayoutRun(deps: PayoutDeps, actor: Actor, asOf?: Date, now: Date = new Date()): Promise<PayoutRunSummary> {
   assertMay(actor, "back_office");
-  const summary = await runPayouts(deps, { startedBy: actor.userId, now });
+  const summary = await runPayouts(deps, { startedBy: actor.userId, now, asOf });
   await recordActivity(deps.db, {
     userId: actor.userId,
     userType: "admin",
@@ -52,11 +55,19 @@ export async function startPayoutRun(deps: PayoutDeps, actor: Actor, now: Date =
   return summary;
 }
 
-export async function runPayouts(deps: PayoutDeps, { startedBy, now = new Date() }: { startedBy: string | null; now?: Date }): Promise<PayoutRunSummary> {
-  const run = await openRun(deps, startedBy, now);
+interface RunClock {
+  startedBy: string | null;
+  /** The real time: a bank change's hold is compared with it. */
+  now?: Date;
+  /** The day the run pays as of (the test clock); `now` when not given. */
+  asOf?: Date;
+}
+
+export async function runPayouts(deps: PayoutDeps, { startedBy, now = new Date(), asOf = now }: RunClock): Promise<PayoutRunSummary> {
+  const run = await openRun(deps, startedBy, asOf);
   try {
     await postMissingEntries(deps.db);
-    await releaseEndedWarranties(deps.db, now);
+    await releaseEndedWarranties(deps.db, asOf);
     await createPayouts(deps, run, now);
     const unsent = await sendUnsentPayouts(deps, run.id);
     await deps.db.update(payoutRuns).set({ finishedAt: sql`now()`, error: unsent > 0 ? `${unsent} not yet sent to Paystack` : null }).where(eq(payoutRuns.id, run.id));
@@ -129,10 +140,9 @@ interface NewPayout {
  */
 export async function createPayout(deps: Pick<PayoutDeps, "db" | "payments">, payout: NewPayout): Promise<{ id: string; amount: number } | null> {
   return deps.db.transaction(async (tx) => {
-    const [{ available } = { available: 0 }] = await tx
-      .select({ available: sql<number>`coalesce(sum(${vendorLedgerEntries.amount}), 0)`.mapWith(Number) })
-      .from(vendorLedgerEntries)
-      .where(and(eq(vendorLedgerEntries.vendorId, payout.vendorId), eq(vendorLedgerEntries.bucket, "available")));
+    // Read under the vendor's lock: a payout of another period or attempt committing meanwhile has already taken its share.
+    await lockVendorBalance(tx, payout.vendorId);
+    const available = await availableBalanceOf(tx, payout.vendorId);
     if (available < Math.max(payout.minimum, 1)) return null;
     const [created] = await tx
       .insert(vendorPayouts)

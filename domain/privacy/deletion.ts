@@ -1,4 +1,3 @@
-import { verifyPassword } from "better-auth/crypto";
 import { type AnyColumn, type SQL, and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accounts, emailChanges, profiles, rateLimits, sessions, userRoles, users, verifications } from "../../db/schema/accounts";
@@ -17,15 +16,12 @@ import { vendorBankAccounts } from "../../db/schema/payouts";
 import { reviews } from "../../db/schema/reviews";
 import { vendorPreapprovalSubmissions, vendors } from "../../db/schema/vendors";
 import { fieldErrors } from "../accounts/validation";
-import { countUses, rateLimited, secondsUntilAllowed } from "../accounts/rate-limit";
+import { isOwnPassword } from "../accounts/password-confirmation";
 import { Refusal } from "../core/refusal";
 import { announceSessionsEnded } from "../live/events";
 import { deletionBlockers } from "./blockers";
 import { PRIVACY_TEXTS as T } from "./texts";
 import { deleteAccountSchema } from "./validation";
-
-/** Wrong passwords on the deletion form, per account: the session alone must not allow guessing. */
-const PASSWORD_ATTEMPTS = { max: 5, windowMinutes: 15 } as const;
 
 /** Keys of a payment's metadata that hold the buyer's contact details (checkout's paymentMetadata). */
 const PERSONAL_METADATA_KEYS = ["customer_name", "customer_email", "customer_phone", "shipping_address", "email", "phone", "name"];
@@ -60,15 +56,7 @@ export async function deleteAccount(db: Database, userId: string, input: unknown
 }
 
 async function checkPassword(db: Database, userId: string, password: string): Promise<void> {
-  const key = `delete-account:${userId}`;
-  const wait = await secondsUntilAllowed(db, key, PASSWORD_ATTEMPTS);
-  if (wait > 0) throw rateLimited(wait);
-  const [credential] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-  if (credential?.hash && (await verifyPassword({ hash: credential.hash, password }))) return;
-  await countUses(db, key, PASSWORD_ATTEMPTS);
+  if (await isOwnPassword(db, userId, password)) return;
   throw new Refusal("invalid", T.wrongPassword, { fieldErrors: { password: T.wrongPassword } });
 }
 

@@ -24,6 +24,7 @@ import { CART_SIGN_IN_TEXTS } from "../../app/checkout/cart-sign-in";
 import { STOCK_ALERT_TEXTS, WISHLIST_TEXTS } from "../../domain/catalog/wishlist-texts";
 import { quantityFieldOf } from "../../app/checkout/checkout-form-data";
 import { PRIVACY_TEXTS } from "../../domain/privacy/texts";
+import { PAGE_ACCESS_TEXTS } from "../../paystack-standin";
 import {
   type Actor, type Buyer, type Person, ROLE_OF, type SignedInActor, type World, WORLD_PASSWORD, addCartLine, addOrder, addPerson, openSession,
 } from "./world";
@@ -107,6 +108,10 @@ const sentBack = (signedOut: Refusal, signedIn: string) => (actor: Actor): Refus
 const UNKNOWN_REFERENCE: Refusal = { status: 200, text: PAYMENT_TEXTS.reasonNotFound };
 
 const everyone = (refusal: Refusal) => () => refusal;
+
+/** The test-mode stand-in's pages of money refuse with their own words. */
+const standinPageRefusal = (actor: Actor): Refusal =>
+  actor === "anonymous" ? { status: 401, text: PAGE_ACCESS_TEXTS.signInRequired } : { status: 403, text: PAGE_ACCESS_TEXTS.forbidden };
 
 // ---------------------------------------------------------------------------------------------
 // Calling
@@ -1314,15 +1319,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
   {
     key: `GET ${STANDIN}/refunds`,
-    what: "a transaction's refunds, in test mode",
-    allow: EVERYONE,
+    what: "a transaction's refunds, in test mode: its buyer and the admins",
+    allow: ["customer", ...BACK_OFFICE],
     call: async (caller) => get(caller, `${STANDIN}/refunds?reference=${(await paidAtStandin(caller)).reference}`),
+    refusal: standinPageRefusal,
   },
   {
     key: `GET ${STANDIN}/transfers`,
-    what: "the transfers, in test mode",
-    allow: EVERYONE,
+    what: "the transfers, in test mode: the admins",
+    allow: BACK_OFFICE,
     call: (caller) => get(caller, `${STANDIN}/transfers`),
+    refusal: standinPageRefusal,
   },
   {
     key: `POST ${STANDIN}/pay/:accessCode`,

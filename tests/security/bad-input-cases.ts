@@ -794,7 +794,7 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       inputs: (_w, { secretKey }) => strangeId.map((code) => withBearer(secretKey)(get(`/paystack-standin/transfer/${escapeForm(code) || "%20"}`))),
     },
-    "GET /paystack-standin/transfers": queryDoor("/paystack-standin/transfers", ["page"]),
+    "GET /paystack-standin/transfers": queryDoor("/paystack-standin/transfers", ["page"], "admin"),
     "GET /paystack-standin/pay/:accessCode": idDoor((code) => `/paystack-standin/pay/${code}`, "anonymous", () => ["x"]),
     "POST /paystack-standin/pay/:accessCode": {
       actor: "anonymous",

@@ -24,11 +24,11 @@ const unused = () => Promise.reject(new Error("not part of the bank fake"));
 
 export interface FakeBankPayments {
   provider: PaymentProvider;
-  asked: { banks: number; recipients: CreateTransferRecipient[] };
+  asked: { banks: number; recipients: CreateTransferRecipient[]; resolves: string[] };
 }
 
 export function fakeBankPayments(overrides: Partial<PaymentProvider> = {}): FakeBankPayments {
-  const asked: FakeBankPayments["asked"] = { banks: 0, recipients: [] };
+  const asked: FakeBankPayments["asked"] = { banks: 0, recipients: [], resolves: [] };
   const provider: PaymentProvider = {
     testMode: true,
     initialize: unused,
@@ -45,6 +45,7 @@ export function fakeBankPayments(overrides: Partial<PaymentProvider> = {}): Fake
       return FAKE_BANKS;
     },
     async resolveAccount(accountNumber) {
+      asked.resolves.push(accountNumber);
       const accountName = RESOLVED_NAMES[accountNumber];
       if (!accountName) throw new PaymentProviderError("Could not resolve account name. Check parameters or try again.", 422);
       return { accountNumber, accountName };

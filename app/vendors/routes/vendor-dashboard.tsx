@@ -17,6 +17,7 @@ import { listVendorClaims } from "../../../domain/claims/service";
 import { requireRole } from "../../server/access.server";
 import { answerPage, answering, invalid, ok } from "../../server/answer.server";
 import { formValues } from "../../server/auth-forms.server";
+import { retryAfterHeaders } from "../../account/retry-after";
 import type { Route } from "./+types/vendor-dashboard";
 import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "../../server/vendor-forms.server";
 import { FORM_TEXTS, mailDepsOf, readForm } from "../../server/forms.server";
@@ -129,6 +130,9 @@ const liveSchema = z.object({
 });
 
 const PRODUCTS_TAB = "/vendor-dashboard?tab=products";
+
+/** A rate-limited look-up or password says when to try again, with or without scripts. */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, "sell");
