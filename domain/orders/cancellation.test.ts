@@ -143,6 +143,15 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
     expect(standin().store.byReference(paid.reference)!.refunds).toHaveLength(1);
   });
 
+  it("cancelling every order of one checkout at once finishes each cancellation without a deadlock, with one refund each", async () => {
+    for (let round = 0; round < 5; round++) {
+      const paid = await paidCheckout([{ phone: 0, quantity: 1 }, { phone: 1, quantity: 1 }]);
+      const tries = await Promise.allSettled(paid.orders.map((order) => cancelPaidOrder(deps(), paid.buyer, { orderId: order.id, reason: "I changed my mind" })));
+      expect(tries.map((t) => (t.status === "rejected" ? String(t.reason) : t.status))).toEqual(["fulfilled", "fulfilled"]);
+      expect((await refundsOf(paid.paymentId)).map((r) => r.idempotency_key).sort()).toEqual(paid.orders.map((o) => `cancel:${o.id}`).sort());
+    }
+  });
+
   it("when the refund cannot be asked for, the order stays cancelled and the payment is flagged for the admins", async () => {
     const paid = await paidCheckout();
     const broken: PaymentProvider = { ...provider(), refund: () => Promise.reject(new Error("socket hang up")) };
