@@ -6,6 +6,7 @@ import { REFUND_TEXTS, issueRefund } from "../domain/payments/refunds";
 import { signWebhook } from "../domain/payments/webhook-signature";
 import { type TestApp, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { insertPerson } from "../tests/support/rows";
 import { SHIPPING, buyerWithCart, openShop } from "../tests/support/shop";
 import { paymentsSecretKey } from "./config";
 
@@ -42,9 +43,9 @@ describe.each(TEST_ENGINES)("refund webhooks (%s)", (engine) => {
     });
     expect(page.status).toBe(303);
     await confirmPayment(deps(), buyer.userId, placed.reference);
-    const [row] = await q<{ id: string }>("select id from payments where payment_reference = $1", [placed.reference]);
+    const [row] = await q<{ id: string; order_id: string }>("select p.id, o.id order_id from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1", [placed.reference]);
     await q("update orders set status = 'delivered' where payment_id = $1", [row!.id]);
-    return { buyer, reference: placed.reference, paymentId: row!.id };
+    return { buyer, reference: placed.reference, paymentId: row!.id, orderId: row!.order_id };
   }
   const refundRows = (paymentId: string) =>
     q<{ status: string; failure_reason: string | null }>("select status::text status, failure_reason from refunds where payment_id = $1 order by created_at", [paymentId]);
@@ -69,14 +70,44 @@ describe.each(TEST_ENGINES)("refund webhooks (%s)", (engine) => {
     expect(await told(payment.buyer.userId)).toHaveLength(1);
   });
 
-  it("refund.failed from the refund-failing test card frees the amount and tells the buyer nothing", async () => {
+  it("refund.failed from the refund-failing test card frees the amount, flags the payment with Paystack's words, tells the admins and the buyer, and sends the claim it resolved back to the admins", async () => {
     const payment = await paid("5399838383838381");
-    await issueRefund(deps(), null, { paymentId: payment.paymentId, amount: 150_000_00, reason: "Faulty", idempotencyKey: `webhook-fail-${engine}-${buyers}` });
+    const admin = await insertPerson(database.db, `webhook-admin-${engine}-${buyers}`, "admin");
+    const claimId = await resolvedClaimOf(payment.paymentId);
+    await issueRefund(deps(), admin.userId, { paymentId: payment.paymentId, orderId: payment.orderId, claimId, amount: 150_000_00, reason: "Faulty", idempotencyKey: `webhook-fail-${engine}-${buyers}` });
     await app.services.paystackStandin!.idle();
     expect(await refundRows(payment.paymentId)).toEqual([{ status: "failed", failure_reason: "The card issuer could not take the refund back" }]);
     expect(await paymentStatus(payment.paymentId)).toBe("successful");
     expect(await told(payment.buyer.userId)).toHaveLength(0);
+    await expectFailureAnnounced({ ...payment, admin, claimId, reason: "The card issuer could not take the refund back" });
   });
+
+  /** A claim on the payment's order that an admin resolved with a refund. */
+  async function resolvedClaimOf(paymentId: string): Promise<string> {
+    const [claim] = await q<{ id: string }>(
+      `insert into warranty_claims (order_id, customer_id, vendor_id, reason, description, status, answer_due_at, admin_decision)
+       select id, customer_id, vendor_id, 'battery_performance', 'The battery drains within two hours.', 'resolved', now(), 'full_refund' from orders where payment_id = $1 returning id`,
+      [paymentId],
+    );
+    return claim!.id;
+  }
+
+  async function expectFailureAnnounced(at: { paymentId: string; orderId: string; reference: string; buyer: { userId: string; email: string }; admin: { userId: string; email: string }; claimId: string; reason: string }) {
+    const number = at.orderId.slice(-8);
+    expect(await q("select flagged_for_refund, refund_reason from payments where id = $1", [at.paymentId])).toEqual([
+      { flagged_for_refund: true, refund_reason: `The refund of ₦150,000 failed at Paystack: ${at.reason}` },
+    ]);
+    expect(await q("select message from notifications where user_id = $1 and title = 'Refund failed'", [at.admin.userId])).toEqual([
+      { message: `The refund of ₦150,000 for order #${number} failed at Paystack: ${at.reason}. The payment is flagged for refund.` },
+    ]);
+    expect(await q("select message from notifications where user_id = $1 and title = 'Refund not completed'", [at.buyer.userId])).toEqual([
+      { message: `Your refund of ₦150,000 for order #${number} could not be completed. We are on it and will write to you when the money is on its way.` },
+    ]);
+    expect(await q("select to_address from email_outbox where subject = $1", [`[Test] Refund of ₦150,000 failed (payment ${at.reference})`])).toEqual([{ to_address: at.admin.email }]);
+    expect(await q("select to_address from email_outbox where subject = $1", [`[Test] Your refund of ₦150,000 for order #${number} could not be completed`])).toEqual([{ to_address: at.buyer.email }]);
+    expect(await q("select status::text status from warranty_claims where id = $1", [at.claimId])).toEqual([{ status: "escalated" }]);
+    expect(await q("select kind, actor_role from warranty_claim_events where claim_id = $1", [at.claimId])).toEqual([{ kind: "refund_failed", actor_role: "system" }]);
+  }
 
   it("an event without Paystack's refund id is matched by transaction and amount", async () => {
     const payment = await paid();

@@ -41,6 +41,8 @@ export const refunds = pgTable(
     requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
     failureReason: text("failure_reason"),
     isTest: boolean("is_test").notNull().default(false),
+    /** Given while an order of the payment could still ship, and kept below that order's total: a goodwill gesture. */
+    goodwill: boolean("goodwill").notNull().default(false),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

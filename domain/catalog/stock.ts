@@ -76,13 +76,17 @@ export function countSale(tx: Database, sale: Sale, sign: 1 | -1): Promise<void>
 
 /**
  * Several sales at once: one update of the phones and one of the vendors, whatever their number.
- * Rows are locked in id order first, as checkout locks phones: an update joined to a list locks in
- * whatever order the join yields, and two payments for the same phones then deadlocked.
+ * Every row is locked before anything is written, in one global order (phones by id, then vendors
+ * by id), as checkout locks phones: two transactions counting sales of the same checkout otherwise
+ * each held a row the other waited for (a phone's update also takes the catalogue version) and
+ * deadlocked.
  */
 export async function countSales(tx: Database, sales: readonly Sale[], sign: 1 | -1): Promise<void> {
   if (sales.length === 0) return;
   const units = totalsBy(sales, (sale) => sale.productId, (sale) => sale.quantity);
   const amounts = totalsBy(sales, (sale) => sale.vendorId, (sale) => sale.totalAmount);
+  await lockInIdOrder(tx, products, [...units.keys()]);
+  await lockInIdOrder(tx, vendors, [...amounts.keys()]);
   await addToTotal(tx, { table: products, total: products.unitsSold, type: "int" }, units, sign);
   await addToTotal(tx, { table: vendors, total: vendors.totalSales, type: "bigint" }, amounts, sign);
 }
@@ -94,17 +98,15 @@ interface RunningTotal {
   type: "int" | "bigint";
 }
 
-/** Adds (or with -1 takes off) each row's amount, never below zero, locking the rows in id order. */
+async function lockInIdOrder(tx: Database, table: typeof products | typeof vendors, ids: string[]): Promise<void> {
+  await tx.execute(sql`select id from ${table} where id = any(${sql.param(ids)}::uuid[]) order by id for update`);
+}
+
+/** Adds (or with -1 takes off) each row's amount, never below zero; the rows are already locked. */
 async function addToTotal(tx: Database, { table, total, type }: RunningTotal, amounts: Map<string, number>, sign: 1 | -1): Promise<void> {
   await tx.execute(sql`
     update ${table} set ${sql.identifier(total.name)} = greatest(0, ${total} + ${sign} * sold.amount)
-    from (
-      select locked.id, listed.amount
-      from unnest(${sql.param([...amounts.keys()])}::uuid[], ${sql.param([...amounts.values()])}::${sql.raw(type)}[]) as listed(id, amount)
-      join ${table} as locked on locked.id = listed.id
-      order by locked.id
-      for update of locked
-    ) as sold
+    from unnest(${sql.param([...amounts.keys()])}::uuid[], ${sql.param([...amounts.values()])}::${sql.raw(type)}[]) as sold(id, amount)
     where ${table.id} = sold.id`);
 }
 

@@ -33,6 +33,9 @@ export const CANCELLATION_TEXTS = {
     `Order #${orderNumber} (${product}) was cancelled by the buyer before it shipped: please do not ship it. Reason: ${reason}.`,
   historyNote: (reason: string) => `Cancelled by the buyer before shipping: ${reason}`,
   refundReason: (orderNumber: string, reason: string) => `Order #${orderNumber} cancelled by the buyer before shipping: ${reason}`,
+  /** On the payment, for the admins, when the refund could not even be written (a payment recorded by hand). */
+  refundNotMade: (orderNumber: string, amount: string, why: string) =>
+    `Order #${orderNumber} (${amount}) was cancelled by the buyer; the refund could not be made: ${why}`,
 } as const;
 
 /** Orders a buyer may cancel with a refund: paid and not shipped yet. */

@@ -4,8 +4,8 @@ import { recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { placeOrder } from "../checkout/service";
 import { confirmPayment } from "../payments/confirmation";
-import type { PaymentProvider } from "../payments/provider";
-import { issueRefund } from "../payments/refunds";
+import { PaymentProviderError, type PaymentProvider } from "../payments/provider";
+import { cancellationRefunds } from "../payments/cancellation-refunds";
 import { CANCELLATION_TEXTS, type CancellationDeps, cancelPaidOrder, paidOrderCancellationSchema } from "./cancellation";
 import { listCustomerOrders } from "./customer";
 import { orderNumberOf } from "./status";
@@ -21,7 +21,7 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
   const refundDeps = (payments: PaymentProvider = provider()) => ({ db: database().db, payments, mailer, publicUrl });
   const deps = (payments?: PaymentProvider): CancellationDeps => ({
     ...refundDeps(payments),
-    refund: (requestedBy, request) => issueRefund(refundDeps(payments), requestedBy, request),
+    refunds: cancellationRefunds(refundDeps(payments)),
   });
 
   beforeAll(async () => {
@@ -143,7 +143,16 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
     expect(standin().store.byReference(paid.reference)!.refunds).toHaveLength(1);
   });
 
-  it("when the refund cannot be asked for, the order stays cancelled and the payment is flagged for the admins", async () => {
+  it("cancelling every order of one checkout at once finishes each cancellation without a deadlock, with one refund each", async () => {
+    for (let round = 0; round < 5; round++) {
+      const paid = await paidCheckout([{ phone: 0, quantity: 1 }, { phone: 1, quantity: 1 }]);
+      const tries = await Promise.allSettled(paid.orders.map((order) => cancelPaidOrder(deps(), paid.buyer, { orderId: order.id, reason: "I changed my mind" })));
+      expect(tries.map((t) => (t.status === "rejected" ? String(t.reason) : t.status))).toEqual(["fulfilled", "fulfilled"]);
+      expect((await refundsOf(paid.paymentId)).map((r) => r.idempotency_key).sort()).toEqual(paid.orders.map((o) => `cancel:${o.id}`).sort());
+    }
+  });
+
+  it("when the refund cannot be sent, the order stays cancelled with its refund written and pending, for reconciliation to send", async () => {
     const paid = await paidCheckout();
     const broken: PaymentProvider = { ...provider(), refund: () => Promise.reject(new Error("socket hang up")) };
     const errors: unknown[] = [];
@@ -151,8 +160,22 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
     expect(cancelled.refund).toBeNull();
     expect(errors).toHaveLength(1);
     expect(await orderRow(paid.orders[0]!.id)).toEqual({ status: "cancelled", cancel_reason: "Other" });
-    const [payment] = await q<{ flagged_for_refund: boolean; refund_reason: string }>("select flagged_for_refund, refund_reason from payments where id = $1", [paid.paymentId]);
-    expect(payment!.flagged_for_refund).toBe(true);
-    expect(payment!.refund_reason).toContain("socket hang up");
+    expect(await refundsOf(paid.paymentId)).toEqual([
+      { amount: 300_000_00 + DELIVERY_FEE, idempotency_key: `cancel:${paid.orders[0]!.id}`, status: "pending", requested_by: paid.buyer.userId },
+    ]);
   });
+
+  it("when the provider refuses the refund, the payment is flagged with its words, the admins are told and the buyer hears it plainly", async () => {
+    const paid = await paidCheckout();
+    const refusing: PaymentProvider = { ...provider(), refund: () => Promise.reject(new PaymentProviderError("Transaction has been fully reversed", 400)) };
+    const cancelled = await cancelPaidOrder(deps(refusing), paid.buyer, { orderId: paid.orders[0]!.id, reason: "Other" });
+    expect(cancelled.refund).toMatchObject({ status: "failed", failureReason: "Transaction has been fully reversed" });
+    const [payment] = await q<{ flagged_for_refund: boolean; refund_reason: string }>("select flagged_for_refund, refund_reason from payments where id = $1", [paid.paymentId]);
+    expect(payment).toEqual({ flagged_for_refund: true, refund_reason: "The refund of ₦302,500 failed at Paystack: Transaction has been fully reversed" });
+    const number = orderNumberOf(paid.orders[0]!.id);
+    expect(await q("select message from notifications where user_id = $1 and title = 'Refund not completed'", [paid.buyer.userId])).toEqual([
+      { message: `Your refund of ₦302,500 for order #${number} could not be completed. We are on it and will write to you when the money is on its way.` },
+    ]);
+  });
+
 });

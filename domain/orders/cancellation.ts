@@ -1,7 +1,8 @@
 /**
- * A buyer cancels a paid order before it ships (docs/after-sale.md): the order is cancelled, its
- * phones go back to stock and its sale is taken back in one transaction, then the money goes back
- * through the payment provider. Unpaid orders are cancelled by cancelUnpaidCheckout instead.
+ * A buyer cancels a paid order before it ships (docs/after-sale.md): in one transaction the order
+ * is cancelled, its phones go back to stock, its sale is taken back and its refund is written
+ * (pending); the provider is asked for the money once that has committed, and reconciliation asks
+ * for any refund a crash kept from being sent. Unpaid orders are cancelled by cancelUnpaidCheckout.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -16,15 +17,16 @@ import { Refusal } from "../core/refusal";
 import { publishLiveEvents } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { notifyMany } from "../notifications/service";
-import { updateStockAndSales } from "./moves";
+import { type FlagForRefund, updateStockAndSales } from "./moves";
 import { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation } from "./cancellation-validation";
 import { buyerCancellationEmail, vendorCancellationEmail } from "./cancellation-emails";
 import { recordOrderStatus } from "./history";
+import { readPaymentRefunds } from "./money-back";
 import { orderNumberOf } from "./status";
 
 export { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation, paidOrderCancellationSchema } from "./cancellation-validation";
 
-/** What the cancellation asks of the refund core (domain/payments/refunds.ts issueRefund, which sits above orders). */
+/** What the cancellation asks of the refund core (domain/payments/refunds.ts, which sits above orders). */
 export interface RefundRequest {
   paymentId: string;
   orderId: string;
@@ -42,13 +44,24 @@ export interface IssuedRefund {
   failureReason: string | null;
 }
 
+/**
+ * The refund core as a cancellation uses it (domain/payments/cancellation-refunds.ts): `reserve`
+ * writes the pending refund in the cancellation's transaction (a Refusal when none can be made, as
+ * for a payment recorded by hand), `submit` asks the provider after the commit, `flag` flags the
+ * payment for the admins.
+ */
+export interface CancellationRefunds<Reserved = unknown> {
+  reserve(tx: Database, requestedBy: string, request: RefundRequest): Promise<Reserved & { amount: number }>;
+  submit(reserved: Reserved): Promise<IssuedRefund>;
+  flag: FlagForRefund;
+}
+
 export interface CancellationDeps {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
-  /** Gives money back through the payment provider: issueRefund, with the buyer as the one asking. */
-  refund: (requestedBy: string, request: RefundRequest) => Promise<IssuedRefund>;
-  /** A refund that could not be asked for after the order was cancelled (it is flagged for the admins then). */
+  refunds: CancellationRefunds;
+  /** A refund that could not be sent after the order was cancelled (it stays pending; reconciliation sends it). */
   onRefundError?: (error: unknown) => void;
 }
 
@@ -57,7 +70,7 @@ export interface CancelledOrder {
   orderNumber: string;
   /** Kobo the buyer gets back. */
   refundAmount: number;
-  /** The refund, pending or already processed; null when it could not be asked for (flagged for the admins). */
+  /** The refund, pending or already processed; null when none could be written (flagged for the admins) or sent. */
   refund: IssuedRefund | null;
 }
 
@@ -67,22 +80,25 @@ const STILL_DELIVERED: OrderStatus[] = ["paid", "processing", "shipped", "delive
 /**
  * The buyer's own paid or processing order is cancelled with their reason. Shipped or delivered
  * orders are refused; the refund (idempotency key `cancel:{orderId}`) is the order's total, plus
- * the payment's delivery fee when no other order of the payment is still delivered.
+ * the payment's delivery fee when no other order of the payment is still delivered, less what
+ * already came back for this order, and never more than is left of the payment.
  */
 export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: string }, input: PaidOrderCancellation): Promise<CancelledOrder> {
   const cancelled = await deps.db.transaction(async (tx) => {
     const order = await lockBuyersOrder(tx, buyer.userId, input.orderId);
     refuseUnlessCancellable(order.status);
+    // The payment before any phone or vendor row: the order every refund takes its locks in.
+    if (order.paymentId) await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, order.paymentId)).for("update");
     const [moved] = await tx
       .update(orders)
       .set({ status: "cancelled", cancelReason: input.reason, updatedAt: sql`now()` })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning({ id: orders.id });
     if (!moved) throw new Refusal("conflict", CANCELLATION_TEXTS.changedMeanwhile);
-    await updateStockAndSales(tx, order, "cancelled", { refundedByCaller: true, publicUrl: deps.publicUrl });
+    await updateStockAndSales(tx, order, "cancelled", { publicUrl: deps.publicUrl });
     await recordOrderStatus(tx, [{ orderId: order.id, status: "cancelled", note: CANCELLATION_TEXTS.historyNote(input.reason), actorId: buyer.userId, actorRole: "buyer" }]);
-    const refundAmount = order.totalAmount + (order.paymentId && !(await otherOrdersDelivered(tx, order.paymentId, order.id)) ? order.deliveryFee : 0);
     const orderNumber = orderNumberOf(order.id);
+    const { refundAmount, reserved } = await writeRefund(tx, deps.refunds, buyer.userId, order, orderNumber, input.reason);
     const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason: input.reason, refundAmount, isTest: order.isTest };
     await notifyMany(tx, [
       { userId: buyer.userId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount)) },
@@ -104,12 +120,49 @@ export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: s
       await deps.mailer.record(tx, buyerCancellationEmail(deps.publicUrl, order.customerEmail, mail)),
       await deps.mailer.record(tx, vendorCancellationEmail(deps.publicUrl, order.vendorEmail, mail)),
     ];
-    return { order, orderNumber, refundAmount, deliveries };
+    return { order, orderNumber, refundAmount, reserved, deliveries };
   });
   for (const deliver of cancelled.deliveries) deliver();
-  const { order, orderNumber, refundAmount } = cancelled;
-  const refund = order.paymentId ? await refundCancelledOrder(deps, buyer.userId, { ...order, paymentId: order.paymentId }, orderNumber, refundAmount, input.reason) : null;
+  const { order, orderNumber, refundAmount, reserved } = cancelled;
+  const refund = reserved ? await sendRefund(deps, reserved) : null;
   return { orderId: order.id, orderNumber, refundAmount, refund };
+}
+
+type LockedOrder = Awaited<ReturnType<typeof lockBuyersOrder>>;
+
+/**
+ * The refund, written with the cancellation. What already came back for this order is not sent
+ * twice, and nothing beyond what is left of the payment. One that cannot be written (a payment
+ * recorded by hand) flags the payment, so an admin returns the money the way it came.
+ */
+async function writeRefund(tx: Database, refunds: CancellationRefunds, buyerId: string, order: LockedOrder, orderNumber: string, reason: CancelReason) {
+  if (!order.paymentId) return { refundAmount: 0, reserved: null };
+  const state = await readPaymentRefunds(tx, order.paymentId);
+  const alreadyBack = state.orders.find((o) => o.id === order.id)?.refunded ?? 0;
+  const fee = (await otherOrdersDelivered(tx, order.paymentId, order.id)) ? 0 : order.deliveryFee;
+  const wanted = order.totalAmount + fee - alreadyBack;
+  const left = order.paymentAmount - state.orders.reduce((sum, o) => sum + o.refunded, 0) - state.wholePayment;
+  const amount = Math.min(wanted, left);
+  if (amount <= 0) return { refundAmount: 0, reserved: null };
+  const request = { paymentId: order.paymentId, orderId: order.id, amount, reason: CANCELLATION_TEXTS.refundReason(orderNumber, reason), idempotencyKey: `cancel:${order.id}` };
+  try {
+    const reserved = await refunds.reserve(tx, buyerId, request);
+    return { refundAmount: reserved.amount, reserved };
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    await refunds.flag(tx, order.paymentId, CANCELLATION_TEXTS.refundNotMade(orderNumber, formatNaira(amount), error.message));
+    return { refundAmount: amount, reserved: null };
+  }
+}
+
+/** Asks the provider once the cancellation has committed; a refusal is the core's to announce, anything else leaves it pending for reconciliation. */
+async function sendRefund(deps: CancellationDeps, reserved: unknown): Promise<IssuedRefund | null> {
+  try {
+    return await deps.refunds.submit(reserved);
+  } catch (error) {
+    deps.onRefundError?.(error);
+    return null;
+  }
 }
 
 function refuseUnlessCancellable(status: OrderStatus): void {
@@ -135,6 +188,7 @@ async function lockBuyersOrder(tx: Database, buyerId: string, orderId: string) {
       vendorUserId: vendors.userId,
       vendorEmail: vendors.contactEmail,
       deliveryFee: sql<number>`coalesce(${payments.deliveryFee}, 0)`.mapWith(Number),
+      paymentAmount: sql<number>`coalesce(${payments.amount}, 0)`.mapWith(Number),
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
     })
     .from(orders)
@@ -154,46 +208,4 @@ async function otherOrdersDelivered(tx: Database, paymentId: string, orderId: st
     .from(orders)
     .where(and(eq(orders.paymentId, paymentId), ne(orders.id, orderId), inArray(orders.status, STILL_DELIVERED)));
   return (row?.n ?? 0) > 0;
-}
-
-/**
- * Asks for the money back once the cancellation has committed. The key makes a retry find the
- * same refund. A refund that cannot even be asked for (the payment was recorded by hand, the
- * provider refused) leaves the payment flagged, so the admins refund it from the Payments tab.
- */
-async function refundCancelledOrder(
-  deps: CancellationDeps,
-  buyerId: string,
-  order: { id: string; paymentId: string },
-  orderNumber: string,
-  amount: number,
-  reason: CancelReason,
-): Promise<IssuedRefund | null> {
-  try {
-    const refund = await deps.refund(buyerId, {
-      paymentId: order.paymentId,
-      orderId: order.id,
-      amount,
-      reason: CANCELLATION_TEXTS.refundReason(orderNumber, reason),
-      idempotencyKey: `cancel:${order.id}`,
-    });
-    if (refund.status !== "failed") return refund;
-    await flagForRefund(deps.db, order.paymentId, orderNumber, amount, refund.failureReason);
-    return refund;
-  } catch (error) {
-    deps.onRefundError?.(error);
-    await flagForRefund(deps.db, order.paymentId, orderNumber, amount, error instanceof Error ? error.message : null);
-    return null;
-  }
-}
-
-async function flagForRefund(db: Database, paymentId: string, orderNumber: string, amount: number, why: string | null | undefined): Promise<void> {
-  await db
-    .update(payments)
-    .set({
-      flaggedForRefund: true,
-      refundReason: `Order #${orderNumber} (${formatNaira(amount)}) was cancelled by the buyer; the refund could not be made${why ? `: ${why}` : ""}`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(payments.id, paymentId));
 }

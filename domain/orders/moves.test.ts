@@ -1,3 +1,4 @@
+import { flagPaymentForRefund } from "../payments/refund-flags";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { orders } from "../../db/schema/orders";
@@ -169,7 +170,7 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
 
   it("records the admin as the mover of the admin's changes", async () => {
     const { orderId } = await placeOrder("paid");
-    await changeOrderStatus(deps(), admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "DHL-9000", estimatedDeliveryDate: inDays(2) });
+    await changeOrderStatus({ ...deps(), flagForRefund: flagPaymentForRefund }, admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "DHL-9000", estimatedDeliveryDate: inDays(2) });
     expect(await historyOf(orderId)).toEqual([{ status: "shipped", actor_id: admin.userId, actor_role: "admin", note: "Tracking number DHL-9000 · DHL Nigeria" }]);
   });
 

@@ -5,7 +5,7 @@
  * presses move once), stock and sales, the history entry with who moved it, the buyer's
  * notification and live event, and the buyer's e-mail in the outbox (sent after the commit).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
@@ -21,6 +21,7 @@ import type { Mailer } from "../mail/mailer";
 import { notify } from "../notifications/service";
 import { autoDeliveredNote, formatDeliveryDate, orderStatusEmail } from "./emails";
 import { recordOrderStatus } from "./history";
+import { moneyBackOn } from "./money-back";
 import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
 
 export interface MoveDeps {
@@ -28,6 +29,9 @@ export interface MoveDeps {
   mailer: Mailer;
   publicUrl: string;
 }
+
+/** Flags a payment for refund with a reason: domain/payments/refund-flags.ts, the one way, passed in from above. */
+export type FlagForRefund = (tx: Database, paymentId: string, reason: string, options?: { onlyIfPaid?: boolean }) => Promise<void>;
 
 /** Who moves the order: a signed-in person in one of their roles, or the shop itself. */
 export type Mover = { role: Exclude<ActorRole, "system">; userId: string } | { role: "system"; afterDays: number };
@@ -60,6 +64,8 @@ export interface MovingOrder {
 export interface Moved {
   order: MovingOrder;
   status: OrderStatus;
+  /** A cancelled order that had been paid for: its money is to go back. */
+  moneyTaken: boolean;
 }
 
 /**
@@ -111,17 +117,30 @@ function isMoversOrder(order: MovingOrder, mover: Mover): boolean {
 
 async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange, publicUrl: string): Promise<Moved> {
   if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
+  if (change.status === "shipped") await refuseShippingWhatCameBack(tx, order);
   const [updated] = await tx
     .update(orders)
     .set({ status: change.status, ...stampsOf(change), updatedAt: sql`now()` })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning({ id: orders.id });
   if (!updated) throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
-  await updateStockAndSales(tx, order, change.status, { publicUrl });
+  const { moneyTaken } = await updateStockAndSales(tx, order, change.status, { publicUrl });
   const actorId = mover.role === "system" ? null : mover.userId;
   await recordOrderStatus(tx, [{ orderId: order.id, status: change.status, note: shippingNote(change), actorId, actorRole: mover.role }]);
   await tellBuyer(tx, order, change, automaticAfterDays(mover));
-  return { order, status: change.status };
+  return { order, status: change.status, moneyTaken };
+}
+
+/**
+ * An order whose whole total went back to the buyer is paid for by nobody: it is never shipped
+ * (docs/after-sale.md). The refund core refuses such refunds; this is the second wall. The payment
+ * row is read under a share lock, so a refund being written at the same moment is seen.
+ */
+async function refuseShippingWhatCameBack(tx: Database, order: MovingOrder): Promise<void> {
+  if (!order.paymentId) return;
+  await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, order.paymentId)).for("share");
+  const { back, total } = await moneyBackOn(tx, order.paymentId, order.id);
+  if (back >= total) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refundedNotShipped);
 }
 
 /** What shipping and delivery record on the order besides its status. */
@@ -169,33 +188,28 @@ const isSold = (status: OrderStatus) => SOLD.includes(status);
 /**
  * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
  * order gives its reserved phones back to the stock (the product shows again if stock had run
- * out and its vendor is still approved) and takes back what it had counted; money already taken
- * is flagged for refund, unless the caller refunds it itself (`refundedByCaller`: a buyer's
- * cancellation, docs/after-sale.md).
+ * out and its vendor is still approved) and takes back what it had counted. Returns whether money
+ * had been taken for it: the caller then sees to the refund (a flag for the admins, or the buyer's
+ * refund).
  */
 export async function updateStockAndSales(
   tx: Database,
   order: Pick<MovingOrder, "id" | "status" | "productId" | "vendorId" | "paymentId" | "quantity" | "totalAmount">,
   to: OrderStatus,
-  options: { refundedByCaller?: boolean; publicUrl?: string } = {},
-): Promise<void> {
+  options: { publicUrl?: string } = {},
+): Promise<{ moneyTaken: boolean }> {
   const wasSold = isSold(order.status);
   if (!wasSold && isSold(to)) await countSale(tx, order, 1);
-  if (to !== "cancelled") return;
+  if (to !== "cancelled") return { moneyTaken: false };
   await restoreStock(tx, order.productId, order.quantity, { publicUrl: options.publicUrl });
-  if (!wasSold) return;
+  if (!wasSold) return { moneyTaken: false };
   await countSale(tx, order, -1);
-  if (order.paymentId && !options.refundedByCaller) {
-    await tx
-      .update(payments)
-      .set({
-        flaggedForRefund: true,
-        refundReason: `Order #${orderNumberOf(order.id)} (${formatNaira(order.totalAmount)}) was cancelled after payment`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(payments.id, order.paymentId), inArray(payments.status, ["successful", "partially_refunded"])));
-  }
+  return { moneyTaken: order.paymentId !== null };
 }
+
+/** Why an order an admin cancelled after payment is flagged for refund. */
+export const cancelledAfterPaymentReason = (order: Pick<MovingOrder, "id" | "totalAmount">) =>
+  `Order #${orderNumberOf(order.id)} (${formatNaira(order.totalAmount)}) was cancelled after payment`;
 
 /** Shown beside 'Shipped' in the order's timeline. */
 function shippingNote(change: OrderStatusChange): string | null {

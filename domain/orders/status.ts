@@ -35,6 +35,7 @@ export const ORDER_STATUS_TEXTS = {
   refused: (from: OrderStatus, to: OrderStatus) =>
     `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be changed to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
   changedMeanwhile: "This order was changed by someone else. Reload the page and try again.",
+  refundedNotShipped: "The buyer's money for this order has gone back to them, so it cannot be shipped. Cancel it instead.",
   chooseAction: "Choose what to do with this order",
   paidByPaymentOnly:
     "An order becomes paid only through a payment. For money received outside Paystack, use 'Record a payment received outside Paystack'.",

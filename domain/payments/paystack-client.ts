@@ -43,8 +43,8 @@ const refundSchema = z.object({
   transaction: z.union([z.object({ reference: z.string() }), z.number(), z.string()]).optional(),
 });
 
-const listedRefundSchema = z.object({ id: z.number(), amount: z.number(), status: z.string() });
-const toProviderRefund = (data: z.infer<typeof listedRefundSchema>): ProviderRefund => ({ id: data.id, amount: data.amount, status: data.status });
+const listedRefundSchema = z.object({ id: z.number(), amount: z.number(), status: z.string(), reason: z.string().nullish() });
+const toProviderRefund = (data: z.infer<typeof listedRefundSchema>): ProviderRefund => ({ id: data.id, amount: data.amount, status: data.status, reason: data.reason?.trim() || null });
 
 const REFERENCE_NOT_FOUND = /transaction reference not found/i;
 

@@ -65,6 +65,8 @@ export interface ProviderRefund {
   amount: number;
   /** Paystack says pending, processing, processed, failed or needs-attention. */
   status: string;
+  /** Paystack's words on the refund (why it failed), when it gives any. */
+  reason?: string | null;
 }
 
 /** A Nigerian bank as Paystack lists it (GET /bank?country=nigeria). */

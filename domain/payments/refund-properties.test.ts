@@ -5,6 +5,10 @@ import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { placeOrder } from "../checkout/service";
 import { Refusal } from "../core/refusal";
+import { cancelPaidOrder } from "../orders/cancellation";
+import { moveOrder } from "../orders/moves";
+import { ORDER_STATUS_TEXTS } from "../orders/status";
+import { cancellationRefunds } from "./cancellation-refunds";
 import { confirmPayment } from "./confirmation";
 import { REFUND_TEXTS, applyRefundOutcome, issueRefund, refundPayment } from "./refunds";
 
@@ -116,4 +120,110 @@ describe.each(TEST_ENGINES)("refunds under any sequence of partial refunds, repl
       { numRuns: 12 },
     );
   }, 240_000);
+});
+
+/** What may happen to a paid order that has not shipped: admins refunding it, Paystack answering, the buyer cancelling. */
+type UnshippedStep =
+  | { kind: "refund"; amount: "total" | "half" | "fee" | "total-1" | number; forOrder: boolean }
+  | { kind: "webhook"; pick: number; status: "processed" | "failed" }
+  | { kind: "cancel" };
+
+const ORDER_TOTAL = 150_000_00;
+const FEE = 2_500_00;
+
+const unshippedStep: fc.Arbitrary<UnshippedStep> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("refund" as const), amount: fc.oneof(fc.constantFrom("total" as const, "half" as const, "fee" as const, "total-1" as const), fc.integer({ min: 1, max: ORDER_TOTAL + FEE })), forOrder: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("webhook" as const), pick: fc.nat(), status: fc.constantFrom("processed" as const, "failed" as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const) }) },
+);
+
+const amountOf = (amount: UnshippedStep & { kind: "refund" }) =>
+  amount.amount === "total" ? ORDER_TOTAL : amount.amount === "half" ? ORDER_TOTAL / 2 : amount.amount === "fee" ? FEE : amount.amount === "total-1" ? ORDER_TOTAL - 1 : amount.amount;
+
+describe.each(TEST_ENGINES)("refunds of an order that has not shipped (%s)", (engine) => {
+  const { database, provider, shop } = useShopWithPayments(engine);
+  const mailer = recordingMailer();
+  const publicUrl = "https://tokunbo.example";
+  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
+  const admin = { userId: `admin-unshipped-${engine}`, email: `admin-unshipped-${engine}@example.ng`, role: "admin" as const };
+  let runs = 0;
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+
+  beforeAll(async () => {
+    await insertPerson(database().db, admin.userId, "admin");
+    await q("insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee", [FEE]);
+  });
+
+  const settle = async (work: Promise<unknown>) => {
+    try {
+      await work;
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+    }
+  };
+
+  it("never leaves an order the vendor may still ship with its total refunded; what stays below it is a goodwill gesture, and such an order cannot be shipped", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(unshippedStep, { minLength: 1, maxLength: 7 }), fc.constantFrom("paid" as const, "processing" as const), async (steps, status) => {
+        const run = ++runs;
+        const pixel = shop().phones[1];
+        await q("update products set stock_quantity = 3, is_live = true where id = $1", [pixel]);
+        const buyer = await buyerWithCart(database().db, `unshipped-${engine}-${run}`, []);
+        const placed = await placeOrder(deps(), buyer, { items: [{ productId: pixel, quantity: 1 }], shipping: SHIPPING });
+        await payOnHostedPage(placed.authorizationUrl, "approved");
+        await confirmPayment(deps(), buyer.userId, placed.reference);
+        const [paid] = await q<{ payment_id: string; order_id: string }>("select p.id payment_id, o.id order_id from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1", [placed.reference]);
+        await q("update orders set status = $2 where id = $1", [paid!.order_id, status]);
+        const state = async () => {
+          const [order] = await q<{ status: string; total: number }>("select status::text status, total_amount::int total from orders where id = $1", [paid!.order_id]);
+          const rows = await q<{ amount: number; status: string; idempotency_key: string; goodwill: boolean }>("select amount::int amount, status::text status, idempotency_key, goodwill from refunds where payment_id = $1", [paid!.payment_id]);
+          const back = rows.filter((r) => r.status !== "failed").reduce((sum, r) => sum + Number(r.amount), 0);
+          return { payable: order!.status === "paid" || order!.status === "processing", total: Number(order!.total), back, rows };
+        };
+        const beforeCancel = new Set<string>();
+        let keys = 0;
+        for (const s of steps) {
+          if (s.kind === "refund") {
+            const key = `unshipped-${engine}-${run}-${++keys}`;
+            const cancelled = (await q<{ status: string }>("select status::text status from orders where id = $1", [paid!.order_id]))[0]!.status === "cancelled";
+            if (!cancelled) beforeCancel.add(key);
+            await settle(refundPayment(deps(), admin, { paymentId: paid!.payment_id, orderId: s.forOrder ? paid!.order_id : null, amount: amountOf(s), reason: "Goodwill", idempotencyKey: key }));
+          }
+          if (s.kind === "webhook") {
+            const numbered = await q<{ provider_refund_id: string; amount: number }>("select provider_refund_id::text provider_refund_id, amount::int amount from refunds where payment_id = $1 and provider_refund_id is not null order by created_at", [paid!.payment_id]);
+            const target = numbered[s.pick % Math.max(1, numbered.length)];
+            if (target) await applyRefundOutcome(deps(), { providerRefundId: Number(target.provider_refund_id), transactionReference: placed.reference, amount: Number(target.amount), status: s.status, failureReason: "Bank declined" });
+          }
+          if (s.kind === "cancel") await settle(cancelPaidOrder({ ...deps(), refunds: cancellationRefunds(deps()) }, buyer, { orderId: paid!.order_id, reason: "I changed my mind" }));
+          // After every step: an order payable to ship has less than its total back.
+          const now = await state();
+          if (now.payable) expect(now.back).toBeLessThan(now.total);
+        }
+
+        const { payable, rows } = await state();
+        if (payable) {
+          const ship = moveOrder(deps(), { role: "admin", userId: admin.userId }, { orderId: paid!.order_id, status: "shipped", carrier: "GIG Logistics", trackingNumber: "GIG-1", estimatedDeliveryDate: "2099-01-01" });
+          await expect(ship).resolves.toMatchObject({ status: "shipped" });
+        }
+        // A refund given while the order could still ship is recorded as goodwill; the cancellation's refund is not.
+        for (const row of rows) expect(row.goodwill).toBe(beforeCancel.has(row.idempotency_key));
+      }),
+      { numRuns: 10 },
+    );
+  }, 240_000);
+
+  it("the ship move refuses an order whose total has come back", async () => {
+    const pixel = shop().phones[1];
+    await q("update products set stock_quantity = 3, is_live = true where id = $1", [pixel]);
+    const buyer = await buyerWithCart(database().db, `unshipped-${engine}-wall`, []);
+    const placed = await placeOrder(deps(), buyer, { items: [{ productId: pixel, quantity: 1 }], shipping: SHIPPING });
+    await payOnHostedPage(placed.authorizationUrl, "approved");
+    await confirmPayment(deps(), buyer.userId, placed.reference);
+    const [paid] = await q<{ payment_id: string; order_id: string }>("select p.id payment_id, o.id order_id from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1", [placed.reference]);
+    // Written past the refund core (as by a refund recorded before it refused such refunds).
+    await q("insert into refunds (payment_id, amount, reason, idempotency_key) values ($1, $2, 'Older refund', $3)", [paid!.payment_id, ORDER_TOTAL, `wall-${engine}`]);
+    const ship = moveOrder(deps(), { role: "admin", userId: admin.userId }, { orderId: paid!.order_id, status: "shipped", carrier: "GIG Logistics", trackingNumber: "GIG-2", estimatedDeliveryDate: "2099-01-01" });
+    await expect(ship).rejects.toMatchObject({ status: 409, message: ORDER_STATUS_TEXTS.refundedNotShipped });
+    expect(await q("select status::text status from orders where id = $1", [paid!.order_id])).toEqual([{ status: "paid" }]);
+  });
 });

@@ -8,7 +8,7 @@ import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { refunds } from "../../db/schema/after-sale";
 import { payments } from "../../db/schema/payments";
 import { PaymentProviderError, type ProviderRefund } from "./provider";
-import { type RefundDeps, applyRefundOutcome } from "./refunds";
+import { type RefundDeps, applyRefundOutcome, failRefund, isRefusal } from "./refunds";
 
 export const REFUND_RECONCILIATION = {
   /** A pending refund is left to its webhook this long before it is looked up. */
@@ -62,14 +62,23 @@ function pendingRefunds({ db }: RefundDeps, now: Date): Promise<PendingRefund[]>
 
 async function lookUp(deps: RefundDeps, refund: PendingRefund): Promise<"settled" | "resubmitted" | "pending"> {
   const atProvider = refund.providerRefundId !== null ? await deps.payments.fetchRefund(refund.providerRefundId) : await findUnrecorded(deps, refund);
-  if (!atProvider) {
+  if (!atProvider) return resubmit(deps, refund);
+  if (refund.providerRefundId === null) await name(deps, refund, atProvider.id);
+  return (await settle(deps, refund, atProvider)) ? "settled" : "pending";
+}
+
+/** Asks for a refund the provider never received (the request was lost, or the process died before sending it). */
+async function resubmit(deps: RefundDeps, refund: PendingRefund): Promise<"settled" | "resubmitted"> {
+  try {
     const answer = await deps.payments.refund({ transaction: refund.reference, amount: refund.amount });
     await name(deps, refund, answer.id);
     if (answer.status === "processed") await settle(deps, refund, { ...answer, status: "processed" });
     return "resubmitted";
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError) || !isRefusal(error)) throw error;
+    await failRefund(deps, refund.id, error.message);
+    return "settled";
   }
-  if (refund.providerRefundId === null) await name(deps, refund, atProvider.id);
-  return (await settle(deps, refund, atProvider)) ? "settled" : "pending";
 }
 
 /** A refund of this amount at the provider that no refund of ours is known by: the request did reach it. */
@@ -95,6 +104,6 @@ async function name(deps: RefundDeps, refund: PendingRefund, providerRefundId: n
 async function settle(deps: RefundDeps, refund: PendingRefund, atProvider: ProviderRefund): Promise<boolean> {
   const status = FINAL[atProvider.status];
   if (!status) return false;
-  await applyRefundOutcome(deps, { providerRefundId: atProvider.id, transactionReference: refund.reference, amount: atProvider.amount, status, failureReason: `Paystack: ${atProvider.status}` });
+  await applyRefundOutcome(deps, { providerRefundId: atProvider.id, transactionReference: refund.reference, amount: atProvider.amount, status, failureReason: atProvider.reason || `Paystack: ${atProvider.status}` });
   return true;
 }

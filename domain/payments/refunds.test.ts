@@ -156,4 +156,47 @@ describe.each(TEST_ENGINES)("refunds (%s)", (engine) => {
     await reconcileRefunds(deps(later), new Date());
     expect(asked).toEqual([2_000_00]);
   });
+  it("a refund reconciliation finds failed at Paystack is never silent: flagged with Paystack's words, admins and buyer told, its claim back with the admins", async () => {
+    const paid = await paidOrder();
+    await q("update orders set status = 'delivered' where id = $1", [paid.orderId]);
+    const [claim] = await q<{ id: string }>(
+      `insert into warranty_claims (order_id, customer_id, vendor_id, reason, description, status, answer_due_at, admin_decision)
+       select id, customer_id, vendor_id, 'screen_defect', 'Lines across the screen since day two.', 'resolved', now(), 'full_refund' from orders where id = $1 returning id`,
+      [paid.orderId],
+    );
+    const refund = await issueRefund(deps(), admin.userId, input(paid, 300_000_00, { orderId: paid.orderId, claimId: claim!.id }));
+    await q("update refunds set updated_at = now() - interval '5 minutes' where payment_id = $1", [paid.paymentId]);
+    const later: PaymentProvider = { ...provider(), fetchRefund: async (id) => ({ id, amount: refund.amount, status: "failed", reason: "The bank returned the reversal" }) };
+
+    expect(await reconcileRefunds(deps(later), new Date())).toMatchObject({ settled: 1 });
+    const number = paid.orderId.slice(-8);
+    expect(await q("select status::text status, failure_reason from refunds where id = $1", [refund.id])).toEqual([{ status: "failed", failure_reason: "The bank returned the reversal" }]);
+    expect(await q("select flagged_for_refund, refund_reason from payments where id = $1", [paid.paymentId])).toEqual([
+      { flagged_for_refund: true, refund_reason: "The refund of ₦300,000 failed at Paystack: The bank returned the reversal" },
+    ]);
+    expect(await q("select id from notifications where user_id = $1 and title = 'Refund failed' and message like $2", [admin.userId, `%#${number}%`])).toHaveLength(1);
+    expect(await q("select message from notifications where user_id = $1 and title = 'Refund not completed'", [paid.buyer.userId])).toEqual([
+      { message: `Your refund of ₦300,000 for order #${number} could not be completed. We are on it and will write to you when the money is on its way.` },
+    ]);
+    expect(mailer.sent.filter((m) => m.to === admin.email && m.subject === `[Test] Refund of ₦300,000 failed (payment ${paid.reference})`)).toHaveLength(1);
+    expect(mailer.sent.filter((m) => m.to === paid.buyer.email && m.subject === `[Test] Your refund of ₦300,000 for order #${number} could not be completed`)).toHaveLength(1);
+    expect(await q("select status::text status from warranty_claims where id = $1", [claim!.id])).toEqual([{ status: "escalated" }]);
+
+    // Looked up again, or the webhook arriving late: nothing more is said.
+    await reconcileRefunds(deps(later), new Date(Date.now() + 10 * 60_000));
+    expect(await q("select id from notifications where user_id = $1 and title = 'Refund not completed'", [paid.buyer.userId])).toHaveLength(1);
+  });
+
+  it("a refund reconciliation sends again and Paystack refuses is announced the same way", async () => {
+    const paid = await paidOrder();
+    await q("update orders set status = 'delivered' where id = $1", [paid.orderId]);
+    const unreachable: PaymentProvider = { ...provider(), refund: () => Promise.reject(new PaymentProviderError("Paystack could not be reached", null)) };
+    const lost = await issueRefund(deps(unreachable), admin.userId, input(paid, 1_000_00, { orderId: paid.orderId }));
+    await q("update refunds set updated_at = now() - interval '5 minutes' where payment_id = $1", [paid.paymentId]);
+    const refusing: PaymentProvider = { ...provider(), refund: () => Promise.reject(new PaymentProviderError("Transaction has been fully reversed", 400)) };
+    await reconcileRefunds(deps(refusing), new Date());
+    expect(await q("select status::text status, failure_reason from refunds where id = $1", [lost.id])).toEqual([{ status: "failed", failure_reason: "Transaction has been fully reversed" }]);
+    expect(await q("select flagged_for_refund from payments where id = $1", [paid.paymentId])).toEqual([{ flagged_for_refund: true }]);
+    expect(await q("select id from notifications where user_id = $1 and title = 'Refund not completed'", [paid.buyer.userId])).toHaveLength(1);
+  });
 });

@@ -6,22 +6,26 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { refunds } from "../../db/schema/after-sale";
+import { refunds, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
-import type { OrderStatus, RefundStatus } from "../../lib/constants";
+import type { RefundStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { countSales } from "../catalog/stock";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { publishLiveEvent } from "../live/events";
 import type { Mailer } from "../mail/mailer";
-import { notify } from "../notifications/service";
+import { type NewNotification, backOfficeTeam, notify, notifyMany } from "../notifications/service";
 import { recordOrderStatus } from "../orders/history";
+import { type PaymentRefunds, moneyBackOnOrdersToShip, readPaymentRefunds, totalCameBack } from "../orders/money-back";
 import { orderNumberOf } from "../orders/status";
 import { debitRefund } from "./ledger";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
 import { refundedEmail } from "./refund-emails";
+import { refundFailedAdminEmail, refundFailedBuyerEmail } from "./refund-failure-emails";
+import { REFUND_FAILURE_TEXTS } from "./refund-failure-texts";
+import { flagPaymentForRefund } from "./refund-flags";
 
 export const REFUND_TEXTS = {
   paymentNotFound: "Payment not found",
@@ -61,6 +65,8 @@ export interface RefundRecord {
   providerRefundId: number | null;
   failureReason: string | null;
   isTest: boolean;
+  /** Given while an order of the payment could still ship, below that order's total. */
+  goodwill: boolean;
   createdAt: string;
   processedAt: string | null;
 }
@@ -96,10 +102,28 @@ export async function refundPayment(deps: RefundDeps, actor: Actor, input: Refun
  * the provider has answered: processed, pending (the provider will tell us), or failed.
  */
 export async function issueRefund(deps: RefundDeps, requestedBy: string | null, input: RefundInput): Promise<RefundRecord> {
+  const reserved = await deps.db.transaction((tx) => reserveRefundIn(tx, requestedBy, input));
+  return submitReservedRefund(deps, reserved, { onRefusal: "answer" });
+}
+
+/**
+ * Writes the pending refund inside the caller's transaction (a buyer's cancellation), so the
+ * refund exists exactly when the change it pays for does; `submitReservedRefund` asks the
+ * provider once that transaction has committed, and reconciliation sends any it never asked for.
+ */
+export async function reserveRefundIn(tx: Database, requestedBy: string | null, input: RefundInput): Promise<ReservedRefund> {
   checkInput(input);
-  const reserved = await deps.db.transaction((tx) => reserveRefund(tx, requestedBy, input));
+  return reserveRefund(tx, requestedBy, input);
+}
+
+/**
+ * Asks the provider for a refund written by `reserveRefundIn`. `onRefusal: "answer"` leaves a
+ * refusal to the person asking, who reads it at once (an admin); "escalate" treats it as a refund
+ * that ended failed (flagged, admins told, the buyer told).
+ */
+export async function submitReservedRefund(deps: RefundDeps, reserved: ReservedRefund, options: { onRefusal: "answer" | "escalate" }): Promise<RefundRecord> {
   if (!reserved.fresh) return toRecord(reserved.row);
-  return submitRefund(deps, reserved.row, reserved.transactionReference);
+  return submitRefund(deps, reserved.row, reserved.transactionReference, options.onRefusal);
 }
 
 function checkInput(input: RefundInput): void {
@@ -107,13 +131,13 @@ function checkInput(input: RefundInput): void {
   if (!input.reason.trim()) throw new Refusal("invalid", REFUND_TEXTS.reasonRequired, { fieldErrors: { reason: REFUND_TEXTS.reasonRequired } });
 }
 
-interface Reserved {
+export interface ReservedRefund {
   row: RefundRow;
   fresh: boolean;
   transactionReference: string;
 }
 
-async function reserveRefund(tx: Database, requestedBy: string | null, input: RefundInput): Promise<Reserved> {
+async function reserveRefund(tx: Database, requestedBy: string | null, input: RefundInput): Promise<ReservedRefund> {
   const [payment] = await tx
     .select({ id: payments.id, amount: payments.amount, deliveryFee: payments.deliveryFee, status: payments.status, gateway: payments.paymentGateway, reference: payments.paymentReference, isTest: payments.isTest })
     .from(payments)
@@ -130,7 +154,7 @@ async function reserveRefund(tx: Database, requestedBy: string | null, input: Re
   const left = await leftToRefund(tx, payment, input.orderId ?? null);
   if (left <= 0) throw new Refusal("conflict", REFUND_TEXTS.nothingLeft);
   if (input.amount > left) throw new Refusal("invalid", REFUND_TEXTS.tooMuch(left), { fieldErrors: { amount: REFUND_TEXTS.tooMuch(left) } });
-  await refuseFullRefundOfUnshippedOrders(tx, payment, input, left);
+  const goodwill = await checkOrdersStillToShip(tx, payment.id, input);
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -142,6 +166,7 @@ async function reserveRefund(tx: Database, requestedBy: string | null, input: Re
       idempotencyKey: input.idempotencyKey,
       requestedBy,
       isTest: payment.isTest,
+      goodwill,
     })
     .returning();
   return { row: row!, fresh: true, transactionReference: payment.reference };
@@ -179,28 +204,30 @@ export async function refundableAmount(db: Database, paymentId: string, orderId?
   return Math.max(0, await leftToRefund(db, payment, orderId ?? null));
 }
 
-const STILL_TO_SHIP: readonly OrderStatus[] = ["paid", "processing"];
-
 /**
- * A refund that returns everything left while a phone of it may still be sent would leave the
- * vendor shipping a phone that is paid for by nobody: such orders are cancelled first (which puts
- * the phone back on sale), and the refund follows.
+ * No refund may bring back the whole total of an order the vendor may still ship (paid or
+ * processing): such an order is cancelled first, which puts its phone back on sale, and the refund
+ * follows. Below that total it is a goodwill gesture; returns whether it is one.
  */
-async function refuseFullRefundOfUnshippedOrders(tx: Database, payment: { id: string }, input: RefundInput, left: number): Promise<void> {
-  if (input.amount < left) return;
-  const unshipped = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.paymentId, payment.id), inArray(orders.status, [...STILL_TO_SHIP]), input.orderId ? eq(orders.id, input.orderId) : undefined))
-    .limit(1);
-  if (unshipped.length > 0) throw new Refusal("conflict", REFUND_TEXTS.cancelFirst);
+async function checkOrdersStillToShip(tx: Database, paymentId: string, input: RefundInput): Promise<boolean> {
+  const state = await readPaymentRefunds(tx, paymentId);
+  const before = moneyBackOnOrdersToShip(state);
+  if (before.size === 0) return false;
+  const after = moneyBackOnOrdersToShip(withRefund(state, input));
+  if (totalCameBack(after, state.orders)) throw new Refusal("conflict", REFUND_TEXTS.cancelFirst);
+  return [...after].some(([orderId, back]) => back > (before.get(orderId) ?? 0));
+}
+
+function withRefund(state: PaymentRefunds, input: RefundInput): PaymentRefunds {
+  if (!input.orderId) return { ...state, wholePayment: state.wholePayment + input.amount };
+  return { ...state, orders: state.orders.map((order) => (order.id === input.orderId ? { ...order, refunded: order.refunded + input.amount } : order)) };
 }
 
 /**
  * Asks the provider for the refund. A refusal marks it failed with the provider's words; an
  * unreachable provider leaves it pending for reconciliation, which looks before it asks again.
  */
-async function submitRefund(deps: RefundDeps, row: RefundRow, transactionReference: string): Promise<RefundRecord> {
+async function submitRefund(deps: RefundDeps, row: RefundRow, transactionReference: string, onRefusal: "answer" | "escalate"): Promise<RefundRecord> {
   try {
     const answer = await deps.payments.refund({ transaction: transactionReference, amount: row.amount });
     await deps.db.update(refunds).set({ providerRefundId: answer.id, updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
@@ -209,10 +236,15 @@ async function submitRefund(deps: RefundDeps, row: RefundRow, transactionReferen
     }
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    const refused = error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500;
-    if (refused) await markFailed(deps.db, row.id, error.message);
+    if (isRefusal(error) && onRefusal === "escalate") await failRefund(deps, row.id, error.message);
+    else if (isRefusal(error)) await markFailed(deps.db, row.id, error.message);
   }
   return (await findRefund(deps.db, row.id))!;
+}
+
+/** The provider refused (4xx); an unreachable provider leaves the refund pending for reconciliation. */
+export function isRefusal(error: PaymentProviderError): boolean {
+  return error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500;
 }
 
 async function markFailed(db: Database, refundId: string, reason: string): Promise<void> {
@@ -229,19 +261,74 @@ async function markFailed(db: Database, refundId: string, reason: string): Promi
  * whole total came back to refunded, and tells the buyer.
  */
 export async function applyRefundOutcome(deps: Pick<RefundDeps, "db" | "mailer" | "publicUrl">, outcome: RefundOutcome): Promise<void> {
-  const deliver = await deps.db.transaction(async (tx) => {
+  const deliveries = await deps.db.transaction(async (tx) => {
     const row = await lockRefundFor(tx, outcome);
-    if (!row || row.status !== "pending") return undefined;
-    if (outcome.status === "failed") {
-      await markFailed(tx, row.id, outcome.failureReason ?? "The refund failed");
-      return undefined;
-    }
+    if (!row || row.status !== "pending") return [];
+    if (outcome.status === "failed") return failLocked(tx, deps, row, outcome.failureReason ?? "The refund failed");
     await tx.update(refunds).set({ status: "processed", processedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
     const refundedOrders = await followPayment(tx, row);
     await debitRefund(tx, row.id);
-    return tellBuyer(tx, deps, row, refundedOrders);
+    const deliver = await tellBuyer(tx, deps, row, refundedOrders);
+    return deliver ? [deliver] : [];
   });
-  deliver?.();
+  for (const deliver of deliveries) deliver();
+}
+
+/** A pending refund the provider refused or failed: see `failLocked`. */
+export async function failRefund(deps: Pick<RefundDeps, "db" | "mailer" | "publicUrl">, refundId: string, reason: string): Promise<void> {
+  const deliveries = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (!row || row.status !== "pending") return [];
+    return failLocked(tx, deps, row, reason);
+  });
+  for (const deliver of deliveries) deliver();
+}
+
+/**
+ * A refund that ended failed is never silent: the refund is failed with the provider's words
+ * (freeing its amount), the payment is flagged for refund with them, every admin is notified and
+ * e-mailed, a claim resolved by this refund goes back to the admins, and the buyer, who was told
+ * the money is on its way, is told plainly that it could not be completed and that we are on it.
+ */
+async function failLocked(tx: Database, deps: Pick<RefundDeps, "mailer" | "publicUrl">, row: RefundRow, reason: string): Promise<Array<() => void>> {
+  await markFailed(tx, row.id, reason);
+  await flagPaymentForRefund(tx, row.paymentId, REFUND_FAILURE_TEXTS.flagReason(row.amount, reason));
+  const claimReopened = row.claimId ? await reopenClaim(tx, row.claimId, row.amount, reason) : false;
+  const [buyer] = await tx
+    .select({ customerId: payments.customerId, reference: payments.paymentReference, email: orders.customerEmail, name: orders.customerName, orderId: orders.id, status: orders.status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.paymentId, payments.id))
+    .where(and(eq(payments.id, row.paymentId), row.orderId ? eq(orders.id, row.orderId) : undefined))
+    .limit(1);
+  if (!buyer) return [];
+  const orderNumbers = row.orderId ? [orderNumberOf(row.orderId)] : [];
+  const facts = { amount: row.amount, reference: buyer.reference, orderNumbers, reason, isTest: row.isTest, claimReopened };
+  const team = await backOfficeTeam(tx);
+  await notifyMany(tx, [
+    ...team.map((admin): NewNotification => ({ userId: admin.userId, type: "error", title: REFUND_FAILURE_TEXTS.adminTitle, message: REFUND_FAILURE_TEXTS.adminMessage(row.amount, orderNumbers, buyer.reference, reason) })),
+    { userId: buyer.customerId, type: "warning", title: REFUND_FAILURE_TEXTS.buyerTitle, message: REFUND_FAILURE_TEXTS.buyerMessage(row.amount, orderNumbers, buyer.reference) },
+  ]);
+  if (row.orderId) await publishLiveEvent(tx, buyer.customerId, { kind: "order.updated", orderId: buyer.orderId, status: buyer.status });
+  return [
+    await deps.mailer.record(tx, refundFailedBuyerEmail(deps.publicUrl, buyer.email, buyer.name, facts)),
+    ...(await Promise.all(team.map((admin) => deps.mailer.record(tx, refundFailedAdminEmail(deps.publicUrl, admin.email, facts))))),
+  ];
+}
+
+/** A claim its refund had resolved goes back to needing an admin (escalated), with the failure on its timeline. */
+async function reopenClaim(tx: Database, claimId: string, amount: number, reason: string): Promise<boolean> {
+  const reopened = await tx
+    .update(warrantyClaims)
+    .set({ status: "escalated", escalatedAt: sql`now()`, escalationNote: REFUND_FAILURE_TEXTS.claimReopenedNote(reason), updatedAt: sql`now()` })
+    .where(and(
+      eq(warrantyClaims.id, claimId),
+      eq(warrantyClaims.status, "resolved"),
+      // An order holds one claim in progress at a time: a newer one keeps it, and the admins are told anyway.
+      sql`not exists (select 1 from warranty_claims other where other.order_id = "warranty_claims"."order_id" and other.id <> "warranty_claims"."id" and other.status in ('open', 'accepted', 'declined', 'escalated'))`,
+    ))
+    .returning({ id: warrantyClaims.id });
+  await tx.insert(warrantyClaimEvents).values({ claimId, actorId: null, actorRole: "system", kind: "refund_failed", note: REFUND_FAILURE_TEXTS.claimEvent(amount, reason) });
+  return reopened.length > 0;
 }
 
 /** The refund the outcome speaks of: by the provider's id, or a pending one of that transaction and amount not yet given an id. */
@@ -350,6 +437,7 @@ function toRecord(row: RefundRow): RefundRecord {
     providerRefundId: row.providerRefundId,
     failureReason: row.failureReason,
     isTest: row.isTest,
+    goodwill: row.goodwill,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };

@@ -1,3 +1,4 @@
+import { flagPaymentForRefund } from "../payments/refund-flags";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
@@ -160,7 +161,7 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
           unitPrice: 320_000_00, totalAmount: 320_000_00, status: "pending",
         })
         .returning({ id: orders.id });
-      await changeOrderStatus(ctx(), { ...admin, email: "admin-1@example.ng" }, { orderId: order!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
+      await changeOrderStatus({ ...ctx(), flagForRefund: flagPaymentForRefund }, { ...admin, email: "admin-1@example.ng" }, { orderId: order!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
       const [soldOut] = await database.query<{ stock_quantity: number; is_live: boolean }>("select stock_quantity, is_live from products where id = $1", [ids.soldOut]);
       expect(soldOut).toEqual({ stock_quantity: 1, is_live: true });
       expect(await shopNames()).toEqual(["Wuse Galaxy S21"]);

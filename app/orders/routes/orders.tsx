@@ -5,7 +5,7 @@ import { listCustomerOrders } from "../../../domain/orders/customer";
 import { buyerClaims } from "../../../domain/claims/service";
 import { CANCELLATION_TEXTS, cancelPaidOrder, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
 import { formatNaira } from "../../../lib/money";
-import { issueRefund } from "../../../domain/payments/refunds";
+import { cancellationRefunds } from "../../../domain/payments/cancellation-refunds";
 import { REVIEW_SUBMISSION_TEXTS, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
 import type { ReviewFormResult } from "../order-review-form";
 import { UNPAID_ORDER_TEXTS } from "../unpaid-order";
@@ -129,8 +129,8 @@ async function paidOrderCancellation(context: Route.ActionArgs["context"], viewe
     const refundDeps = { db: context.db, payments: context.payments, mailer: context.mailer, publicUrl: context.config.publicUrl };
     const deps = {
       ...refundDeps,
-      refund: (requestedBy: string, request: Parameters<typeof issueRefund>[2]) => issueRefund(refundDeps, requestedBy, request),
-      onRefundError: (error: unknown) => console.error("The refund of a cancelled order could not be asked for", error),
+      refunds: cancellationRefunds(refundDeps),
+      onRefundError: (error: unknown) => console.error("The refund of a cancelled order could not be sent; reconciliation will send it", error),
     };
     const cancelled = await cancelPaidOrder(deps, viewer, parsed.data);
     const description = cancelled.refund && cancelled.refund.status !== "failed" ? CANCELLATION_TEXTS.refundOnItsWay(formatNaira(cancelled.refundAmount)) : undefined;

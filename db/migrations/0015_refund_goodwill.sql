@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" ADD COLUMN "goodwill" boolean DEFAULT false NOT NULL;

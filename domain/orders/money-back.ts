@@ -1,0 +1,70 @@
+/**
+ * Money that went back to the buyer counted against the orders still to ship (docs/after-sale.md).
+ * A refund for one order counts against that order. A refund of the payment as a whole names no
+ * order: beyond what the payment's cancelled orders are owed, it counts against every order still
+ * to ship. The delivery fee is never set aside for it, so returning an order's total while it may
+ * still ship is always seen.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { refunds } from "../../db/schema/after-sale";
+import { orders } from "../../db/schema/orders";
+import type { OrderStatus } from "../../lib/constants";
+
+/** Statuses of an order whose phone the vendor may still send. */
+export const STILL_TO_SHIP: readonly OrderStatus[] = ["paid", "processing"];
+
+export interface OrderOfPayment {
+  id: string;
+  status: OrderStatus;
+  /** Kobo. */
+  totalAmount: number;
+  /** Kobo of refunds for this order that have not failed. */
+  refunded: number;
+}
+
+export interface PaymentRefunds {
+  orders: readonly OrderOfPayment[];
+  /** Kobo of refunds of the payment as a whole that have not failed. */
+  wholePayment: number;
+}
+
+/** Per order still to ship: the kobo that came back counting against it. */
+export function moneyBackOnOrdersToShip({ orders: all, wholePayment }: PaymentRefunds): Map<string, number> {
+  const cancelled = all.filter((order) => order.status === "cancelled");
+  const owed = cancelled.reduce((sum, order) => sum + order.totalAmount, 0);
+  const unattributed = wholePayment + cancelled.reduce((sum, order) => sum + order.refunded, 0);
+  const beyondCancelled = Math.max(0, unattributed - owed);
+  return new Map(all.filter((order) => STILL_TO_SHIP.includes(order.status)).map((order) => [order.id, order.refunded + beyondCancelled]));
+}
+
+/** Whether an order still to ship would have its whole total back. */
+export function totalCameBack(back: Map<string, number>, all: readonly OrderOfPayment[]): OrderOfPayment | undefined {
+  return all.find((order) => (back.get(order.id) ?? 0) >= order.totalAmount);
+}
+
+/** The payment's orders and refunds (not failed) as the rule reads them. */
+export async function readPaymentRefunds(db: Database, paymentId: string): Promise<PaymentRefunds> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      totalAmount: orders.totalAmount,
+      refunded: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = "orders"."id" and r.status <> 'failed')`.mapWith(Number),
+    })
+    .from(orders)
+    // Written with the table's name: in a single-table select Drizzle leaves columns unqualified.
+    .where(eq(orders.paymentId, paymentId));
+  const [whole] = await db
+    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), isNull(refunds.orderId), sql`${refunds.status} <> 'failed'`));
+  return { orders: rows, wholePayment: whole?.amount ?? 0 };
+}
+
+/** Kobo that came back counting against one order still to ship (0 for any other order). */
+export async function moneyBackOn(db: Database, paymentId: string, orderId: string): Promise<{ back: number; total: number }> {
+  const state = await readPaymentRefunds(db, paymentId);
+  const order = state.orders.find((o) => o.id === orderId);
+  return { back: moneyBackOnOrdersToShip(state).get(orderId) ?? 0, total: order?.totalAmount ?? 0 };
+}
