@@ -1,5 +1,5 @@
 /** The checkout form and selection, shared by the browser (instant feedback) and the server (the decision). */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS } from "../../lib/constants";
 import { shippingSchema } from "../../lib/shipping";
 import { CHECKOUT_TEXTS as T } from "./texts";

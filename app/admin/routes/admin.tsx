@@ -1,5 +1,5 @@
 import { Link, data } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { dashboardCounts, salesSummary } from "../../../domain/admin/dashboard";
 import { listActivities } from "../../../domain/activity/service";
 import { listPaymentsForAdmin, listProductsForAdmin, listVendorsForAdmin } from "../../../domain/admin/listings";

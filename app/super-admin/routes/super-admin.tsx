@@ -1,7 +1,7 @@
 import { Refusal } from "../../../domain/core/refusal";
 import { useEffect } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import {
   type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
 } from "../../../domain/accounts/admin-management";

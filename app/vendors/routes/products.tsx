@@ -1,5 +1,5 @@
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import {
   MANAGED_PAGE_SIZE,
   type ManagedProduct,

@@ -1,5 +1,5 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import {
   type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
 } from "../../../domain/vendors/dashboard";
