@@ -8,6 +8,7 @@ import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { loadAccountHeader } from "./site/signed-in-header";
 import { StylesheetText } from "./site/inline-stylesheet";
 import stylesheetText from "./app.css?inline";
+import { logServerError } from "../server/logger";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +18,7 @@ export const streamTimeout = 5_000;
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  console.error(error);
+  logServerError("request failed", error);
 }
 
 export default async function handleRequest(
@@ -75,7 +76,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors while rendering the shell reject above and are logged by the request handler.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logServerError("page rendering failed", error);
         },
       },
     );

@@ -35,6 +35,7 @@ import { whatsappHref, whatsappMessage } from "./site/whatsapp";
 import { takeFlash } from "./server/flash.server";
 import { WhatsappFloatingButton } from "./site/whatsapp-button";
 import { LiveUpdates } from "./site/live-updates";
+import { logServerError } from "./server/log.server";
 
 /** Built pages carry their styles inline (`InlineStylesheet`); the dev server links them, so they reload on change. */
 const INLINE_STYLES = !import.meta.env.DEV;
@@ -87,12 +88,12 @@ async function loadAccount(context: Route.LoaderArgs["context"]): Promise<Accoun
   const [counts, wishedIds] = await Promise.all([
     siteBarCounts(context.db, viewer.userId).catch((error: unknown) => {
       // Shown as 0 when they cannot be read; the page still renders.
-      console.error("Failed to load the site bar's counts", error);
+      logServerError("Failed to load the site bar's counts", error);
       return { cartCount: 0, unreadNotifications: 0, liveAfter: 0 };
     }),
     wishedProductIds(context.db, viewer.userId).catch((error: unknown) => {
       // Hearts show un-pressed when the wishlist cannot be read.
-      console.error("Failed to load the wishlist's ids", error);
+      logServerError("Failed to load the wishlist's ids", error);
       return [];
     }),
   ]);
@@ -106,7 +107,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     content = await context.storefront.remember("site-frame", () => getSiteContent(context.db, ["branding", "whatsapp_config"]));
   } catch (error) {
     // Content-load failures are logged only; the defaults keep the site usable.
-    console.error("Failed to load site content", error);
+    logServerError("Failed to load site content", error);
     content = { branding: CMS_DEFAULTS.branding, whatsapp_config: CMS_DEFAULTS.whatsapp_config };
   }
   const [accountState, flash] = await Promise.all([loadAccount(context), takeFlash(request)]);

@@ -347,6 +347,8 @@ export const LIMITS = {
   deliveryNotesMax: 500,
   /** The most units of one graded phone a buyer takes in one order line (cart, product page, checkout). */
   maxUnitsPerLine: 5,
+  /** The most units one placed checkout holds, all lines together (Buy Now too): no buyer reserves most of the shop. */
+  maxUnitsPerCheckout: 10,
 } as const;
 
 export const PRICING_DEFAULTS = {

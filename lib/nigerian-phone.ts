@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Nigerian numbers as people type them (0803…, +234 803…, 234-803…), kept as +234…. */
 export function nigerianPhoneSchema(message: string) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { LIMITS, NIGERIAN_STATES } from "./constants";
 import { nigerianPhoneSchema } from "./nigerian-phone";
 

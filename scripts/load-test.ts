@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { BENCH_AUTH_SECRET, buildIfNeeded, startApp } from "../bench/app-process";
 import { prepareDemoPostgres } from "../bench/databases";
 import { ms } from "../bench/report";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { createJsonFileStore, createMemoryStore } from "../paystack-standin";
 import { startStandinServer } from "../paystack-standin/server";
 

@@ -19,7 +19,8 @@ import { type Config, paymentsSecretKey } from "./config";
 import type { AppContext } from "./context";
 import { type LiveHub, createLiveHub } from "./live-hub";
 import { type ListingCache, createListingCache } from "../domain/catalog/listing-cache";
-import type { Logger } from "./logger";
+import { type Logger, serveLogsWith } from "./logger";
+import { runInRequest } from "./request-context";
 import { type PageCacheStore, type RenderedPage, createPageCache, servePageCache } from "./page-cache";
 import { createPaystackWebhook } from "./paystack-webhook";
 import { standinPageAccess } from "./standin-pages";
@@ -132,6 +133,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   const { config, database, logger, vite } = options;
   const { auth, mailer, live, payments, paystackStandin, listingCache } = services;
   const accounts = { db: database.db, auth };
+  serveLogsWith(logger);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxyHops);
@@ -273,7 +275,8 @@ function requestLogging(logger: Logger): express.RequestHandler {
       const level = isStaticFile(fullPath) ? "debug" : "info";
       logger[level]({ requestId, method: req.method, path: fullPath, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
     });
-    next();
+    // Every line logged while serving it carries the id, whichever code writes it.
+    runInRequest({ requestId }, next);
   };
 }
 

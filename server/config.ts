@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { S3Settings } from "../domain/media/s3-storage";
 
 const booleanFlag = z

@@ -1,6 +1,6 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { type Request, type Response, type Router } from "express";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import type { AccountsContext } from "../domain/accounts/service";
 import { loadViewer } from "../domain/accounts/viewer";
 import { LIVE_READ_BATCH, latestLiveEventId, readLiveEvents } from "../domain/live/events";

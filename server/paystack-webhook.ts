@@ -1,5 +1,5 @@
 import express, { type RequestHandler, type Router } from "express";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { type FulfilmentDeps, fulfilPayment } from "../domain/payments/fulfilment";
 import { parsePaystackTransaction } from "../domain/payments/paystack-client";
 import { isRefundEvent, parseRefundEvent, providerRefundIdOf } from "../domain/payments/refund-events";

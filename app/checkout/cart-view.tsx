@@ -3,6 +3,8 @@ import { Form, Link, useNavigate } from "react-router";
 import type { CartLine } from "../../domain/cart/service";
 import { CART_TEXTS } from "../../domain/cart/texts";
 import { CHECKOUT_TEXTS } from "../../domain/checkout/texts";
+import { overUnitCap } from "../../domain/checkout/validation";
+import { UnitCapNote } from "./checkout-summary";
 import { LIMITS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import type { CartChanged } from "./routes/cart";
@@ -261,6 +263,7 @@ function OrderSummary({ itemCount, subtotal, canProceed, onProceed }: { itemCoun
       >
         Proceed to Checkout
       </Link>
+      <UnitCapNote overCap={overUnitCap(itemCount)} id="cart-cap-hint" />
     </aside>
   );
 }

@@ -1,4 +1,6 @@
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
+import { overUnitCap } from "../../domain/checkout/validation";
+import { LIMITS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ShieldIcon } from "../ui/icons";
 import { SectionTitle } from "../ui/page-title";
@@ -21,6 +23,8 @@ export function CheckoutSummary({
   error?: string | null;
 }) {
   const nothingTicked = itemCount === 0;
+  const overCap = overUnitCap(itemCount);
+  const hintId = nothingTicked ? "checkout-select-hint" : overCap ? "checkout-cap-hint" : undefined;
   return (
     <aside className="rounded-2xl border border-gray-200 bg-white p-5 lg:sticky lg:top-20" aria-labelledby="checkout-summary-title">
       <SectionTitle id="checkout-summary-title">{T.summaryTitle}</SectionTitle>
@@ -46,8 +50,8 @@ export function CheckoutSummary({
       ) : null}
       <button
         type="submit"
-        disabled={processing || nothingTicked}
-        aria-describedby={nothingTicked ? "checkout-select-hint" : undefined}
+        disabled={processing || nothingTicked || overCap !== null}
+        aria-describedby={hintId}
         className="mt-5 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-strong px-5 py-3 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:hover:opacity-100"
       >
         {processing ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
@@ -58,11 +62,25 @@ export function CheckoutSummary({
           {T.selectItemsHint}
         </p>
       ) : null}
+      <UnitCapNote overCap={overCap} id="checkout-cap-hint" />
       <p className="mt-4 flex gap-2 text-xs text-gray-600">
         <ShieldIcon className="h-4 w-4 shrink-0" />
         <span>{T.paymentNote}</span>
       </p>
     </aside>
+  );
+}
+
+/** 'Up to 10 phones per order.', or what to take out when the ticked phones are more (the server refuses them too). */
+export function UnitCapNote({ overCap, id }: { overCap: string | null; id: string }) {
+  return overCap ? (
+    <p id={id} role="alert" className="mt-2 text-sm font-semibold text-red-700" data-testid="unit-cap">
+      {overCap}
+    </p>
+  ) : (
+    <p id={id} className="mt-2 text-sm text-gray-600" data-testid="unit-cap">
+      {T.unitsPerOrderCap(LIMITS.maxUnitsPerCheckout)}
+    </p>
   );
 }
 

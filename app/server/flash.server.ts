@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { ToastMessage } from "../ui/toast";
 
 /*

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS } from "../../lib/constants";
 import { nigerianPhoneSchema } from "../../lib/nigerian-phone";
 import { SHIPPING_TEXTS, shippingSchema } from "../../lib/shipping";

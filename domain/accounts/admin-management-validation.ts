@@ -1,5 +1,5 @@
 /** The super admin's form giving the admin role; zod only, so the browser checks it too. */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 
 /** Texts of admin management, and ours where the product rules have none. */
 export const ADMIN_MANAGEMENT_TEXTS = {

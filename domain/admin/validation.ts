@@ -1,5 +1,5 @@
 /** Back-office forms that are not a module's own; zod only, so the browser checks them too. */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 
 
 export const VENDOR_DECISION_TEXTS = {

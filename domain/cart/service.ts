@@ -1,6 +1,6 @@
 import { Refusal } from "../core/refusal";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import { type Grade, LIMITS } from "../../lib/constants";

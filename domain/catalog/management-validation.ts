@@ -2,7 +2,7 @@
  * The product form of /products (docs/vendors.md): texts and one schema for the browser (instant
  * feedback) and the server (the decision). Prices are typed in naira and leave here as kobo.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { BRANDS, GRADES, LIMITS, PRODUCT_STATUSES, type ProductStatus, STORAGE_OPTIONS } from "../../lib/constants";
 import { nairaToKobo } from "../../lib/money";
 import { hasRenditions } from "../media/image-urls";

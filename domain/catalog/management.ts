@@ -7,7 +7,7 @@
 import { type SiteLink, announceRestock } from "./stock-alerts";
 import { announcePriceDrops } from "./wishlist";
 import { type SQL, and, count, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import type { Grade, ProductStatus } from "../../lib/constants";
 import { finalPriceFromSuggested, formatNaira } from "../../lib/money";

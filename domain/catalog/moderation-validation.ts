@@ -2,7 +2,7 @@
  * The admin's product forms: Approve with its comparison price (docs/admin.md) and the
  * 15-point inspection (docs/admin.md). zod and texts only, shared by the browser and the server.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { INSPECTION_POINTS } from "../../lib/constants";
 
 /** Where an approved listing's comparison ('Was') price comes from. */

@@ -6,7 +6,7 @@
  * change. Admins also mark a listing inspected by its 15-point checklist (docs/admin.md).
  */
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { INSPECTION_POINTS, type ProductStatus } from "../../lib/constants";
 import { finalPriceFromSuggested, formatNaira } from "../../lib/money";

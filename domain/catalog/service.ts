@@ -3,7 +3,7 @@
  * never fetched per product). Prices are kobo. The shop listing lives in ./shop.
  */
 import { type SQL, and, asc, desc, eq, ne } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { type Grade, LIMITS } from "../../lib/constants";
 import { profiles } from "../../db/schema/accounts";

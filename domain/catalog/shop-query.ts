@@ -4,7 +4,7 @@
  * same URLs the server reads. Prices here are naira, as on the slider; the query turns
  * them into kobo.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import {
   BRAND_QUERY_ALIASES, type Brand, GRADES, PRICE_SLIDER, SORT_OPTIONS, type SortOption, STORAGE_OPTIONS,
 } from "../../lib/constants";

@@ -6,7 +6,7 @@
  * never answer it twice.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { stockAlerts } from "../../db/schema/buyers";

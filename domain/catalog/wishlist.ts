@@ -5,7 +5,7 @@
  * available' until removed.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { wishlistItems } from "../../db/schema/buyers";
 import { products } from "../../db/schema/catalog";

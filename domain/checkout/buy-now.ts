@@ -4,7 +4,7 @@
  * the server decides what it shows and, at Place Order, what is bought.
  */
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { type CartLine, cartLineOf, cartProductColumns } from "../cart/service";

@@ -5,7 +5,7 @@
  */
 import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
 import { orders } from "../../db/schema/orders";

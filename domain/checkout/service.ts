@@ -25,7 +25,7 @@ import { deliveryFeeFor } from "../pricing/delivery-fees";
 import { getDeliveryFees } from "../pricing/delivery";
 import { getPricingConfig } from "../pricing/service";
 import { CHECKOUT_TEXTS as T } from "./texts";
-import type { CheckoutInput, ShippingDetails } from "./validation";
+import { type CheckoutInput, type ShippingDetails, overUnitCap, unitCount } from "./validation";
 
 export interface CheckoutDeps {
   db: Database;
@@ -55,10 +55,12 @@ export function newPaymentReference(now: Date = new Date()): string {
 }
 
 /**
- * Places the order: within the limits, the buyer's older unpaid checkout is released (one
+ * Places the order: within the limits (at most LIMITS.maxUnitsPerCheckout phones), the buyer's older unpaid checkout is released (one
  * unpaid checkout per buyer, docs/payments.md), the stock reserved and the payment opened.
  */
 export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<PlacedOrder> {
+  const overCap = overUnitCap(unitCount(input.items));
+  if (overCap) throw new Refusal("invalid", overCap);
   const reservation = await reserveOrders(deps, buyer, input);
   try {
     return await openProviderPage(deps, buyer, reservation);

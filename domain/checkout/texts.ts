@@ -63,6 +63,10 @@ export const CHECKOUT_TEXTS = {
   quantityLabel: "Quantity",
   perOrderCap: (max: number) => `Up to ${max} per order`,
   quantityOverCap: (max: number) => `You can buy up to ${max} of one phone per order.`,
+  /** The most phones of one order, all lines together (LIMITS.maxUnitsPerCheckout). */
+  unitsPerOrderCap: (max: number) => `Up to ${max} phones per order.`,
+  unitsOverOrderCap: (max: number, chosen: number) =>
+    `Up to ${max} phones per order: you have chosen ${chosen}. Untick or remove ${chosen - max} ${chosen - max === 1 ? "phone" : "phones"} to place this order.`,
   tooManyCheckouts: (minutes: number) =>
     `You have placed several orders in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
   orderNotFound: "Order not found",

@@ -1,5 +1,5 @@
 /** The checkout form and selection, shared by the browser (instant feedback) and the server (the decision). */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS } from "../../lib/constants";
 import { shippingSchema } from "../../lib/shipping";
 import { CHECKOUT_TEXTS as T } from "./texts";
@@ -30,6 +30,19 @@ export const checkoutSchema = z.object({
 
 export type ShippingDetails = z.output<typeof shippingSchema>;
 export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** Phones in a checkout, all lines together. */
+export function unitCount(items: readonly { quantity: number }[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/**
+ * What to take out when a checkout holds more than LIMITS.maxUnitsPerCheckout phones, else null.
+ * placeOrder decides; the cart and checkout pages say it before the buyer presses Place Order.
+ */
+export function overUnitCap(units: number): string | null {
+  return units > LIMITS.maxUnitsPerCheckout ? T.unitsOverOrderCap(LIMITS.maxUnitsPerCheckout, units) : null;
+}
 
 /** The first message of a failed parse, or the documented fallback. */
 export function firstCheckoutError(error: z.ZodError): string {

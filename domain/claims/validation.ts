@@ -2,7 +2,7 @@
  * The claim forms (docs/after-sale.md): plain data and zod, shared by the forms in the browser
  * and the checks on the server.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { NAIRA_TEXT, nairaTextToKobo } from "../../lib/money";
 import { CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "./texts";

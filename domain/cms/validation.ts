@@ -2,7 +2,7 @@
  * What each CMS tab may save (docs/cms.md), one zod schema per
  * section. Plain zod with no server imports: the browser checks a form with the same rules.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS, TOP_BANNER_PRESETS } from "../../lib/constants";
 
 export const CMS_TEXTS = {

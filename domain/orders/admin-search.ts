@@ -3,7 +3,7 @@
  * of the orders export, checked by one zod schema. Plain data and zod, with no server imports,
  * so the tab's form and the server share the names, limits and messages.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS, ORDER_STATUSES, type OrderStatus } from "../../lib/constants";
 import { isCalendarDate } from "./status";
 

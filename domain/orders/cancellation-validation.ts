@@ -2,7 +2,7 @@
  * A buyer's cancellation of a paid order (docs/after-sale.md): its texts, the statuses it is
  * offered in and the form's schema. Plain data and zod, shared by the page and the server.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { CANCEL_REASONS, type OrderStatus } from "../../lib/constants";
 
 export const CANCELLATION_TEXTS = {

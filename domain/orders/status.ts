@@ -2,7 +2,7 @@
  * The admin order menu (docs/admin.md) and the input of a status change. Plain data and
  * zod, with no server imports, so the menu in the browser and the check on the server share it.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { COURIERS, LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
 
 /** The order number people see: the last 8 characters of the id (docs/orders.md). */

@@ -2,7 +2,7 @@
  * 'Record a payment received outside Paystack' (docs/admin.md): the form's fields, bounds and
  * texts. Plain data and zod, shared by the admin's form in the browser and the check on the server.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { NAIRA_TEXT } from "../../lib/money";
 
 export const MANUAL_PAYMENT_METHODS = ["bank_transfer", "cash", "pos"] as const;

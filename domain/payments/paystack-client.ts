@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import {
   type Bank, type CreateTransferRecipient, type InitializePayment, type InitializedPayment, type ListTransactions, type PaymentProvider,
   PaymentProviderError, type ProviderRefund, type ProviderTransaction, type ProviderTransfer, type Refund, type RefundRequest,

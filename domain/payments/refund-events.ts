@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { refunds } from "../../db/schema/after-sale";
 import { payments } from "../../db/schema/payments";

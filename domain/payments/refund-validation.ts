@@ -2,7 +2,7 @@
  * 'Refund' on the admin Payments tab (docs/admin.md): the form's fields, bounds and texts. Plain
  * data and zod, shared by the admin's form in the browser and the check on the server.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { NAIRA_TEXT } from "../../lib/money";
 
 export const REFUND_FORM_BOUNDS = { reasonMax: 500, keyMin: 16, keyMax: 100 } as const;

@@ -2,7 +2,7 @@
  * The payout details form (docs/vendors.md, payout details): its fields, bounds and texts, as
  * plain data and zod, shared by the form in the browser and the checks on the server.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 
 export const BANK_FORM_BOUNDS = { bankCodeMax: 20, passwordMax: 128 } as const;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import type { TransferOutcome } from "./transfers";
 
 /** The transfer webhooks the shop acts on (docs/payouts.md). */

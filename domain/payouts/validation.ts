@@ -2,7 +2,7 @@
  * The payout forms' fields, bounds and texts (docs/payouts.md): plain data and zod, shared by the
  * forms in the browser and the checks on the server.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { lagosToday } from "../orders/status";
 import { NAIRA_TEXT, nairaTextToKobo } from "../../lib/money";
 

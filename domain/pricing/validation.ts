@@ -1,5 +1,5 @@
 /** The pricing form (docs/admin.md, pricing config) and its bounds; shared by the browser and the server. */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { NIGERIAN_STATES, PRICING_DEFAULTS, WEEKDAYS } from "../../lib/constants";
 import { KOBO_PER_NAIRA, NAIRA_TEXT, formatNaira, nairaTextToKobo, nairaToKobo } from "../../lib/money";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS } from "../../lib/constants";
 import { AUTH_TEXTS } from "../accounts/texts";
 import { PRIVACY_TEXTS as T } from "./texts";

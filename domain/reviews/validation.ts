@@ -1,5 +1,5 @@
 /** The buyer's review form: texts and the zod schema shared by the review dialog and the server. */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { REVIEW_RATING } from "../../lib/constants";
 
 export const REVIEW_COMMENT_MAX = 1000;

@@ -1,5 +1,5 @@
 /** The admin's form for the questions the pre-approval form asks vendors; zod only, so the browser checks it too. */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS, PREAPPROVAL_FIELD_TYPES } from "../../lib/constants";
 
 export const PREAPPROVAL_TEXTS = {

@@ -1,5 +1,5 @@
 /** Vendor forms, shared by the browser (instant feedback) and the server (the decision). */
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { LIMITS, type PreapprovalFieldType, VENDOR_STATUSES } from "../../lib/constants";
 import { nigerianPhoneSchema as nigerianPhone } from "../../lib/nigerian-phone";
 import { emailSchema } from "../accounts/validation";

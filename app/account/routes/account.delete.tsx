@@ -16,6 +16,7 @@ import { PageTitle } from "../../ui/page-title";
 import { useHydrated } from "../../ui/use-hydrated";
 import { DELETE_PAGE_TEXTS as T } from "../data-rights-texts";
 import type { Route } from "./+types/account.delete";
+import { logServerError } from "../../server/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: T.title }, { name: "robots", content: "noindex" }];
 
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   const setCookies = await signOutEverywhere(accountsOf(context), request.headers).catch((error: unknown) => {
-    console.error("Clearing the cookie of a deleted account failed", error);
+    logServerError("Clearing the cookie of a deleted account failed", error);
     return [];
   });
   return redirectWithToast("/", { kind: "success", title: PRIVACY_TEXTS.accountDeleted, description: PRIVACY_TEXTS.accountDeletedDetail }, { setCookies });

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { signInHref } from "../../checkout/cart-sign-in";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import {
   changePassword, currentSessionId, endDevice, getAccountProfile, listDevices, requestEmailChange, updateProfile,
 } from "../../../domain/accounts/account";

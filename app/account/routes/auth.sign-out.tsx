@@ -4,6 +4,7 @@ import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { accountsOf } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/auth.sign-out";
+import { logServerError } from "../../server/log.server";
 
 /** Sign-out ends every session of the user, on every device, then lands on /auth (docs/accounts.md). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -12,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     setCookies = await signOutEverywhere(accountsOf(context), request.headers);
   } catch (error) {
     // Sign-out errors are only logged (docs/accounts.md); the browser still lands on /auth.
-    console.error("Sign-out failed", error);
+    logServerError("Sign-out failed", error);
   }
   return redirectWithToast("/auth", { kind: "info", title: AUTH_TEXTS.signedOut }, { setCookies });
 }

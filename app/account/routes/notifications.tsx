@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { Refusal } from "../../../domain/core/refusal";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { NOTIFICATION_TEXTS, countUnread, loadNotificationCentre, markAllNotificationsRead, markNotificationRead } from "../../../domain/notifications/service";
 import { MarkAllReadButton, NotificationList, useNotificationActions } from "../notification-centre";
 import { notificationStore, useNotifications } from "../notification-store";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { isPreapprovalDocumentKey } from "../../../domain/media/private-uploads";
 import { requireBackOffice } from "../../server/admin-forms.server";
 import { privateFileResponse } from "../../server/private-file.server";

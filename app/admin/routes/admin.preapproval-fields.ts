@@ -1,5 +1,5 @@
 import { Refusal } from "../../../domain/core/refusal";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { PREAPPROVAL_TEXTS, preapprovalFieldSchema } from "../../../domain/vendors/preapproval-field-validation";
 import {
   addPreapprovalField, deletePreapprovalField, setPreapprovalFieldActive,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { PRODUCT_DECISION_TEXTS } from "../../../domain/admin/validation";
 import { approveProduct, inspectProduct, rejectProduct, withdrawInspection } from "../../../domain/catalog/moderation";
 import { MODERATION_TEXTS, comparePriceChoiceSchema, inspectionSchema } from "../../../domain/catalog/moderation-validation";

@@ -1,5 +1,5 @@
 import { Refusal } from "../../../domain/core/refusal";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { REVIEW_TEXTS, setReviewApproval } from "../../../domain/reviews/moderation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/admin.reviews";

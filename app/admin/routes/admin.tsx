@@ -1,5 +1,5 @@
 import { Link, data } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { dashboardCounts, salesSummary } from "../../../domain/admin/dashboard";
 import { listActivities } from "../../../domain/activity/service";
 import { listPaymentsForAdmin, listProductsForAdmin, listVendorsForAdmin } from "../../../domain/admin/listings";
@@ -28,6 +28,7 @@ import { DashboardTabs } from "../../ui/tabs";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";
 import type { Route } from "./+types/admin";
 import { PageTitle } from "../../ui/page-title";
+import { logServerError } from "../../server/log.server";
 
 export const ADMIN_TABS = [
   { id: "vendors", label: "Vendors" },
@@ -126,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const refused = section.tab === "orders" && section.orders === null;
     return data({ failed: false as const, counts, sales, section }, { status: refused ? 400 : 200 });
   } catch (error) {
-    console.error("Failed to load the admin dashboard", error);
+    logServerError("Failed to load the admin dashboard", error);
     return data({ failed: true as const, tab: query.tab });
   }
 }

@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from "../../../db/seed/demo-accounts";
 import { formatNaira } from "../../../lib/money";
 import { type TestApp, postForm, signInAs, startTestApp } from "../../../tests/support/app";
 import { createTestDatabase } from "../../../tests/support/database";
+import { checkoutForm } from "../checkout-form-data";
 
 const CUSTOMER = "customer@tokunbo.test";
 
@@ -181,6 +182,36 @@ describe("checkout and payment result pages", () => {
     const html = await response.text();
     expect(html).toContain("Please select at least one item to checkout");
     expect(inputWith(html, `value="${phones[0]!.id}"`)).not.toContain("checked");
+  });
+
+  it("say 'Up to 10 phones per order.' by Place Order, and refuse 11 phones, naming the limit and what to remove", async () => {
+    await addToCart(phones[0]!.id, 1);
+    expect((await page("/checkout")).html).toContain("Up to 10 phones per order.");
+    expect((await page("/cart")).html).toContain("Up to 10 phones per order.");
+
+    const three = await database.query<{ id: string }>(
+      `update products set stock_quantity = 5 where id in (select id from products where status = 'approved' and is_live order by created_at limit 3) returning id`,
+    );
+    for (const [i, { id }] of three.entries()) await addToCart(id, i === 2 ? 1 : 5);
+    const tooMany = "Up to 10 phones per order: you have chosen 11. Untick or remove 1 phone to place this order.";
+    const checkout = (await page("/checkout")).html;
+    expect(checkout).toContain(tooMany);
+    expect(checkout).toMatch(/<button[^>]*disabled=""[^>]*>Place Order \(11 items\)<\/button>/);
+    expect((await page("/cart")).html).toContain(tooMany);
+
+    const before = await database.query("select id, stock_quantity from products order by id");
+    const fields = checkoutForm(three.map(({ id }, i) => ({ productId: id, quantity: i === 2 ? 1 : 5 })), shipping);
+    fields.set("intent", "place");
+    const response = await fetch(`${app.base}/checkout`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: fields,
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(tooMany);
+    expect(await database.query("select id, stock_quantity from products order by id")).toEqual(before);
+    expect(await database.query("select id from payments where customer_id = $1 and created_at > now() - interval '1 minute'", [customerId])).toEqual([]);
   });
 
   it("change a line's quantity without scripts and come back to /checkout", async () => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { mayViewClaimPhoto } from "../../../domain/claims/service";
 import { isClaimPhotoKey } from "../../../domain/media/private-uploads";
 import { requireUser } from "../../server/access.server";

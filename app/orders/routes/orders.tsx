@@ -18,6 +18,7 @@ import { mailDepsOf, readForm } from "../../server/forms.server";
 import { confirmReceived } from "../../../domain/orders/moves";
 import { orderReceivedSchema } from "../../../domain/orders/status";
 import { RECEIVED_TEXTS } from "../order-received";
+import { logServerError } from "../../server/log.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
@@ -130,7 +131,7 @@ async function paidOrderCancellation(context: Route.ActionArgs["context"], viewe
     const deps = {
       ...refundDeps,
       refunds: cancellationRefunds(refundDeps),
-      onRefundError: (error: unknown) => console.error("The refund of a cancelled order could not be sent; reconciliation will send it", error),
+      onRefundError: (error: unknown) => logServerError("The refund of a cancelled order could not be sent; reconciliation will send it", error),
     };
     const cancelled = await cancelPaidOrder(deps, viewer, parsed.data);
     const description = cancelled.refund && cancelled.refund.status !== "failed" ? CANCELLATION_TEXTS.refundOnItsWay(formatNaira(cancelled.refundAmount)) : undefined;

@@ -15,6 +15,7 @@ import { ProductRow } from "../product-row";
 import { pageMeta, siteFromMatches, useSite } from "../../site/site";
 import { WhyChooseUs } from "../why-choose-us";
 import type { Route } from "./+types/home";
+import { logServerError } from "../../server/log.server";
 
 /** Each row and the shop listing in the same order, which its 'See all' opens. */
 const ROWS: Array<{ kind: ProductRowKind; title: string; subtitle: string; shopHref: string }> = [
@@ -29,7 +30,7 @@ async function orEmpty(label: string, query: Promise<ProductSummary[]>): Promise
   try {
     return await query;
   } catch (error) {
-    console.error(`Failed to load ${label}`, error);
+    logServerError(`Failed to load ${label}`, error);
     return [];
   }
 }
@@ -46,11 +47,11 @@ export const handle = { topBanner: true };
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context;
   const contentQuery = getSiteContent(db, HOME_SECTIONS).catch((error: unknown) => {
-    console.error("Failed to load site content", error);
+    logServerError("Failed to load site content", error);
     return pick(CMS_DEFAULTS, HOME_SECTIONS);
   });
   const promisesQuery = getStorePromises(db).catch((error: unknown) => {
-    console.error("Failed to load the pricing config", error);
+    logServerError("Failed to load the pricing config", error);
     return DEFAULT_PROMISES;
   });
   const [content, promises, featured, ...rows] = await Promise.all([

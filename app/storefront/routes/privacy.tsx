@@ -7,10 +7,11 @@ import { MailIcon, MapPinIcon, WhatsappIcon } from "../../ui/icons";
 import { pageMeta, siteFromMatches, useSite } from "../../site/site";
 import { SUPPORT_CONTACT } from "../../site/site-contact";
 import type { Route } from "./+types/privacy";
+import { logServerError } from "../../server/log.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const promises = await getStorePromises(context.db).catch((error: unknown) => {
-    console.error("Failed to load the pricing config", error);
+    logServerError("Failed to load the pricing config", error);
     return DEFAULT_PROMISES;
   });
   // Computed on the server so the server and browser render the same date.

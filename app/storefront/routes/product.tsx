@@ -44,6 +44,7 @@ import { StarRating, formatRating } from "../../ui/star-rating";
 import { Tabs } from "../../ui/tabs";
 import type { Route } from "./+types/product";
 import { productHeading } from "../../../lib/product-heading";
+import { logServerError } from "../../server/log.server";
 
 /** Texts of the product page beyond the spec's (docs/storefront.md). */
 export const PRODUCT_TEXTS = {
@@ -79,7 +80,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data<ProductLoaderData>({ product, reviews, promises, similar: similar.map(toCardData), waitingForStock });
   } catch (error) {
     // 'Failed to load product': the screen shows the not-found view (docs/storefront.md).
-    console.error("Failed to load product", error);
+    logServerError("Failed to load product", error);
     return data<ProductLoaderData>({ product: null, reviews: [], promises: DEFAULT_PROMISES, similar: [], waitingForStock: false }, { status: 503 });
   }
 }

@@ -12,6 +12,7 @@ import { ClearAllFilters, FirstPageLink, type ShopItemData, ShopResults } from "
 import { ShopToolbar } from "../shop-toolbar";
 import { pageMeta, siteFromMatches } from "../../site/site";
 import type { Route } from "./+types/shop";
+import { logServerError } from "../../server/log.server";
 
 type ShopData = Omit<ShopPage, "items"> & { items: ShopItemData[] };
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
     return { ...result, items: result.items.map(toShopItem) };
   } catch (error) {
     // A failed shop list load shows an empty list (docs/storefront.md).
-    console.error("Failed to load shop products", error);
+    logServerError("Failed to load shop products", error);
     return { items: [], total: 0, page: query.page, pageSize: LIMITS.shopPageSize, pageCount: 1 };
   }
 }

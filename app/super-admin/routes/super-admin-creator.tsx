@@ -1,5 +1,5 @@
 import { Form, data, redirect, useActionData } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import { grantSuperAdminByEmail } from "../../../domain/accounts/super-admin";
 import { SUPER_ADMIN_TEXTS } from "../../../domain/accounts/texts";
 import { AuthCard } from "../../account/auth-ui";

@@ -1,7 +1,7 @@
 import { Refusal } from "../../../domain/core/refusal";
 import { useEffect } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import {
   type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
 } from "../../../domain/accounts/admin-management";
@@ -16,6 +16,7 @@ import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/super-admin";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
 import { PageTitle } from "../../ui/page-title";
+import { logServerError } from "../../server/log.server";
 
 const TABS = [
   { id: "admins", label: "Admin Management" },
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { tab, admins: await listAdminUsers(context.db, viewer), loadFailed: false };
   } catch (error) {
-    console.error("Failed to load admin users", error);
+    logServerError("Failed to load admin users", error);
     return { tab, admins: null, loadFailed: true };
   }
 }

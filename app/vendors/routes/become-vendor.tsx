@@ -6,6 +6,7 @@ import { LIMITS } from "../../../lib/constants";
 import { pageMeta, siteFromMatches } from "../../site/site";
 import { BenefitGrid, CheckList } from "../vendor-benefits";
 import type { Route } from "./+types/become-vendor";
+import { logServerError } from "../../server/log.server";
 
 /** The page's content comes from the CMS (vendor page config and become-vendor sections), over the defaults. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return await getSiteContent(context.db, ["vendor_page_config", "become_vendor_page"]);
   } catch (error) {
     // Content-load failures are logged only; the defaults keep the page useful.
-    console.error("Failed to load the become-a-vendor content", error);
+    logServerError("Failed to load the become-a-vendor content", error);
     return { vendor_page_config: CMS_DEFAULTS.vendor_page_config, become_vendor_page: CMS_DEFAULTS.become_vendor_page };
   }
 }

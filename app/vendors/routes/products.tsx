@@ -1,5 +1,5 @@
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import {
   MANAGED_PAGE_SIZE,
   type ManagedProduct,
@@ -43,6 +43,7 @@ import { type Actor, isRole, may } from "../../../domain/core/access";
 import type { Route } from "./+types/products";
 import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "../../server/vendor-forms.server";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import { logServerError } from "../../server/log.server";
 
 
 type Dialog = { kind: "add" } | { kind: "edit"; product: ManagedProduct } | { kind: "delete"; product: ManagedProduct } | null;
@@ -83,7 +84,7 @@ async function listOrEmpty(context: Route.LoaderArgs["context"], viewer: Paramet
   try {
     return { ...(await listManagedProducts(context.db, viewer, query)), failed: false };
   } catch (error) {
-    console.error("Failed to load the product list", error);
+    logServerError("Failed to load the product list", error);
     const scope = scopeOf(viewer);
     return { scope, items: [], total: 0, page: 1, pageSize: MANAGED_PAGE_SIZE, pageCount: 1, hasVendorRecord: true, failed: true };
   }

@@ -1,5 +1,5 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "../../../lib/zod";
 import {
   type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
 } from "../../../domain/vendors/dashboard";
@@ -31,6 +31,7 @@ import { getVendorEarnings } from "../../../domain/payouts/earnings";
 import { getOwnBankAccount, listBanks } from "../../../domain/payouts/bank-accounts";
 import { getPricingConfig } from "../../../domain/pricing/service";
 import { resolveBankAction, saveBankAction } from "../../server/bank-forms.server";
+import { logServerError } from "../../server/log.server";
 
 const TABS = [
   { id: "products", label: "Products" },
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     vendor = await getOwnVendor(context.db, viewer.userId);
   } catch (error) {
-    console.error("Failed to load the vendor record", error);
+    logServerError("Failed to load the vendor record", error);
     return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null, claims: null, earnings: null };
   }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
@@ -88,7 +89,7 @@ async function earningsOrNull(context: Route.LoaderArgs["context"], viewer: Acto
     ]);
     return { earnings, bankAccount, banks, warrantyDays: pricing.warrantyDays, canSaveBank: vendor.status === "approved" };
   } catch (error) {
-    console.error("Failed to load the vendor's earnings", error);
+    logServerError("Failed to load the vendor's earnings", error);
     return null;
   }
 }
@@ -98,7 +99,7 @@ async function banksOrNull(context: Route.LoaderArgs["context"]) {
   try {
     return await listBanks(context);
   } catch (error) {
-    console.error("Failed to load Paystack's banks", error);
+    logServerError("Failed to load Paystack's banks", error);
     return null;
   }
 }
@@ -108,7 +109,7 @@ async function claimsOrNull(db: Route.LoaderArgs["context"]["db"], viewer: { use
   try {
     return await listVendorClaims(db, viewer.userId);
   } catch (error) {
-    console.error("Failed to load the vendor's claims", error);
+    logServerError("Failed to load the vendor's claims", error);
     return null;
   }
 }
@@ -119,7 +120,7 @@ async function ordersOrNull(db: Route.LoaderArgs["context"]["db"], viewer: { use
     const [list, summary] = await Promise.all([listVendorOrders(db, viewer), summariseVendorOrders(db, vendor)]);
     return { list, summary };
   } catch (error) {
-    console.error("Failed to load the vendor's orders", error);
+    logServerError("Failed to load the vendor's orders", error);
     return null;
   }
 }
