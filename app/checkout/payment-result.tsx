@@ -8,6 +8,7 @@ import { formatNaira } from "../../lib/money";
 import { type Answer, useAction } from "../ui/answer";
 import { useRouteData } from "../ui/use-route-data";
 import { CHECKOUT_ITEMS_KEY } from "./cart-view";
+import { signInHref } from "./cart-sign-in";
 import { PageLinks, primaryLinkClass, secondaryLinkClass } from "./checkout-states";
 import { CheckCircleIcon, XCircleIcon } from "../ui/icons";
 import { announceCartUpdated } from "../site/live-events";
@@ -179,13 +180,40 @@ function PaymentFailed({
       <p className="mt-4 break-all text-sm text-gray-700">
         {P.referenceLabel}: <span className="font-mono text-gray-900">{check.reference}</span>
       </p>
-      {check.payable ? (
+      {check.paymentFailed ? <DeclinedWayOn payable={check.payable} /> : <UnverifiedWayOn reference={check.reference} signedOut={signedOut} onRetry={onRetry} />}
+    </ResultCard>
+  );
+}
+
+/**
+ * The provider said declined or cancelled: checking again would say the same, so the way on is
+ * 'Pay now' (a new payment for the same reserved phones), then 'Cancel order', and a quiet link.
+ */
+function DeclinedWayOn({ payable }: { payable: FailedCheck["payable"] }) {
+  return (
+    <>
+      {payable ? (
         <div className="mt-4 w-full text-left">
-          <UnpaidOrderActions orderId={check.payable.orderId} payableUntil={check.payable.payableUntil} />
+          <UnpaidOrderActions orderId={payable.orderId} payableUntil={payable.payableUntil} />
         </div>
-      ) : null}
+      ) : (
+        <Buttons>
+          <PageLinks links={[{ to: "/shop", label: P.continueShopping, primary: true }]} />
+        </Buttons>
+      )}
+      <Link to="/orders" className="mt-5 inline-flex min-h-11 items-center text-sm font-semibold text-brand-strong underline underline-offset-2">
+        {P.myOrders}
+      </Link>
+    </>
+  );
+}
+
+/** The payment could not be checked (signed out, provider unreachable, not confirmed yet): checking again may help. */
+function UnverifiedWayOn({ reference, signedOut, onRetry }: { reference: string; signedOut: boolean; onRetry: () => Promise<void> }) {
+  return (
+    <>
       {signedOut ? (
-        <Link to="/auth" className={`${primaryLinkClass} mt-4`}>
+        <Link to={signInHref(`/payment-success?reference=${encodeURIComponent(reference)}`)} className={`${primaryLinkClass} mt-4`}>
           {P.signIn}
         </Link>
       ) : null}
@@ -197,14 +225,14 @@ function PaymentFailed({
             void onRetry();
           }}
         >
-          <input type="hidden" name="reference" value={check.reference} />
+          <input type="hidden" name="reference" value={reference} />
           <button type="submit" className={`${signedOut ? secondaryLinkClass : primaryLinkClass} w-full`}>
             {P.retry}
           </button>
         </form>
         <PageLinks links={[{ to: "/orders", label: P.checkOrders }, { to: "/checkout", label: P.backToCheckout }]} />
       </Buttons>
-    </ResultCard>
+    </>
   );
 }
 

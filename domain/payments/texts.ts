@@ -70,6 +70,8 @@ export const PAYMENT_TEXTS = {
   continueShopping: "Continue Shopping",
   retry: "Retry Verification",
   checkOrders: "Check Orders",
+  /** The quiet way to the orders page under 'Payment failed'. */
+  myOrders: "My Orders",
   signIn: "Sign In",
   reasonSignedOut: "Please sign in to verify this payment, then open this page again.",
   reasonOffline: "We could not reach the shop. Please check your connection and try again.",

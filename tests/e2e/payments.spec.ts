@@ -138,7 +138,7 @@ test("a cancelled payment shows 'Payment failed' on the orders page, and 'Cancel
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   expect(await stockOf(page, phone)).toBe(stockBefore - 1);
 
-  await page.getByRole("link", { name: "Check Orders" }).click();
+  await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
   const card = orderCards(page);
   await expect(card).toHaveCount(1);
   await expect(card.getByText("Payment failed", { exact: true })).toBeVisible();
