@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { formatNaira } from "../../lib/money";
 import { ShieldIcon } from "../ui/icons";
@@ -9,7 +10,7 @@ import { SectionTitle } from "../ui/page-title";
  * state is chosen (or without scripts, when states pay different fees) the fee is left to the next step.
  */
 export function CheckoutSummary({
-  itemCount, subtotal, deliveryFee, state, processing, error = null,
+  itemCount, subtotal, deliveryFee, state, processing, error = null, notice = null,
 }: {
   itemCount: number;
   subtotal: number;
@@ -19,6 +20,8 @@ export function CheckoutSummary({
   processing: boolean;
   /** Why the last Place Order was refused, shown once, right by the button. */
   error?: string | null;
+  /** What the buyer should know before pressing Place Order, shown just above it. */
+  notice?: ReactNode;
 }) {
   const nothingTicked = itemCount === 0;
   return (
@@ -44,6 +47,7 @@ export function CheckoutSummary({
           {error}
         </p>
       ) : null}
+      {notice}
       <button
         type="submit"
         disabled={processing || nothingTicked}

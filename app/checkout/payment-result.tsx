@@ -136,6 +136,14 @@ function PaymentSucceeded({ check, heading }: { check: SuccessfulCheck; heading:
   return (
     <ResultCard tone="success" title={P.successTitle} heading={heading}>
       {check.isTest ? <p className="mt-2"><TestPaymentBadge /></p> : null}
+      <ul className="mt-4 w-full space-y-1 text-left text-sm text-gray-900" aria-label={P.paidOrdersLabel} data-testid="paid-orders">
+        {check.orders.map((line) => (
+          <li key={line.orderNumber} className="flex justify-between gap-4 rounded-lg bg-gray-50 px-3 py-2">
+            <span className="font-semibold">{P.paidOrderName(line.productName, line.quantity)}</span>
+            <span className="whitespace-nowrap text-gray-700">{P.paidOrderNumber(line.orderNumber)}</span>
+          </li>
+        ))}
+      </ul>
       <dl className="mt-5 divide-y divide-gray-100 rounded-xl border border-gray-200 text-left text-sm" data-testid="payment-summary">
         <SummaryRow label={P.ordersLabel} value={String(check.orderCount)} />
         <SummaryRow label={P.deliveryLabel} value={check.deliveryFee === 0 ? P.freeDelivery : formatNaira(check.deliveryFee)} />

@@ -56,6 +56,9 @@ export const PAYMENT_TEXTS = {
   verifyWithoutScripts: "Scripts are turned off in your browser: press the button to check your payment.",
   verifyNow: "Verify Payment",
   ordersLabel: "Orders",
+  paidOrdersLabel: "Phones paid for",
+  paidOrderName: (name: string, quantity: number) => (quantity > 1 ? `${quantity} × ${name}` : name),
+  paidOrderNumber: (orderNumber: string) => `Order #${orderNumber}`,
   totalLabel: "Total",
   /** The delivery fee the payment was charged for the chosen state (docs/cart-and-checkout.md). */
   deliveryLabel: "Delivery (included)",
