@@ -248,7 +248,7 @@ test("the order shows what was paid and where it goes: delivery fee, total charg
 
   await card.getByRole("link", { name: /^Details/ }).click();
   const dialog = page.getByRole("dialog", { name: "Order Details" });
-  const row = (label: string) => dialog.locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+  const row = (label: string) => dialog.locator("dt").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
   await expect(row("Seller")).toHaveText(seller);
   await expect(row("Delivery")).toHaveText(delivery);
   await expect(row("Total charged")).toHaveText(total);
