@@ -82,7 +82,7 @@ echo "Starting the shop on ${BASE} with the demo catalogue…"
 env -u PAYSTACK_SECRET_KEY -u PAYSTACK_BASE_URL \
   NODE_ENV=production PAYMENTS_MODE=sandbox DEMO_DATA=true LOG_LEVEL=info \
   AUTH_SECRET="sqlmap-run-secret-of-at-least-32-characters" \
-  HOST=127.0.0.1 PORT="$PORT" DATA_DIR="${WORK_DIR}/data" DATABASE_URL="$DATABASE_URL" \
+  HOST=127.0.0.1 PORT="$PORT" PUBLIC_URL="$BASE" DATA_DIR="${WORK_DIR}/data" DATABASE_URL="$DATABASE_URL" \
   node_modules/.bin/tsx server/main.ts >"$APP_LOG" 2>&1 &
 APP_PID=$!
 

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { type Server, request } from "node:http";
+import { type Server, createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,16 +19,16 @@ describe("the HTTP edges", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-app-"));
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", AUTH_SECRET: TEST_AUTH_SECRET });
+    // Listening first: page requests at another host name than PUBLIC_URL's are sent there.
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", AUTH_SECRET: TEST_AUTH_SECRET, PUBLIC_URL: base });
     await mkdir(path.join(config.uploadsDir, "products"), { recursive: true });
     await writeFile(path.join(config.uploadsDir, "products/phone.webp"), Buffer.from("RIFF\0\0\0\0WEBPVP8 "));
     database = await createTestDatabase();
     const logger = pino({ level: "debug", base: undefined }, { write: (line: string) => void logged.push(JSON.parse(line)) });
-    const app = createApp({ config, database, logger });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server.on("request", createApp({ config, database, logger }));
   });
   afterAll(async () => {
     server?.close();

@@ -24,6 +24,7 @@ import { runInRequest } from "./request-context";
 import { type PageCacheStore, type RenderedPage, createPageCache, servePageCache } from "./page-cache";
 import { createPaystackWebhook } from "./paystack-webhook";
 import { standinPageAccess } from "./standin-pages";
+import { redirectToPublicHost } from "./public-address";
 import { formActionOrigins, policyAllowingScripts, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
@@ -153,6 +154,8 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   if (paystackStandin) app.use(PAYSTACK_STANDIN_PATH, paystackStandin);
   app.use(createPaystackWebhook({ db: database.db, mailer, publicUrl: config.publicUrl, secretKey: paymentsSecretKey(config), logger }));
   app.use("/api", createApiRouter({ logger, accounts, live, listingCache }));
+  // After the machine doors above, which answer at any host name: pages only.
+  app.use(redirectToPublicHost(config));
   app.use("/uploads", ...serveUploads(config));
 
   if (vite) {

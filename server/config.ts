@@ -115,6 +115,11 @@ export interface Config {
   pgliteDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * Page requests at another host name go to PUBLIC_URL's (server/public-address.ts). Always on
+   * for the shop; tests that pretend to a public address while reaching 127.0.0.1 turn it off.
+   */
+  redirectToPublicHost: boolean;
   /** undefined: seed only when the database is empty and not in production. */
   demoData: boolean | undefined;
   logLevel: string;
@@ -177,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, "db"),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    redirectToPublicHost: true,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET,

@@ -4,6 +4,7 @@ import { ACCOUNT_TEXTS as T } from "../../domain/accounts/account-texts";
 import { emailChangeSchema, passwordChangeSchema, profileSchema } from "../../domain/accounts/account-validation";
 import type { SavedAddress } from "../../domain/accounts/addresses";
 import { timeAgo } from "../../lib/relative-time";
+import { FileLink } from "../ui/file-link";
 import { FormSuccess } from "../ui/forms";
 import { FormButton, TextField } from "../ui/form-field";
 import { PageTitle } from "../ui/page-title";
@@ -30,9 +31,9 @@ export function AccountView({ profile, devices, addresses, editing }: AccountVie
       <AccountSection id="account-data" title={T.dataTitle}>
         <ul className="flex flex-wrap gap-3">
           <li>
-            <Link to="/account/data" className={secondaryLink}>
+            <FileLink href="/account/data" className={secondaryLink}>
               {T.downloadData}
-            </Link>
+            </FileLink>
           </li>
           <li>
             <Link to="/account/delete" className={`${secondaryLink} text-red-800 ring-red-300`}>

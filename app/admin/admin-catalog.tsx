@@ -9,6 +9,7 @@ import { formatNaira } from "../../lib/money";
 import type { CommissionChange } from "../../domain/payouts/commission";
 import { COMMISSION_BOUNDS, COMMISSION_TEXTS } from "../../domain/payouts/validation";
 import { ActionButton, ConfirmAction, FieldError, FilteredCardList, SectionHeading, inputClass, statusFilter, useAdminAction } from "./admin-ui";
+import { FileLink } from "../ui/file-link";
 import { formatDate, formatDateTime } from "../ui/format";
 
 const DECISION_STYLES: Record<VendorStatus, string> = {
@@ -52,7 +53,7 @@ function VendorStatusForm({ vendor }: { vendor: AdminVendor }) {
   );
 }
 
-/** The vendor's latest pre-approval answers; documents open in a new tab through the admin-only route. */
+/** The vendor's latest pre-approval answers; documents download through the admin-only route. */
 function PreapprovalAnswers({ review }: { review: PreapprovalReview }) {
   return (
     <details className="mt-3 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm">
@@ -64,9 +65,9 @@ function PreapprovalAnswers({ review }: { review: PreapprovalReview }) {
             <dt className="font-semibold text-gray-800">{answer.label}</dt>
             <dd className="whitespace-pre-line break-words text-gray-800">
               {answer.documentHref ? (
-                <a href={answer.documentHref} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-strong underline underline-offset-2">
+                <FileLink href={answer.documentHref} className="font-semibold text-brand-strong underline underline-offset-2">
                   Open document
-                </a>
+                </FileLink>
               ) : (
                 answer.value
               )}

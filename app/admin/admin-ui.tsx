@@ -2,6 +2,7 @@ import { type ReactNode, useCallback } from "react";
 import { Link } from "react-router";
 import type { Page } from "../../domain/core/paging";
 import { type Answer, useAction } from "../ui/answer";
+import { FileLink } from "../ui/file-link";
 
 /** A back-office form's fetcher: shows the answer as a toast once, and tells whether it is busy. */
 export function useAdminAction(onSuccess?: () => void) {
@@ -22,9 +23,9 @@ export function SectionHeading({ title, children }: { title: string; children?: 
 /** Downloads every order, payment or payout as CSV, or only the orders the current search finds (`query`). */
 export function ExportLink({ kind, query = "", filtered = false, label }: { kind: "orders" | "payments" | "payouts"; query?: string; filtered?: boolean; label?: string }) {
   return (
-    <a href={`/admin/export/${kind}${query ? `?${query}` : ""}`} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-strong ring-1 ring-inset ring-gray-300 hover:bg-gray-50" download>
+    <FileLink href={`/admin/export/${kind}${query ? `?${query}` : ""}`} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-strong ring-1 ring-inset ring-gray-300 hover:bg-gray-50">
       {label ?? (filtered ? `Export these ${kind} (CSV)` : `Export ${kind} (CSV)`)}
-    </a>
+    </FileLink>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CHECKOUT_TEXTS as T } from "../../domain/checkout/texts";
 import { overUnitCap } from "../../domain/checkout/validation";
 import { LIMITS } from "../../lib/constants";
@@ -11,7 +12,7 @@ import { SectionTitle } from "../ui/page-title";
  * state is chosen (or without scripts, when states pay different fees) the fee is left to the next step.
  */
 export function CheckoutSummary({
-  itemCount, subtotal, deliveryFee, state, processing, error = null,
+  itemCount, subtotal, deliveryFee, state, processing, error = null, notice = null,
 }: {
   itemCount: number;
   subtotal: number;
@@ -21,6 +22,8 @@ export function CheckoutSummary({
   processing: boolean;
   /** Why the last Place Order was refused, shown once, right by the button. */
   error?: string | null;
+  /** What the buyer should know before pressing Place Order, shown just above it. */
+  notice?: ReactNode;
 }) {
   const nothingTicked = itemCount === 0;
   const overCap = overUnitCap(itemCount);
@@ -48,6 +51,7 @@ export function CheckoutSummary({
           {error}
         </p>
       ) : null}
+      {notice}
       <button
         type="submit"
         disabled={processing || nothingTicked || overCap !== null}

@@ -19,6 +19,7 @@ import { DeliverToForm, SavedAddressPicker, chosenAddress, shippingPrefill } fro
 import type { SavedAddress } from "../../domain/accounts/addresses";
 import { CheckoutEmptyCart, secondaryLinkClass } from "./checkout-states";
 import { CheckoutSummary } from "./checkout-summary";
+import { PayHeldOrderForm, UnpaidCheckoutNotice, type UnpaidOrderHeld } from "./unpaid-checkout-notice";
 import { ArrowLeftIcon } from "../ui/icons";
 import { type LiveEvent, announceCartUpdated, useLiveEvents } from "../site/live-events";
 import { toast } from "../ui/toast";
@@ -38,10 +39,12 @@ interface CheckoutViewProps {
   savedAddresses?: SavedAddress[];
   deliverTo?: string | null;
   testMode: boolean;
+  /** The buyer's earlier checkout that placing this one would cancel, if it is still payable. */
+  unpaidOrder?: UnpaidOrderHeld | null;
   result?: CheckoutFormResult;
 }
 
-export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFees, account, savedAddresses = [], deliverTo = null, testMode, result }: CheckoutViewProps) {
+export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFees, account, savedAddresses = [], deliverTo = null, testMode, unpaidOrder = null, result }: CheckoutViewProps) {
   const cart = useCheckoutLines(loadedLines, !buyNow);
   const selection = useSelection(cart.lines, buyNow ? undefined : result?.ticked);
   const formAction = useFormAction(buyNow);
@@ -95,8 +98,17 @@ export function CheckoutView({ lines: loadedLines, buyNow = false, deliveryFees,
                 picker={<SavedAddressPicker addresses={savedAddresses} chosenId={deliverTo} />}
               />
             </div>
-            <CheckoutSummary itemCount={itemCount} subtotal={subtotal} deliveryFee={deliveryFee} state={isNigerianState(state) ? state : ""} processing={placing.processing} error={placing.message} />
+            <CheckoutSummary
+              itemCount={itemCount}
+              subtotal={subtotal}
+              deliveryFee={deliveryFee}
+              state={isNigerianState(state) ? state : ""}
+              processing={placing.processing}
+              error={placing.message}
+              notice={unpaidOrder ? <UnpaidCheckoutNotice held={unpaidOrder} /> : null}
+            />
           </form>
+          {unpaidOrder ? <PayHeldOrderForm held={unpaidOrder} /> : null}
           {buyNow ? null : <LineActionForms lines={cart.lines} />}
           {savedAddresses.length > 1 ? <DeliverToForm /> : null}
         </>

@@ -8,6 +8,7 @@ import { formatNaira } from "../../lib/money";
 import { type Answer, useAction } from "../ui/answer";
 import { useRouteData } from "../ui/use-route-data";
 import { CHECKOUT_ITEMS_KEY } from "./cart-view";
+import { signInHref } from "./cart-sign-in";
 import { PageLinks, primaryLinkClass, secondaryLinkClass } from "./checkout-states";
 import { CheckCircleIcon, XCircleIcon } from "../ui/icons";
 import { announceCartUpdated } from "../site/live-events";
@@ -135,6 +136,14 @@ function PaymentSucceeded({ check, heading }: { check: SuccessfulCheck; heading:
   return (
     <ResultCard tone="success" title={P.successTitle} heading={heading}>
       {check.isTest ? <p className="mt-2"><TestPaymentBadge /></p> : null}
+      <ul className="mt-4 w-full space-y-1 text-left text-sm text-gray-900" aria-label={P.paidOrdersLabel} data-testid="paid-orders">
+        {check.orders.map((line) => (
+          <li key={line.orderNumber} className="flex justify-between gap-4 rounded-lg bg-gray-50 px-3 py-2">
+            <span className="font-semibold">{P.paidOrderName(line.productName, line.quantity)}</span>
+            <span className="whitespace-nowrap text-gray-700">{P.paidOrderNumber(line.orderNumber)}</span>
+          </li>
+        ))}
+      </ul>
       <dl className="mt-5 divide-y divide-gray-100 rounded-xl border border-gray-200 text-left text-sm" data-testid="payment-summary">
         <SummaryRow label={P.ordersLabel} value={String(check.orderCount)} />
         <SummaryRow label={P.deliveryLabel} value={check.deliveryFee === 0 ? P.freeDelivery : formatNaira(check.deliveryFee)} />
@@ -179,13 +188,40 @@ function PaymentFailed({
       <p className="mt-4 break-all text-sm text-gray-700">
         {P.referenceLabel}: <span className="font-mono text-gray-900">{check.reference}</span>
       </p>
-      {check.payable ? (
+      {check.paymentFailed ? <DeclinedWayOn payable={check.payable} /> : <UnverifiedWayOn reference={check.reference} signedOut={signedOut} onRetry={onRetry} />}
+    </ResultCard>
+  );
+}
+
+/**
+ * The provider said declined or cancelled: checking again would say the same, so the way on is
+ * 'Pay now' (a new payment for the same reserved phones), then 'Cancel order', and a quiet link.
+ */
+function DeclinedWayOn({ payable }: { payable: FailedCheck["payable"] }) {
+  return (
+    <>
+      {payable ? (
         <div className="mt-4 w-full text-left">
-          <UnpaidOrderActions orderId={check.payable.orderId} payableUntil={check.payable.payableUntil} />
+          <UnpaidOrderActions orderId={payable.orderId} payableUntil={payable.payableUntil} />
         </div>
-      ) : null}
+      ) : (
+        <Buttons>
+          <PageLinks links={[{ to: "/shop", label: P.continueShopping, primary: true }]} />
+        </Buttons>
+      )}
+      <Link to="/orders" className="mt-5 inline-flex min-h-11 items-center text-sm font-semibold text-brand-strong underline underline-offset-2">
+        {P.myOrders}
+      </Link>
+    </>
+  );
+}
+
+/** The payment could not be checked (signed out, provider unreachable, not confirmed yet): checking again may help. */
+function UnverifiedWayOn({ reference, signedOut, onRetry }: { reference: string; signedOut: boolean; onRetry: () => Promise<void> }) {
+  return (
+    <>
       {signedOut ? (
-        <Link to="/auth" className={`${primaryLinkClass} mt-4`}>
+        <Link to={signInHref(`/payment-success?reference=${encodeURIComponent(reference)}`)} className={`${primaryLinkClass} mt-4`}>
           {P.signIn}
         </Link>
       ) : null}
@@ -197,14 +233,14 @@ function PaymentFailed({
             void onRetry();
           }}
         >
-          <input type="hidden" name="reference" value={check.reference} />
+          <input type="hidden" name="reference" value={reference} />
           <button type="submit" className={`${signedOut ? secondaryLinkClass : primaryLinkClass} w-full`}>
             {P.retry}
           </button>
         </form>
         <PageLinks links={[{ to: "/orders", label: P.checkOrders }, { to: "/checkout", label: P.backToCheckout }]} />
       </Buttons>
-    </ResultCard>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { ClaimView } from "../../domain/claims/service";
 import { ACTOR_ROLE_LABELS, CLAIM_DECISION_LABELS, CLAIM_EVENT_LABELS, CLAIM_OUTCOME_LABELS } from "../../domain/claims/texts";
 import type { ClaimStatus } from "../../lib/constants";
+import { FileLink } from "../ui/file-link";
 import { formatDate, formatDateTime } from "../ui/format";
 
 const CLAIM_STYLES: Record<ClaimStatus, string> = {
@@ -67,9 +68,9 @@ export function ClaimFacts({ claim }: { claim: ClaimView }) {
           <dt className="text-xs font-semibold text-gray-600">Photos</dt>
           <dd className="mt-1 flex flex-wrap gap-2">
             {claim.photos.map((href, index) => (
-              <a key={href} href={href} target="_blank" rel="noreferrer" className="block rounded-lg ring-1 ring-gray-200 focus-visible:ring-2 focus-visible:ring-brand-strong">
+              <FileLink key={href} href={href} className="block rounded-lg ring-1 ring-gray-200 focus-visible:ring-2 focus-visible:ring-brand-strong">
                 <img src={href} alt={`Claim photo ${index + 1}`} loading="lazy" className="h-20 w-20 rounded-lg object-cover" />
-              </a>
+              </FileLink>
             ))}
           </dd>
         </div>

@@ -14,6 +14,8 @@ import type { ClaimView } from "../../domain/claims/service";
 import { ClaimPanel } from "./claim-panel";
 import { orderWhatsappMessage, whatsappHref } from "../site/whatsapp";
 import { ReceivedLink } from "./order-received";
+import { OrderChargeLine } from "./order-charge";
+import { ORDER_DETAILS_TEXTS } from "../../domain/orders/texts";
 
 /** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
 export function brandAndModel(product: { brand: string; model: string }): string {
@@ -175,6 +177,10 @@ export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: Clai
           </div>
           <p className="mt-1.5 text-sm text-gray-700">
             Qty {order.quantity} · <span className="font-bold text-gray-900" data-testid="order-total">{formatNaira(order.totalAmount)}</span>
+          </p>
+          <OrderChargeLine order={order} />
+          <p className="text-sm text-gray-700" data-testid="order-seller">
+            {ORDER_DETAILS_TEXTS.seller}: {order.vendor.businessName}
           </p>
         </div>
       </div>

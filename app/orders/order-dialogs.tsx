@@ -2,13 +2,15 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
-import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { formatDate } from "../ui/format";
 import { OrderTimeline, TIMELINE_TEXTS } from "./order-timeline";
 import { OrderReviewForm, type ReviewFormResult } from "./order-review-form";
 import { ModalDialog } from "../ui/dialog";
 import { CancelOrderForm, UNPAID_ORDER_TEXTS } from "./unpaid-order";
+import { ShipTo, deliveryText, paymentText, totalLabel } from "./order-charge";
+import { ORDER_DETAILS_TEXTS as D } from "../../domain/orders/texts";
 
 /** Where every order dialog goes back to. */
 const CLOSE_TO = "/orders";
@@ -23,16 +25,27 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function OrderDetailsDialog({ order }: { order: CustomerOrder }) {
+  const payment = paymentText(order);
   return (
     <ModalDialog title="Order Details" closeTo={CLOSE_TO}>
       <dl className="divide-y divide-gray-100">
         <Row label="Order ID">{order.id}</Row>
         <Row label="Product">{order.product.name}</Row>
+        <Row label={D.seller}>{order.vendor.businessName}</Row>
         <Row label="Quantity">{order.quantity}</Row>
-        <Row label="Amount">{formatNaira(order.totalAmount)}</Row>
+        <Row label={D.price}>{formatNaira(order.totalAmount)}</Row>
+        {order.charge ? (
+          <>
+            <Row label={D.delivery}>{deliveryText(order.charge.deliveryFee)}</Row>
+            <Row label={totalLabel(order)}>{D.forOrders(order.charge.total, order.charge.orderCount)}</Row>
+          </>
+        ) : null}
         <Row label="Status">{isPaymentFailed(order.status, order.paymentStatus) ? PAYMENT_FAILED_LABEL : ORDER_STATUS_LABELS[order.status]}</Row>
+        {payment ? <Row label={D.payment}>{payment}</Row> : null}
+        <Row label={D.deliverTo}>
+          <ShipTo shipTo={order.shipTo} />
+        </Row>
         <Row label="Warranty">{warrantyLabel(order.warrantyDays)}</Row>
-        {order.isTest ? <Row label="Payment">{`${TEST_PAYMENT_LABEL}: ${UNPAID_ORDER_TEXTS.testBadgeTitle}`}</Row> : null}
         <Row label="Placed">{formatDate(order.createdAt)}</Row>
       </dl>
     </ModalDialog>

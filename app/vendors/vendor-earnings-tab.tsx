@@ -6,6 +6,7 @@ import type { LedgerEntryView, PayoutView, VendorEarnings } from "../../domain/p
 import { type LedgerBucket, PAYOUT_STATUS_LABELS, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { TestBadge } from "../ui/badges";
+import { FileLink } from "../ui/file-link";
 import { formatCalendarMonth, formatDate, formatDateTime, formatDayDate } from "../ui/format";
 import { SectionTitle } from "../ui/page-title";
 import { BankAccountForm } from "./bank-account-form";
@@ -233,13 +234,12 @@ function Statements({ months }: { months: readonly string[] }) {
         <ul className="mt-3 flex flex-wrap gap-2">
           {months.map((month) => (
             <li key={month}>
-              <a
+              <FileLink
                 href={`/vendor-dashboard/statement?month=${month}`}
-                download
                 className="inline-flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-semibold text-brand-strong ring-1 ring-inset ring-gray-300 hover:bg-gray-50"
               >
                 {T.statement(month)}
-              </a>
+              </FileLink>
             </li>
           ))}
         </ul>

@@ -12,6 +12,9 @@ export const CHECKOUT_TEXTS = {
   free: "Free",
   placeOrder: (count: number) => `Place Order (${count} ${count === 1 ? "item" : "items"})`,
   processing: "Processing...",
+  /** A buyer holds one unpaid checkout: placing another cancels it, so the page says so first. */
+  unpaidOrderReserved: (orderNumber: string, until: string) => `Your unpaid order #${orderNumber} is reserved until ${until}. Placing this order cancels it.`,
+  payThatOrder: "Pay that order instead",
 
   pageTitle: "Checkout",
   signIn: "Sign In",

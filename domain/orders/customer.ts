@@ -49,6 +49,17 @@ export interface CustomerOrder extends OrderDelivery {
   cancellable: boolean;
   /** Money given back for this order, oldest first: what 'Refund of ₦… on its way' and 'Refunded' show. */
   refunds: CustomerRefund[];
+  /** The checkout's payment: its delivery fee and the total it charges for all its orders (kobo); null without one. */
+  charge: OrderCharge | null;
+  /** Where the order is delivered, as the buyer typed it at checkout. */
+  shipTo: { name: string; phone: string; address: string; city: string; state: string };
+}
+
+export interface OrderCharge {
+  deliveryFee: number;
+  total: number;
+  /** The orders the payment covers (one checkout, one delivery fee). */
+  orderCount: number;
 }
 
 export interface CustomerRefund {
@@ -117,6 +128,10 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       ...phoneLineColumns,
       vendorName: vendors.businessName,
       vendorPhone: vendors.contactPhone,
+      shipTo: { name: orders.customerName, phone: orders.customerPhone, address: orders.shippingAddress, city: orders.city, state: orders.state },
+      chargedTotal: payments.amount,
+      chargedDeliveryFee: payments.deliveryFee,
+      chargedOrderCount: sql<number>`(select count(*) from orders o where o.payment_id = "orders"."payment_id")`.mapWith(Number),
       refunds: sql<RefundJson[]>`coalesce((select json_agg(json_build_object('amount', ${refundRows.amount}, 'status', ${refundRows.status}, 'createdAt', ${refundRows.createdAt}, 'processedAt', ${refundRows.processedAt}) order by ${refundRows.createdAt}) from ${refundRows} where ${refundRows.orderId} = ${orders.id}), '[]'::json)`,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
     })
@@ -128,7 +143,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, vendorName, vendorPhone, refunds, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, vendorName, vendorPhone, refunds, chargedTotal, chargedDeliveryFee, chargedOrderCount, ...row }) => ({
     ...row,
     ...deliveryOf(row),
     isTest: Boolean(row.isTest),
@@ -143,6 +158,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     vendor: { businessName: vendorName, phone: vendorPhone },
     cancellable: BUYER_CANCELLABLE.includes(row.status),
     refunds: refundsOf(refunds),
+    charge: chargedTotal === null ? null : { total: chargedTotal, deliveryFee: chargedDeliveryFee ?? 0, orderCount: chargedOrderCount },
   }));
 }
 

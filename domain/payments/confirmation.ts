@@ -3,7 +3,7 @@
  * the stored payment first, then the provider, asked twice when it cannot be
  * reached. The URL's status is never read here.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { hasPaid } from "../../lib/constants";
 import { PAYMENT_TEXTS as T } from "./texts";
 import { DEFAULT_FAILURE_REASON, isFailedTransaction, recordPaymentFailure } from "./failure";
@@ -12,13 +12,20 @@ import { findHeldCheckout } from "./reservation";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
 import type { Database } from "../../db/client";
+import { orders } from "../../db/schema/orders";
+import { products } from "../../db/schema/catalog";
+import { orderNumberOf } from "../orders/status";
 
 export interface ConfirmationDeps extends FulfilmentDeps {
   payments: PaymentProvider;
 }
 
 export type PaymentCheck =
-  | { status: "successful"; reference: string; orderCount: number; amount: number; deliveryFee: number; removedCartItems: number; justConfirmed: boolean; isTest: boolean }
+  | {
+      status: "successful"; reference: string; orderCount: number; amount: number; deliveryFee: number; removedCartItems: number; justConfirmed: boolean; isTest: boolean;
+      /** What was bought, for 'Payment Successful!' to name each phone with its order number. */
+      orders: PaidOrderLine[];
+    }
   | {
       status: "failed";
       reference: string;
@@ -30,11 +37,17 @@ export type PaymentCheck =
       payable?: { orderId: string; payableUntil: string } | null;
     };
 
+export interface PaidOrderLine {
+  orderNumber: string;
+  productName: string;
+  quantity: number;
+}
+
 export async function confirmPayment(deps: ConfirmationDeps, userId: string, reference: string): Promise<PaymentCheck> {
   const failed = (...reasons: string[]): PaymentCheck => ({ status: "failed", reference, reasons });
   const stored = await storedPayment(deps, userId, reference);
   if (!stored) return failed(T.reasonNotFound);
-  if (hasPaid(stored.status)) return stored.orderCount > 0 ? confirmedEarlier(stored) : failed(T.reasonReleased);
+  if (hasPaid(stored.status)) return stored.orderCount > 0 ? confirmedEarlier(deps, stored) : failed(T.reasonReleased);
   const transaction = await verifyTwice(deps.payments, reference);
   if (transaction === "unreachable") return failed(T.reasonUnreachable);
   if (!transaction) return failed(T.reasonNotPaid);
@@ -51,10 +64,10 @@ export async function confirmPayment(deps: ConfirmationDeps, userId: string, ref
     case "fulfilled":
       return {
         status: "successful", reference, orderCount: fulfilment.orderCount, amount: fulfilment.amount, deliveryFee: stored.deliveryFee, removedCartItems: fulfilment.removedCartItems,
-        justConfirmed: true, isTest: stored.isTest,
+        justConfirmed: true, isTest: stored.isTest, orders: await paidOrderLines(deps, reference),
       };
     case "already_fulfilled":
-      return confirmedEarlier((await storedPayment(deps, userId, reference))!);
+      return confirmedEarlier(deps, (await storedPayment(deps, userId, reference))!);
     case "refund_flagged":
       return failed(T.reasonReleased);
     case "mismatch":
@@ -88,9 +101,21 @@ export async function isOwnPayment(db: Database, userId: string, reference: stri
 }
 
 /** Confirmed before this visit (by the webhook, reconciliation or an earlier visit): the same answer again. */
-function confirmedEarlier(stored: NonNullable<Awaited<ReturnType<typeof storedPayment>>>): PaymentCheck {
+async function confirmedEarlier(deps: ConfirmationDeps, stored: NonNullable<Awaited<ReturnType<typeof storedPayment>>>): Promise<PaymentCheck> {
   const { reference, orderCount, amount, deliveryFee, removedCartItems, isTest } = stored;
-  return { status: "successful", reference, orderCount, amount, deliveryFee, removedCartItems, justConfirmed: false, isTest };
+  return { status: "successful", reference, orderCount, amount, deliveryFee, removedCartItems, justConfirmed: false, isTest, orders: await paidOrderLines(deps, reference) };
+}
+
+/** The payment's orders that were not cancelled, in the order they were placed, with their phones' names. */
+async function paidOrderLines({ db }: ConfirmationDeps, reference: string): Promise<PaidOrderLine[]> {
+  const rows = await db
+    .select({ id: orders.id, productName: products.name, quantity: orders.quantity })
+    .from(orders)
+    .innerJoin(payments, eq(payments.id, orders.paymentId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(payments.paymentReference, reference), ne(orders.status, "cancelled")))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map(({ id, productName, quantity }) => ({ orderNumber: orderNumberOf(id), productName, quantity }));
 }
 
 /** 'Payment failed', with 'Pay now' and 'Cancel order' while the orders are still reserved. */

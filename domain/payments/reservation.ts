@@ -18,15 +18,26 @@ export interface HeldCheckout {
   payableUntil: Date;
 }
 
-/** The checkout holding a reservation that this payment or order belongs to, if it is the buyer's; null otherwise. */
+/** The buyer's checkout still reserved and payable now (one at a time; placing another releases it), or null. */
+export async function findPayableCheckout(db: Database, customerId: string, now = new Date()): Promise<HeldCheckout | null> {
+  const held = await findHeldCheckout(db, customerId, "any");
+  return held && held.payableUntil > now ? held : null;
+}
+
+/**
+ * The checkout holding a reservation that this payment or order belongs to ("any": the buyer's
+ * oldest), if it is the buyer's; null otherwise.
+ */
 export async function findHeldCheckout(
   db: Database,
   customerId: string,
-  by: { reference: string } | { orderId: string },
+  by: { reference: string } | { orderId: string } | "any",
 ): Promise<HeldCheckout | null> {
-  const paymentMatch = "reference" in by
-    ? eq(payments.paymentReference, by.reference)
-    : sql`${payments.id} = (select o.payment_id from orders o where o.id = ${by.orderId} and o.customer_id = ${customerId})`;
+  const paymentMatch = by === "any"
+    ? undefined
+    : "reference" in by
+      ? eq(payments.paymentReference, by.reference)
+      : sql`${payments.id} = (select o.payment_id from orders o where o.id = ${by.orderId} and o.customer_id = ${customerId})`;
   const rows = await db
     .select({
       paymentId: payments.id,
@@ -48,7 +59,7 @@ export async function findHeldCheckout(
     paymentStatus: first.paymentStatus,
     customerId: first.customerId,
     orderId: first.orderId,
-    orderIds: rows.map((row) => row.orderId),
+    orderIds: rows.filter((row) => row.paymentId === first.paymentId).map((row) => row.orderId),
     placedAt: first.createdAt,
     payableUntil: reservationEndsAt(first.createdAt),
   };

@@ -56,6 +56,9 @@ export const PAYMENT_TEXTS = {
   verifyWithoutScripts: "Scripts are turned off in your browser: press the button to check your payment.",
   verifyNow: "Verify Payment",
   ordersLabel: "Orders",
+  paidOrdersLabel: "Phones paid for",
+  paidOrderName: (name: string, quantity: number) => (quantity > 1 ? `${quantity} × ${name}` : name),
+  paidOrderNumber: (orderNumber: string) => `Order #${orderNumber}`,
   totalLabel: "Total",
   /** The delivery fee the payment was charged for the chosen state (docs/cart-and-checkout.md). */
   deliveryLabel: "Delivery (included)",
@@ -70,6 +73,8 @@ export const PAYMENT_TEXTS = {
   continueShopping: "Continue Shopping",
   retry: "Retry Verification",
   checkOrders: "Check Orders",
+  /** The quiet way to the orders page under 'Payment failed'. */
+  myOrders: "My Orders",
   signIn: "Sign In",
   reasonSignedOut: "Please sign in to verify this payment, then open this page again.",
   reasonOffline: "We could not reach the shop. Please check your connection and try again.",

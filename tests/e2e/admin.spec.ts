@@ -59,7 +59,7 @@ test("the Vendors tab shows an applicant's pre-approval answers, and their ID do
   await expect(answers.locator("dd").nth(1)).toHaveText("Hauwa Danjuma");
 
   const link = answers.getByRole("link", { name: "Open document" });
-  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("download", "");
   const href = (await link.getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/admin\/preapproval-documents\/preapproval\/[a-z0-9-]+\.webp$/);
   const document = await page.request.get(href);

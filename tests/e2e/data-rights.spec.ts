@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { seriousA11yViolations, signIn } from "./support/accounts";
 import { FRESH_PASSWORD, signUpFreshCustomer } from "./support/customers";
@@ -40,4 +41,36 @@ test("a buyer downloads their data from the privacy page, deletes the account, a
   await signIn(page, email, FRESH_PASSWORD);
   await expect(page.getByText("Sign in failed").first()).toBeVisible();
   await expect(page.getByText("Invalid email or password.").first()).toBeVisible();
+});
+
+/** Clicks the link and answers the file the browser saved: its name and its JSON. */
+async function downloadMyData(page: Page): Promise<{ name: string; mine: { profile: { email: string } } }> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("region", { name: "Your data" }).getByRole("link", { name: "Download my data" }).click();
+  const download = await downloading;
+  return { name: download.suggestedFilename(), mine: JSON.parse(await readFile((await download.path())!, "utf8")) };
+}
+
+test("'Download my data' on My account saves the JSON file and leaves the page as it was, with script and without", async ({ page, browser, context }, info) => {
+  const email = await signUpFreshCustomer(page, info, "Kemi Adeleke");
+  await page.goto("/account");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const scripted = await downloadMyData(page);
+  expect(scripted.name).toMatch(/^tokunbo-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(scripted.mine.profile.email).toBe(email);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  const plain = await browser.newContext({ ...info.project.use, javaScriptEnabled: false, storageState: await context.storageState() });
+  try {
+    const noScripts = await plain.newPage();
+    await noScripts.goto("/account");
+    const unscripted = await downloadMyData(noScripts);
+    expect(unscripted.name).toMatch(/^tokunbo-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(unscripted.mine.profile.email).toBe(email);
+    await expect(noScripts.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  } finally {
+    await plain.close();
+  }
 });

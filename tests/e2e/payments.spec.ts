@@ -3,7 +3,7 @@ import { projectIndex, toastWith } from "./support/admin";
 import { seriousA11yViolations } from "./support/accounts";
 import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
-import { cartLines } from "./support/route-data";
+import { cartLines, loaderData } from "./support/route-data";
 
 const SHIPPING = {
   customerName: "Chidi Nwosu",
@@ -17,8 +17,8 @@ const SUCCESS_CARD = "4084 0840 8408 4081";
 const DECLINED_CARD = "4084 0800 0000 5408";
 
 /** Where each journey's phones start within its project's share: away from the ends other journeys buy from. */
-const SLOT = { buyNow: 0, payNow: 1, cancel: 2 } as const;
-const PHONES_PER_PROJECT = 4;
+const SLOT = { buyNow: 0, payNow: 1, cancel: 2, heldOrder: 3, charge: 4 } as const;
+const PHONES_PER_PROJECT = 6;
 
 /** Phones only this journey buys: from the middle of the shop by price, each project and journey its own. */
 async function phoneToBuy(page: Page, info: TestInfo, slot: keyof typeof SLOT): Promise<ListedPhone> {
@@ -57,13 +57,17 @@ async function cartProductIds(page: Page): Promise<string[]> {
 }
 
 async function fillShippingAndPlace(page: Page, items: number) {
+  await fillShipping(page);
+  await page.getByRole("button", { name: `Place Order (${items} ${items === 1 ? "item" : "items"})` }).click();
+  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+}
+
+async function fillShipping(page: Page) {
   await page.getByLabel("Full Name").fill(SHIPPING.customerName);
   await page.getByLabel("Phone Number").fill(SHIPPING.customerPhone);
   await page.getByLabel("Street Address").fill(SHIPPING.shippingAddress);
   await page.getByLabel("City").fill(SHIPPING.city);
   await page.getByLabel("State").selectOption(SHIPPING.state);
-  await page.getByRole("button", { name: `Place Order (${items} ${items === 1 ? "item" : "items"})` }).click();
-  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
 }
 
 /** Buy Now on the phone's page: checkout with that phone alone. */
@@ -138,7 +142,7 @@ test("a cancelled payment shows 'Payment failed' on the orders page, and 'Cancel
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   expect(await stockOf(page, phone)).toBe(stockBefore - 1);
 
-  await page.getByRole("link", { name: "Check Orders" }).click();
+  await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
   const card = orderCards(page);
   await expect(card).toHaveCount(1);
   await expect(card.getByText("Payment failed", { exact: true })).toBeVisible();
@@ -178,4 +182,77 @@ test("the checkout error is shown once, and on a phone no toast covers Place Ord
   expect(buttonBox).not.toBeNull();
   const apart = toastBox!.y + toastBox!.height <= buttonBox!.y || toastBox!.y >= buttonBox!.y + buttonBox!.height;
   expect(apart).toBe(true);
+});
+
+interface OrdersData {
+  orders: Array<{ id: string; orderNumber: string; payableUntil: string | null; product: { name: string } }>;
+}
+const lagosTime = (iso: string) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Lagos" }).format(new Date(iso));
+
+test("'Payment failed' leads on with Pay now; a new checkout first says it cancels that order, and 'Pay that order instead' pays it", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await signUpFreshCustomer(page, info, SHIPPING.customerName);
+  const phone = await phoneToBuy(page, info, "heldOrder");
+  await buyNow(page, phone);
+  await fillShippingAndPlace(page, 1);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("button", { name: "Pay now" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Cancel order" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/orders");
+  await expect(main.getByRole("button", { name: "Retry Verification" })).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "Back to Checkout" })).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "Check Orders" })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  const { orders } = await loaderData<OrdersData>(page.request, "/orders", "orders/routes/orders");
+  const held = orders[0]!;
+  const [other] = await cartPhones(page, 1, phone.id);
+  await buyNow(page, other!);
+  const notice = page.getByTestId("unpaid-order-notice");
+  await expect(notice.getByText(`Your unpaid order #${held.orderNumber} is reserved until ${lagosTime(held.payableUntil!)}. Placing this order cancels it.`, { exact: true })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await notice.getByRole("button", { name: "Pay that order instead" }).click();
+  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+  await payWithCard(page, SUCCESS_CARD);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Phones paid for" }).getByRole("listitem")).toHaveText([`${phone.name}Order #${held.orderNumber}`]);
+});
+
+test("the order shows what was paid and where it goes: delivery fee, total charged, address and seller", async ({ page }, info) => {
+  test.setTimeout(90_000);
+  await signUpFreshCustomer(page, info, SHIPPING.customerName);
+  const phone = await phoneToBuy(page, info, "charge");
+  await buyNow(page, phone);
+  await fillShipping(page);
+  const delivery = (await page.getByTestId("summary-shipping").textContent())!;
+  const total = (await page.getByTestId("summary-total").textContent())!;
+  expect(delivery).toMatch(/^₦[\d,]+$/);
+  await page.getByRole("button", { name: "Place Order (1 item)" }).click();
+  await payWithCard(page, SUCCESS_CARD);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const { orders } = await loaderData<OrdersData>(page.request, "/orders", "orders/routes/orders");
+  const order = orders[0]!;
+  await expect(page.getByRole("list", { name: "Phones paid for" }).getByRole("listitem")).toHaveText([`${phone.name}Order #${order.orderNumber}`]);
+  await expect(page.getByTestId("payment-summary")).toContainText(`Delivery (included)${delivery}`);
+  await expect(page.getByTestId("payment-summary")).toContainText(`Total${total}`);
+
+  await page.goto("/orders");
+  const card = orderCards(page);
+  await expect(card.getByTestId("order-charge")).toHaveText(`Delivery ${delivery} · Total charged ${total}`);
+  const seller = (phone as ListedPhone & { vendor: { businessName: string } }).vendor.businessName;
+  await expect(card.getByTestId("order-seller")).toHaveText(`Seller: ${seller}`);
+
+  await card.getByRole("link", { name: /^Details/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Order Details" });
+  const row = (label: string) => dialog.locator("dt").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  await expect(row("Seller")).toHaveText(seller);
+  await expect(row("Delivery")).toHaveText(delivery);
+  await expect(row("Total charged")).toHaveText(total);
+  await expect(row("Deliver to")).toHaveText(`${SHIPPING.customerName}, +2348052220144\n${SHIPPING.shippingAddress}\n${SHIPPING.city}, ${SHIPPING.state}`);
+  await expect(row("Payment")).toHaveText("Paid (test mode, no real money)");
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

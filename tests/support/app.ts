@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import type { Express } from "express";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,15 +26,18 @@ export interface TestApp {
  */
 export async function startTestApp(database: DatabaseHandle, env: Record<string, string> = {}, replaced: Partial<Pick<AppServices, "payments">> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-app-"));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", AUTH_SECRET: TEST_AUTH_SECRET, ...env });
+  // Listening first, so that the shop's public address is where the tests reach it, unless a test names another.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", AUTH_SECRET: TEST_AUTH_SECRET, PUBLIC_URL: base, ...env });
+  // A pretend public address (https://shop.tokunbo.test) is not where the tests reach the server.
+  config.redirectToPublicHost = config.publicUrl === base;
   const logger = createLogger(config);
   const services = { ...createServices({ config, database, logger }), ...replaced };
   const app = createApp({ config, database, logger }, services);
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
+  server.on("request", app);
   services.listeningOn(server);
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     base,
     app,

@@ -11,6 +11,7 @@ import { requireUser } from "../../server/access.server";
 import { accountsOf } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
 import { readForm } from "../../server/forms.server";
+import { FileLink } from "../../ui/file-link";
 import { FormButton, TextField } from "../../ui/form-field";
 import { PageTitle } from "../../ui/page-title";
 import { useHydrated } from "../../ui/use-hydrated";
@@ -68,7 +69,7 @@ export default function DeleteAccountPage({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
         <p>
-          {T.downloadFirst} <a href="/account/data" download className="font-semibold text-brand-strong underline">{T.downloadLink}</a>
+          {T.downloadFirst} <FileLink href="/account/data" className="font-semibold text-brand-strong underline">{T.downloadLink}</FileLink>
         </p>
       </div>
 

@@ -7,6 +7,8 @@ import { CHECKOUT_TEXTS as T } from "../../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../../../domain/checkout/validation";
 import { getDeliveryFees } from "../../../domain/pricing/delivery";
 import { listAddresses } from "../../../domain/accounts/addresses";
+import { orderNumberOf } from "../../../domain/orders/status";
+import { findPayableCheckout } from "../../../domain/payments/reservation";
 import { DELIVER_TO_PARAM } from "../saved-address-picker";
 import { CheckoutView } from "../checkout-view";
 import { type ShippingValues, checkoutInputFromForm, shippingErrorsOf, shippingValuesFromForm } from "../checkout-form-data";
@@ -33,14 +35,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) return data({ signedIn: false as const, testMode }, { headers: NO_STORE });
   const query = new URL(request.url).searchParams;
   const buyingNow = query.has("buy");
-  const [lines, deliveryFees, savedAddresses] = await Promise.all([
+  const [lines, deliveryFees, savedAddresses, held] = await Promise.all([
     buyingNow ? buyNowLine(context.db, query).then((line) => (line ? [line] : [])) : listCart(context.db, viewer.userId),
     getDeliveryFees(context.db),
     listAddresses(context.db, viewer.userId),
+    findPayableCheckout(context.db, viewer.userId),
   ]);
   const account = { email: viewer.email, fullName: viewer.fullName ?? "" };
   const deliverTo = query.get(DELIVER_TO_PARAM);
-  return data({ signedIn: true as const, testMode, buyNow: buyingNow, lines, deliveryFees, account, savedAddresses, deliverTo }, { headers: NO_STORE });
+  const unpaidOrder = held && { orderId: held.orderId, orderNumber: orderNumberOf(held.orderId), payableUntil: held.payableUntil.toISOString() };
+  return data({ signedIn: true as const, testMode, buyNow: buyingNow, lines, deliveryFees, account, savedAddresses, deliverTo, unpaidOrder }, { headers: NO_STORE });
 }
 
 /** The lines are kept current by the page itself (over fetch), so a lost connection never replaces it with the error view. */

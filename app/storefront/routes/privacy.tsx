@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { DEFAULT_PROMISES } from "../../../domain/catalog/promises";
 import { getStorePromises } from "../../../domain/catalog/service";
 import { warrantyLabel } from "../../../lib/constants";
+import { FileLink } from "../../ui/file-link";
 import { formatDate } from "../../ui/format";
 import { MailIcon, MapPinIcon, WhatsappIcon } from "../../ui/icons";
 import { pageMeta, siteFromMatches, useSite } from "../../site/site";
@@ -160,9 +161,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         />
         <p>
           Signed in, you can use two of them yourself at any time:{" "}
-          <a href="/account/data" download className="font-semibold text-brand-strong underline">
+          <FileLink href="/account/data" className="font-semibold text-brand-strong underline">
             Download my data
-          </a>{" "}
+          </FileLink>{" "}
           (a copy of everything we hold about you, as a JSON file) and{" "}
           <a href="/account/delete" className="font-semibold text-brand-strong underline">
             Delete my account
