@@ -12,7 +12,7 @@ import type { DatabaseHandle } from "../db/client";
 import { type Auth, createAuth } from "../domain/accounts/auth";
 import { type Mailer, createMailer } from "../domain/mail/mailer";
 import { createPaystackClient } from "../domain/payments/paystack-client";
-import { type PaystackStandinRouter, createJsonFileStore, createPaystackStandin } from "../paystack-standin";
+import { type PaystackStandinRouter, createPaystackStandin } from "../paystack-standin";
 import type { PaymentProvider } from "../domain/payments/provider";
 import { createApiRouter } from "./api";
 import { type Config, paymentsSecretKey } from "./config";
@@ -23,6 +23,7 @@ import type { Logger } from "./logger";
 import { type PageCacheStore, type RenderedPage, createPageCache, servePageCache } from "./page-cache";
 import { createPaystackWebhook } from "./paystack-webhook";
 import { formActionOrigins, policyAllowingScripts, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
+import { openStandinStore } from "./standin-store";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
@@ -97,7 +98,7 @@ function createPayments(config: Config, logger: Logger): Payments {
     secretKey,
     publicBaseUrl: `${config.publicUrl}${PAYSTACK_STANDIN_PATH}`,
     webhookUrl: () => loopback && `${loopback}${PAYSTACK_WEBHOOK_PATH}`,
-    store: createJsonFileStore(path.join(config.dataDir, "paystack-standin.json")),
+    store: openStandinStore(config),
     onError: (error) => logger.error({ err: error }, "paystack stand-in"),
   });
   const standinApi = () => {
