@@ -9,8 +9,9 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { products } from "../../db/schema/catalog";
 import { vendors } from "../../db/schema/vendors";
-import type { CancelReason, OrderStatus, RefundStatus } from "../../lib/constants";
+import type { OrderStatus, RefundStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import { refundDestination } from "../../lib/refund-destination";
 import { recordActivity } from "../activity/service";
 import { Refusal } from "../core/refusal";
 import { publishLiveEvents } from "../live/events";
@@ -83,9 +84,9 @@ export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: s
     await recordOrderStatus(tx, [{ orderId: order.id, status: "cancelled", note: CANCELLATION_TEXTS.historyNote(input.reason), actorId: buyer.userId, actorRole: "buyer" }]);
     const refundAmount = order.totalAmount + (order.paymentId && !(await otherOrdersDelivered(tx, order.paymentId, order.id)) ? order.deliveryFee : 0);
     const orderNumber = orderNumberOf(order.id);
-    const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason: input.reason, refundAmount, isTest: order.isTest };
+    const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason: input.reason, refundAmount, channel: order.channel, isTest: order.isTest };
     await notifyMany(tx, [
-      { userId: buyer.userId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount)) },
+      { userId: buyer.userId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount), refundDestination(order.channel)) },
       { userId: order.vendorUserId, type: "warning", title: CANCELLATION_TEXTS.vendorNoticeTitle, message: CANCELLATION_TEXTS.vendorNotice(orderNumber, order.productName, input.reason) },
     ]);
     await publishLiveEvents(tx, [
@@ -136,6 +137,7 @@ async function lockBuyersOrder(tx: Database, buyerId: string, orderId: string) {
       vendorEmail: vendors.contactEmail,
       deliveryFee: sql<number>`coalesce(${payments.deliveryFee}, 0)`.mapWith(Number),
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
+      channel: payments.paymentMethod,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -167,7 +169,7 @@ async function refundCancelledOrder(
   order: { id: string; paymentId: string },
   orderNumber: string,
   amount: number,
-  reason: CancelReason,
+  reason: string,
 ): Promise<IssuedRefund | null> {
   try {
     const refund = await deps.refund(buyerId, {

@@ -1,0 +1,16 @@
+/**
+ * Where a refund goes back to, named by the way the buyer paid: the payment's stored channel
+ * (Paystack's `channel`; docs/after-sale.md). Shared by the pages, notifications and e-mails.
+ */
+export function refundDestination(channel: string | null | undefined): string {
+  switch (channel) {
+    case "card":
+      return "the card you paid with";
+    case "bank_transfer":
+      return "the bank account you paid from by bank transfer";
+    case "ussd":
+      return "the bank account you paid from with USSD";
+    default:
+      return "the account you paid from";
+  }
+}
