@@ -1,3 +1,4 @@
+import { formatLagosDateTime } from "../lib/lagos-time";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -496,6 +497,9 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const { n } = await one<{ n: number }>("select count(*)::int n from orders");
       expect(lines).toHaveLength(n + 1);
       expect(lines[0]).toMatch(/^Order ID,Order number,Placed at,Status/);
+      // Placed at as the screens show it, in Lagos time.
+      const newest = await one<{ id: string; created_at: Date }>("select id, created_at from orders order by created_at desc, id desc limit 1");
+      expect(lines[1]).toMatch(new RegExp(`^${newest.id},\\w+,"${formatLagosDateTime(newest.created_at)}",`));
       expect(lines[0]).toMatch(/,Warranty,.*,Payment reference,Payment status,Test,Payment gateway,Payment method,Manual payment reference,Recorded by,Payment note$/);
       expect(csv).toMatch(/,30-day warranty,/);
       expect(csv).not.toContain("basic_48hr");

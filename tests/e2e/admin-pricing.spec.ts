@@ -44,7 +44,7 @@ test("an admin sets a listing's final price in the approval queue; the shop show
       await finalPrice.fill("394,000");
     });
     const main = await productPage();
-    await expect(main.getByText("₦394,000", { exact: true })).toBeVisible();
+    await expect(main.getByText("Price: ₦394,000", { exact: true })).toBeVisible();
     await expect(main.getByText(/^Was /)).toHaveCount(0);
     await expect(main.getByText(/% OFF$/)).toHaveCount(0);
     expect(await seriousA11yViolations(shopper)).toEqual([]);
@@ -57,7 +57,7 @@ test("an admin sets a listing's final price in the approval queue; the shop show
       await row.getByLabel("Comparison price (₦)").fill("420000");
     });
     const main = await productPage();
-    await expect(main.getByText("₦394,000", { exact: true })).toBeVisible();
+    await expect(main.getByText("Price: ₦394,000", { exact: true })).toBeVisible();
     await expect(main.getByText("Was ₦420,000")).toBeVisible();
     await expect(main.getByText("6% OFF")).toBeVisible();
   });
