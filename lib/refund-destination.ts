@@ -14,3 +14,17 @@ export function refundDestination(channel: string | null | undefined): string {
       return "the account you paid from";
   }
 }
+
+/** The same, as the staff who send the refund read it: "the buyer's card", "the buyer's bank account (paid by bank transfer)"… */
+export function buyersRefundDestination(channel: string | null | undefined): string {
+  switch (channel) {
+    case "card":
+      return "the buyer's card";
+    case "bank_transfer":
+      return "the buyer's bank account (paid by bank transfer)";
+    case "ussd":
+      return "the buyer's bank account (paid with USSD)";
+    default:
+      return "the buyer's account";
+  }
+}

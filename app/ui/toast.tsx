@@ -10,7 +10,7 @@ export interface ToastMessage {
   description?: string;
 }
 
-/** What raised a toast: something the person did (an action's answer), or a notification that arrived. */
+/** What raised a toast: something the person did (an action's answer), or news that arrived (a notification, a live update). */
 type ToastSource = "action" | "notification";
 
 interface ShownToast extends ToastMessage {
@@ -63,6 +63,8 @@ export const toast = {
   once: (message: ToastMessage) => showOnce(message, "action"),
   /** A notification that arrived: shown once, unless an action's message is showing. */
   notification: (message: ToastMessage) => showOnce(message, "notification"),
+  /** News from elsewhere (a live update reloaded the page): shown unless an action's message is showing. */
+  live: (title: string) => show("success", title, undefined, undefined, "notification"),
   dismiss,
 };
 
