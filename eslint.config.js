@@ -26,7 +26,7 @@ const DOMAIN_LAYERS = [
 /** Test code: test files, the tests/ folder, and the load tools that drive the app like tests. */
 const TEST_CODE = ["**/*.test.{ts,tsx}", "tests/**", "bench/**", "scripts/load-test/**", "scripts/load-test.ts", "playwright.config.ts"];
 /** Where the app wires the Paystack stand-in in test mode. */
-const STANDIN_WIRING = ["server/app.ts"];
+const STANDIN_WIRING = ["server/app.ts", "server/standin-store.ts"];
 
 /** An import of one of the repository's top-level folders, from anywhere in it. */
 const restrict = (message, ...folders) => ({ regex: `^(\\./|(\\.\\./)+)(${folders.join("|")})(/|$)`, message });

@@ -1,4 +1,6 @@
 /** CSV for spreadsheets (RFC 4180), safe to open in Excel, LibreOffice or Google Sheets. */
+import { TEST_PAYMENT_LABEL } from "./constants";
+import { formatLagosDateTime } from "./lagos-time";
 
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -26,3 +28,9 @@ export function csvRow(cells: readonly CsvCell[]): string {
 
 /** Spreadsheets read the file as UTF-8 (names, ₦) only with a byte-order mark. */
 export const CSV_BOM = "\uFEFF";
+
+/** A moment as the screens show it, in Lagos time ("Nov 3, 2026, 4:05 PM"); blank when there is none. */
+export const csvTime = (value: string | Date | null | undefined): string | null => (value ? formatLagosDateTime(value) : null);
+
+/** 'Test' on money made in test mode (docs/payments.md), blank on real money: every export writes it so. */
+export const csvTestCell = (isTest: boolean | null | undefined): string | null => (isTest ? TEST_PAYMENT_LABEL : null);

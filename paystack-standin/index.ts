@@ -10,6 +10,7 @@ import { type StandinChannel, allowedChannels, isStandinChannel, parseChannels }
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
 
 export { createJsonFileStore, createMemoryStore } from "./store";
+export { type KnownPayment, recordKnownPayments } from "./known-payments";
 export type { StandinRecipient, StandinStore, StandinTransaction, StandinTransfer } from "./store";
 export { REFUND_FAILURE_REASON, TEST_CARDS } from "./test-cards";
 export { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, type TestAccount } from "./test-accounts";

@@ -1,6 +1,7 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
+import { CLIENT_ADDRESS_HEADER } from "../domain/accounts/auth";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -157,6 +158,20 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
       expect(await signedInAs(phone)).toBeNull();
       expect(await signedInAs(laptop)).not.toBeNull();
       expect((await page(laptop)).devices).toHaveLength(1);
+    });
+
+    it("shows each device's address as the server saw it, never one the browser claimed", async () => {
+      const response = await fetch(`${app.base}/auth`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.9", [CLIENT_ADDRESS_HEADER]: "198.51.100.4" },
+        body: new URLSearchParams({ intent: "signin", email: "blessing.akpan@tokunbo.test", password: DEMO_PASSWORD }),
+        redirect: "manual",
+      });
+      expect(response.status).toBe(302);
+      const cookie = cookiesFrom(response).split("; ").filter((pair) => pair.includes("session_token")).join("; ");
+      const [device] = (await page(cookie)).devices;
+      // The shop trusts no proxy here (TRUST_PROXY=0): the address is the connection's own.
+      expect(device).toMatchObject({ current: true, ip: "127.0.0.1" });
     });
   });
 

@@ -1,3 +1,4 @@
+import { formatLagosDateTime } from "../lib/lagos-time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { payoutRuns, vendorBankAccounts } from "../db/schema";
@@ -174,6 +175,11 @@ describe.each(TEST_ENGINES)("admin payouts and commission (%s)", (engine) => {
     expect(lines[0]).toBe(PAYOUTS_CSV_HEADER.join(","));
     expect(lines).toHaveLength(1 + (await count("vendor_payouts")));
     expect(lines[1]).toContain(`,${world.otherVendor.businessName},10000.00,Failed,`);
+    // Times as the screens show them, in Lagos time; the test flag written 'Test' or blank, as every export writes it.
+    const [newest] = await database.query<{ created_at: Date; is_test: boolean }>("select created_at, is_test from vendor_payouts order by created_at desc limit 1");
+    expect(lines[1]!.startsWith(`"${formatLagosDateTime(newest!.created_at)}",`)).toBe(true);
+    expect(lines[1]!.endsWith(newest!.is_test ? ",Test" : ",")).toBe(true);
+    expect(lines.slice(1).every((line) => /,(Test)?$/.test(line))).toBe(true);
   });
 
   it("changes a vendor's commission from the Vendors tab: shown with its history; unchanged and bad input refused", async () => {

@@ -1,3 +1,4 @@
+import { formatLagosDateTime } from "../lib/lagos-time";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -315,9 +316,15 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const pending = await one<{ id: string; suggested: number }>("select id, suggested_price::int suggested from products where status = 'pending' order by id desc limit 1");
       const low = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", compareSource: "custom", comparePriceNaira: "1" }, session.admin);
       expect(low.status).toBe(400);
-      const approved = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", compareSource: "none" }, session.admin);
+      const badPrice = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", finalPriceNaira: "0" }, session.admin);
+      expect(badPrice.status).toBe(400);
+      expect(await badPrice.json()).toMatchObject({ detail: MODERATION_TEXTS.finalPrice });
+      expect(await one("select status from products where id = $1", [pending.id])).toEqual({ status: "pending" });
+      const finalNaira = Math.floor(pending.suggested / 100) - 6_000;
+      const approved = await post("/admin/products", { intent: "decide", productId: pending.id, decision: "approve", finalPriceNaira: finalNaira.toLocaleString("en-NG") }, session.admin);
       expect(approved.status).toBe(200);
-      expect(await one("select status, compare_price from products where id = $1", [pending.id])).toEqual({ status: "approved", compare_price: null });
+      expect(await one("select status, final_price::int, compare_price from products where id = $1", [pending.id]))
+        .toEqual({ status: "approved", final_price: finalNaira * 100, compare_price: null });
     });
   });
 
@@ -490,6 +497,9 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
       const { n } = await one<{ n: number }>("select count(*)::int n from orders");
       expect(lines).toHaveLength(n + 1);
       expect(lines[0]).toMatch(/^Order ID,Order number,Placed at,Status/);
+      // Placed at as the screens show it, in Lagos time.
+      const newest = await one<{ id: string; created_at: Date }>("select id, created_at from orders order by created_at desc, id desc limit 1");
+      expect(lines[1]).toMatch(new RegExp(`^${newest.id},\\w+,"${formatLagosDateTime(newest.created_at)}",`));
       expect(lines[0]).toMatch(/,Warranty,.*,Payment reference,Payment status,Test,Payment gateway,Payment method,Manual payment reference,Recorded by,Payment note$/);
       expect(csv).toMatch(/,30-day warranty,/);
       expect(csv).not.toContain("basic_48hr");

@@ -12,7 +12,7 @@ import type { Database, DatabaseHandle } from "../db/client";
 import { type Auth, createAuth } from "../domain/accounts/auth";
 import { type Mailer, createMailer } from "../domain/mail/mailer";
 import { createPaystackClient } from "../domain/payments/paystack-client";
-import { type PaystackStandinRouter, createJsonFileStore, createPaystackStandin } from "../paystack-standin";
+import { type PaystackStandinRouter, createPaystackStandin } from "../paystack-standin";
 import type { PaymentProvider } from "../domain/payments/provider";
 import { createApiRouter } from "./api";
 import { type Config, paymentsSecretKey } from "./config";
@@ -26,6 +26,7 @@ import { createPaystackWebhook } from "./paystack-webhook";
 import { standinPageAccess } from "./standin-pages";
 import { redirectToPublicHost } from "./public-address";
 import { formActionOrigins, policyAllowingScripts, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
+import { openStandinStore } from "./standin-store";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
@@ -100,7 +101,7 @@ function createPayments(config: Config, logger: Logger, db: Database): Payments 
     secretKey,
     publicBaseUrl: `${config.publicUrl}${PAYSTACK_STANDIN_PATH}`,
     webhookUrl: () => loopback && `${loopback}${PAYSTACK_WEBHOOK_PATH}`,
-    store: createJsonFileStore(path.join(config.dataDir, "paystack-standin.json")),
+    store: openStandinStore(config),
     onError: (error) => logger.error({ err: error }, "paystack stand-in"),
     pageAccess: standinPageAccess(db),
   });

@@ -1,9 +1,10 @@
 import { type DatabaseHandle, DatabaseInUseError, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
-import { completeDemoImages, isDatabaseEmpty, seedDemoData } from "../db/seed";
+import { type SeededPayment, completeDemoImages, isDatabaseEmpty, seedDemoData } from "../db/seed";
 import { randomDemoPasswords } from "../db/seed/demo-accounts";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
+import { recordSeededPayments } from "./standin-store";
 
 export class StartupError extends Error {}
 
@@ -48,7 +49,9 @@ async function seedIfWanted(handle: DatabaseHandle, config: Config, logger: Logg
   const started = performance.now();
   // The published demo password must never open accounts on a public site.
   const passwords = config.env === "production" ? randomDemoPasswords() : undefined;
-  const summary = await seedDemoData(handle.db, { uploadsDir: config.uploadsDir, passwords });
+  // In test mode the demo's payments become the stand-in's transactions: refunds and reconciliation find them.
+  const recordPayments = config.payments.mode === "test" ? (seeded: readonly SeededPayment[]) => recordSeededPayments(config, seeded) : undefined;
+  const summary = await seedDemoData(handle.db, { uploadsDir: config.uploadsDir, passwords, recordPayments });
   logger.info({ ...summary, ms: Math.round(performance.now() - started) }, "demo data seeded");
   if (passwords && summary.users > 0) {
     const lines = [...passwords.byEmail].map(([email, password]) => `${email}  ${password}`);

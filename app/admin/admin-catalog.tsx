@@ -5,7 +5,7 @@ import { MODERATION_TEXTS } from "../../domain/catalog/moderation-validation";
 import {
   INSPECTION_POINTS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, VENDOR_STATUSES, VENDOR_STATUS_LABELS, type VendorStatus,
 } from "../../lib/constants";
-import { formatNaira } from "../../lib/money";
+import { finalPriceFromSuggested, formatNaira, koboToNaira } from "../../lib/money";
 import type { CommissionChange } from "../../domain/payouts/commission";
 import { COMMISSION_BOUNDS, COMMISSION_TEXTS } from "../../domain/payouts/validation";
 import { ActionButton, ConfirmAction, FieldError, FilteredCardList, SectionHeading, inputClass, statusFilter, useAdminAction } from "./admin-ui";
@@ -179,28 +179,36 @@ export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor
   );
 }
 
-function ProductDecision({ product }: { product: AdminProduct }) {
+function ProductDecision({ product, markup }: { product: AdminProduct; markup: number }) {
   const { fetcher, busy, errors } = useAdminAction();
   const id = `product-${product.id}`;
+  const compareChoices = [
+    { value: "none", label: MODERATION_TEXTS.compareNone },
+    { value: "suggested", label: MODERATION_TEXTS.compareSuggested(formatNaira(product.suggestedPrice)) },
+    { value: "custom", label: MODERATION_TEXTS.compareCustom },
+  ];
   return (
     <fetcher.Form method="post" action="/admin/products" noValidate className="group grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
       <input type="hidden" name="intent" value="decide" />
       <input type="hidden" name="productId" value={product.id} />
+      <div className="max-w-xs sm:col-span-3">
+        <label htmlFor={`${id}-final`} className="block text-sm font-semibold text-gray-900">{MODERATION_TEXTS.finalPriceLabel}</label>
+        <input id={`${id}-final`} name="finalPriceNaira" inputMode="decimal" autoComplete="off" className={inputClass}
+          defaultValue={String(koboToNaira(finalPriceFromSuggested(product.suggestedPrice, markup)))}
+          aria-invalid={errors.finalPriceNaira ? true : undefined}
+          aria-describedby={`${id}-final-hint${errors.finalPriceNaira ? ` ${id}-final-error` : ""}`} />
+        <FieldError id={`${id}-final-error`} message={errors.finalPriceNaira} />
+        <p id={`${id}-final-hint`} className="mt-1 text-xs text-gray-600">{MODERATION_TEXTS.finalPriceHint(markup)}</p>
+      </div>
       <fieldset className="sm:col-span-3">
         <legend className="text-sm font-semibold text-gray-900">{MODERATION_TEXTS.compareLegend}</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2 text-sm text-gray-800">
-          <label className="flex items-center gap-2">
-            <input type="radio" name="compareSource" value="suggested" defaultChecked className="h-4 w-4" />
-            {MODERATION_TEXTS.compareSuggested(formatNaira(product.suggestedPrice))}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" name="compareSource" value="custom" className="h-4 w-4" />
-            {MODERATION_TEXTS.compareCustom}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" name="compareSource" value="none" className="h-4 w-4" />
-            {MODERATION_TEXTS.compareNone}
-          </label>
+          {compareChoices.map((choice) => (
+            <label key={choice.value} className="flex items-center gap-2">
+              <input type="radio" name="compareSource" value={choice.value} defaultChecked={choice.value === "none"} className="h-4 w-4" />
+              {choice.label}
+            </label>
+          ))}
         </div>
         <div className="mt-2 hidden max-w-xs group-has-[input[value=custom]:checked]:block">
           <label htmlFor={`${id}-compare`} className="block text-sm font-semibold text-gray-900">Comparison price (₦)</label>
@@ -297,7 +305,7 @@ export function AdminProductsTab({ products, status, markup }: { products: Page<
         </a>
       </SectionHeading>
       <p className="mb-3 text-sm text-gray-700">
-        Approving sets the final price to the suggested price plus the {markup}% markup of the pricing settings.
+        Set each listing's final price where you approve it: it starts at the suggested price plus the {markup}% markup of the pricing settings.
       </p>
       <FilteredCardList tab="products" filter={PRODUCT_FILTER} current={status} page={products} empty="No products found">
         {(product) => (
@@ -322,7 +330,7 @@ export function AdminProductsTab({ products, status, markup }: { products: Page<
               <DecisionBadge status={product.status} />
             </div>
             <div className="mt-4 space-y-3 border-t border-gray-100 pt-4">
-              <ProductDecision product={product} />
+              <ProductDecision product={product} markup={markup} />
               {product.adminInspected ? <InspectionRecord product={product} /> : <InspectionChecklist key={product.inspectedAt ?? ""} product={product} />}
             </div>
           </li>

@@ -8,6 +8,7 @@ import { PRICING_BOUNDS } from "../../domain/pricing/validation";
 import type { AdminReview } from "../../domain/reviews/moderation";
 import type { PreapprovalField } from "../../domain/vendors/preapproval-fields";
 import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/manual-validation";
+import { buyersRefundDestination } from "../../lib/refund-destination";
 import { REFUND_FORM_BOUNDS, REFUND_FORM_TEXTS } from "../../domain/payments/refund-validation";
 import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES, WEEKDAYS } from "../../lib/constants";
 import { PAYOUT_HOUR } from "../../domain/payouts/period";
@@ -208,7 +209,7 @@ function RefundForm({ payment }: { payment: PaymentWithRefundKey }) {
             aria-invalid={errors.reason ? true : undefined} aria-describedby={describe("reason")} />
           <FieldError id={`${id}-reason-error`} message={errors.reason} />
         </div>
-        <ConfirmBox id={id} error={errors.confirm} />
+        <ConfirmBox id={id} error={errors.confirm} channel={payment.paymentMethod} />
         <div>
           <ActionButton busy={busy} variant="danger" label={`${REFUND_FORM_TEXTS.submit} payment ${payment.paymentReference}`}>
             {REFUND_FORM_TEXTS.submit}
@@ -219,13 +220,14 @@ function RefundForm({ payment }: { payment: PaymentWithRefundKey }) {
   );
 }
 
-function ConfirmBox({ id, error }: { id: string; error?: string }) {
+/** The refund goes back the way the buyer paid (card, bank transfer, USSD): the box names it. */
+function ConfirmBox({ id, error, channel }: { id: string; error?: string; channel: string | null }) {
   return (
     <div>
       <label className="flex items-start gap-2 text-sm text-gray-900">
         <input type="checkbox" name="confirm" value="yes" required className="mt-1 h-4 w-4" aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-confirm-error` : undefined} />
-        <span>{REFUND_FORM_TEXTS.confirmLabel}</span>
+        <span>{REFUND_FORM_TEXTS.confirmLabel(buyersRefundDestination(channel))}</span>
       </label>
       <FieldError id={`${id}-confirm-error`} message={error} />
     </div>
@@ -244,7 +246,7 @@ function FlaggedRefundForm({ payment }: { payment: PaymentWithRefundKey }) {
       <input type="hidden" name="idempotencyKey" value={payment.refundKey} />
       <input type="hidden" name="amountNaira" value={nairaText(payment.flaggedAmount)} />
       <input type="hidden" name="reason" value={payment.refundReason ?? "Flagged for refund"} />
-      <ConfirmBox id={id} error={errors.confirm} />
+      <ConfirmBox id={id} error={errors.confirm} channel={payment.paymentMethod} />
       <ActionButton busy={busy} variant="danger" label={`${REFUND_FORM_TEXTS.submitAmount(amount)} of payment ${payment.paymentReference}`}>
         {REFUND_FORM_TEXTS.submitAmount(amount)}
       </ActionButton>

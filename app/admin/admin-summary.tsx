@@ -27,6 +27,17 @@ export function AdminCounts({ counts }: { counts: DashboardCounts }) {
 
 const CHART = { width: 600, height: 160, gap: 2 };
 
+/**
+ * The revenue axis: a round top at or above the best day (1, 2, 2.5 or 5 times a power of ten, in
+ * whole naira), its half and zero, in kobo, top first. Bars are drawn against the top.
+ */
+export function salesAxis(peakKobo: number): number[] {
+  const naira = Math.max(1, Math.ceil(peakKobo / 100));
+  const power = 10 ** Math.floor(Math.log10(naira));
+  const top = [1, 2, 2.5, 5, 10].map((step) => step * power).find((value) => value >= naira)! * 100;
+  return [top, top / 2, 0];
+}
+
 const shortDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
@@ -36,7 +47,8 @@ const shortDay = (day: string) =>
  */
 export function SalesChart({ sales }: { sales: SalesSummary }) {
   const { days, totals } = sales;
-  const peak = Math.max(1, ...days.map((d) => d.revenue));
+  const axis = salesAxis(Math.max(0, ...days.map((d) => d.revenue)));
+  const peak = axis[0]!;
   const barWidth = CHART.width / days.length - CHART.gap;
   const first = days[0]?.day ?? "";
   const last = days[days.length - 1]?.day ?? "";
@@ -57,11 +69,18 @@ export function SalesChart({ sales }: { sales: SalesSummary }) {
       {totals.orders === 0 ? (
         <p className="mt-4 rounded-lg bg-gray-50 p-4 text-center text-sm text-gray-700">No sales in the last 30 days.</p>
       ) : (
+        <div className="mt-4 flex gap-2">
+        {/* The revenue axis: its values beside the bars (the top, half and zero of the scale). */}
+        <ol className="flex h-40 shrink-0 flex-col justify-between pb-0 text-right text-[11px] leading-none text-gray-600" data-testid="sales-axis" aria-label="Revenue axis">
+          {axis.map((value) => (
+            <li key={value}>{formatNaira(value)}</li>
+          ))}
+        </ol>
         <svg
           viewBox={`0 0 ${CHART.width} ${CHART.height + 20}`}
           role="img"
           aria-labelledby="sales-chart-title"
-          className="mt-4 h-44 w-full"
+          className="h-44 min-w-0 flex-1"
           preserveAspectRatio="none"
         >
           <title id="sales-chart-title">{`Revenue per day from ${shortDay(first)} to ${shortDay(last)}`}</title>
@@ -89,6 +108,7 @@ export function SalesChart({ sales }: { sales: SalesSummary }) {
             {shortDay(last)}
           </text>
         </svg>
+        </div>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import type { CustomerOrder } from "../../domain/orders/customer";
 import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isActiveClaim, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import { refundDestination } from "../../lib/refund-destination";
 import { GradeBadge } from "../ui/badges";
 import { formatCalendarDate, formatDate } from "../ui/format";
 import { ShieldIcon } from "../ui/icons";
@@ -135,7 +136,7 @@ function WhatsappVendorLink({ order }: { order: CustomerOrder }) {
 }
 
 /** The order's refunds: 'Refund of ₦… on its way' while pending, 'Refunded' once processed. */
-function RefundStatus({ refunds }: { refunds: CustomerOrder["refunds"] }) {
+function RefundStatus({ refunds, channel }: { refunds: CustomerOrder["refunds"]; channel: string | null }) {
   if (refunds.length === 0) return null;
   const sum = (status: string) => refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amount, 0);
   const [pending, processed, failed] = [sum("pending"), sum("processed"), sum("failed")];
@@ -144,7 +145,7 @@ function RefundStatus({ refunds }: { refunds: CustomerOrder["refunds"] }) {
       {pending > 0 ? <p className="font-semibold">{CANCELLATION_TEXTS.refundOnItsWay(formatNaira(pending))}</p> : null}
       {processed > 0 ? (
         <p>
-          <span className="font-semibold">{CANCELLATION_TEXTS.refunded}</span>: {CANCELLATION_TEXTS.refundedAmount(formatNaira(processed))}
+          <span className="font-semibold">{CANCELLATION_TEXTS.refunded}</span>: {CANCELLATION_TEXTS.refundedAmount(formatNaira(processed), refundDestination(channel))}
         </p>
       ) : null}
       {failed > 0 && pending === 0 && processed === 0 ? <p className="text-red-900">{CANCELLATION_TEXTS.refundFailed(formatNaira(failed))}</p> : null}
@@ -190,7 +191,7 @@ export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: Clai
       <p className="mt-3 text-sm text-gray-800" data-testid="order-status-text">
         {statusText(order)}
       </p>
-      <RefundStatus refunds={order.refunds} />
+      <RefundStatus refunds={order.refunds} channel={order.paymentChannel} />
       {order.payableUntil ? (
         <div className="mt-3">
           <UnpaidOrderActions orderId={order.id} payableUntil={order.payableUntil} label={`order #${order.orderNumber}`} />

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
-import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
-import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { CANCELLATION_TEXTS, OTHER_REASON_MAX } from "../../domain/orders/cancellation-validation";
+import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import { refundDestination } from "../../lib/refund-destination";
 import { formatDate } from "../ui/format";
 import { OrderTimeline, TIMELINE_TEXTS } from "./order-timeline";
 import { OrderReviewForm, type ReviewFormResult } from "./order-review-form";
@@ -100,8 +101,8 @@ export function PaidOrderCancelDialog({ order }: { order: CustomerOrder }) {
       <p className="text-sm text-gray-800">
         Order #{order.orderNumber} · {order.product.name} · {formatNaira(order.totalAmount)}
       </p>
-      <p className="mt-2 text-sm text-gray-700">{CANCELLATION_TEXTS.body}</p>
-      <Form method="post" action="/orders" className="mt-4" preventScrollReset>
+      <p className="mt-2 text-sm text-gray-700">{CANCELLATION_TEXTS.body(refundDestination(order.paymentChannel))}</p>
+      <Form method="post" action="/orders" className="group mt-4" preventScrollReset>
         <input type="hidden" name="intent" value="cancel-paid-order" />
         <input type="hidden" name="orderId" value={order.id} />
         <label htmlFor={reasonId} className="block text-sm font-semibold text-gray-900">
@@ -117,6 +118,14 @@ export function PaidOrderCancelDialog({ order }: { order: CustomerOrder }) {
             </option>
           ))}
         </select>
+        {/* Shown for 'Other' only; the server asks for it whatever the browser shows. */}
+        <div className="mt-3 hidden group-has-[option[value=Other]:checked]:block">
+          <label htmlFor={`${reasonId}-other`} className="block text-sm font-semibold text-gray-900">
+            {CANCELLATION_TEXTS.otherReasonLabel}
+          </label>
+          <textarea id={`${reasonId}-other`} name="otherReason" rows={3} maxLength={OTHER_REASON_MAX}
+            className="mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900" />
+        </div>
         <div className="mt-5 grid gap-2 sm:grid-cols-2">
           <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
             {CANCELLATION_TEXTS.confirm}

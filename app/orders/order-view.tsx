@@ -77,7 +77,7 @@ function useLiveOrderUpdates() {
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (event.kind !== "order.updated") return;
-      void reload(() => toast.success(ORDERS_TEXTS.statusUpdated));
+      void reload(() => toast.live(ORDERS_TEXTS.statusUpdated));
     },
     [reload],
   );

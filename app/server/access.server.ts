@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import { CLIENT_ADDRESS_HEADER } from "../../domain/accounts/auth";
 import { ACCESS_TEXTS } from "../../domain/core/access";
 import { type Permission, may } from "../../domain/core/access";
 import type { RequestOrigin } from "../../domain/accounts/service";
@@ -43,6 +44,10 @@ export async function requireRole(context: AppLoadContext, permission: Permissio
   return viewer;
 }
 
+/** The request's address and headers for the accounts services; better-auth reads the address from CLIENT_ADDRESS_HEADER, set here only. */
 export function requestOrigin(request: Request, context: AppLoadContext): RequestOrigin {
-  return { ip: context.clientIp, headers: request.headers };
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (context.clientIp !== "unknown") headers.set(CLIENT_ADDRESS_HEADER, context.clientIp);
+  return { ip: context.clientIp, headers };
 }

@@ -28,7 +28,7 @@ export function LiveUpdates() {
   const onEvent = useCallback(
     (event: LiveEvent) => {
       const arrived = notificationStore.apply(event);
-      if (arrived) toast.once({ id: `notification-${arrived.id}`, kind: "info", title: arrived.title, description: arrived.message });
+      if (arrived) toast.notification({ id: `notification-${arrived.id}`, kind: "info", title: arrived.title, description: arrived.message });
       if (event.kind === "cart.updated") reloadCartViews(event.count);
     },
     [reloadCartViews],

@@ -10,9 +10,18 @@ export interface ToastMessage {
   description?: string;
 }
 
+/** What raised a toast: something the person did (an action's answer), or news that arrived (a notification, a live update). */
+type ToastSource = "action" | "notification";
+
+interface ShownToast extends ToastMessage {
+  source: ToastSource;
+}
+
 type Listener = () => void;
 
-let toasts: ToastMessage[] = [];
+let toasts: ShownToast[] = [];
+/** Ids passed to `once`: a message shown once is never shown again, even after it was replaced. */
+const shownOnce = new Set<string>();
 const listeners = new Set<Listener>();
 let counter = 0;
 
@@ -25,13 +34,24 @@ function dismiss(id: string) {
   emit();
 }
 
-function show(kind: ToastKind, title: string, description?: string, id = `toast-${++counter}`): string {
+/**
+ * One toast per action: a new message replaces whatever is showing (so a stale error never
+ * lingers beside the next success), and a notification arriving while an action's message shows
+ * goes only to the bell (the cancellation's own 'Order cancelled' already says what happened).
+ */
+function show(kind: ToastKind, title: string, description?: string, id = `toast-${++counter}`, source: ToastSource = "action"): string {
   if (toasts.some((t) => t.id === id)) return id;
-  // Newest on top; at most three at once so a burst never covers the page.
-  toasts = [{ id, kind, title, description }, ...toasts].slice(0, 3);
+  if (source === "notification" && toasts.some((t) => t.source === "action")) return id;
+  toasts = [{ id, kind, title, description, source }];
   emit();
   if (typeof window !== "undefined") window.setTimeout(() => dismiss(id), LIMITS.notificationToastMs);
   return id;
+}
+
+function showOnce(message: ToastMessage, source: ToastSource): string {
+  if (shownOnce.has(message.id)) return message.id;
+  shownOnce.add(message.id);
+  return show(message.kind, message.title, message.description, message.id, source);
 }
 
 /** Short messages shown over the page, with the texts each area's page in docs/ lists. */
@@ -40,7 +60,11 @@ export const toast = {
   error: (title: string, description?: string) => show("error", title, description),
   info: (title: string, description?: string) => show("info", title, description),
   /** Shows a message once, however often it is passed in (a server flash survives re-renders). */
-  once: (message: ToastMessage) => show(message.kind, message.title, message.description, message.id),
+  once: (message: ToastMessage) => showOnce(message, "action"),
+  /** A notification that arrived: shown once, unless an action's message is showing. */
+  notification: (message: ToastMessage) => showOnce(message, "notification"),
+  /** News from elsewhere (a live update reloaded the page): shown unless an action's message is showing. */
+  live: (title: string) => show("success", title, undefined, undefined, "notification"),
   dismiss,
 };
 
@@ -67,6 +91,7 @@ export function Toaster({ flash }: { flash?: ToastMessage | null }) {
   }, [flash]);
   return (
     <div
+      data-testid="toasts"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-6 sm:right-6 sm:left-auto sm:items-end"
     >

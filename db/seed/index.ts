@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { inArray, sql } from "drizzle-orm";
 import { CMS_DEFAULTS, type CmsDefaults } from "../../domain/cms/defaults";
@@ -44,6 +45,24 @@ export interface SeedOptions {
   now?: Date;
   /** The seeded accounts' passwords; every account has the published demo password when not given. */
   passwords?: SeedPasswords;
+  /**
+   * Called once the demo shop is stored, with its payments as the payment provider must know
+   * them (test mode hands them to the Paystack stand-in), so they can be verified and refunded.
+   */
+  recordPayments?: (payments: readonly SeededPayment[]) => Promise<void>;
+}
+
+/** A seeded payment as its provider knows it. */
+export interface SeededPayment {
+  reference: string;
+  providerId: number;
+  amount: number;
+  email: string;
+  outcome: "unpaid" | "paid" | "declined";
+  channel: string;
+  createdAt: Date;
+  paidAt: Date | null;
+  refunds: { id: number; amount: number; at: Date }[];
 }
 
 export interface SeedPasswords {
@@ -107,7 +126,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const passwordHashFor = await hashEachPassword(options.passwords ?? { byEmail: new Map(), others: DEMO_PASSWORD });
   const data = buildSeedData({ now, listings, passwordHashFor, documentUrl: images.documentUrl });
 
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isDatabaseEmpty(tx))) return { ...EMPTY_SUMMARY };
     await insertSeedData(tx, data);
@@ -115,6 +134,27 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await postMissingEntries(tx);
     await releaseEndedWarranties(tx, now);
     return summarise(data, images.written);
+  });
+  if (summary.payments > 0) await options.recordPayments?.(seededPayments(data));
+  return summary;
+}
+
+/** The demo payments as Paystack would know them: pending ones opened and never finished, failed ones declined. */
+function seededPayments(data: SeedData): SeededPayment[] {
+  const emails = new Map(data.users.map((u) => [u.id, u.email]));
+  return data.payments.map((payment) => {
+    const refunds = data.refunds.filter((r) => r.paymentId === payment.id);
+    return {
+      reference: payment.paymentReference,
+      providerId: Number(payment.gatewayReference ?? randomInt(1_000_000_000, 4_000_000_000)),
+      amount: payment.amount,
+      email: emails.get(payment.customerId as string) ?? "customer@tokunbo.test",
+      outcome: payment.status === "pending" ? "unpaid" : payment.status === "failed" ? "declined" : "paid",
+      channel: payment.paymentMethod ?? "card",
+      createdAt: payment.createdAt as Date,
+      paidAt: payment.paidAt ?? null,
+      refunds: refunds.map((r) => ({ id: r.providerRefundId as number, amount: r.amount, at: r.processedAt as Date })),
+    };
   });
 }
 

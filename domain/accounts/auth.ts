@@ -51,6 +51,9 @@ export function emailChangeOf(token: string): string | null {
  * HttpOnly SameSite cookie. Its HTTP handler is not mounted: pages and /api call `auth.api`
  * from the server, after our own validation and rate limits.
  */
+/** The header through which the server hands better-auth the client's address (requestOrigin sets it on every call). */
+export const CLIENT_ADDRESS_HEADER = "x-tokunbo-client-address";
+
 export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: AuthOptions) {
   // Accounts verifying their first address. better-auth runs the after-verification hook for a
   // followed change-of-address link too, but the before hook only for a first verification; the
@@ -110,6 +113,8 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer }: Aut
     // Limits are ours (rate-limit.ts), per IP and per e-mail, shared by every instance.
     rateLimit: { enabled: false },
     advanced: {
+      // The session's address is the one the server worked out (TRUST_PROXY decides which), never a header the browser sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       cookiePrefix: "tokunbo",
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },

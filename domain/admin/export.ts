@@ -2,7 +2,7 @@ import { orderLineColumns, paymentOrderColumns, paymentRecordColumns, recorder }
 import { type AnyColumn, type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
-  ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL, isPaymentFailed,
+  ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, isPaymentFailed,
   warrantyLabel,
 } from "../../lib/constants";
 import { koboToNaira } from "../../lib/money";
@@ -16,7 +16,7 @@ import { paymentMethodLabel } from "../payments/manual-validation";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
-import { CSV_BOM, type CsvCell, csvRow } from "../../lib/csv";
+import { CSV_BOM, type CsvCell, csvRow, csvTestCell, csvTime } from "../../lib/csv";
 import { newestFirstById } from "../core/paging";
 import { payoutsCsv } from "../payouts/admin-payouts";
 
@@ -50,8 +50,6 @@ function paymentStatusCell(orderStatus: OrderStatus | null, status: PaymentStatu
   return orderStatus && isPaymentFailed(orderStatus, status) ? PAYMENT_FAILED_LABEL : PAYMENT_STATUS_LABELS[status];
 }
 
-/** 'Test' on money made in test mode (docs/payments.md), blank on real money. */
-const testCell = (isTest: boolean | null) => (isTest ? TEST_PAYMENT_LABEL : null);
 
 const ORDER_HEADER = [
   "Order ID", "Order number", "Placed at", "Status", "Customer", "Email", "Phone", "Address", "City", "State",
@@ -96,10 +94,10 @@ type OrderExportRow = Awaited<ReturnType<typeof orderBatch>>[number];
 
 function orderCells(o: OrderExportRow): CsvCell[] {
   return [
-    o.id, orderNumberOf(o.id), o.createdAt.toISOString(), ORDER_STATUS_LABELS[o.status], o.customerName, o.customerEmail,
+    o.id, orderNumberOf(o.id), csvTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.customerName, o.customerEmail,
     o.customerPhone, o.shippingAddress, o.city, o.state, o.productName, o.brand, o.model, o.grade, o.vendorName, o.quantity,
     naira(o.unitPrice), naira(o.totalAmount), warrantyLabel(o.warrantyDays), o.trackingNumber, o.estimatedDeliveryDate, o.paymentReference,
-    paymentStatusCell(o.status, o.paymentStatus), testCell(o.isTest), o.paymentGateway, paymentMethodLabel(o.paymentMethod),
+    paymentStatusCell(o.status, o.paymentStatus), csvTestCell(o.isTest), o.paymentGateway, paymentMethodLabel(o.paymentMethod),
     o.paymentGateway === "manual" ? o.gatewayReference : null, o.recordedBy, o.note,
   ];
 }
@@ -140,10 +138,10 @@ type PaymentExportRow = Awaited<ReturnType<typeof paymentBatch>>[number];
 
 function paymentCells(p: PaymentExportRow): CsvCell[] {
   return [
-    p.id, p.paymentReference, p.createdAt.toISOString(), p.paidAt?.toISOString() ?? null,
+    p.id, p.paymentReference, csvTime(p.createdAt), csvTime(p.paidAt),
     paymentStatusCell(p.hasPendingOrder ? "pending" : null, p.status), p.customerName, p.email, naira(p.amount), naira(p.deliveryFee),
     p.orderCount, p.paymentGateway, paymentMethodLabel(p.paymentMethod), p.gatewayReference, p.flaggedForRefund, p.refundReason,
-    testCell(p.isTest), p.recordedBy, p.note,
+    csvTestCell(p.isTest), p.recordedBy, p.note,
   ];
 }
 

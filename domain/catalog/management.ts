@@ -247,7 +247,8 @@ async function createForVendor(db: Database, actor: Actor, input: ProductFormInp
         vendorId: vendor.id,
         status: "approved",
         finalPrice,
-        comparePrice: comparePriceAtApproval(input.suggestedPrice),
+        // A 'Was' price is only one an admin sets on purpose in the approval queue (docs/admin.md).
+        comparePrice: null,
         isLive: true,
       })
       .returning({ id: products.id, status: products.status, finalPrice: products.finalPrice });
@@ -273,11 +274,6 @@ type ReviewedListing = Pick<ManagedProduct, (typeof REVIEWED_FIELDS)[number] | "
 export function changesApprovedListing(current: ReviewedListing, next: ReviewedListing): boolean {
   const photosChanged = current.images.length !== next.images.length || current.images.some((url, i) => url !== next.images[i]);
   return photosChanged || REVIEWED_FIELDS.some((field) => current[field] !== next[field]);
-}
-
-/** The comparison ('Was') price an approval records: the vendor's suggested price at that moment (docs/admin.md). */
-export function comparePriceAtApproval(suggestedPrice: number): number {
-  return suggestedPrice;
 }
 
 /** The listing as it is, locked until the edit commits, with its vendor's user. */
@@ -312,13 +308,12 @@ function vendorModeration(current: LockedListing, next: ReviewedListing): Modera
   return { status: current.status, finalPrice: current.finalPrice, comparePrice: current.comparePrice, backToReview };
 }
 
-/** An admin sets status and final price; approving prices from the markup when no final price is given and records the comparison price. */
+/** An admin sets status and final price; approving prices from the markup when no final price is given, with no comparison price (docs/admin.md). */
 function adminModeration(current: LockedListing, input: ProductFormInput, markupPercentage: number): Moderation {
   const status = input.status ?? current.status;
   let finalPrice = input.finalPrice ?? current.finalPrice;
   if (status === "approved" && finalPrice === null) finalPrice = finalPriceFromSuggested(input.suggestedPrice, markupPercentage);
-  const comparePrice =
-    status !== "approved" ? null : current.status === "approved" ? current.comparePrice : comparePriceAtApproval(input.suggestedPrice);
+  const comparePrice = status === "approved" && current.status === "approved" ? current.comparePrice : null;
   return { status, finalPrice, comparePrice };
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from "../../lib/zod";
 import { INSPECTION_POINTS } from "../../lib/constants";
+import { nairaTextToKobo } from "../../lib/money";
 
 /** Where an approved listing's comparison ('Was') price comes from. */
 export const COMPARE_PRICE_SOURCES = ["suggested", "custom", "none"] as const;
@@ -12,6 +13,9 @@ export type ComparePriceSource = (typeof COMPARE_PRICE_SOURCES)[number];
 export const COMPARE_PRICE_MAX_NAIRA = 50_000_000;
 
 export const MODERATION_TEXTS = {
+  finalPriceLabel: "Final price (₦)",
+  finalPriceHint: (markup: number) => `Prefilled with the suggested price plus the ${markup}% markup. Buyers pay this price.`,
+  finalPrice: `Enter the final price in naira, from ₦1 to ₦${COMPARE_PRICE_MAX_NAIRA.toLocaleString("en-NG")}, with at most two decimals`,
   compareLegend: "Comparison price ('Was' price)",
   compareSuggested: (price: string) => `The vendor's suggested price, ${price}`,
   compareCustom: "Another price",
@@ -36,23 +40,26 @@ export const MODERATION_TEXTS = {
   notFound: "Product not found",
 } as const;
 
-/** Kobo from naira as typed ("450,000.50"), exactly. */
-function koboOf(naira: string): number {
-  const [whole, fraction = ""] = naira.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
+/** Kobo from naira as typed ("450,000.50"), exactly, from ₦1 to COMPARE_PRICE_MAX_NAIRA. */
+const approvalPriceKobo = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((value) => value.trim().replace(/,/g, ""))
+    .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, message))
+    .transform(nairaTextToKobo)
+    .pipe(z.number().min(100, message).max(COMPARE_PRICE_MAX_NAIRA * 100, message));
 
-const comparePriceKobo = z
-  .string({ error: MODERATION_TEXTS.comparePrice })
-  .transform((value) => value.trim().replace(/,/g, ""))
-  .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, MODERATION_TEXTS.comparePrice))
-  .transform(koboOf)
-  .pipe(z.number().min(100, MODERATION_TEXTS.comparePrice).max(COMPARE_PRICE_MAX_NAIRA * 100, MODERATION_TEXTS.comparePrice));
+const comparePriceKobo = approvalPriceKobo(MODERATION_TEXTS.comparePrice);
 
-/** Approve's comparison price: the suggested price (also when the form says nothing), another price, or none. */
+/** Approve's final price as the admin typed it; absent, the suggested price plus the markup. */
+export const approvalFinalPriceSchema = z.object({
+  finalPriceNaira: z.preprocess((value) => (value === "" ? undefined : value), approvalPriceKobo(MODERATION_TEXTS.finalPrice).optional()),
+});
+
+/** Approve's comparison price: none (also when the form says nothing: a 'Was' price is set on purpose), the suggested price, or another price. */
 export const comparePriceChoiceSchema = z
   .object({
-    compareSource: z.enum(COMPARE_PRICE_SOURCES, { error: MODERATION_TEXTS.compareSource }).optional().default("suggested"),
+    compareSource: z.enum(COMPARE_PRICE_SOURCES, { error: MODERATION_TEXTS.compareSource }).optional().default("none"),
     comparePriceNaira: z.string().optional(),
   })
   .transform((value, ctx): ComparePriceChoice => {

@@ -5,7 +5,7 @@ import { adminPricingConfig } from "../../db/schema/pricing";
 import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { INSPECTION_POINTS } from "../../lib/constants";
 import { approveProduct, inspectProduct, rejectProduct, withdrawInspection } from "./moderation";
-import { MODERATION_TEXTS, comparePriceChoiceSchema } from "./moderation-validation";
+import { MODERATION_TEXTS, approvalFinalPriceSchema, comparePriceChoiceSchema } from "./moderation-validation";
 
 describe.each(TEST_ENGINES)("product moderation (%s)", (engine) => {
   let database: DatabaseHandle;
@@ -34,9 +34,9 @@ describe.each(TEST_ENGINES)("product moderation (%s)", (engine) => {
     expect((await row())?.status).toBe("pending");
   });
 
-  it("approve sets the final price from the suggested price and the markup, rounded to the kobo, and tells the vendor", async () => {
+  it("approve without a price sets the final price from the suggested price and the markup, rounded to the kobo, with no 'Was' price, and tells the vendor", async () => {
     // ₦333,333.33 × 1.075 = ₦358,333.329… → 35,833,333 kobo (half up).
-    expect(await approveProduct(database.db, admin, productId)).toEqual({ id: productId, status: "approved", finalPrice: 35_833_333, comparePrice: 333_333_33 });
+    expect(await approveProduct(database.db, admin, productId)).toEqual({ id: productId, status: "approved", finalPrice: 35_833_333, comparePrice: null });
     expect(Number((await row())?.final_price)).toBe(35_833_333);
     expect(await notes()).toEqual([{ title: "Product approved", type: "product", message: "iPhone 12 is now live in the shop at ₦358,333.33." }]);
     const [activity] = await database.query<{ activity_type: string; user_id: string }>("select activity_type, user_id from user_activities");
@@ -75,8 +75,27 @@ describe.each(TEST_ENGINES)("product moderation (%s)", (engine) => {
     expect((await prices())?.compare_price).toBeNull();
   });
 
-  it("reads the comparison choice from the form: nothing said is the suggested price; another price needs a valid amount", () => {
-    expect(comparePriceChoiceSchema.parse({})).toEqual({ source: "suggested" });
+  it("approves at the final price the admin set, under the suggestion, with no 'Was' price unless one is chosen", async () => {
+    await database.query("update products set suggested_price = 40000000, status = 'pending' where id = $1", [productId]);
+    expect(await approveProduct(database.db, admin, productId, undefined, 394_000_00)).toMatchObject({ finalPrice: 394_000_00, comparePrice: null });
+    expect(await prices()).toEqual({ final_price: 394_000_00, compare_price: null });
+    await expect(approveProduct(database.db, admin, productId, { source: "custom", kobo: 390_000_00 }, 394_000_00))
+      .rejects.toMatchObject({ status: 400, message: MODERATION_TEXTS.compareNotAbove("₦394,000") });
+    await approveProduct(database.db, admin, productId, { source: "custom", kobo: 400_000_00 }, 394_000_00);
+    expect(await prices()).toEqual({ final_price: 394_000_00, compare_price: 400_000_00 });
+  });
+
+  it("reads the final price from the form: blank or absent is the markup price; otherwise a valid amount", () => {
+    expect(approvalFinalPriceSchema.parse({})).toEqual({ finalPriceNaira: undefined });
+    expect(approvalFinalPriceSchema.parse({ finalPriceNaira: "" })).toEqual({ finalPriceNaira: undefined });
+    expect(approvalFinalPriceSchema.parse({ finalPriceNaira: "394,000.50" })).toEqual({ finalPriceNaira: 39_400_050 });
+    for (const bad of ["0", "-4", "1.234", "abc", "60000001"]) {
+      expect(approvalFinalPriceSchema.safeParse({ finalPriceNaira: bad }).error?.issues[0]?.message).toBe(MODERATION_TEXTS.finalPrice);
+    }
+  });
+
+  it("reads the comparison choice from the form: nothing said is none; another price needs a valid amount", () => {
+    expect(comparePriceChoiceSchema.parse({})).toEqual({ source: "none" });
     expect(comparePriceChoiceSchema.parse({ compareSource: "none", comparePriceNaira: "5" })).toEqual({ source: "none" });
     expect(comparePriceChoiceSchema.parse({ compareSource: "custom", comparePriceNaira: "520,000.50" })).toEqual({ source: "custom", kobo: 52_000_050 });
     for (const bad of ["", "0", "-4", "1.234", "abc", "60000001"]) {

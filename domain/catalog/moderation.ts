@@ -69,7 +69,7 @@ async function decide(
   db: Database,
   actor: Actor,
   productId: string,
-  decision: { status: "approved"; compare: ComparePriceChoice } | { status: "rejected"; reason?: string },
+  decision: { status: "approved"; compare: ComparePriceChoice; finalPrice?: number } | { status: "rejected"; reason?: string },
 ): Promise<ModerationResult> {
   assertMay(actor, "back_office");
   const id = productIdSchema.safeParse(productId);
@@ -83,7 +83,7 @@ async function decide(
       .for("update");
     if (!current) throw new Refusal("not_found", PRODUCT_TEXTS.notFound);
     const prices = decision.status === "approved"
-      ? approvedPrices(current.suggestedPrice, markup, decision.compare)
+      ? approvedPrices(decision.finalPrice ?? finalPriceFromSuggested(current.suggestedPrice, markup), current.suggestedPrice, decision.compare)
       // A listing approved again later gets a comparison price from that approval, not this one.
       : { comparePrice: null };
     const [product] = await tx
@@ -103,9 +103,8 @@ async function decide(
   });
 }
 
-/** The final price from the markup, and the comparison price as the vendor suggests it now, as the admin typed it, or none. */
-function approvedPrices(suggestedPrice: number, markup: number, compare: ComparePriceChoice): { finalPrice: number; comparePrice: number | null } {
-  const finalPrice = finalPriceFromSuggested(suggestedPrice, markup);
+/** The final price, and the comparison price as the vendor suggests it now, as the admin typed it, or none. */
+function approvedPrices(finalPrice: number, suggestedPrice: number, compare: ComparePriceChoice): { finalPrice: number; comparePrice: number | null } {
   if (compare.source === "none") return { finalPrice, comparePrice: null };
   if (compare.source === "suggested") return { finalPrice, comparePrice: suggestedPrice };
   if (compare.kobo <= finalPrice) throw new Refusal("invalid", MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)), { fieldErrors: { comparePriceNaira: MODERATION_TEXTS.compareNotAbove(formatNaira(finalPrice)) } });
@@ -113,17 +112,18 @@ function approvedPrices(suggestedPrice: number, markup: number, compare: Compare
 }
 
 /**
- * Approve (admins): status approved, final price = suggested price × (1 + markup percent), and
- * the comparison price: the vendor's suggested price at this moment unless the admin chose
- * another one or none.
+ * Approve (admins): status approved, the final price the admin set in the queue (without one,
+ * suggested price × (1 + markup percent)), and the comparison ('Was') price only when the admin
+ * chose one: the vendor's suggested price at this moment or another price above the final price.
  */
 export function approveProduct(
   db: Database,
   actor: Actor,
   productId: string,
-  compare: ComparePriceChoice = { source: "suggested" },
+  compare: ComparePriceChoice = { source: "none" },
+  finalPrice?: number,
 ): Promise<ModerationResult> {
-  return decide(db, actor, productId, { status: "approved", compare });
+  return decide(db, actor, productId, { status: "approved", compare, finalPrice });
 }
 
 /** Reject (admins): status rejected; the vendor is told, with the reason when one is given. */

@@ -142,12 +142,12 @@ describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) =
     expect(await stateOf(id)).toEqual({ status: "approved", final_price: "38000000", compare_price: "40000000" });
   });
 
-  it("an admin approving in the edit dialog records the vendor's suggested price as the comparison price", async () => {
+  it("an admin approving in the edit dialog sets no comparison price: the vendor's suggestion never becomes a 'Was' price", async () => {
     const id = await approvedListing();
     await updateProduct(database.db, seller, id, edit({ suggestedPrice: "410000" }));
     const saved = await updateProduct(database.db, admin, id, edit({ suggestedPrice: "410000", status: "approved", finalPrice: "395000" }));
     expect(saved).toMatchObject({ status: "approved", finalPrice: 395_000_00 });
-    expect(await stateOf(id)).toEqual({ status: "approved", final_price: "39500000", compare_price: "41000000" });
+    expect(await stateOf(id)).toEqual({ status: "approved", final_price: "39500000", compare_price: null });
   });
 
   describe("photos must be the vendor's own uploads", () => {

@@ -1,5 +1,6 @@
 import { TEST_PAYMENT_LABEL } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import { refundDestination } from "../../lib/refund-destination";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 
@@ -11,12 +12,14 @@ export interface CancelledOrderMail {
   reason: string;
   /** Kobo the buyer gets back: the order's total, and the delivery fee when nothing else of the payment ships. */
   refundAmount: number;
+  /** The payment's channel (card, bank_transfer, ussd…): the refund goes back the same way. */
+  channel: string | null;
   isTest: boolean;
 }
 
 const testPrefix = (isTest: boolean) => (isTest ? `[${TEST_PAYMENT_LABEL}] ` : "");
 
-/** To the buyer: the order is cancelled and the money is on its way back to their card. */
+/** To the buyer: the order is cancelled and the money is on its way back the way they paid. */
 export function buyerCancellationEmail(publicUrl: string, to: string, order: CancelledOrderMail): OutgoingEmail {
   return {
     to,
@@ -25,7 +28,7 @@ export function buyerCancellationEmail(publicUrl: string, to: string, order: Can
       heading: `Order #${order.orderNumber} is cancelled`,
       paragraphs: [
         `You cancelled order #${order.orderNumber} (${order.quantity} × ${order.productName}) before it shipped. Your reason: ${order.reason}.`,
-        `We are refunding ${formatNaira(order.refundAmount)} to the card you paid with. We will e-mail you again once the refund has gone through; your bank may take a few working days to show it.`,
+        `We are refunding ${formatNaira(order.refundAmount)} to ${refundDestination(order.channel)}. We will e-mail you again once the refund has gone through; your bank may take a few working days to show it.`,
       ],
       action: { label: "See your orders", url: `${publicUrl}/orders` },
     }),

@@ -132,6 +132,30 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
     expect(parsed.success ? "" : parsed.error.issues[0]!.message).toBe(CANCELLATION_TEXTS.reasonRequired);
   });
 
+  it("'Other' needs the reason in words, which the order then keeps", () => {
+    const orderId = "00000000-0000-4000-8000-000000000001";
+    for (const otherReason of [undefined, "", "   "]) {
+      const parsed = paidOrderCancellationSchema.safeParse({ orderId, reason: "Other", otherReason });
+      expect(parsed.success ? "" : parsed.error.issues[0]!.message).toBe(CANCELLATION_TEXTS.otherReasonRequired);
+    }
+    const tooLong = paidOrderCancellationSchema.safeParse({ orderId, reason: "Other", otherReason: "x".repeat(301) });
+    expect(tooLong.success ? "" : tooLong.error.issues[0]!.message).toBe(CANCELLATION_TEXTS.otherReasonTooLong);
+    expect(paidOrderCancellationSchema.parse({ orderId, reason: "Other", otherReason: "  My brother gave me his phone " })).toEqual({ orderId, reason: "My brother gave me his phone" });
+    expect(paidOrderCancellationSchema.parse({ orderId, reason: "I changed my mind", otherReason: "ignored" })).toEqual({ orderId, reason: "I changed my mind" });
+  });
+
+  it("tells the buyer the money goes back the way they paid: by bank transfer here, not to a card", async () => {
+    const paid = await paidCheckout();
+    await q("update payments set payment_method = 'bank_transfer' where id = $1", [paid.paymentId]);
+    const [order] = paid.orders;
+    await cancelPaidOrder(deps(), paid.buyer, { orderId: order!.id, reason: "I changed my mind" });
+    const number = orderNumberOf(order!.id);
+    const [notice] = await q<{ message: string }>("select message from notifications where user_id = $1 and title = $2", [paid.buyer.userId, CANCELLATION_TEXTS.buyerNoticeTitle]);
+    expect(notice!.message).toBe(CANCELLATION_TEXTS.buyerNotice(number, "₦302,500", "the bank account you paid from by bank transfer"));
+    const mail = mailer.sent.find((m) => m.subject === `[Test] Order #${number} cancelled`)!;
+    expect(mail.text).toContain("to the bank account you paid from by bank transfer");
+  });
+
   it("two presses at once cancel once and refund once", async () => {
     const paid = await paidCheckout();
     const tries = await Promise.allSettled([

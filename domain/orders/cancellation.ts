@@ -10,8 +10,9 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { products } from "../../db/schema/catalog";
 import { vendors } from "../../db/schema/vendors";
-import type { CancelReason, OrderStatus, RefundStatus } from "../../lib/constants";
+import type { OrderStatus, RefundStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
+import { refundDestination } from "../../lib/refund-destination";
 import { recordActivity } from "../activity/service";
 import { Refusal } from "../core/refusal";
 import { publishLiveEvents } from "../live/events";
@@ -99,9 +100,9 @@ export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: s
     await recordOrderStatus(tx, [{ orderId: order.id, status: "cancelled", note: CANCELLATION_TEXTS.historyNote(input.reason), actorId: buyer.userId, actorRole: "buyer" }]);
     const orderNumber = orderNumberOf(order.id);
     const { refundAmount, reserved } = await writeRefund(tx, deps.refunds, buyer.userId, order, orderNumber, input.reason);
-    const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason: input.reason, refundAmount, isTest: order.isTest };
+    const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason: input.reason, refundAmount, channel: order.channel, isTest: order.isTest };
     await notifyMany(tx, [
-      { userId: buyer.userId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount)) },
+      { userId: buyer.userId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount), refundDestination(order.channel)) },
       { userId: order.vendorUserId, type: "warning", title: CANCELLATION_TEXTS.vendorNoticeTitle, message: CANCELLATION_TEXTS.vendorNotice(orderNumber, order.productName, input.reason) },
     ]);
     await publishLiveEvents(tx, [
@@ -135,7 +136,7 @@ type LockedOrder = Awaited<ReturnType<typeof lockBuyersOrder>>;
  * twice, and nothing beyond what is left of the payment. One that cannot be written (a payment
  * recorded by hand) flags the payment, so an admin returns the money the way it came.
  */
-async function writeRefund(tx: Database, refunds: CancellationRefunds, buyerId: string, order: LockedOrder, orderNumber: string, reason: CancelReason) {
+async function writeRefund(tx: Database, refunds: CancellationRefunds, buyerId: string, order: LockedOrder, orderNumber: string, reason: string) {
   if (!order.paymentId) return { refundAmount: 0, reserved: null };
   const state = await readPaymentRefunds(tx, order.paymentId);
   const alreadyBack = state.orders.find((o) => o.id === order.id)?.refunded ?? 0;
@@ -190,6 +191,7 @@ async function lockBuyersOrder(tx: Database, buyerId: string, orderId: string) {
       deliveryFee: sql<number>`coalesce(${payments.deliveryFee}, 0)`.mapWith(Number),
       paymentAmount: sql<number>`coalesce(${payments.amount}, 0)`.mapWith(Number),
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
+      channel: payments.paymentMethod,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))

@@ -34,6 +34,8 @@ export interface CustomerOrder extends OrderDelivery {
   failureReason: string | null;
   /** Paid (or being paid) in test mode: no real money (docs/payments.md). */
   isTest: boolean;
+  /** How the latest payment was made (card, bank_transfer, ussd…): refunds go back the same way. */
+  paymentChannel: string | null;
   /** Until when (ISO) 'Pay now' and 'Cancel order' are offered; null once the order is paid, cancelled or released. */
   payableUntil: string | null;
   createdAt: string;
@@ -122,6 +124,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       paymentStatus: payments.status,
       failureReason: payments.failureReason,
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
+      paymentChannel: payments.paymentMethod,
       holdsReservation: sql<boolean>`coalesce(${holdsReservation}, false)`,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,

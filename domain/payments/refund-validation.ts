@@ -15,7 +15,7 @@ export const REFUND_FORM_TEXTS = {
   amount: "Enter the amount in naira, greater than zero, with at most two decimals (kobo)",
   reasonLabel: "Reason",
   reason: `Give a reason for the refund (at most ${REFUND_FORM_BOUNDS.reasonMax} characters)`,
-  confirmLabel: "I have checked the amount: this sends the money back to the buyer's card",
+  confirmLabel: (destination: string) => `I have checked the amount: this sends the money back to ${destination}`,
   confirm: "Tick the box to confirm the refund",
   submit: "Refund",
   submitAmount: (amount: string) => `Refund ${amount}`,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { orderNumberOf } from "../orders/status";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
@@ -55,8 +56,13 @@ describe.each(TEST_ENGINES)("refunds (%s)", (engine) => {
     await processed(refund, paid.reference);
     await processed(refund, paid.reference);
     expect(await paymentStatus(paid.paymentId)).toBe("partially_refunded");
-    expect(await q("select title from notifications where user_id = $1 and title = $2", [paid.buyer.userId, REFUND_TEXTS.notifiedTitle])).toHaveLength(1);
-    expect(mailer.sent.filter((m) => m.to === paid.buyer.email && m.subject.includes("Refund of ₦50,000"))).toHaveLength(1);
+    // The notice names the order (a refund of the payment as a whole names each of its orders) and the way the buyer paid.
+    expect(await q("select message from notifications where user_id = $1 and title = $2", [paid.buyer.userId, REFUND_TEXTS.notifiedTitle])).toEqual([
+      { message: `₦50,000 for order #${orderNumberOf(paid.orderId)} is on its way back to the card you paid with. Banks can take up to 10 working days to show it.` },
+    ]);
+    const mail = mailer.sent.filter((m) => m.to === paid.buyer.email && m.subject.includes("Refund of ₦50,000"));
+    expect(mail.map((m) => m.subject)).toEqual([`[Test] Refund of ₦50,000 for order #${orderNumberOf(paid.orderId)}`]);
+    expect(mail[0]!.text).toContain("It goes back to the card you paid with.");
     expect(await refundableAmount(database().db, paid.paymentId)).toBe(250_000_00);
 
     // The charge.success webhook replayed, or the buyer back on /payment-success: paid once, still partly refunded.

@@ -22,10 +22,10 @@ import { type PaymentRefunds, moneyBackOnOrdersToShip, readPaymentRefunds, total
 import { orderNumberOf } from "../orders/status";
 import { debitRefund } from "./ledger";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
-import { refundedEmail } from "./refund-emails";
 import { refundFailedAdminEmail, refundFailedBuyerEmail } from "./refund-failure-emails";
 import { REFUND_FAILURE_TEXTS } from "./refund-failure-texts";
 import { flagPaymentForRefund } from "./refund-flags";
+import { REFUND_NOTICE, refundedEmail } from "./refund-emails";
 
 export const REFUND_TEXTS = {
   paymentNotFound: "Payment not found",
@@ -37,9 +37,8 @@ export const REFUND_TEXTS = {
   wholeKobo: "Enter the amount in naira and kobo, greater than zero",
   reasonRequired: "Give a reason for the refund",
   cancelFirst: "This order has not shipped yet: cancel it first, so its phone goes back on sale, and the refund follows.",
-  notifiedTitle: "Refund processed",
-  notifiedMessage: (amount: number, numbers: readonly string[]) =>
-    `${formatNaira(amount)} for ${numbers.map((n) => `#${n}`).join(", ") || "your payment"} is on its way back to you. Banks can take up to 10 working days to show it.`,
+  notifiedTitle: REFUND_NOTICE.title,
+  notifiedMessage: REFUND_NOTICE.message,
 } as const;
 
 export interface RefundInput {
@@ -403,21 +402,23 @@ async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
 
 /** The buyer's notification, live event and e-mail; returns the function that sends the e-mail after the commit. */
 async function tellBuyer(tx: Database, deps: Pick<RefundDeps, "mailer" | "publicUrl">, row: RefundRow, refundedOrders: readonly string[]) {
-  const [payment] = await tx
-    .select({ customerId: payments.customerId, reference: payments.paymentReference, email: orders.customerEmail, name: orders.customerName })
+  // A refund of the payment as a whole names every order it paid for.
+  const paid = await tx
+    .select({ customerId: payments.customerId, reference: payments.paymentReference, channel: payments.paymentMethod, email: orders.customerEmail, name: orders.customerName, orderId: orders.id })
     .from(payments)
     .innerJoin(orders, eq(orders.paymentId, payments.id))
     .where(and(eq(payments.id, row.paymentId), row.orderId ? eq(orders.id, row.orderId) : undefined))
-    .limit(1);
+    .orderBy(orders.createdAt, orders.id);
+  const payment = paid[0];
   if (!payment) return undefined;
-  const numbers = row.orderId ? [orderNumberOf(row.orderId)] : [];
-  await notify(tx, payment.customerId, "success", REFUND_TEXTS.notifiedTitle, REFUND_TEXTS.notifiedMessage(row.amount, numbers));
+  const numbers = paid.map((order) => orderNumberOf(order.orderId));
+  await notify(tx, payment.customerId, "success", REFUND_TEXTS.notifiedTitle, REFUND_TEXTS.notifiedMessage(row.amount, numbers, payment.channel));
   const changed = await tx
     .select({ id: orders.id, status: orders.status })
     .from(orders)
     .where(inArray(orders.id, row.orderId ? [row.orderId, ...refundedOrders] : [...refundedOrders]));
   for (const order of changed) await publishLiveEvent(tx, payment.customerId, { kind: "order.updated", orderId: order.id, status: order.status });
-  return deps.mailer.record(tx, refundedEmail(deps.publicUrl, { to: payment.email, name: payment.name, amount: row.amount, reference: payment.reference, orderNumbers: numbers, isTest: row.isTest }));
+  return deps.mailer.record(tx, refundedEmail(deps.publicUrl, { to: payment.email, name: payment.name, amount: row.amount, reference: payment.reference, orderNumbers: numbers, channel: payment.channel, isTest: row.isTest }));
 }
 
 async function findRefund(db: Database, id: string): Promise<RefundRecord | undefined> {

@@ -9,7 +9,7 @@ import { users } from "../../db/schema/accounts";
 import { payoutRuns, vendorBankAccounts, vendorLedgerEntries, vendorPayouts } from "../../db/schema/payouts";
 import { vendors } from "../../db/schema/vendors";
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from "../../lib/constants";
-import { CSV_BOM, csvRow } from "../../lib/csv";
+import { CSV_BOM, csvRow, csvTestCell, csvTime } from "../../lib/csv";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
@@ -180,7 +180,7 @@ export async function payoutsCsv(db: Database, actor: Actor): Promise<string> {
   return [
     CSV_BOM,
     csvRow([...PAYOUTS_CSV_HEADER]),
-    ...rows.map((row) => csvRow([row.createdAt, row.period, row.businessName, (row.amount / 100).toFixed(2), row.statusLabel, row.reference, row.attempt, row.account, row.paidAt ?? "", row.failureReason ?? "", row.isTest])),
+    ...rows.map((row) => csvRow([csvTime(row.createdAt), row.period, row.businessName, (row.amount / 100).toFixed(2), row.statusLabel, row.reference, row.attempt, row.account, csvTime(row.paidAt), row.failureReason ?? "", csvTestCell(row.isTest)])),
   ].join("");
 }
 

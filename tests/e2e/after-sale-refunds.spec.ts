@@ -3,6 +3,8 @@ import { test as adminTest, openTab, projectIndex, toastWith } from "./support/a
 import { seriousA11yViolations } from "./support/accounts";
 import { type ListedPhone, placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
+import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
+import { refundDestination } from "../../lib/refund-destination";
 
 const SHIPPING = { customerName: "Ngozi Okafor", customerPhone: "0803 111 0177", shippingAddress: "5 Allen Avenue", city: "Ikeja", state: "Lagos" };
 
@@ -41,14 +43,34 @@ test("a buyer cancels a paid order before it ships, sees the refund on /orders, 
   const card = orderCards(page);
   await expect(card).toHaveCount(1);
   const total = (await card.getByTestId("order-total").textContent())!;
-  await card.getByRole("link", { name: /Cancel order/ }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
+  const toasts = page.getByTestId("toasts").getByRole("status").or(page.getByTestId("toasts").getByRole("alert"));
+
+  // 'Other' asks for the reason in words; the server refuses it without them.
+  await card.getByRole("link", { name: /Cancel order/ }).click();
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(CANCELLATION_TEXTS.body(refundDestination("card")));
+  await expect(dialog.getByLabel(CANCELLATION_TEXTS.otherReasonLabel)).toBeHidden();
+  await dialog.getByLabel("Why are you cancelling?").selectOption("Other");
+  await expect(dialog.getByLabel(CANCELLATION_TEXTS.otherReasonLabel)).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await dialog.getByLabel("Why are you cancelling?").selectOption("I changed my mind");
+  await dialog.getByRole("button", { name: "Yes, cancel and refund" }).click();
+  await expect(toastWith(page, CANCELLATION_TEXTS.failed)).toContainText(CANCELLATION_TEXTS.otherReasonRequired);
+  await expect(card.getByText("Cancelled", { exact: true })).toHaveCount(0);
+
+  await card.getByRole("link", { name: /Cancel order/ }).click();
+  await dialog.getByLabel("Why are you cancelling?").selectOption("Other");
+  await dialog.getByLabel(CANCELLATION_TEXTS.otherReasonLabel).fill("My brother gave me his old phone");
   await dialog.getByRole("button", { name: "Yes, cancel and refund" }).click();
 
+  // One toast for the one action: the earlier error is gone, and the notifications that follow
+  // (the cancellation, then the processed refund) go to the bell only.
   await expect(toastWith(page, "Order cancelled")).toBeVisible();
+  await expect(toasts).toHaveCount(1);
+  for (let look = 0; look < 6; look++) {
+    await page.waitForTimeout(500);
+    expect(await toasts.allTextContents()).toEqual([expect.stringContaining("Order cancelled")]);
+  }
   await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
   // Pending at first, then processed once Paystack's refund.processed arrives (the page reloads on its own).
   await expect(card.getByTestId("order-refund")).toContainText(/Refund of ₦[\d,]+ on its way|Refunded/);

@@ -1151,7 +1151,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     what: "approve or reject",
     allow: BACK_OFFICE,
     call: async (caller) =>
-      post(caller, "/admin/products", { intent: "decide", productId: await freshListing(caller.db, caller.world, "pending"), decision: "approve", compareSource: "custom", comparePriceNaira: "900000" }),
+      post(caller, "/admin/products", { intent: "decide", productId: await freshListing(caller.db, caller.world, "pending"), decision: "approve", finalPriceNaira: "850000", compareSource: "custom", comparePriceNaira: "900000" }),
   },
   {
     key: "POST /admin/orders",

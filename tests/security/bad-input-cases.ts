@@ -8,7 +8,7 @@ import { addToCartSchema, setQuantitySchema } from "../../domain/cart/service";
 import { stockAlertChangeSchema } from "../../domain/catalog/stock-alerts";
 import { wishlistChangeSchema } from "../../domain/catalog/wishlist";
 import { productFormSchema } from "../../domain/catalog/management-validation";
-import { comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
+import { approvalFinalPriceSchema, comparePriceChoiceSchema } from "../../domain/catalog/moderation-validation";
 import { pricingConfigSchema, stateFeesSchema } from "../../domain/pricing/validation";
 import { adjustmentSchema, commissionChangeSchema } from "../../domain/payouts/validation";
 import { INSPECTION_POINTS } from "../../lib/constants";
@@ -586,11 +586,12 @@ export function doorCases(): Record<string, DoorCase> {
         pageAction("/admin/products", formFields(["decide", "inspect", "withdraw-inspection"], {
           productId: fc.oneof(strangeId, fc.constant(world.pendingProduct.id)), decision: text("approve", "reject"), reason: text(),
           compareSource: text("suggested", "custom", "none"), comparePriceNaira: fc.oneof(badNumberText, fc.constant("900000")), point: text(INSPECTION_POINTS[0]),
+          finalPriceNaira: fc.oneof(badNumberText, fc.constant("850000"), fc.constant("")),
         })),
       // One ticked point never completes the checklist, and the pending listing was never inspected to withdraw.
       judge: refusesIf(({ fields }, world) =>
         fields?.intent !== "decide" || fields.productId !== world.pendingProduct.id || !["approve", "reject"].includes(fields.decision ?? "") ||
-        (fields.reason ?? "").trim().length > 500 || (fields.decision === "approve" && fails(comparePriceChoiceSchema, fields))),
+        (fields.reason ?? "").trim().length > 500 || (fields.decision === "approve" && (fails(comparePriceChoiceSchema, fields) || fails(approvalFinalPriceSchema, fields)))),
     },
     "POST /admin/orders": {
       actor: "admin",

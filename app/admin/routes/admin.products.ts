@@ -1,7 +1,7 @@
 import { z } from "../../../lib/zod";
 import { PRODUCT_DECISION_TEXTS } from "../../../domain/admin/validation";
 import { approveProduct, inspectProduct, rejectProduct, withdrawInspection } from "../../../domain/catalog/moderation";
-import { MODERATION_TEXTS, comparePriceChoiceSchema, inspectionSchema } from "../../../domain/catalog/moderation-validation";
+import { MODERATION_TEXTS, approvalFinalPriceSchema, comparePriceChoiceSchema, inspectionSchema } from "../../../domain/catalog/moderation-validation";
 import { Refusal } from "../../../domain/core/refusal";
 import { answer, forbiddenFrom, formObject, invalidInput, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/admin.products";
@@ -21,8 +21,8 @@ type Viewer = Awaited<ReturnType<typeof requireBackOffice>>;
 type Context = Route.ActionArgs["context"];
 
 /**
- * The admin products door: Approve (final price from the pricing config, comparison price as
- * chosen) or Reject a listing, the vendor told either way; and the 15-point inspection, marked
+ * The admin products door: Approve (the final price typed in the queue, else the suggested price
+ * plus the markup; a comparison price only as chosen) or Reject a listing, the vendor told either way; and the 15-point inspection, marked
  * or withdrawn. Forms without an intent are the decision form of pages loaded before it had one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,12 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function decide(request: Request, context: Context, viewer: Viewer, fields: Record<string, string>) {
   const parsed = productDecisionSchema.safeParse(fields);
   if (!parsed.success) return invalidInput(request, BACK, PRODUCT_DECISION_TEXTS.updateFailed, parsed.error);
-  const compare = parsed.data.decision === "approve" ? comparePriceChoiceSchema.safeParse(fields) : null;
+  const approving = parsed.data.decision === "approve";
+  const price = approving ? approvalFinalPriceSchema.safeParse(fields) : null;
+  if (price && !price.success) return invalidInput(request, BACK, PRODUCT_DECISION_TEXTS.updateFailed, price.error);
+  const compare = approving ? comparePriceChoiceSchema.safeParse(fields) : null;
   if (compare && !compare.success) return invalidInput(request, BACK, PRODUCT_DECISION_TEXTS.updateFailed, compare.error);
   const { productId, decision, reason } = parsed.data;
   return settle(request, PRODUCT_DECISION_TEXTS.updateFailed, async () => {
     const result = decision === "approve"
-      ? await approveProduct(context.db, viewer, productId, compare?.data)
+      ? await approveProduct(context.db, viewer, productId, compare?.data, price?.data.finalPriceNaira)
       : await rejectProduct(context.db, viewer, productId, reason);
     return PRODUCT_DECISION_TEXTS.updated(result.status);
   });

@@ -122,7 +122,7 @@ async function unpaidOrderAction(
 
 /** A paid order not shipped yet: cancelled with the buyer's reason, then refunded (docs/after-sale.md). */
 async function paidOrderCancellation(context: Route.ActionArgs["context"], viewer: { userId: string }, form: FormData) {
-  const parsed = paidOrderCancellationSchema.safeParse({ orderId: form.get("orderId"), reason: form.get("reason") });
+  const parsed = paidOrderCancellationSchema.safeParse({ orderId: form.get("orderId"), reason: form.get("reason"), otherReason: form.get("otherReason") ?? undefined });
   if (!parsed.success) {
     return redirectWithToast("/orders", { kind: "error", title: CANCELLATION_TEXTS.failed, description: parsed.error.issues[0]?.message });
   }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Locator, type Page, expect } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import { ADMIN_STATE_FILE } from "./admin";
 
 export const DEMO_PASSWORD = "Tokunbo-demo-2026";
@@ -40,7 +40,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * promises them, so the mailbox is reloaded until the message is there.
  */
 async function readLatestMail<T>(page: Page, to: string, subject: string, read: (message: Locator) => Promise<T>): Promise<T> {
-  const origin = page.url().startsWith("http") ? new URL(page.url()).origin : `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+  const origin = page.url().startsWith("http") ? new URL(page.url()).origin : String(test.info().project.use.baseURL);
   const admin = await page.context().browser()!.newContext({ storageState: ADMIN_STATE_FILE, baseURL: origin });
   try {
     const mailbox = await admin.newPage();
