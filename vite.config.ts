@@ -97,6 +97,14 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  build: {
+    rollupOptions: {
+      // Route modules with only server code (resource routes) leave an empty browser chunk, as they should.
+      onwarn(warning, warn) {
+        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+      },
+    },
+  },
   ssr: {
     // Native and WASM packages stay outside the server bundle.
     external: ["sharp", "@electric-sql/pglite", "pg", "better-auth", "nodemailer", "pino"],
