@@ -99,9 +99,11 @@ export default defineConfig({
   },
   build: {
     rollupOptions: {
-      // Route modules with only server code (resource routes) leave an empty browser chunk, as they should.
+      // Not worth a line at every start: route modules with only server code (resource routes)
+      // leave an empty browser chunk, as they should, and libraries' misplaced /*#__PURE__*/ comments are dropped.
       onwarn(warning, warn) {
-        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+        const libraryAnnotation = warning.code === "INVALID_ANNOTATION" && Boolean(warning.id?.includes("node_modules"));
+        if (warning.code !== "EMPTY_BUNDLE" && !libraryAnnotation) warn(warning);
       },
     },
   },

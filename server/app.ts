@@ -23,6 +23,7 @@ import type { Logger } from "./logger";
 import { type PageCacheStore, type RenderedPage, createPageCache, servePageCache } from "./page-cache";
 import { createPaystackWebhook } from "./paystack-webhook";
 import { formActionOrigins, policyAllowingScripts, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
+import { serveFavicon } from "./favicon";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
@@ -138,6 +139,8 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   app.use(securityHeaders(config, { devServer: Boolean(vite) }));
   app.use(refuseUnknownMethods());
   app.use(refuseCrossSiteWrites(config));
+  // Asked for by browsers on every site, with the visitor's cookies: answered before the session is read.
+  app.get("/favicon.ico", serveFavicon);
   app.use(attachViewer(accounts, logger));
 
   app.get("/healthz", async (_req, res) => {

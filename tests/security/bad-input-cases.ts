@@ -715,6 +715,7 @@ export function doorCases(): Record<string, DoorCase> {
 
     // Express doors
     "GET /healthz": queryDoor("/healthz", ["deep"]),
+    "GET /favicon.ico": queryDoor("/favicon.ico", ["v", "size"]),
     "POST /paystack-standin/transaction/initialize": {
       actor: "anonymous",
       expect: "refuse",
