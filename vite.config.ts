@@ -97,6 +97,16 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  build: {
+    rollupOptions: {
+      // Not worth a line at every start: route modules with only server code (resource routes)
+      // leave an empty browser chunk, as they should, and libraries' misplaced /*#__PURE__*/ comments are dropped.
+      onwarn(warning, warn) {
+        const libraryAnnotation = warning.code === "INVALID_ANNOTATION" && Boolean(warning.id?.includes("node_modules"));
+        if (warning.code !== "EMPTY_BUNDLE" && !libraryAnnotation) warn(warning);
+      },
+    },
+  },
   ssr: {
     // Native and WASM packages stay outside the server bundle.
     external: ["sharp", "@electric-sql/pglite", "pg", "better-auth", "nodemailer", "pino"],

@@ -36,6 +36,7 @@ import { takeFlash } from "./server/flash.server";
 import { WhatsappFloatingButton } from "./site/whatsapp-button";
 import { LiveUpdates } from "./site/live-updates";
 import { logServerError } from "./server/log.server";
+import { SITE_ICON_SVG } from "../lib/site-icon";
 
 /** Built pages carry their styles inline (`InlineStylesheet`); the dev server links them, so they reload on change. */
 const INLINE_STYLES = !import.meta.env.DEV;
@@ -45,9 +46,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", type: "image/svg+xml", href: FAVICON },
 ];
 
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#FF4500"/><rect x="12" y="7" width="16" height="26" rx="3.5" fill="none" stroke="#fff" stroke-width="2.5"/><path d="m15.5 20 3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
-)}`;
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(SITE_ICON_SVG)}`;
 
 function toSiteFrame(
   content: SiteContent<"branding" | "whatsapp_config">,

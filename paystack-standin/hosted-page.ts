@@ -42,7 +42,7 @@ input[aria-invalid=true]{border-color:#b91c1c}
 .error{margin:1rem 0 0;padding:.75rem;border-radius:.5rem;background:#fee2e2;color:#7f1d1d}
 .actions{display:flex;flex-direction:column;gap:.5rem;margin-top:1.25rem}
 button{font:inherit;font-weight:700;padding:.85rem;border-radius:.5rem;border:0;cursor:pointer;min-height:3rem}
-.pay{background:#059669;color:#fff}.cancel{background:#e5e7eb;color:#111827}
+.pay{background:#047857;color:#fff}.cancel{background:#e5e7eb;color:#111827}
 .hint{font-size:.875rem;color:#4b5563;margin-top:1rem}
 .tabs{display:flex;gap:.5rem;margin:0 0 1rem}.tab{flex:1;text-align:center;padding:.6rem;border-radius:.5rem;border:1px solid #9ca3af;color:#111827;text-decoration:none;font-weight:600}
 .tab.current{background:#111827;color:#fff;border-color:#111827}

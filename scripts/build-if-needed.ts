@@ -19,9 +19,9 @@ const builtAt = existsSync(builtEntry) ? statSync(builtEntry).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt >= changedAt) process.exit(0);
 
-console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+console.log(`${builtAt ? "Sources changed since the last build" : "No build yet"}: building (about a minute)…`);
 // Always a production build: a test runner's NODE_ENV=test would otherwise ship React's development build.
-const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build", "--logLevel", "warn"], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },

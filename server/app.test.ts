@@ -55,6 +55,19 @@ describe("the HTTP edges", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
+  it("answer /favicon.ico with the site icon, cacheable, without a redirect", async () => {
+    const res = await get("/favicon.ico", { redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/x-icon");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const ico = Buffer.from(await res.arrayBuffer());
+    // An icon file with one 48×48 image, a PNG.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4), ico[6], ico[7]]).toEqual([0, 1, 1, 48, 48]);
+    const png = ico.subarray(ico.readUInt32LE(18));
+    expect(png.length).toBe(ico.readUInt32LE(14));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+
   it("send security headers on every response", async () => {
     const res = await get("/healthz");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");

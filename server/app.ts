@@ -27,6 +27,7 @@ import { standinPageAccess } from "./standin-pages";
 import { redirectToPublicHost } from "./public-address";
 import { formActionOrigins, policyAllowingScripts, limitPageBodies, refuseCrossSiteWrites, refuseUnknownMethods, securityHeaders } from "./security";
 import { openStandinStore } from "./standin-store";
+import { serveFavicon } from "./favicon";
 import { serveUploads } from "./uploads";
 import { attachViewer } from "./viewer";
 
@@ -144,6 +145,8 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   app.use(securityHeaders(config, { devServer: Boolean(vite) }));
   app.use(refuseUnknownMethods());
   app.use(refuseCrossSiteWrites(config));
+  // Asked for by browsers on every site, with the visitor's cookies: answered before the session is read.
+  app.get("/favicon.ico", serveFavicon);
   app.use(attachViewer(accounts, logger));
 
   app.get("/healthz", async (_req, res) => {

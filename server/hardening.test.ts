@@ -176,7 +176,7 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
         const buyer = await postForm(app.base, "/auth", { intent: "signup", fullName: "Tolu Ade", email, password, confirmPassword: password });
         expect(buyer.status, password).toBe(400);
         expect(await buyer.text()).toContain(message);
-        const vendor = await postForm(app.base, "/vendor-auth", { intent: "signup", email, password });
+        const vendor = await postForm(app.base, "/vendor-auth", { intent: "signup", fullName: "Tolu Ade", email, password });
         expect(vendor.status, password).toBe(400);
         expect(await vendor.text()).toContain(message);
         expect(await usersWithEmail(email)).toBe(0);
@@ -200,6 +200,24 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
         expect(response.status, password).toBe(200);
         expect(await usersWithEmail(email)).toBe(1);
       }
+    });
+  });
+
+  describe("vendor sign-up (docs/accounts.md)", () => {
+    it("asks the person's name and keeps it, so the site greets them by it", async () => {
+      const email = "named.vendor@example.com";
+      const unnamed = await postForm(app.base, "/vendor-auth", { intent: "signup", email, password: "okada-ride-to-yaba" });
+      expect(unnamed.status).toBe(400);
+      expect(await unnamed.text()).toContain(AUTH_TEXTS.nameTooShort);
+      expect(await usersWithEmail(email)).toBe(0);
+
+      const named = await postForm(app.base, "/vendor-auth", { intent: "signup", fullName: " Chiamaka Eze ", email, password: "okada-ride-to-yaba" });
+      expect(named.status).toBe(200);
+      const [user] = await database.query<{ name: string; full_name: string }>(
+        "select u.name, p.full_name from users u left join profiles p on p.user_id = u.id where u.email = $1",
+        [email],
+      );
+      expect(user).toEqual({ name: "Chiamaka Eze", full_name: "Chiamaka Eze" });
     });
   });
 

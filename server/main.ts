@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   if (config.payments.mode === "test") {
     logger.warn(`Payments are in test mode (no real money): the Paystack stand-in is at ${config.publicUrl}/paystack-standin`);
   }
+  // One plain line for whoever started the shop, after the JSON log lines above (README.md).
+  logger.flush(() => process.stdout.write(`Tokunbo is ready at ${config.publicUrl}\n`));
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");

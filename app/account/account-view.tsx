@@ -5,6 +5,7 @@ import { emailChangeSchema, passwordChangeSchema, profileSchema } from "../../do
 import type { SavedAddress } from "../../domain/accounts/addresses";
 import { timeAgo } from "../../lib/relative-time";
 import { FileLink } from "../ui/file-link";
+import { useNow } from "../ui/use-now";
 import { FormSuccess } from "../ui/forms";
 import { FormButton, TextField } from "../ui/form-field";
 import { PageTitle } from "../ui/page-title";
@@ -17,16 +18,18 @@ interface AccountViewProps {
   addresses: SavedAddress[];
   /** The address dialog the page address opens: "new" or an address id. */
   editing: string | null;
+  /** The loader's Date.now(), for 'Last active … ago'. */
+  renderedAt: number;
 }
 
-export function AccountView({ profile, devices, addresses, editing }: AccountViewProps) {
+export function AccountView({ profile, devices, addresses, editing, renderedAt }: AccountViewProps) {
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">
       <PageTitle>{T.pageTitle}</PageTitle>
       <ProfileSection profile={profile} />
       <EmailSection email={profile.email} />
       <PasswordSection />
-      <DevicesSection devices={devices} />
+      <DevicesSection devices={devices} renderedAt={renderedAt} />
       <AddressBook addresses={addresses} editing={editing} />
       <AccountSection id="account-data" title={T.dataTitle}>
         <ul className="flex flex-wrap gap-3">
@@ -138,19 +141,20 @@ function PasswordSection() {
   );
 }
 
-function DevicesSection({ devices }: { devices: SignedInDevice[] }) {
+function DevicesSection({ devices, renderedAt }: { devices: SignedInDevice[]; renderedAt: number }) {
+  const now = new Date(useNow(renderedAt));
   return (
     <AccountSection id="account-devices" title={T.devicesTitle}>
       <ul className="divide-y divide-gray-200">
         {devices.map((device) => (
-          <DeviceRow key={device.id} device={device} />
+          <DeviceRow key={device.id} device={device} now={now} />
         ))}
       </ul>
     </AccountSection>
   );
 }
 
-function DeviceRow({ device }: { device: SignedInDevice }) {
+function DeviceRow({ device, now }: { device: SignedInDevice; now: Date }) {
   const form = useAccountForm(null);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -160,7 +164,7 @@ function DeviceRow({ device }: { device: SignedInDevice }) {
           {device.current ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{T.thisDevice}</span> : null}
         </p>
         <p className="text-sm text-gray-700">
-          {device.ip ? T.ipAddress(device.ip) : T.ipUnknown} · {T.lastActive(timeAgo(device.lastActive))}
+          {device.ip ? T.ipAddress(device.ip) : T.ipUnknown} · {T.lastActive(timeAgo(device.lastActive, now))}
         </p>
       </div>
       {device.current ? null : (

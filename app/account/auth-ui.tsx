@@ -94,7 +94,12 @@ export function EmailField({ error }: { error?: string }) {
   return <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={error} />;
 }
 
+/** The person's name on a new account: the site greets them by it. */
+export function FullNameField({ error }: { error?: string }) {
+  return <TextField label="Full Name" name="fullName" autoComplete="name" required error={error} />;
+}
+
 /** The password field of a new account. */
 export function NewPasswordField({ error }: { error?: string }) {
-  return <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={error} />;
+  return <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint={AUTH_TEXTS.newPasswordHint} error={error} />;
 }

@@ -6,6 +6,7 @@ import { LIMITS } from "../../lib/constants";
 import { timeAgo } from "../../lib/relative-time";
 import { useAction } from "../ui/answer";
 import { useRouteData } from "../ui/use-route-data";
+import { useNow } from "../ui/use-now";
 import { BellIcon } from "../ui/icons";
 import { notificationStore, useNotifications } from "./notification-store";
 import { Spinner } from "../ui/spinner";
@@ -63,8 +64,17 @@ export function useNotificationActions() {
   return { markRead, markAllRead };
 }
 
+interface NotificationListProps {
+  items: Notification[];
+  onRead: (id: string) => void;
+  /** The loader's Date.now() when the list is rendered on the server. */
+  renderedAt?: number;
+  className?: string;
+}
+
 /** The list, newest first; an unread item is marked read when clicked. */
-export function NotificationList({ items, onRead, className = "" }: { items: Notification[]; onRead: (id: string) => void; className?: string }) {
+export function NotificationList({ items, onRead, renderedAt, className = "" }: NotificationListProps) {
+  const now = useNow(renderedAt);
   if (items.length === 0) {
     return <p className={`px-4 py-8 text-center text-sm text-gray-600 ${className}`}>{NOTIFICATION_TEXTS.empty}</p>;
   }
@@ -72,14 +82,14 @@ export function NotificationList({ items, onRead, className = "" }: { items: Not
     <ul className={`divide-y divide-gray-100 ${className}`} aria-label="Notifications list">
       {items.map((item) => (
         <li key={item.id}>
-          <NotificationItem item={item} onRead={onRead} />
+          <NotificationItem item={item} onRead={onRead} now={now} />
         </li>
       ))}
     </ul>
   );
 }
 
-function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
+function NotificationItem({ item, onRead, now }: { item: Notification; onRead: (id: string) => void; now: number }) {
   const style = TYPE_STYLES[item.type] ?? DEFAULT_STYLE;
   return (
     <Form method="post" action={NOTIFICATIONS_PAGE} onSubmit={(event) => {
@@ -100,7 +110,7 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: s
           <span className={`block text-sm text-gray-900 ${item.read ? "font-medium" : "font-bold"}`}>{item.title}</span>
           <span className="mt-0.5 block text-sm text-gray-700">{item.message}</span>
           <span className="mt-1 block text-xs text-gray-500">
-            <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+            <time dateTime={item.createdAt}>{timeAgo(item.createdAt, new Date(now))}</time>
           </span>
         </span>
       </button>

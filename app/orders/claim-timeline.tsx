@@ -26,9 +26,10 @@ export function ClaimStatusBadge({ claim }: { claim: Pick<ClaimView, "status" | 
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One dt/dd pair in its own div, the only wrapper a dl allows; `wide` spans both columns. */
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? "min-w-0 sm:col-span-2" : "min-w-0"}>
       <dt className="text-xs font-semibold text-gray-600">{label}</dt>
       <dd className="whitespace-pre-line break-words text-sm text-gray-900">{children}</dd>
     </div>
@@ -41,25 +42,25 @@ export function ClaimFacts({ claim }: { claim: ClaimView }) {
     <dl className="grid gap-2 sm:grid-cols-2">
       <Fact label="Reason">{claim.reasonLabel}</Fact>
       <Fact label="Opened">{formatDate(claim.createdAt)}</Fact>
-      <div className="sm:col-span-2">
-        <Fact label="What the buyer says">{claim.description}</Fact>
-      </div>
+      <Fact label="What the buyer says" wide>
+        {claim.description}
+      </Fact>
       {claim.status === "open" ? <Fact label="Vendor answers by">{formatDateTime(claim.answerDueAt)}</Fact> : null}
       {claim.vendorOutcome ? <Fact label="Vendor offers">{CLAIM_OUTCOME_LABELS[claim.vendorOutcome]}</Fact> : null}
       {claim.returnInstructions ? (
-        <div className="sm:col-span-2">
-          <Fact label="How to return the phone">{claim.returnInstructions}</Fact>
-        </div>
+        <Fact label="How to return the phone" wide>
+          {claim.returnInstructions}
+        </Fact>
       ) : null}
       {claim.declineReason ? (
-        <div className="sm:col-span-2">
-          <Fact label="Why the vendor declined">{claim.declineReason}</Fact>
-        </div>
+        <Fact label="Why the vendor declined" wide>
+          {claim.declineReason}
+        </Fact>
       ) : null}
       {claim.escalationNote ? (
-        <div className="sm:col-span-2">
-          <Fact label="Note to our support team">{claim.escalationNote}</Fact>
-        </div>
+        <Fact label="Note to our support team" wide>
+          {claim.escalationNote}
+        </Fact>
       ) : null}
       {claim.adminDecision ? <Fact label="Decision">{CLAIM_DECISION_LABELS[claim.adminDecision]}</Fact> : null}
       {claim.adminNote ? <Fact label="Decision note">{claim.adminNote}</Fact> : null}

@@ -9,6 +9,9 @@ import { SearchField } from "./search-field";
 /** The one GET form of the shop; the search box, sort and view buttons outside it join it by this id. */
 export const SHOP_FORM_ID = "shop-filters";
 
+/** The results' heading (their count): 'Apply filters' brings the buyer there, with or without script. */
+export const SHOP_RESULTS_ID = "results";
+
 export interface ShopForm {
   /** What the controls show: the applied query plus edits not applied yet (typing, dragging). */
   draft: ShopQuery;
@@ -16,7 +19,8 @@ export interface ShopForm {
   /** A filter change: from page 1, as a new history entry, so Back restores the previous filters. */
   apply(changes: Partial<ShopQuery>): void;
   showView(view: ShopView): void;
-  submit(event: FormEvent<HTMLFormElement>): void;
+  /** Resolves once the new results are shown. */
+  submit(event: FormEvent<HTMLFormElement>): Promise<void>;
 }
 
 /**
@@ -33,19 +37,19 @@ export function useShopForm(query: ShopQuery): ShopForm {
     setDraftOf(href);
     setDraft(query);
   }
-  const go = (next: ShopQuery) => {
+  const go = async (next: ShopQuery) => {
     const valid = parseShopQuery(next);
     setDraft(valid);
-    navigate(shopHref(valid), { preventScrollReset: true });
+    await navigate(shopHref(valid), { preventScrollReset: true });
   };
   return {
     draft,
     edit: (changes) => setDraft({ ...draft, ...changes }),
-    apply: (changes) => go({ ...draft, ...changes, page: 1 }),
-    showView: (view) => go({ ...query, view }),
+    apply: (changes) => void go({ ...draft, ...changes, page: 1 }),
+    showView: (view) => void go({ ...query, view }),
     submit: (event) => {
       event.preventDefault();
-      go({ ...draft, page: 1 });
+      return go({ ...draft, page: 1 });
     },
   };
 }
@@ -90,11 +94,11 @@ export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView
       <form
         id={SHOP_FORM_ID}
         method="get"
-        action="/shop"
+        action={`/shop#${SHOP_RESULTS_ID}`}
         aria-label="Filters"
         onSubmit={(event) => {
-          form.submit(event);
           setOpen(false);
+          void form.submit(event).then(showResults);
         }}
         className={`${open ? "block" : "hidden"} mt-3 space-y-5 rounded-xl border border-gray-200 p-4 lg:mt-0 lg:block`}
       >
@@ -116,6 +120,13 @@ export function ShopFilterPanel({ form, view }: { form: ShopForm; view: ShopView
       </form>
     </aside>
   );
+}
+
+/** On a phone the results sit below the filters: scroll to their count and read it out. */
+function showResults() {
+  const heading = document.getElementById(SHOP_RESULTS_ID);
+  heading?.scrollIntoView({ block: "start" });
+  heading?.focus({ preventScroll: true });
 }
 
 type ListFilter = "brand" | "grade" | "storage";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SHOP_VIEWS, type ShopQuery, type ShopView } from "./shop-url";
 import { DEFAULT_SORT, SORT_OPTIONS } from "../../lib/constants";
-import { SHOP_FORM_ID, type ShopForm } from "./shop-filters";
+import { SHOP_FORM_ID, SHOP_RESULTS_ID, type ShopForm } from "./shop-filters";
 
 /** Shown as the sort when searching with the default sort: results come most alike first. */
 export const BEST_MATCH = "Best match";
@@ -15,9 +15,10 @@ export function ShopToolbar({ form, query, count }: { form: ShopForm; query: Sho
   const searching = query.search !== "";
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-gray-700" aria-live="polite">
+      {/* The heading of the results under the page's h1, so the cards' h3 skip no level. */}
+      <h2 id={SHOP_RESULTS_ID} tabIndex={-1} className="scroll-mt-20 text-sm font-normal text-gray-700" aria-live="polite">
         {count}
-      </p>
+      </h2>
       <div className="flex items-center gap-2">
         <label htmlFor="shop-sort" className="text-sm font-semibold text-gray-900">
           Sort by

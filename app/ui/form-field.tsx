@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -166,6 +166,8 @@ interface FormButtonProps {
   busyText: string;
   children: ReactNode;
   disabled?: boolean;
+  /** Why the button is disabled, shown under it and read with it; only while disabled. */
+  disabledReason?: string;
   name?: string;
   value?: string;
   variant?: "primary" | "danger";
@@ -173,19 +175,29 @@ interface FormButtonProps {
 }
 
 /** A submit button that shows a spinner while its form is on its way, and may be held disabled. */
-export function FormButton({ busy, busyText, children, disabled = false, name, value, variant = "primary", className = "w-full" }: FormButtonProps) {
+export function FormButton({ busy, busyText, children, disabled = false, disabledReason, name, value, variant = "primary", className = "w-full" }: FormButtonProps) {
   const colour = variant === "danger" ? "bg-red-700" : "bg-brand-strong";
+  const reasonId = useId();
+  const reason = disabled && disabledReason ? disabledReason : undefined;
   return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      disabled={busy || disabled}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60 ${colour} ${className}`}
-    >
-      {busy ? <ButtonSpinner /> : null}
-      {busy ? busyText : children}
-    </button>
+    <>
+      <button
+        type="submit"
+        name={name}
+        value={value}
+        disabled={busy || disabled}
+        aria-describedby={reason ? reasonId : undefined}
+        className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60 ${colour} ${className}`}
+      >
+        {busy ? <ButtonSpinner /> : null}
+        {busy ? busyText : children}
+      </button>
+      {reason ? (
+        <p id={reasonId} className="mt-2 text-sm text-gray-700">
+          {reason}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -17,6 +17,8 @@ export const AUTH_TEXTS = {
   emailTooLong: "Email must be less than 255 characters",
   passwordRequired: "Password is required",
   passwordTooShort: "Password must be at least 8 characters",
+  /** Under every new-password field: the rule the server applies (length, then the common-password list). */
+  newPasswordHint: "At least 8 characters, and not a commonly used password.",
   passwordTooCommon: "This password is too common. Choose another.",
   passwordTooLong: "Password must be less than 72 characters",
   passwordsDontMatch: "Passwords don't match",

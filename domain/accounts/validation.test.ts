@@ -68,7 +68,7 @@ describe("new passwords on the server (docs/accounts.md)", () => {
   it("accepts the demo password and uncommon ones, at sign-up, vendor sign-up and reset", () => {
     for (const password of ["Tokunbo-demo-2026", "secret-1", "okada-ride-to-yaba"]) {
       expect(signUp(password), password).toEqual({});
-      expect(SERVER_PASSWORD_FORMS.vendorSignUp.safeParse({ email: "ada@example.com", password }).success).toBe(true);
+      expect(SERVER_PASSWORD_FORMS.vendorSignUp.safeParse({ fullName: "Ada Obi", email: "ada@example.com", password }).success).toBe(true);
       expect(SERVER_PASSWORD_FORMS.reset.safeParse({ token: "t", password, confirmPassword: password }).success).toBe(true);
     }
     expect(isCommonPassword("Tokunbo-demo-2026")).toBe(false);

@@ -48,7 +48,7 @@ export const signUpSchema = confirmed(
   }),
 );
 
-export const vendorSignUpSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+export const vendorSignUpSchema = z.object({ fullName: fullNameSchema, email: emailSchema, password: newPasswordSchema });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 

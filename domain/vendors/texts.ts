@@ -4,6 +4,8 @@ import { LIMITS } from "../../lib/constants";
 export const VENDOR_TEXTS = {
   signInToApply: "Please sign in to apply as a vendor",
   acceptTerms: "Please accept the terms and conditions",
+  /** Beside 'Submit Application' while it is disabled. */
+  acceptTermsToSubmit: "Tick 'I accept the vendor terms and conditions' above to submit your application.",
   applicationSubmitted: "Application submitted! Please proceed to create your vendor account.",
   applicationFailed: "Failed to submit application. Please try again.",
   vendorNotFound: "Vendor account not found",

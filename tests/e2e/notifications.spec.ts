@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/admin";
 import { seriousA11yViolations, signIn } from "./support/accounts";
 import { signUpFreshCustomer } from "./support/customers";
+import { timeAgo } from "../../lib/relative-time";
 
 const isSmallScreen = (page: Page) => (page.viewportSize()?.width ?? 1024) < 768;
 
@@ -127,4 +128,27 @@ test("the bell is only there for a signed-in user, and /notifications asks a vis
   await expect(page.getByRole("button", { name: /^Notifications/ })).toHaveCount(0);
   await page.goto("/notifications");
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("'x ago' is rendered the same by the server and the browser, whatever the browser's clock says", async ({ browser, extraHTTPHeaders }, info) => {
+  const context = await browser.newContext({ ...info.project.use, extraHTTPHeaders });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+    await signIn(page, "customer@tokunbo.test");
+    await expect(page).toHaveURL(/\/$/);
+    // The browser's clock runs three days ahead of the server's: every 'x ago' differs between them.
+    const browserNow = Date.now() + 3 * 24 * 3600 * 1000;
+    await page.clock.install({ time: browserNow });
+    await page.goto("/notifications");
+    await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
+    const first = page.getByRole("list", { name: "Notifications list" }).locator("time").first();
+    // Hydrated without a mismatch, then shown by the browser's clock.
+    await expect(first).toHaveText(timeAgo((await first.getAttribute("datetime"))!, new Date(browserNow)));
+    expect(errors.filter((error) => /#418|hydrat/i.test(error))).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

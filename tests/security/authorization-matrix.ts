@@ -1276,6 +1276,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
 
   // /api
   { key: "GET /healthz", allow: EVERYONE, call: (caller) => get(caller, "/healthz") },
+  { key: "GET /favicon.ico", allow: EVERYONE, call: (caller) => get(caller, "/favicon.ico") },
   { key: "GET /api/products", allow: EVERYONE, call: (caller) => get(caller, "/api/products"), hidden: (w) => [w.pendingProduct.name] },
   {
     key: "GET /api/events",

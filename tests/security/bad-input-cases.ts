@@ -424,7 +424,7 @@ export function doorCases(): Record<string, DoorCase> {
     "POST /vendor-auth": {
       actor: "anonymous",
       expect: "refuse",
-      inputs: () => pageAction("/vendor-auth", formFields(["signin", "signup", "forgot", "resend"], { email: text("a@b", "shop@example.ng"), password: text("Password1!") })),
+      inputs: () => pageAction("/vendor-auth", formFields(["signin", "signup", "forgot", "resend"], { fullName: text("Ada Obi"), email: text("a@b", "shop@example.ng"), password: text("Password1!") })),
       judge: refusesIf(({ fields }) => refusesAccountForm(fields, { signin: signInSchema, signup: vendorSignUpSchema, forgot: forgotPasswordSchema, resend: forgotPasswordSchema })),
     },
     "POST /super-admin": {
@@ -717,6 +717,7 @@ export function doorCases(): Record<string, DoorCase> {
 
     // Express doors
     "GET /healthz": queryDoor("/healthz", ["deep"]),
+    "GET /favicon.ico": queryDoor("/favicon.ico", ["v", "size"]),
     "POST /paystack-standin/transaction/initialize": {
       actor: "anonymous",
       expect: "refuse",

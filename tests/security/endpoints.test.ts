@@ -10,7 +10,7 @@ describe("the inventory of doors", () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(expect.arrayContaining([
       "GET /", "GET /product/:id", "POST /cart", "GET /admin/preapproval-documents/*", "GET /api/products",
-      "GET /api/events", "POST /api/webhooks/paystack", "GET /uploads/*", "GET /healthz",
+      "GET /api/events", "POST /api/webhooks/paystack", "GET /uploads/*", "GET /healthz", "GET /favicon.ico",
       "POST /paystack-standin/transaction/initialize", "GET /*", "POST /admin/payouts", "GET /admin/export/:kind",
     ]));
     expect(keys).not.toContain("GET /cart/items");

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listAddresses(context.db, viewer.userId),
   ]);
   const editing = new URL(request.url).searchParams.get("address");
-  return data({ profile, devices, addresses, editing }, { headers: { "Cache-Control": "no-store" } });
+  return data({ profile, devices, addresses, editing, renderedAt: Date.now() }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const id = z.string().min(1).max(100);

@@ -58,7 +58,7 @@ export default function ResetPasswordPage() {
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
         <FormError message={errors.form ?? errors.token} />
-        <TextField label="New Password" name="password" type="password" autoComplete="new-password" required hint="6 to 72 characters." error={errors.password} />
+        <TextField label="New Password" name="password" type="password" autoComplete="new-password" required hint={AUTH_TEXTS.newPasswordHint} error={errors.password} />
         <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
         <SubmitButton busy={busy} busyText="Saving…">
           Save New Password

@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData, useSearchParams } from "react-rout
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { type FieldErrors, forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
-import { AuthCard, AuthCardLinks, EmailField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../auth-ui";
+import { AuthCard, AuthCardLinks, EmailField, FullNameField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
@@ -149,7 +149,7 @@ function SignInForm({ result }: { result: AuthFormResult | undefined }) {
 function customerSignUpFields(errors: FieldErrors) {
   return (
     <>
-      <TextField label="Full Name" name="fullName" autoComplete="name" required error={errors.fullName} />
+      <FullNameField error={errors.fullName} />
       <EmailField error={errors.email} />
       <NewPasswordField error={errors.password} />
       <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />

@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
   const centre = await loadNotificationCentre(context.db, viewer.userId);
-  return data({ userId: viewer.userId, ...centre }, { headers: { "Cache-Control": "no-store" } });
+  return data({ userId: viewer.userId, ...centre, renderedAt: Date.now() }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
-  const { userId, notifications, unread: pageUnread } = loaderData;
+  const { userId, notifications, unread: pageUnread, renderedAt } = loaderData;
   const state = useNotifications(userId, pageUnread);
   const { markRead, markAllRead } = useNotificationActions();
   useEffect(() => {
@@ -58,7 +58,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
         <PageTitle id="notifications-title">Notifications</PageTitle>
         <MarkAllReadButton disabled={state.unread === 0} onMarkAll={markAllRead} />
       </div>
-      <NotificationList items={state.items ?? notifications} onRead={markRead} className="mt-4 rounded-xl border border-gray-200 bg-white" />
+      <NotificationList items={state.items ?? notifications} onRead={markRead} renderedAt={renderedAt} className="mt-4 rounded-xl border border-gray-200 bg-white" />
     </section>
   );
 }

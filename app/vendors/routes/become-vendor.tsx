@@ -8,14 +8,18 @@ import { BenefitGrid, CheckList } from "../vendor-benefits";
 import type { Route } from "./+types/become-vendor";
 import { logServerError } from "../../server/log.server";
 
-/** The page's content comes from the CMS (vendor page config and become-vendor sections), over the defaults. */
+/**
+ * The page's content comes from the CMS (vendor page config and become-vendor sections), over the
+ * defaults. 'Apply Now' leads a signed-out visitor to the vendor sign-in, a signed-in one to the application.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
+  const applyHref = (await context.getViewer()) ? "/vendor-application" : "/vendor-auth";
   try {
-    return await getSiteContent(context.db, ["vendor_page_config", "become_vendor_page"]);
+    return { applyHref, ...(await getSiteContent(context.db, ["vendor_page_config", "become_vendor_page"])) };
   } catch (error) {
     // Content-load failures are logged only; the defaults keep the page useful.
     logServerError("Failed to load the become-a-vendor content", error);
-    return { vendor_page_config: CMS_DEFAULTS.vendor_page_config, become_vendor_page: CMS_DEFAULTS.become_vendor_page };
+    return { applyHref, vendor_page_config: CMS_DEFAULTS.vendor_page_config, become_vendor_page: CMS_DEFAULTS.become_vendor_page };
   }
 }
 
@@ -38,9 +42,10 @@ function Section({ id, title, subtitle, children }: { id: string; title: string;
 }
 
 function ApplyLink({ text }: { text: string }) {
+  const { applyHref } = useLoaderData<typeof loader>();
   return (
     <Link
-      to="/vendor-application"
+      to={applyHref}
       className="inline-flex items-center justify-center rounded-lg bg-brand-strong px-6 py-3 text-base font-semibold text-white shadow-sm hover:opacity-90"
     >
       {text}

@@ -156,7 +156,7 @@ function ApplicationForm({ email, terms }: { email: string; terms: { title: stri
           onChange={(event) => setAccepted(event.currentTarget.checked)}
           error={errors.acceptTerms}
         />
-        <FormButton busy={busy} busyText="Submitting…" disabled={scripted && !accepted}>
+        <FormButton busy={busy} busyText="Submitting…" disabled={scripted && !accepted} disabledReason={VENDOR_TEXTS.acceptTermsToSubmit}>
           Submit Application
         </FormButton>
       </Form>

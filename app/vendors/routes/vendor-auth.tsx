@@ -5,7 +5,7 @@ import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords
 import { type FieldErrors, signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
 import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
-import { AuthCard, AuthCardLinks, EmailField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
+import { AuthCard, AuthCardLinks, EmailField, FullNameField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
 import { siteFromMatches } from "../../site/site";
@@ -21,9 +21,6 @@ import {
 import { redirectWithToast } from "../../server/flash.server";
 import { retryAfterHeaders } from "../../account/retry-after";
 import type { Route } from "./+types/vendor-auth";
-
-/** The fixed placeholder name of a vendor sign-up (docs/accounts.md). */
-const VENDOR_PLACEHOLDER_NAME = "Vendor";
 
 /** A signed-in vendor applicant sees the state of their application here. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -57,12 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect("/vendor-auth", { headers });
       }),
     signUp: async (form) => {
-      const parsed = SERVER_PASSWORD_FORMS.vendorSignUp.safeParse(formValues(form, "email", "password"));
+      const parsed = SERVER_PASSWORD_FORMS.vendorSignUp.safeParse(formValues(form, "fullName", "email", "password"));
       if (!parsed.success) return invalid("signup", AUTH_TEXTS.vendorAuthFailed, parsed.error);
       return handleSignUp(
         request,
         context,
-        { ...parsed.data, fullName: VENDOR_PLACEHOLDER_NAME },
+        parsed.data,
         { failedTitle: AUTH_TEXTS.vendorAuthFailed, success: { kind: "success", title: AUTH_TEXTS.vendorSignUpSuccess } },
         "vendor",
       );
@@ -184,6 +181,7 @@ function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
 function vendorSignUpFields(errors: FieldErrors) {
   return (
     <>
+      <FullNameField error={errors.fullName} />
       <EmailField error={errors.email} />
       <NewPasswordField error={errors.password} />
     </>

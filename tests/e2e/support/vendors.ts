@@ -50,9 +50,10 @@ export async function freshPage(browser: Browser, info: TestInfo, extraHTTPHeade
 }
 
 /** Signs up at /vendor-auth, verifies the address from the development mailbox, and signs in there. */
-export async function signUpVendor(page: Page, email: string, password: string) {
+export async function signUpVendor(page: Page, email: string, password: string, fullName = "Kehinde Balogun") {
   await page.goto("/vendor-auth?signup=true");
   await hydrated(page);
+  await page.getByLabel("Full Name").fill(fullName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create Vendor Account" }).click();

@@ -1,0 +1,51 @@
+import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
+import type { ClaimView } from "../../domain/claims/service";
+import { ClaimFacts } from "./claim-timeline";
+
+/** A claim with every fact filled in, so every row of the list is shown. */
+const CLAIM: ClaimView = {
+  id: "c1",
+  orderId: "o1",
+  orderNumber: "TKB-1001",
+  productName: "iPhone 13 128GB",
+  businessName: "Ikeja Gadget Hub",
+  customerName: "Tobi Adeyemi",
+  totalAmount: 38_500_000,
+  reason: CLAIM_REASONS[0],
+  reasonLabel: "Screen fault",
+  description: "The screen flickers.",
+  photos: ["/claim-photos/a.webp"],
+  status: "open",
+  statusLabel: "Waiting for the vendor",
+  answerDueAt: "2026-11-30T12:00:00.000Z",
+  overdue: false,
+  vendorOutcome: CLAIM_VENDOR_OUTCOMES[0],
+  returnInstructions: "Bring it to the shop.",
+  declineReason: "Water damage.",
+  escalationNote: "Please look again.",
+  adminDecision: CLAIM_ADMIN_DECISIONS[0],
+  adminNote: "Refund approved.",
+  createdAt: "2026-11-27T12:00:00.000Z",
+  events: [],
+};
+
+const elements = (parent: XmlElement, tag: string) => Array.from(parent.getElementsByTagName(tag));
+
+describe("the claim's facts", () => {
+  it("are a valid definition list: each dt and dd in the dl itself or in a div directly in it", () => {
+    const html = renderToStaticMarkup(createElement(ClaimFacts, { claim: CLAIM }));
+    const list = new DOMParser().parseFromString(html, "text/html").documentElement as unknown as XmlElement;
+    const terms = [...elements(list, "dt"), ...elements(list, "dd")];
+    expect(terms.length).toBeGreaterThanOrEqual(22);
+    const misplaced = terms.filter((term) => {
+      const parent = term.parentNode as XmlElement;
+      const grouped = parent.tagName === "div" && (parent.parentNode as XmlElement).tagName === "dl";
+      return parent.tagName !== "dl" && !grouped;
+    });
+    expect(misplaced.map((term) => term.textContent)).toEqual([]);
+  });
+});
