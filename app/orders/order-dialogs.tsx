@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { CANCELLATION_TEXTS, OTHER_REASON_MAX } from "../../domain/orders/cancellation-validation";
-import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { refundDestination } from "../../lib/refund-destination";
 import { formatDate } from "../ui/format";
