@@ -113,6 +113,7 @@ test("a buyer moves their account to a new e-mail address through the link sent 
 });
 
 test("a thief's change of address dies with the owner's new password, and the cancel link signs every device out", async ({ page, browser, baseURL, extraHTTPHeaders }, info) => {
+  test.slow();
   const email = await signUpFreshCustomer(page, info, "Ireti Adebayo");
   const thiefAddress = email.replace("@example.com", ".thief@example.com");
   const thiefContext = await browser.newContext({ baseURL, extraHTTPHeaders });
