@@ -200,6 +200,7 @@ describe("checkout and payment result pages", () => {
     expect((await page("/cart")).html).toContain(tooMany);
 
     const before = await database.query("select id, stock_quantity from products order by id");
+    const paymentsBefore = await database.query("select id from payments where customer_id = $1 order by id", [customerId]);
     const fields = checkoutForm(three.map(({ id }, i) => ({ productId: id, quantity: i === 2 ? 1 : 5 })), shipping);
     fields.set("intent", "place");
     const response = await fetch(`${app.base}/checkout`, {
@@ -211,7 +212,7 @@ describe("checkout and payment result pages", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(tooMany);
     expect(await database.query("select id, stock_quantity from products order by id")).toEqual(before);
-    expect(await database.query("select id from payments where customer_id = $1 and created_at > now() - interval '1 minute'", [customerId])).toEqual([]);
+    expect(await database.query("select id from payments where customer_id = $1 order by id", [customerId])).toEqual(paymentsBefore);
   });
 
   it("change a line's quantity without scripts and come back to /checkout", async () => {
