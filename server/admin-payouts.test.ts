@@ -11,6 +11,7 @@ import { applyTransferOutcome } from "../domain/payouts/transfers";
 import { COMMISSION_TEXTS, PAYOUT_ADMIN_TEXTS, PAYOUT_FORM_TEXTS } from "../domain/payouts/validation";
 import { FORM_TEXTS } from "../app/server/forms.server";
 import { type TestApp, startTestApp } from "../tests/support/app";
+import { deliveredSale } from "../tests/support/payouts";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { type World, buildWorld, signInAll } from "../tests/security/world";
 
@@ -207,6 +208,20 @@ describe.each(TEST_ENGINES)("admin payouts and commission (%s)", (engine) => {
       expect(((await response.json()) as { detail: string }).detail).toBe(message);
     }
     expect(await count("vendor_commission_changes")).toBe(before);
+  });
+
+  it("answers 7 payout runs started at the same moment without a 500, releasing each delivered order once", async () => {
+    const orderIds: string[] = [];
+    for (const total of [120_000_00, 80_000_00]) {
+      const reference = `pay_http_race_${engine}_${total}`;
+      orderIds.push(await deliveredSale(database.db, { vendorId: world.vendor.vendorId, productId: world.vendor.productId, buyerId: world.customer.userId, reference, total }));
+    }
+    const starts = await Promise.all(Array.from({ length: 7 }, () => post("/admin/payouts", { intent: "start" })));
+    const statuses = await Promise.all(starts.map(async (response) => [response.status, ((await response.json()) as { message: string }).message] as const));
+    expect(statuses.filter(([status]) => status >= 500)).toEqual([]);
+    expect(statuses.filter(([status]) => status === 200).length).toBeGreaterThanOrEqual(1);
+    const releases = await database.query<{ n: number }>("select count(*)::int n from vendor_ledger_entries where kind = 'release' and order_id = any($1::uuid[]) group by order_id", [orderIds]);
+    expect(releases).toEqual([{ n: 2 }, { n: 2 }]);
   });
 
   /** A payout of ₦10,000 to the other vendor's (test) bank account, asked for and not yet answered. */
