@@ -62,7 +62,10 @@ export function ModalDialog({ title, closeTo, children, wide = false }: { title:
             <CloseIcon />
           </Link>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        {/* Focusable, so a keyboard can scroll a body taller than a phone's screen that has no link or field to tab to. */}
+        <div tabIndex={0} className="overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:outline-offset-[-2px]">
+          {children}
+        </div>
       </div>
     </div>
   );
