@@ -20,6 +20,7 @@ export const VENDOR_ORDER_MOVE_TEXTS = {
   tracking: "Tracking number",
   eta: "Estimated delivery",
   moved: (status: OrderStatus) => `Order marked as ${status}`,
+  moneyBack: "The buyer's money for this order has gone back to them: do not ship it.",
 } as const;
 
 const COURIER_OPTIONS = COURIERS.map((courier) => ({ value: courier, label: courier }));
@@ -52,6 +53,7 @@ export function VendorOrderMoves({ order }: { order: VendorOrder }) {
     );
   }
   if (order.status !== "paid" && order.status !== "processing") return null;
+  if (!order.shippable) return <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-950">{VENDOR_ORDER_MOVE_TEXTS.moneyBack}</p>;
   return (
     <div className="mt-4 grid gap-4 border-t border-gray-100 pt-4">
       {order.status === "paid" ? (

@@ -22,6 +22,10 @@ export const VENDOR_ORDER_TEXTS = {
   unpaidNote: "These orders are not paid. Their phones are held for the buyer while payment is open; do not ship them.",
   cancelled: "Cancelled: nothing to ship.",
   noPaidOrders: "No paid orders yet",
+  refunds: "Refunds to the buyer",
+  refundStatus: { pending: "On its way", processed: "Refunded", failed: "Failed" },
+  goodwill: "Goodwill gesture",
+  wholePayment: "Of the buyer's whole payment",
 } as const;
 
 /**
@@ -179,6 +183,7 @@ function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commis
         <ShippingBlock order={order} />
       </div>
       <DeliveryFacts order={order} />
+      <OrderRefunds order={order} />
       <VendorOrderMoves order={order} />
       {order.history.length > 0 ? (
         <details className="mt-3">
@@ -187,6 +192,25 @@ function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commis
         </details>
       ) : null}
     </li>
+  );
+}
+
+/** Every refund of the order (and of its payment as a whole): amount, where it stands, when, and whether it was a goodwill gesture. */
+function OrderRefunds({ order }: { order: VendorOrder }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <p className="text-sm font-semibold text-gray-900">{VENDOR_ORDER_TEXTS.refunds}</p>
+      <ul className="text-sm text-gray-800" aria-label={`${VENDOR_ORDER_TEXTS.refunds} of order #${order.orderNumber}`}>
+        {order.refunds.map((refund, index) => (
+          <li key={`${refund.createdAt}-${index}`}>
+            {formatNaira(refund.amount)} · {VENDOR_ORDER_TEXTS.refundStatus[refund.status]} · {formatDate(refund.createdAt)}
+            {refund.goodwill ? ` · ${VENDOR_ORDER_TEXTS.goodwill}` : ""}
+            {refund.wholePayment ? ` · ${VENDOR_ORDER_TEXTS.wholePayment}` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

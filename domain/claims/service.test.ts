@@ -257,6 +257,21 @@ describe.each(TEST_ENGINES)("warranty claims (%s)", (engine) => {
     expect(keys).toEqual([`claim:${claimId}:refund`, `claim:${claimId}:refund:2`]);
   });
 
+  it("keeps the claim with the admins when Paystack fails its refund before the claim is resolved", async () => {
+    const now = new Date("2026-11-20T10:00:00Z");
+    const { claimId } = await open(await deliveredOrder(buyer, now, 3), now);
+    const failingMeanwhile: ClaimRefunds = {
+      refundable: async () => 250_000_00,
+      issue: async (_by, input) => {
+        await database.db.insert(refundRows).values({ ...input, status: "failed", failureReason: "The card issuer could not take the refund back" });
+        return { status: "pending" };
+      },
+    };
+    const decide = () => decideClaim({ ...deps(), refunds: failingMeanwhile }, admin, adminDecisionSchema.parse({ claimId, decision: "full_refund", confirm: "yes" }));
+    expect(await refusalOf(decide)).toMatchObject({ code: "conflict", message: CLAIM_TEXTS.refundFailed("The card issuer could not take the refund back") });
+    expect((await database.db.select().from(warrantyClaims).where(eq(warrantyClaims.id, claimId)))[0]!.status).toBe("open");
+  });
+
   it("checks the forms: description length, a reason to decline, a note to reject, a confirmation", () => {
     const orderId = "00000000-0000-4000-8000-000000000001";
     expect(openClaimSchema.safeParse({ orderId, reason: "battery_performance", description: "Too short." }).success).toBe(false);

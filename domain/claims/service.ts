@@ -501,6 +501,7 @@ export async function decideClaim(
   if (!isActiveClaim(current.status)) throw new Refusal("conflict", CLAIM_TEXTS.alreadyDecided);
 
   let refunded: number | null = null;
+  let refundKey: string | null = null;
   if (input.decision === "full_refund" || input.decision === "partial_refund") {
     if (!current.paymentId) throw new Refusal("conflict", CLAIM_TEXTS.noPayment);
     const left = await deps.refunds.refundable(current.paymentId, current.orderId);
@@ -516,7 +517,7 @@ export async function decideClaim(
       claimId: current.claimId,
       amount,
       reason: `Warranty claim on order #${orderNumberOf(current.orderId)}: ${CLAIM_DECISION_LABELS[input.decision].toLowerCase()}`,
-      idempotencyKey: await refundKeyOf(deps.db, current.claimId),
+      idempotencyKey: (refundKey = await refundKeyOf(deps.db, current.claimId)),
     });
     if (refund.status === "failed") throw new Refusal("conflict", CLAIM_TEXTS.refundFailed(refund.failureReason ?? "the payment provider refused it"));
     refunded = amount;
@@ -527,6 +528,7 @@ export async function decideClaim(
     const locked = await lockClaim(tx, eq(warrantyClaims.id, input.claimId));
     if (!locked) throw new Refusal("not_found", CLAIM_TEXTS.notFound);
     if (!isActiveClaim(locked.status)) throw new Refusal("conflict", CLAIM_TEXTS.alreadyDecided);
+    if (refundKey) await refuseIfRefundFailedMeanwhile(tx, refundKey);
     await tx
       .update(warrantyClaims)
       .set({ status, adminDecision: input.decision, adminNote: input.note ?? null, decidedBy: actor.userId, decidedAt: sql`now()`, updatedAt: sql`now()` })
@@ -548,6 +550,16 @@ export async function decideClaim(
   });
   deliver();
   return { status, refunded };
+}
+
+/**
+ * Paystack may fail the refund between asking for it and resolving the claim: the claim then stays
+ * with the admins rather than resolved by money that never went back. The refund row is locked, so
+ * a failure arriving later finds the claim resolved and sends it back (domain/payments/refunds.ts).
+ */
+async function refuseIfRefundFailedMeanwhile(tx: Database, idempotencyKey: string): Promise<void> {
+  const [refund] = await tx.select({ status: refunds.status, failureReason: refunds.failureReason }).from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey)).for("update");
+  if (refund?.status === "failed") throw new Refusal("conflict", CLAIM_TEXTS.refundFailed(refund.failureReason ?? "the payment provider refused it"));
 }
 
 /**

@@ -68,6 +68,7 @@ export const CLAIM_EVENT_LABELS: Record<string, string> = {
   escalated: "Sent to our support team",
   overdue: "Vendor's answer overdue",
   refunded: "Refund issued",
+  refund_failed: "Refund failed: back with our support team",
   resolved: "Resolved by our support team",
   rejected: "Rejected by our support team",
 };

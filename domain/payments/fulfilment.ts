@@ -21,6 +21,7 @@ import { recordOrderStatus } from "../orders/history";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import { creditSales } from "./ledger";
+import { flagPaymentForRefund } from "./refund-flags";
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
 import { PAYMENT_NOTICES as N } from "./texts";
@@ -149,10 +150,7 @@ async function refundUnwanted(tx: Database, payment: StoredPayment, transaction:
 /** Money was taken but not as we asked: nothing is paid, and admins see it among refunds. */
 async function flagMismatch(tx: Database, payment: StoredPayment, transaction: ProviderTransaction, problems: Mismatch[]) {
   const detail = problems.map((p) => (p === "amount" ? `amount ${transaction.amount} kobo, expected ${payment.amount}` : p === "currency" ? `currency ${transaction.currency}` : p)).join("; ");
-  await tx
-    .update(payments)
-    .set({ flaggedForRefund: true, refundReason: N.mismatchReason(detail), updatedAt: sql`now()` })
-    .where(eq(payments.id, payment.id));
+  await flagPaymentForRefund(tx, payment.id, N.mismatchReason(detail));
 }
 
 interface Receipt {

@@ -6,6 +6,7 @@ import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from ".
 import { placeOrder } from "../checkout/service";
 import { Refusal } from "../core/refusal";
 import { cancelPaidOrder } from "../orders/cancellation";
+import { listVendorOrders } from "../vendors/dashboard";
 import { moveOrder } from "../orders/moves";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
 import { cancellationRefunds } from "./cancellation-refunds";
@@ -202,6 +203,9 @@ describe.each(TEST_ENGINES)("refunds of an order that has not shipped (%s)", (en
 
         const { payable, rows } = await state();
         if (payable) {
+          const listed = (await listVendorOrders(database().db, { userId: shop().vendorUserId })).find((o) => o.id === paid!.order_id)!;
+          expect(listed.shippable).toBe(true);
+          expect(listed.refunds).toHaveLength(rows.length);
           const ship = moveOrder(deps(), { role: "admin", userId: admin.userId }, { orderId: paid!.order_id, status: "shipped", carrier: "GIG Logistics", trackingNumber: "GIG-1", estimatedDeliveryDate: "2099-01-01" });
           await expect(ship).resolves.toMatchObject({ status: "shipped" });
         }
@@ -225,5 +229,8 @@ describe.each(TEST_ENGINES)("refunds of an order that has not shipped (%s)", (en
     const ship = moveOrder(deps(), { role: "admin", userId: admin.userId }, { orderId: paid!.order_id, status: "shipped", carrier: "GIG Logistics", trackingNumber: "GIG-2", estimatedDeliveryDate: "2099-01-01" });
     await expect(ship).rejects.toMatchObject({ status: 409, message: ORDER_STATUS_TEXTS.refundedNotShipped });
     expect(await q("select status::text status from orders where id = $1", [paid!.order_id])).toEqual([{ status: "paid" }]);
+    // The vendor's order shows the refund and offers no Ship form.
+    const listed = (await listVendorOrders(database().db, { userId: shop().vendorUserId })).find((o) => o.id === paid!.order_id)!;
+    expect(listed).toMatchObject({ status: "paid", shippable: false, refunds: [{ amount: ORDER_TOTAL, status: "pending", goodwill: false, wholePayment: true }] });
   });
 });

@@ -7,11 +7,13 @@ import { type OrderHistoryItem, listOrderHistory } from "../orders/history";
 import { type PhoneName, phoneNameColumns } from "../catalog/summary";
 import { type AnyColumn, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type Grade, type OrderStatus, type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
+import { type Grade, type OrderStatus, type PaymentStatus, type ProductStatus, type RefundStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { commissionOf } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
+import { refunds } from "../../db/schema/after-sale";
+import { STILL_TO_SHIP, moneyBackOn } from "../orders/money-back";
 import { payments } from "../../db/schema/payments";
 import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
@@ -103,6 +105,21 @@ export interface VendorOrder {
    * buyer's name, phone, e-mail and address are not read from the database at all.
    */
   shipTo: ShippingDetails | null;
+  /** Every refund of this order, and of its payment as a whole, oldest first (docs/after-sale.md). */
+  refunds: VendorOrderRefund[];
+  /** Paid or processing, and its whole total has not gone back to the buyer: the vendor may ship it. */
+  shippable: boolean;
+}
+
+export interface VendorOrderRefund {
+  /** Kobo. */
+  amount: number;
+  status: RefundStatus;
+  /** Given while the order could still ship, below its total. */
+  goodwill: boolean;
+  /** A refund of the buyer's payment as a whole rather than of this order. */
+  wholePayment: boolean;
+  createdAt: string;
 }
 
 export interface VendorOrderSummary {
@@ -181,6 +198,7 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
       city: whenPaid(orders.city),
       state: whenPaid(orders.state),
       deliveryNotes: whenPaid(orders.deliveryNotes),
+      paymentId: orders.paymentId,
       paymentStatus: payments.status,
       isTest: payments.isTest,
       productId: products.id,
@@ -198,6 +216,8 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_SHOWN);
   const history = await listOrderHistory(db, rows.map((row) => row.id));
+  const refundsOf = await listOrderRefunds(db, rows);
+  const shippable = await shippableOrders(db, rows);
   return rows.map((row) => {
     // The rate the order was placed at: a later change of rate applies to later orders.
     const commission = commissionOf(row.totalAmount, row.commissionRate);
@@ -220,8 +240,37 @@ export async function listVendorOrders(db: Database, actor: { userId: string }):
       delivery: deliveryOf(row),
       history: history.get(row.id) ?? [],
       shipTo: isPaid ? shippingDetails(row) : null,
+      refunds: refundsOf(row),
+      shippable: shippable.has(row.id),
     };
   });
+}
+
+type OrderOfPayment = { id: string; paymentId: string | null };
+
+/** The refunds of the listed orders and of their payments as a whole, in one query. */
+async function listOrderRefunds(db: Database, rows: readonly OrderOfPayment[]): Promise<(order: OrderOfPayment) => VendorOrderRefund[]> {
+  const paymentIds = [...new Set(rows.flatMap((row) => (row.paymentId ? [row.paymentId] : [])))];
+  const found = paymentIds.length === 0 ? [] : await db
+    .select({ paymentId: refunds.paymentId, orderId: refunds.orderId, amount: refunds.amount, status: refunds.status, goodwill: refunds.goodwill, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(inArray(refunds.paymentId, paymentIds))
+    .orderBy(refunds.createdAt);
+  return (order) =>
+    found
+      .filter((r) => r.paymentId === order.paymentId && (r.orderId === order.id || r.orderId === null))
+      .map((r) => ({ amount: r.amount, status: r.status, goodwill: r.goodwill, wholePayment: r.orderId === null, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Orders still to ship whose whole total has not come back (the ship move checks the same). */
+async function shippableOrders(db: Database, rows: ReadonlyArray<OrderOfPayment & { status: OrderStatus }>): Promise<Set<string>> {
+  const shippable = new Set<string>();
+  for (const row of rows.filter((r) => STILL_TO_SHIP.includes(r.status))) {
+    if (!row.paymentId) continue;
+    const { back, total } = await moneyBackOn(db, row.paymentId, row.id);
+    if (back < total) shippable.add(row.id);
+  }
+  return shippable;
 }
 
 function shippingDetails(row: { [K in keyof ShippingDetails]: string | null }): ShippingDetails {

@@ -343,4 +343,52 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
     expect(await q("select id from notifications where user_id = $1 and title = $2", [buyer.userId, PAYMENT_NOTICES.expiredTitle])).toHaveLength(1);
     await expectBooksBalance();
   });
+  it.each(["request", "answer"] as const)(
+    "(6) between a buyer's cancellation and its refund (the refund held at its %s): the cancellation kept its refund, and after the restart exactly one goes back",
+    async (heldAt) => {
+      const buyer = await newBuyer();
+      const { reference, authorizationUrl } = await placeOrder(buyer);
+      await payOnHostedPage(authorizationUrl, "approved");
+      await until("the payment to be fulfilled", async () => (await paymentOf(reference))!.status === "successful");
+      const orderId = (await paymentOf(reference))!.orders[0]!.id;
+      const held = toPaystack.holdNext((r) => r.path === "/refund" && r.body.includes(reference), heldAt);
+      const answered = postAction(app.base, "/orders", { intent: "cancel-paid-order", orderId, reason: "I changed my mind" }, buyer.cookie).catch((error: unknown) => error);
+      await held;
+      await app.kill();
+      toPaystack.dropHeld();
+      crashPointsSurvived++;
+      await answered;
+      const key = `cancel:${orderId}`;
+      expect(await q("select o.status::text from orders o where o.id = $1", [orderId])).toEqual([{ status: "cancelled" }]);
+      expect(await q("select status::text, provider_refund_id from refunds where idempotency_key = $1", [key])).toEqual([{ status: "pending", provider_refund_id: null }]);
+
+      // Back up after reconciliation's grace period: it looks at Paystack first, then sends only what never arrived.
+      await q("update refunds set updated_at = now() - interval '5 minutes' where idempotency_key = $1", [key]);
+      app = await start();
+      await until("reconciliation to number the refund", async () => (await q("select 1 from refunds where idempotency_key = $1 and provider_refund_id is not null", [key])).length > 0);
+      await standin.webhooksIdle();
+      expect(standin.store.byReference(reference)!.refunds).toHaveLength(1);
+      expect(await q("select r.id from refunds r join payments p on p.id = r.payment_id where p.payment_reference = $1", [reference])).toHaveLength(1);
+      expect(await q("select flagged_for_refund from payments where payment_reference = $1", [reference])).toEqual([{ flagged_for_refund: false }]);
+    },
+  );
+  it("(7) inside a buyer's cancellation, writing its refund: a cancellation never stands without its refund, and cancelling again after the restart refunds once", async () => {
+    const buyer = await newBuyer();
+    const { reference, authorizationUrl } = await placeOrder(buyer);
+    await payOnHostedPage(authorizationUrl, "approved");
+    await until("the payment to be fulfilled", async () => (await paymentOf(reference))!.status === "successful");
+    const orderId = (await paymentOf(reference))!.orders[0]!.id;
+    const cancel = () => postAction(app.base, "/orders", { intent: "cancel-paid-order", orderId, reason: "I changed my mind" }, buyer.cookie);
+    await killWhileWaiting(tableLock("refunds"), cancel);
+    const [order] = await q<{ status: string }>("select status::text from orders where id = $1", [orderId]);
+    const written = await q("select id from refunds where idempotency_key = $1", [`cancel:${orderId}`]);
+    expect({ cancelled: order!.status === "cancelled", refundWritten: written.length === 1 }).toEqual({ cancelled: false, refundWritten: false });
+    await expectBooksBalance();
+
+    app = await start();
+    expect((await cancel()).status).toBe(302);
+    await until("the refund to be numbered", async () => (await q("select 1 from refunds where idempotency_key = $1 and provider_refund_id is not null", [`cancel:${orderId}`])).length > 0);
+    await standin.webhooksIdle();
+    expect(standin.store.byReference(reference)!.refunds).toHaveLength(1);
+  });
 });
