@@ -34,14 +34,20 @@ function dismiss(id: string) {
   emit();
 }
 
+/** News this soon after an action is the action's own echo (its notifications, the reload it caused). */
+const ACTION_ECHO_MS = 2000;
+let lastActionAt = Number.NEGATIVE_INFINITY;
+
 /**
  * One toast per action: a new message replaces whatever is showing (so a stale error never
- * lingers beside the next success), and a notification arriving while an action's message shows
- * goes only to the bell (the cancellation's own 'Order cancelled' already says what happened).
+ * lingers beside the next success), and news arriving just after an action (the notifications
+ * and live reloads it caused) goes only to the bell: cancelling a paid order says 'Order cancelled'
+ * once. Later news replaces the action's message, so one toast shows at a time.
  */
 function show(kind: ToastKind, title: string, description?: string, id = `toast-${++counter}`, source: ToastSource = "action"): string {
   if (toasts.some((t) => t.id === id)) return id;
-  if (source === "notification" && toasts.some((t) => t.source === "action")) return id;
+  if (source === "notification" && Date.now() - lastActionAt < ACTION_ECHO_MS) return id;
+  if (source === "action") lastActionAt = Date.now();
   toasts = [{ id, kind, title, description, source }];
   emit();
   if (typeof window !== "undefined") window.setTimeout(() => dismiss(id), LIMITS.notificationToastMs);

@@ -958,7 +958,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     allow: ["customer"],
     call: async (caller) => {
       const orderId = await paidOrder(caller);
-      return withEffect(post(caller, "/orders", { intent: "cancel-paid-order", orderId, reason: "I changed my mind" }), async () => (await orderState(caller.db, orderId)).status === "cancelled");
+      return withEffect(post(caller, "/orders", { intent: "cancel-paid-order", orderId, reason: "Other", otherReason: "My brother gave me his phone" }), async () => (await orderState(caller.db, orderId)).status === "cancelled");
     },
     refusal: sentBack({ redirect: "/auth" }, "/orders"),
   },

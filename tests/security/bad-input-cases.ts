@@ -522,7 +522,7 @@ export function doorCases(): Record<string, DoorCase> {
       inputs: (world) =>
         pageAction("/orders", formFields(["review", "pay-now", "cancel-order", "cancel-paid-order", "received"], {
           orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone"),
-          reason: text("I changed my mind", "Other"),
+          reason: text("I changed my mind", "Other"), otherReason: text("My brother gave me his phone", ""),
         })),
       // The world's orders are paid and delivered: 'Pay now', both 'Cancel order' and 'I received my phone' refuse every one of them.
       judge: refusesIf(({ fields }, world) => fields?.intent !== "review" || fields?.orderId !== world.customer.orderId || fails(reviewSubmissionSchema, fields)),
