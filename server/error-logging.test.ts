@@ -29,6 +29,8 @@ describe("server errors", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-errors-"));
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production", AUTH_SECRET: TEST_AUTH_SECRET });
+    // The test reaches the server at its own port, not at the default public address.
+    config.redirectToPublicHost = false;
     database = await createTestDatabase();
     const logger = createLogger(config, { write: (line: string) => void written.push(line) });
     const app = createApp({ config, database, logger });

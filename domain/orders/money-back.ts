@@ -5,7 +5,7 @@
  * to ship. The delivery fee is never set aside for it, so returning an order's total while it may
  * still ship is always seen.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refunds } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
@@ -45,21 +45,33 @@ export function totalCameBack(back: Map<string, number>, all: readonly OrderOfPa
 
 /** The payment's orders and refunds (not failed) as the rule reads them. */
 export async function readPaymentRefunds(db: Database, paymentId: string): Promise<PaymentRefunds> {
+  const found = await readRefundsOfPayments(db, [paymentId]);
+  return found.get(paymentId)!;
+}
+
+/** The same for several payments at once, in two queries whatever their number. */
+export async function readRefundsOfPayments(db: Database, paymentIds: readonly string[]): Promise<Map<string, PaymentRefunds>> {
+  const found = new Map<string, { orders: OrderOfPayment[]; wholePayment: number }>(paymentIds.map((id) => [id, { orders: [], wholePayment: 0 }]));
+  if (paymentIds.length === 0) return found;
   const rows = await db
     .select({
+      paymentId: orders.paymentId,
       id: orders.id,
       status: orders.status,
       totalAmount: orders.totalAmount,
+      // Written with the table's name: in a single-table select Drizzle leaves columns unqualified.
       refunded: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = "orders"."id" and r.status <> 'failed')`.mapWith(Number),
     })
     .from(orders)
-    // Written with the table's name: in a single-table select Drizzle leaves columns unqualified.
-    .where(eq(orders.paymentId, paymentId));
-  const [whole] = await db
-    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`.mapWith(Number) })
+    .where(inArray(orders.paymentId, [...paymentIds]));
+  for (const { paymentId, ...order } of rows) if (paymentId) found.get(paymentId)?.orders.push(order);
+  const wholes = await db
+    .select({ paymentId: refunds.paymentId, amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`.mapWith(Number) })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), isNull(refunds.orderId), sql`${refunds.status} <> 'failed'`));
-  return { orders: rows, wholePayment: whole?.amount ?? 0 };
+    .where(and(inArray(refunds.paymentId, [...paymentIds]), isNull(refunds.orderId), sql`${refunds.status} <> 'failed'`))
+    .groupBy(refunds.paymentId);
+  for (const whole of wholes) found.get(whole.paymentId)!.wholePayment = whole.amount;
+  return found;
 }
 
 /** Kobo that came back counting against one order still to ship (0 for any other order). */

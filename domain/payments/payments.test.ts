@@ -11,6 +11,7 @@ import { fulfilPayment } from "./fulfilment";
 import { createPaystackClient } from "./paystack-client";
 import type { PaymentProvider, ProviderTransaction } from "./provider";
 import { RECONCILIATION, reconcilePayments } from "./reconciliation";
+import { orderNumberOf } from "../orders/status";
 import { SHIPPING, buyerWithCart, openShop, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 
 describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
@@ -112,8 +113,10 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     expect(location.searchParams.getAll("trxref")).toEqual([placed.reference]);
 
     const salesBefore = (await q<{ s: string }>("select total_sales as s from vendors where id = $1", [shop().vendorId]))[0]!.s;
+    // 'Payment Successful!' names each phone paid for with its order number.
+    const paidLines = [{ orderNumber: orderNumberOf((await ordersOf(placed.reference))[0]!.id), productName: expect.any(String), quantity: 1 }];
     const result = await confirmPayment(deps(), buyer.userId, placed.reference);
-    expect(result).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, deliveryFee: 0, removedCartItems: 1, justConfirmed: true, isTest: true });
+    expect(result).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, deliveryFee: 0, removedCartItems: 1, justConfirmed: true, isTest: true, orders: paidLines });
     expect((await ordersOf(placed.reference)).map((o) => o.status)).toEqual(["paid"]);
     expect(await q("select product_id from cart where customer_id = $1", [buyer.userId])).toEqual([{ product_id: iphone }]);
     expect(await stockOf(pixel)).toBe(0);
@@ -126,7 +129,7 @@ describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
     expect(payment.status).toBe("successful");
 
     const again = await confirmPayment(deps(), buyer.userId, placed.reference);
-    expect(again).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, deliveryFee: 0, removedCartItems: 1, justConfirmed: false, isTest: true });
+    expect(again).toEqual({ status: "successful", reference: placed.reference, orderCount: 1, amount: 150_000_00, deliveryFee: 0, removedCartItems: 1, justConfirmed: false, isTest: true, orders: paidLines });
     await setStock(pixel, 3);
   });
 

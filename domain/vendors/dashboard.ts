@@ -13,7 +13,7 @@ import { recordActivity } from "../activity/service";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { refunds } from "../../db/schema/after-sale";
-import { STILL_TO_SHIP, moneyBackOn } from "../orders/money-back";
+import { STILL_TO_SHIP, moneyBackOnOrdersToShip, readRefundsOfPayments } from "../orders/money-back";
 import { payments } from "../../db/schema/payments";
 import { Refusal } from "../core/refusal";
 import { vendors } from "../../db/schema/vendors";
@@ -262,12 +262,15 @@ async function listOrderRefunds(db: Database, rows: readonly OrderOfPayment[]): 
       .map((r) => ({ amount: r.amount, status: r.status, goodwill: r.goodwill, wholePayment: r.orderId === null, createdAt: r.createdAt.toISOString() }));
 }
 
-/** Orders still to ship whose whole total has not come back (the ship move checks the same). */
+/** Orders still to ship whose whole total has not come back (the ship move checks the same), read for all of them at once. */
 async function shippableOrders(db: Database, rows: ReadonlyArray<OrderOfPayment & { status: OrderStatus }>): Promise<Set<string>> {
+  const toShip = rows.filter((row) => STILL_TO_SHIP.includes(row.status) && row.paymentId);
+  const byPayment = await readRefundsOfPayments(db, [...new Set(toShip.map((row) => row.paymentId!))]);
   const shippable = new Set<string>();
-  for (const row of rows.filter((r) => STILL_TO_SHIP.includes(r.status))) {
-    if (!row.paymentId) continue;
-    const { back, total } = await moneyBackOn(db, row.paymentId, row.id);
+  for (const row of toShip) {
+    const state = byPayment.get(row.paymentId!)!;
+    const back = moneyBackOnOrdersToShip(state).get(row.id) ?? 0;
+    const total = state.orders.find((order) => order.id === row.id)?.totalAmount ?? 0;
     if (back < total) shippable.add(row.id);
   }
   return shippable;

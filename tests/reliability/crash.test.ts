@@ -58,11 +58,14 @@ const tableLock = (table: string): Lock => ({
   waiting: `%insert into "${table}"%`,
 });
 
-/** The vendor row: fulfilment counts the vendor's sales after the payment and orders are already marked paid. */
+/**
+ * The vendor row: fulfilment counts the vendor's sales after the payment and orders are already
+ * marked paid, locking the vendor rows (in id order) before it adds to them.
+ */
 const vendorRowLock = (vendorId: string): Lock => ({
   take: ["begin", `select 1 from vendors where id = '${vendorId}' for update`],
   release: "rollback",
-  waiting: "%update \"vendors\" set \"total_sales\"%",
+  waiting: "%from \"vendors\" where id = any(%for update%",
 });
 
 /** The buyer's live-event lock, taken by releasing a reservation after its orders are cancelled and stock given back. */
