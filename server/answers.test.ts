@@ -9,6 +9,7 @@ import { ADMIN_MANAGEMENT_TEXTS } from "../domain/accounts/admin-management-vali
 import { AUTH_TEXTS, SUPER_ADMIN_TEXTS } from "../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../domain/catalog/management-validation";
 import { CMS_TEXTS } from "../domain/cms/validation";
+import { PAYMENT_TEXTS } from "../domain/payments/texts";
 import { REVIEW_SUBMISSION_TEXTS } from "../domain/reviews/submission";
 import { VENDOR_TEXTS } from "../domain/vendors/texts";
 import { FORM_TEXTS } from "../app/server/forms.server";
@@ -116,5 +117,11 @@ describe.each(TEST_ENGINES)("the one answer of page forms (%s)", (engine) => {
     expect(signUp.status).toBe(400);
     expect(signUp.data).toMatchObject({ ok: false, code: "invalid", intent: "signup", message: AUTH_TEXTS.vendorAuthFailed });
     for (const answer of [review, reset, signUp]) expect(isAnswer(answer.data)).toBe(true);
+  });
+
+  it("refuses a signed-out visitor as unauthenticated (401), the code of a missing session", async () => {
+    const check = await post(null, "/payment-success", { reference: "TKB-NOT-SIGNED-IN" });
+    expect(check.status).toBe(401);
+    expect(check.data).toMatchObject({ ok: false, code: "unauthenticated", message: PAYMENT_TEXTS.reasonSignedOut, signedOut: true });
   });
 });
