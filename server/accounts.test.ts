@@ -101,6 +101,21 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
       expect(response.status).toBe(401);
       expect(await response.text()).toContain(AUTH_TEXTS.wrongCredentials);
     });
+
+    it("answers the page's script with the one answer type: a wrong password is refused as unauthenticated (401)", async () => {
+      const wrong = await postAction(app.base, "/auth", { intent: "signin", email, password: "wrong-password" });
+      expect(wrong).toEqual({
+        status: 401,
+        data: {
+          ok: false,
+          code: "unauthenticated",
+          intent: "signin",
+          message: AUTH_TEXTS.signInFailed,
+          detail: AUTH_TEXTS.wrongCredentials,
+          fieldErrors: { form: AUTH_TEXTS.wrongCredentials },
+        },
+      });
+    });
   });
 
   describe("password reset", () => {
@@ -258,7 +273,7 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
       const { id } = await liveProduct(1);
       const refused = await addToCart({ productId: id, quantity: "1" });
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toMatchObject({ ok: false, message: "Failed to add item to cart", detail: "Please sign in to add items to cart" });
+      expect(await refused.json()).toMatchObject({ ok: false, code: "unauthenticated", message: "Failed to add item to cart", detail: "Please sign in to add items to cart" });
       const page = await addToCart({ productId: id, quantity: "1" }, { accept: "text/html" });
       expect(page.status).toBe(302);
       expect(page.headers.get("location")).toBe("/auth");

@@ -11,13 +11,17 @@ import { PASSWORD_CONFIRMATION_ATTEMPTS } from "../domain/accounts/password-conf
 import { deleteAccount } from "../domain/privacy/deletion";
 import { PRIVACY_TEXTS } from "../domain/privacy/texts";
 import { PAYOUT_FORM_TEXTS } from "../domain/payouts/validation";
-import type { BankFormResult } from "../app/server/bank-forms.server";
+import type { Answer, Failure } from "../app/ui/answer";
+import type { BankExtra } from "../app/server/bank-forms.server";
 import { type TestApp, postAction, postForm, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { FAKE_BANKS, fakeBankPayments } from "../tests/support/fake-banks";
 import { WORLD_PASSWORD, addPerson, addSeller, openSession } from "../tests/security/world";
 
 /** The text a reader sees: React escapes quotes in HTML. */
+/** A bank form's answer, read on either side (a success has no field errors). */
+type BankAnswer = Answer<BankExtra> & Partial<Pick<Failure, "fieldErrors">>;
+
 const readable = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 /** The Earnings tab, its statements and its payout details form from the outside, with a fake Paystack. */
@@ -121,9 +125,9 @@ describe.each(TEST_ENGINES)("vendor earnings over HTTP (%s)", (engine) => {
   });
 
   it("answers bad or unknown account numbers with the message beside the field, keeping what was typed", async () => {
-    const bad = await postAction<BankFormResult>(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "12345"), cookie.seller);
+    const bad = await postAction<BankAnswer>(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "12345"), cookie.seller);
     expect(bad.status).toBe(400);
-    expect(bad.data.errors).toEqual({ accountNumber: T.accountNumber });
+    expect(bad.data.fieldErrors).toEqual({ accountNumber: T.accountNumber });
     const unknown = await postForm(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0999999999"), { cookie: cookie.seller });
     expect(unknown.status).toBe(400);
     const text = readable(await unknown.text());
@@ -133,13 +137,13 @@ describe.each(TEST_ENGINES)("vendor earnings over HTTP (%s)", (engine) => {
   });
 
   it("saves a first account, then changes it only with the password, holding the next payout", async () => {
-    const first = await postAction<BankFormResult>(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0123456789"), cookie.seller);
-    expect([first.status, first.data.saved, first.data.toast?.title]).toEqual([200, true, T.added]);
+    const first = await postAction<BankAnswer>(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0123456789"), cookie.seller);
+    expect([first.status, first.data.saved, first.data.message]).toEqual([200, true, T.added]);
     expect(payments.asked.recipients.at(-1)).toMatchObject({ name: "ADEBAYO OLUWASEUN", metadata: { vendor_id: sellerVendorId } });
 
-    const withoutPassword = await postAction<BankFormResult>(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891"), cookie.seller);
+    const withoutPassword = await postAction<BankAnswer>(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891"), cookie.seller);
     expect(withoutPassword.status).toBe(400);
-    expect(withoutPassword.data.errors).toEqual({ password: T.wrongPassword });
+    expect(withoutPassword.data.fieldErrors).toEqual({ password: T.wrongPassword });
     expect(await currentAccounts()).toHaveLength(1);
 
     const changed = await postForm(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891", { password: WORLD_PASSWORD }), { cookie: cookie.seller });
@@ -165,8 +169,8 @@ describe.each(TEST_ENGINES)("vendor earnings over HTTP (%s)", (engine) => {
     const accountsOf = () => database.db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, guesser.vendorId));
     expect((await postAction(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0123456789"), session)).status).toBe(200);
     for (let guess = 1; guess <= PASSWORD_CONFIRMATION_ATTEMPTS.max; guess++) {
-      const wrong = await postAction<BankFormResult>(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891", { password: `guess-${guess}-of-many` }), session);
-      expect([wrong.status, wrong.data.errors]).toEqual([400, { password: T.wrongPassword }]);
+      const wrong = await postAction<BankAnswer>(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891", { password: `guess-${guess}-of-many` }), session);
+      expect([wrong.status, wrong.data.fieldErrors]).toEqual([400, { password: T.wrongPassword }]);
     }
     const limited = await postForm(app.base, "/vendor-dashboard?tab=earnings", bankFields("save-bank", "0234567891", { password: WORLD_PASSWORD }), { cookie: session });
     expect(limited.status).toBe(429);
@@ -185,8 +189,8 @@ describe.each(TEST_ENGINES)("vendor earnings over HTTP (%s)", (engine) => {
       expect((await postAction(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), session)).status, `look-up ${i + 1}`).toBe(200);
     }
     const asked = payments.asked.resolves.length;
-    const refused = await postAction<BankFormResult>(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), session);
-    expect([refused.status, refused.data.toast?.description]).toEqual([429, T.tooManyChecks(10)]);
+    const refused = await postAction<BankAnswer>(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), session);
+    expect([refused.status, refused.data.detail]).toEqual([429, T.tooManyChecks(10)]);
     const page = await postForm(app.base, "/vendor-dashboard?tab=earnings", bankFields("resolve-bank", "0123456789"), { cookie: session });
     expect(page.status).toBe(429);
     expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(500);

@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import type { z } from "zod";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
 import type { FieldErrors } from "../../domain/accounts/validation";
-import type { AuthFormResult } from "../server/auth-forms.server";
+import type { AuthExtra } from "../server/auth-forms.server";
 import { SubmitButton, TextField } from "../ui/form-field";
-import { FormError, useBusy, useFormErrors } from "../ui/forms";
+import { FormError, type IntentAnswer, useBusy, useFormErrors } from "../ui/forms";
 import { PageTitle } from "../ui/page-title";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -57,13 +57,13 @@ export function AuthCardLinks({ children }: { children: ReactNode }) {
 }
 
 /** After a sign-in refused for an unverified address (or its resend): the way to get another link. */
-export function ResendIfUnverified({ result }: { result: AuthFormResult | undefined }) {
+export function ResendIfUnverified({ result }: { result: IntentAnswer<AuthExtra> | undefined }) {
   const unverified = result?.intent === "signin" || result?.intent === "resend" ? result.unverifiedEmail : undefined;
   return unverified ? <ResendVerification email={unverified} /> : null;
 }
 
 interface SignUpFormProps {
-  result: AuthFormResult | undefined;
+  result: IntentAnswer<AuthExtra> | undefined;
   schema: z.ZodType;
   failedTitle: string;
   submitLabel: string;

@@ -7,7 +7,7 @@ import { formatNaira } from "../../lib/money";
 import { refundDestination } from "../../lib/refund-destination";
 import { formatDate } from "../ui/format";
 import { OrderTimeline, TIMELINE_TEXTS } from "./order-timeline";
-import { OrderReviewForm, type ReviewFormResult } from "./order-review-form";
+import { OrderReviewForm } from "./order-review-form";
 import { ModalDialog } from "../ui/dialog";
 import { CancelOrderForm, UNPAID_ORDER_TEXTS } from "./unpaid-order";
 import { ShipTo, deliveryText, paymentText, totalLabel } from "./order-charge";
@@ -69,10 +69,10 @@ export function OrderTrackDialog({ order }: { order: CustomerOrder }) {
   );
 }
 
-export function OrderReviewDialog({ order, result }: { order: CustomerOrder; result: ReviewFormResult | undefined }) {
+export function OrderReviewDialog({ order }: { order: CustomerOrder }) {
   return (
     <ModalDialog title={`Review ${order.product.name}`} closeTo={CLOSE_TO}>
-      <OrderReviewForm order={order} result={result} />
+      <OrderReviewForm order={order} />
     </ModalDialog>
   );
 }

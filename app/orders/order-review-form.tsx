@@ -2,13 +2,15 @@ import { Form } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { REVIEW_COMMENT_MAX, REVIEW_SUBMISSION_TEXTS, reviewFormSchema } from "../../domain/reviews/validation";
 import { REVIEW_RATING } from "../../lib/constants";
-import type { AuthFormResult } from "../server/auth-forms.server";
-import { useActionToast, useBusy, useFormErrors } from "../ui/forms";
+import { useAction } from "../ui/answer";
+import { useBusy, useFormErrors } from "../ui/forms";
 import { FieldNotes, FormButton, TextAreaField } from "../ui/form-field";
 import { orderDialogHref } from "./order-card";
 
-/** The action's answer to a refused review: field errors, the toast, and what was typed. */
-export type ReviewFormResult = AuthFormResult & { values?: { rating?: string; comment?: string } };
+/** What a refused review's answer carries besides its messages: what was typed. */
+export interface ReviewExtra {
+  values?: { rating?: string; comment?: string };
+}
 
 const RATINGS = Array.from({ length: REVIEW_RATING.max - REVIEW_RATING.min + 1 }, (_, i) => REVIEW_RATING.min + i);
 const STAR = "M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3-5.6-3-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z";
@@ -41,9 +43,9 @@ function StarPicker({ error, defaultValue }: { error?: string; defaultValue?: st
 }
 
 /** The buyer's review of a delivered order; sent to the /orders action, with or without scripts. */
-export function OrderReviewForm({ order, result }: { order: CustomerOrder; result: ReviewFormResult | undefined }) {
+export function OrderReviewForm({ order }: { order: CustomerOrder }) {
+  const { answer: result } = useAction<{ intent: string } & ReviewExtra>({ page: true });
   const { errors, validate } = useFormErrors("review", result, reviewFormSchema, REVIEW_SUBMISSION_TEXTS.failed);
-  useActionToast(result);
   const busy = useBusy("review");
   return (
     <Form method="post" action={orderDialogHref("review", order.id)} onSubmit={validate} noValidate className="space-y-4">

@@ -6,7 +6,6 @@ import { ClaimDialog } from "./claim-dialog";
 import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
 import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog, PaidOrderCancelDialog } from "./order-dialogs";
-import type { ReviewFormResult } from "./order-review-form";
 import { ReceivedDialog } from "./order-received";
 import { Tabs } from "../ui/tabs";
 import { toast } from "../ui/toast";
@@ -132,8 +131,7 @@ export function OrdersView({
   counts,
   claims = {},
   warranties = {},
-  reviewResult,
-}: { orders: CustomerOrder[]; counts: OrderTabCounts; reviewResult?: ReviewFormResult } & OrderClaims) {
+}: { orders: CustomerOrder[]; counts: OrderTabCounts } & OrderClaims) {
   useLiveOrderUpdates();
   const open = useOpenDialog(orders);
   const tabs = [
@@ -150,7 +148,7 @@ export function OrdersView({
       <Tabs items={tabs} label="Filter orders" />
       {open.details ? <OrderDetailsDialog order={open.details} /> : null}
       {open.track ? <OrderTrackDialog order={open.track} /> : null}
-      {open.review ? <OrderReviewDialog order={open.review} result={reviewResult} /> : null}
+      {open.review ? <OrderReviewDialog order={open.review} /> : null}
       {open.cancel ? <OrderCancelDialog order={open.cancel} /> : null}
       {open.claim ? <ClaimDialog order={open.claim} warranty={warranties[open.claim.id]} claim={claims[open.claim.id]} /> : null}
       {open.received ? <ReceivedDialog order={open.received} /> : null}

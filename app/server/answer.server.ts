@@ -53,7 +53,7 @@ export async function answering<T>(body: () => Promise<T>, title?: string) {
  */
 export function signInRequired(request: Request, { signInPage, failed, required }: { signInPage: string; failed: string; required: string }) {
   if (isDocumentRequest(request)) return redirectWithToast(signInPage, { kind: "error", title: required });
-  return data<Failure>({ ok: false, code: "forbidden", message: failed, detail: required, fieldErrors: {} }, { status: 401 });
+  return data<Failure>({ ok: false, code: "unauthenticated", message: failed, detail: required, fieldErrors: {} }, { status: httpStatusOf("unauthenticated") });
 }
 
 /** A form posted by the browser itself (no scripts) rather than by a fetcher. */

@@ -1,7 +1,6 @@
 import { Refusal } from "../../domain/core/refusal";
-import { FORM_TEXTS, readForm } from "./forms.server";
-import { type AppLoadContext, data } from "react-router";
-import type { z } from "zod";
+import { readForm } from "./forms.server";
+import type { AppLoadContext } from "react-router";
 import {
   AccountError,
   type AccountsContext,
@@ -11,15 +10,13 @@ import {
   signUp,
 } from "../../domain/accounts/service";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
-import { type FieldErrors, fieldErrors, firstError, forgotPasswordSchema, signInSchema } from "../../domain/accounts/validation";
-import type { ToastMessage } from "../ui/toast";
+import { forgotPasswordSchema, signInSchema } from "../../domain/accounts/validation";
 import { requestOrigin } from "./access.server";
+import { ok, refused } from "./answer.server";
+import { formRefused, invalidForm, unknownIntent } from "./intent-answers.server";
 
-/** What an auth form action answers when it does not redirect. */
-export interface AuthFormResult {
-  intent: string;
-  errors?: FieldErrors;
-  toast?: Omit<ToastMessage, "id">;
+/** What the auth forms' answers carry besides the message. */
+export interface AuthExtra {
   /** The address that must be verified before signing in (offers a resend). */
   unverifiedEmail?: string;
   /** Sign-up went through: show the check-your-inbox panel. */
@@ -34,26 +31,9 @@ export function formValues(form: FormData, ...names: string[]): Record<string, s
   return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 }
 
-function fail(intent: string, status: number, title: string, description: string, errors?: FieldErrors) {
-  return data<AuthFormResult>({ intent, errors, toast: { kind: "error", title, description } }, { status });
-}
-
-/** A form sent with an intent the page does not have. */
-export function unknownIntent() {
-  return fail("unknown", 400, AUTH_TEXTS.somethingWentWrong, FORM_TEXTS.unknownIntent);
-}
-
-/** Turns bad input into 400 with the documented messages; the first one goes in the toast. */
-export function invalid(intent: string, failedTitle: string, error: z.ZodError) {
-  const errors = fieldErrors(error);
-  return fail(intent, 400, failedTitle, firstError(errors) ?? failedTitle, errors);
-}
-
 function rateLimited(intent: string, failedTitle: string, error: Refusal) {
-  return data<AuthFormResult>(
-    { intent, toast: { kind: "error", title: failedTitle, description: error.message }, errors: { form: error.message } },
-    { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-  );
+  const refusal = new Refusal("rate_limited", error.message, { fieldErrors: { form: error.message }, retryAfterSeconds: error.retryAfterSeconds });
+  return refused(refusal, failedTitle, { intent });
 }
 
 /**
@@ -68,24 +48,17 @@ export async function handleSignIn<T>(
   onSignedIn: (session: { userId: string; setCookies: string[] }) => Promise<T>,
 ) {
   const parsed = signInSchema.safeParse(formValues(form, "email", "password"));
-  if (!parsed.success) return invalid("signin", failedTitle, parsed.error);
+  if (!parsed.success) return invalidForm("signin", failedTitle, parsed.error);
   try {
     return await onSignedIn(await signIn(accountsOf(context), parsed.data, requestOrigin(request, context)));
   } catch (error) {
     if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("signin", failedTitle, error);
     if (error instanceof AccountError && error.reason === "email-not-verified") {
-      return data<AuthFormResult>(
-        {
-          intent: "signin",
-          unverifiedEmail: parsed.data.email,
-          errors: { form: AUTH_TEXTS.emailNotVerified },
-          toast: { kind: "error", title: failedTitle, description: AUTH_TEXTS.emailNotVerified },
-        },
-        { status: 403 },
-      );
+      const errors = { form: AUTH_TEXTS.emailNotVerified };
+      return formRefused("signin", "forbidden", failedTitle, AUTH_TEXTS.emailNotVerified, errors, { unverifiedEmail: parsed.data.email });
     }
     if (error instanceof AccountError) {
-      return fail("signin", 401, failedTitle, AUTH_TEXTS.wrongCredentials, { form: AUTH_TEXTS.wrongCredentials });
+      return formRefused("signin", "unauthenticated", failedTitle, AUTH_TEXTS.wrongCredentials, { form: AUTH_TEXTS.wrongCredentials });
     }
     throw error;
   }
@@ -95,7 +68,7 @@ export async function handleSignUp(
   request: Request,
   context: AppLoadContext,
   input: { fullName: string; email: string; password: string },
-  texts: { failedTitle: string; success: Omit<ToastMessage, "id"> },
+  texts: { failedTitle: string; success: { message: string; detail?: string } },
   signupType: "buyer" | "vendor",
 ) {
   try {
@@ -104,19 +77,19 @@ export async function handleSignUp(
     if (error instanceof Refusal && error.code === "rate_limited") return rateLimited("signup", texts.failedTitle, error);
     throw error;
   }
-  return data<AuthFormResult>({ intent: "signup", signedUpEmail: input.email, toast: texts.success });
+  return ok<AuthExtra & { intent: string }>(texts.success.message, { intent: "signup", signedUpEmail: input.email, detail: texts.success.detail });
 }
 
 /** Sends the reset e-mail (the same answer whether or not the address has an account). */
 async function handleForgotPassword(request: Request, context: AppLoadContext, form: FormData, emptyEmailMessage?: string) {
   const values = formValues(form, "email");
   if (emptyEmailMessage && !values.email!.trim()) {
-    return fail("forgot", 400, emptyEmailMessage, emptyEmailMessage, { email: emptyEmailMessage });
+    return formRefused("forgot", "invalid", emptyEmailMessage, emptyEmailMessage, { email: emptyEmailMessage });
   }
   return sendAccountEmail(
     { intent: "forgot", failedTitle: AUTH_TEXTS.resetFailed, values },
     (email) => requestPasswordReset(accountsOf(context), email, requestOrigin(request, context)),
-    () => ({ intent: "forgot", toast: { kind: "success", title: AUTH_TEXTS.resetSent, description: AUTH_TEXTS.resetSentBody } }),
+    () => ok(AUTH_TEXTS.resetSent, { intent: "forgot", detail: AUTH_TEXTS.resetSentBody }),
   );
 }
 
@@ -124,11 +97,7 @@ async function handleResendVerification(request: Request, context: AppLoadContex
   return sendAccountEmail(
     { intent: "resend", failedTitle: AUTH_TEXTS.somethingWentWrong, values: formValues(form, "email") },
     (email) => resendVerificationEmail(accountsOf(context), email, requestOrigin(request, context)),
-    (email) => ({
-      intent: "resend",
-      unverifiedEmail: email,
-      toast: { kind: "success", title: AUTH_TEXTS.verificationSent, description: AUTH_TEXTS.verificationSentBody },
-    }),
+    (email) => ok<AuthExtra & { intent: string }>(AUTH_TEXTS.verificationSent, { intent: "resend", unverifiedEmail: email, detail: AUTH_TEXTS.verificationSentBody }),
   );
 }
 
@@ -136,17 +105,17 @@ async function handleResendVerification(request: Request, context: AppLoadContex
 async function sendAccountEmail(
   form: { intent: string; failedTitle: string; values: Record<string, string> },
   send: (email: string) => Promise<unknown>,
-  sent: (email: string) => AuthFormResult,
+  sent: (email: string) => ReturnType<typeof ok>,
 ) {
   const parsed = forgotPasswordSchema.safeParse(form.values);
-  if (!parsed.success) return invalid(form.intent, form.failedTitle, parsed.error);
+  if (!parsed.success) return invalidForm(form.intent, form.failedTitle, parsed.error);
   try {
     await send(parsed.data.email);
   } catch (error) {
     if (error instanceof Refusal && error.code === "rate_limited") return rateLimited(form.intent, form.failedTitle, error);
     throw error;
   }
-  return data<AuthFormResult>(sent(parsed.data.email));
+  return sent(parsed.data.email);
 }
 
 /**
@@ -173,6 +142,6 @@ export async function answerAuthForm<SignedIn, SignedUp>(
     case "resend":
       return handleResendVerification(request, context, form);
     default:
-      return unknownIntent();
+      return unknownIntent(AUTH_TEXTS.somethingWentWrong);
   }
 }

@@ -1,14 +1,11 @@
-import { type AppLoadContext, data } from "react-router";
-import type { z } from "zod";
-import { type FieldErrors, fieldErrors, firstError } from "../../domain/accounts/validation";
+import type { AppLoadContext } from "react-router";
 import type { Actor } from "../../domain/core/access";
-import { Refusal } from "../../domain/core/refusal";
 import { resolveBankAccount, saveBankAccount } from "../../domain/payouts/bank-accounts";
 import { BANK_ACCOUNT_TEXTS as T, BANK_FORM_BOUNDS, resolveBankSchema, saveBankSchema } from "../../domain/payouts/bank-validation";
 import { formatDateTime } from "../ui/format";
 import { formValues } from "./auth-forms.server";
 import { mailDepsOf } from "./forms.server";
-import type { VendorFormResult } from "./vendor-forms.server";
+import { formSuccess, invalidForm, refusedForm } from "./intent-answers.server";
 
 /*
  * The payout details form of the vendor dashboard's Earnings tab (docs/vendors.md): 'Check
@@ -19,7 +16,8 @@ import type { VendorFormResult } from "./vendor-forms.server";
 
 export type BankIntent = "resolve-bank" | "save-bank";
 
-export interface BankFormResult extends VendorFormResult {
+/** What the bank forms' answers carry besides the message. */
+export interface BankExtra {
   /** What was typed (never the password), to fill the form again. */
   values?: { bankCode: string; accountNumber: string; accountName?: string };
   /** The name Paystack holds for the account: the vendor confirms it before saving. */
@@ -29,7 +27,7 @@ export interface BankFormResult extends VendorFormResult {
 }
 
 /** What was typed, cut to what the form takes, for the page to show again. */
-function typedValues(form: FormData): NonNullable<BankFormResult["values"]> {
+function typedValues(form: FormData): NonNullable<BankExtra["values"]> {
   const { bankCode, accountNumber, accountName } = formValues(form, "bankCode", "accountNumber", "accountName");
   return {
     bankCode: bankCode!.slice(0, BANK_FORM_BOUNDS.bankCodeMax),
@@ -38,46 +36,30 @@ function typedValues(form: FormData): NonNullable<BankFormResult["values"]> {
   };
 }
 
-function failure(intent: BankIntent, status: number, title: string, description: string | undefined, errors: FieldErrors, form: FormData, headers?: HeadersInit) {
-  return data<BankFormResult>({ intent, errors, values: typedValues(form), toast: { kind: "error", title, description } }, { status, headers });
-}
-
-function invalidBank(intent: BankIntent, title: string, error: z.ZodError, form: FormData) {
-  const errors = fieldErrors(error);
-  return failure(intent, 400, title, firstError(errors), errors, form);
-}
-
-/** A service refusal with its status and message; anything else is a real failure. */
-function refusedBank(intent: BankIntent, title: string, error: unknown, form: FormData) {
-  if (!(error instanceof Refusal)) throw error;
-  const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
-  return failure(intent, error.status, title, error.message, error.fieldErrors, form, headers);
-}
-
 const bankDepsOf = (context: AppLoadContext) => ({ ...mailDepsOf(context), payments: context.payments });
 
 /** 'Check account': the name on the account, for the vendor to confirm. */
 export async function resolveBankAction(context: AppLoadContext, viewer: Actor, form: FormData) {
   const parsed = resolveBankSchema.safeParse(formValues(form, "bankCode", "accountNumber"));
-  if (!parsed.success) return invalidBank("resolve-bank", T.checkFailed, parsed.error, form);
+  if (!parsed.success) return invalidForm<BankExtra>("resolve-bank", T.checkFailed, parsed.error, { values: typedValues(form) });
   try {
     const resolved = await resolveBankAccount(bankDepsOf(context), viewer, parsed.data);
-    return data<BankFormResult>({ intent: "resolve-bank", values: parsed.data, resolved: { ...parsed.data, ...resolved } });
+    return formSuccess<BankExtra>("resolve-bank", "", { values: parsed.data, resolved: { ...parsed.data, ...resolved } });
   } catch (error) {
-    return refusedBank("resolve-bank", T.checkFailed, error, form);
+    return refusedForm<BankExtra>("resolve-bank", T.checkFailed, error, { values: typedValues(form) });
   }
 }
 
 /** 'Save bank account': resolved again on the server; a change needs the password and holds the next payout. */
 export async function saveBankAction(context: AppLoadContext, viewer: Actor, form: FormData) {
   const parsed = saveBankSchema.safeParse(formValues(form, "bankCode", "accountNumber", "password"));
-  if (!parsed.success) return invalidBank("save-bank", T.saveFailed, parsed.error, form);
+  if (!parsed.success) return invalidForm<BankExtra>("save-bank", T.saveFailed, parsed.error, { values: typedValues(form) });
   try {
     const saved = await saveBankAccount(bankDepsOf(context), viewer, parsed.data);
     const title = !saved.changed ? T.unchanged : saved.replaced ? T.changed : T.added;
     const held = saved.changed && saved.account.heldUntil ? T.heldUntil(formatDateTime(saved.account.heldUntil)) : undefined;
-    return data<BankFormResult>({ intent: "save-bank", saved: true, toast: { kind: saved.changed ? "success" : "info", title, description: held } });
+    return formSuccess<BankExtra>("save-bank", title, { saved: true, detail: held, tone: saved.changed ? "success" : "info" });
   } catch (error) {
-    return refusedBank("save-bank", T.saveFailed, error, form);
+    return refusedForm<BankExtra>("save-bank", T.saveFailed, error, { values: typedValues(form) });
   }
 }

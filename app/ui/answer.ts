@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import type { RefusalCode } from "../../domain/core/refusal";
 import { toast } from "./toast";
 
@@ -36,28 +36,37 @@ export function isAnswer(value: unknown): value is Answer {
 
 type Fields = Record<string, string>;
 
+/** The answer a page's own `<Form>` got (a navigation, with or without scripts), if any. */
+export function usePageAnswer<Extra extends object = object>(): Answer<Extra> | undefined {
+  const answer = useActionData<Answer<Extra>>();
+  return isAnswer(answer) ? (answer as Answer<Extra>) : undefined;
+}
+
 /**
  * Posts to a route action with a fetcher, the same action a `<Form>` posts to without scripts.
  * `submit` resolves with the action's answer; each answer is shown as a toast once unless
- * `quiet`; `onAnswer` runs for every answer, including those of a `<fetcher.Form>`.
+ * `quiet`; `onAnswer` runs for every answer, including those of a `<fetcher.Form>`. With `page`,
+ * the answer of the page's own `<Form>` counts too, until the fetcher has one of its own: forms
+ * that navigate (and work without scripts) are answered the same way.
  */
-export function useAction<Extra extends object = object>({ quiet = false, onAnswer }: { quiet?: boolean; onAnswer?: (answer: Answer<Extra>) => void } = {}) {
+export function useAction<Extra extends object = object>({ quiet = false, page = false, onAnswer }: { quiet?: boolean; page?: boolean; onAnswer?: (answer: Answer<Extra>) => void } = {}) {
   const fetcher = useFetcher<Answer<Extra>>();
+  const pageAnswer = usePageAnswer<Extra>();
   const handled = useRef<unknown>(undefined);
   const waiting = useRef<((answer: Answer<Extra>) => void) | null>(null);
+  const answer = isAnswer(fetcher.data) ? fetcher.data : page ? pageAnswer : undefined;
 
   // The answer arrives before the page's data reloads; taking it then means a row that the reload
   // removes (an approved product under the Pending filter) still shows its toast.
   useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state === "submitting" || !isAnswer(answer) || handled.current === answer) return;
+    if (fetcher.state === "submitting" || !answer || handled.current === answer) return;
     handled.current = answer;
     if (!quiet) toastAnswer(answer);
     onAnswer?.(answer);
     const resolve = waiting.current;
     waiting.current = null;
     resolve?.(answer);
-  }, [fetcher.state, fetcher.data, quiet, onAnswer]);
+  }, [fetcher.state, answer, quiet, onAnswer]);
 
   const submit = useCallback(
     (action: string, fields: Fields | FormData): Promise<Answer<Extra>> =>
@@ -70,7 +79,6 @@ export function useAction<Extra extends object = object>({ quiet = false, onAnsw
     [fetcher.submit],
   );
 
-  const answer = isAnswer(fetcher.data) ? fetcher.data : undefined;
   const fieldErrors = answer && !answer.ok ? answer.fieldErrors : {};
   return { fetcher, submit, busy: fetcher.state !== "idle", answer, fieldErrors };
 }

@@ -1,27 +1,27 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrors, firstError } from "../../domain/accounts/validation";
-import type { AuthFormResult } from "../server/auth-forms.server";
+import type { Answer } from "./answer";
 import { toast } from "./toast";
 
-/** Shows the toast an action answered with, once per answer. */
-export function useActionToast(result: AuthFormResult | undefined) {
-  useEffect(() => {
-    if (!result?.toast) return;
-    const { kind, title, description } = result.toast;
-    toast[kind](title, description);
-  }, [result]);
+/** The answer of a page whose forms tell themselves apart by their `intent` field. */
+export type IntentAnswer<Extra extends object = object> = Answer<{ intent: string } & Extra>;
+
+/** The answer, when it is the one of the form with this intent. */
+export function answerOf<A extends IntentAnswer>(intent: string, answer: A | undefined): A | undefined {
+  return answer?.intent === intent ? answer : undefined;
 }
 
 /**
  * Field errors of one form: the server's answer, replaced by the browser's own check on submit
  * (same zod schema), which stops a bad form before it is sent.
  */
-export function useFormErrors(intent: string, result: AuthFormResult | undefined, schema: z.ZodType, failedTitle: string) {
+export function useFormErrors(intent: string, result: IntentAnswer | undefined, schema: z.ZodType, failedTitle: string) {
   // The browser's check applies until the server answers again.
-  const [clientCheck, setClientCheck] = useState<{ after: AuthFormResult | undefined; errors: FieldErrors } | null>(null);
-  const serverErrors = result?.intent === intent ? result.errors ?? {} : {};
+  const [clientCheck, setClientCheck] = useState<{ after: IntentAnswer | undefined; errors: FieldErrors } | null>(null);
+  const mine = answerOf(intent, result);
+  const serverErrors = mine && !mine.ok ? mine.fieldErrors : {};
   const errors = clientCheck && clientCheck.after === result ? clientCheck.errors : serverErrors;
 
   const validate = (event: FormEvent<HTMLFormElement>) => {

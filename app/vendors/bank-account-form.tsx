@@ -1,21 +1,22 @@
 import { useMemo, useState } from "react";
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link } from "react-router";
 import type { Bank } from "../../domain/payments/provider";
 import { BANK_ACCOUNT_TEXTS as T, BANK_FORM_BOUNDS, resolveBankSchema } from "../../domain/payouts/bank-validation";
-import type { BankFormResult } from "../server/bank-forms.server";
+import type { BankExtra } from "../server/bank-forms.server";
+import { usePageAnswer } from "../ui/answer";
 import { FormButton, SelectField, TextField } from "../ui/form-field";
-import { FormError, FormSuccess, useBusy, useFormErrors } from "../ui/forms";
+import { FormError, FormSuccess, type IntentAnswer, useBusy, useFormErrors } from "../ui/forms";
 import { useHydrated } from "../ui/use-hydrated";
 
 const ACTION = "/vendor-dashboard?tab=earnings";
 const FORM_BOX = "mt-4 space-y-4 rounded-xl border border-gray-200 bg-white p-4 sm:max-w-xl";
 
-type Answer = BankFormResult | undefined;
-type Confirmation = NonNullable<BankFormResult["resolved"]>;
+type Answer = IntentAnswer<BankExtra> | undefined;
+type Confirmation = NonNullable<BankExtra["resolved"]>;
 
-/** The bank form's last answer, if the action answered this form. */
+/** The bank form's last answer, if the action answered this form (the dashboard shows its toast). */
 function useBankAnswer(): Answer {
-  const result = useActionData<BankFormResult>();
+  const result = usePageAnswer<{ intent: string } & BankExtra>();
   return result?.intent === "resolve-bank" || result?.intent === "save-bank" ? result : undefined;
 }
 
@@ -29,8 +30,8 @@ function confirmationOf(answer: Answer): Confirmation | null {
 
 /** A refusal's message when no field carries it (Paystack unreachable, not approved). */
 function formMessage(answer: Answer): string | undefined {
-  if (!answer || answer.toast?.kind !== "error" || Object.keys(answer.errors ?? {}).length > 0) return undefined;
-  return answer.toast.description ?? answer.toast.title;
+  if (!answer || answer.ok || Object.keys(answer.fieldErrors).length > 0) return undefined;
+  return answer.detail ?? answer.message;
 }
 
 /**
@@ -61,7 +62,7 @@ function DetailsStep({ banks, answer, changing }: { banks: Bank[] | null; answer
     <Form method="post" action={ACTION} noValidate onSubmit={validate} preventScrollReset className={FORM_BOX}>
       <h3 className="font-bold text-gray-900">{changing ? "Change bank account" : "Add bank account"}</h3>
       <input type="hidden" name="intent" value="resolve-bank" />
-      {answer?.saved && answer.toast && !hydrated ? <FormSuccess>{answer.toast.title}</FormSuccess> : null}
+      {answer?.ok && answer.saved && !hydrated ? <FormSuccess>{answer.message}</FormSuccess> : null}
       {closed ? <FormError message={T.banksUnavailable} /> : <FormError message={formMessage(answer)} />}
       <fieldset disabled={closed} className="space-y-4">
         <SelectField
@@ -99,7 +100,7 @@ function ConfirmStep({ banks, confirmation, answer, changing, onChange }: {
 }) {
   const busy = useBusy("save-bank");
   const hydrated = useHydrated();
-  const errors = answer?.intent === "save-bank" ? answer.errors ?? {} : {};
+  const errors = answer?.intent === "save-bank" && !answer.ok ? answer.fieldErrors : {};
   const bankName = banks.find((bank) => bank.code === confirmation.bankCode)?.name ?? confirmation.bankCode;
   const changeClass = "inline-flex items-center justify-center rounded-lg px-4 py-3 text-base font-semibold text-gray-900 ring-1 ring-inset ring-gray-300 hover:bg-gray-50";
   return (

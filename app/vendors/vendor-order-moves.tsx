@@ -1,11 +1,8 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import type { VendorOrder } from "../../domain/vendors/dashboard";
 import { lagosToday } from "../../domain/orders/status";
 import { COURIERS, type OrderStatus } from "../../lib/constants";
-import type { VendorFormResult } from "../server/vendor-forms.server";
+import { useAction } from "../ui/answer";
 import { FormButton, SelectField, TextField } from "../ui/form-field";
-import { toast } from "../ui/toast";
 
 /** What the vendor's order controls say (docs/after-sale.md). */
 export const VENDOR_ORDER_MOVE_TEXTS = {
@@ -32,14 +29,7 @@ const ACTION = "/vendor-dashboard?tab=orders";
  * shows a busy state, the answer as a toast and any error beside its field.
  */
 export function VendorOrderMoves({ order }: { order: VendorOrder }) {
-  const fetcher = useFetcher<VendorFormResult>();
-  const busy = fetcher.state !== "idle";
-  const errors = fetcher.data?.intent === "move" ? fetcher.data.errors ?? {} : {};
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.toast) return;
-    const { kind, title, description } = fetcher.data.toast;
-    toast[kind](title, description);
-  }, [fetcher.state, fetcher.data]);
+  const { fetcher, busy, fieldErrors: errors } = useAction();
   const label = `order #${order.orderNumber}`;
   if (order.status === "shipped") {
     return (
@@ -83,7 +73,7 @@ function MoveFields({ orderId, status }: { orderId: string; status: OrderStatus 
 /** Courier (with its name for 'Other'), tracking number and estimated delivery; errors beside their fields. */
 function ShipForm({ order, fetcher, busy, errors }: {
   order: VendorOrder;
-  fetcher: ReturnType<typeof useFetcher<VendorFormResult>>;
+  fetcher: ReturnType<typeof useAction>["fetcher"];
   busy: boolean;
   errors: Partial<Record<string, string>>;
 }) {

@@ -1,10 +1,10 @@
-import { Form, useActionData } from "react-router";
+import { Form } from "react-router";
 import type { VendorProfile } from "../../domain/vendors/dashboard";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
 import { vendorDetailsSchema } from "../../domain/vendors/validation";
 import { VENDOR_STATUS_LABELS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import type { AuthFormResult } from "../server/auth-forms.server";
+import { usePageAnswer } from "../ui/answer";
 import { FormError, useBusy, useFormErrors } from "../ui/forms";
 import { VerifiedVendorBadge } from "../ui/badges";
 import { FormButton, TextAreaField, TextField } from "../ui/form-field";
@@ -12,7 +12,7 @@ import { SectionTitle } from "../ui/page-title";
 
 /** The Profile tab: the business details the vendor may change, and what only our team sets. */
 export function VendorProfileTab({ vendor }: { vendor: VendorProfile }) {
-  const result = useActionData<AuthFormResult>();
+  const result = usePageAnswer<{ intent: string }>();
   const { errors, validate } = useFormErrors("profile", result, vendorDetailsSchema, VENDOR_TEXTS.profileUpdateFailed);
   const busy = useBusy("profile");
   return (

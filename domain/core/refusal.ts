@@ -4,6 +4,8 @@
  */
 export const REFUSAL_STATUS = {
   invalid: 400,
+  /** No session, or credentials that do not sign anyone in. */
+  unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -1,13 +1,15 @@
-import { Form, Link, data, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { resetPassword } from "../../../domain/accounts/service";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { resetPasswordSchema } from "../../../domain/accounts/validation";
 import { AuthCard } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
-import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
+import { FormError, useBusy, useFormErrors } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { siteFromMatches } from "../../site/site";
-import { type AuthFormResult, accountsOf, formValues, invalid } from "../../server/auth-forms.server";
+import { accountsOf, formValues } from "../../server/auth-forms.server";
+import { formRefused, invalidForm } from "../../server/intent-answers.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/auth.reset-password";
 import { readForm } from "../../server/forms.server";
@@ -20,14 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = SERVER_PASSWORD_FORMS.reset.safeParse(formValues(await readForm(request), "token", "password", "confirmPassword"));
-  if (!parsed.success) return invalid("reset", RESET_TITLE, parsed.error);
+  if (!parsed.success) return invalidForm("reset", RESET_TITLE, parsed.error);
   const done = await resetPassword(accountsOf(context), parsed.data);
-  if (!done) {
-    return data<AuthFormResult>(
-      { intent: "reset", errors: { form: AUTH_TEXTS.resetLinkInvalid }, toast: { kind: "error", title: AUTH_TEXTS.resetLinkInvalid } },
-      { status: 400 },
-    );
-  }
+  if (!done) return formRefused("reset", "invalid", AUTH_TEXTS.resetLinkInvalid, undefined, { form: AUTH_TEXTS.resetLinkInvalid });
   return redirectWithToast("/auth", { kind: "success", title: AUTH_TEXTS.passwordUpdated, description: AUTH_TEXTS.passwordUpdatedBody });
 }
 
@@ -37,8 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
-  const result = useActionData<AuthFormResult>();
-  useActionToast(result);
+  const { answer: result } = useAction<{ intent: string }>({ page: true });
   const { errors, validate } = useFormErrors("reset", result, resetPasswordSchema, RESET_TITLE);
   const busy = useBusy("reset");
 

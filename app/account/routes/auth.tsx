@@ -1,19 +1,20 @@
-import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { type FieldErrors, forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
 import { AuthCard, AuthCardLinks, EmailField, FullNameField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
-import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
+import { FormError, FormSuccess, type IntentAnswer, answerOf, useBusy, useFormErrors } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { siteFromMatches } from "../../site/site";
 import {
-  type AuthFormResult,
+  type AuthExtra,
   answerAuthForm,
   formValues,
   handleSignIn,
   handleSignUp,
-  invalid,
 } from "../../server/auth-forms.server";
+import { invalidForm } from "../../server/intent-answers.server";
 import { RETURN_PARAM, returnPathOf } from "../../checkout/cart-sign-in";
 import { redirectWithToast } from "../../server/flash.server";
 import { retryAfterHeaders } from "../retry-after";
@@ -44,12 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       ),
     signUp: async (form) => {
       const parsed = SERVER_PASSWORD_FORMS.signUp.safeParse(formValues(form, "fullName", "email", "password", "confirmPassword"));
-      if (!parsed.success) return invalid("signup", AUTH_TEXTS.signUpFailed, parsed.error);
+      if (!parsed.success) return invalidForm("signup", AUTH_TEXTS.signUpFailed, parsed.error);
       return handleSignUp(
         request,
         context,
         parsed.data,
-        { failedTitle: AUTH_TEXTS.signUpFailed, success: { kind: "success", title: AUTH_TEXTS.signUpSuccess, description: AUTH_TEXTS.signUpSuccessBody } },
+        { failedTitle: AUTH_TEXTS.signUpFailed, success: { message: AUTH_TEXTS.signUpSuccess, detail: AUTH_TEXTS.signUpSuccessBody } },
         "buyer",
       );
     },
@@ -68,10 +69,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AuthPage() {
   const [params] = useSearchParams();
-  const result = useActionData<AuthFormResult>();
+  const { answer: result } = useAction<{ intent: string } & AuthExtra>({ page: true });
   // A form posted without scripts comes back to /auth: show the view that answered.
   const view = result?.intent === "signup" || result?.intent === "forgot" ? result.intent : viewOf(params.get("tab"));
-  useActionToast(result);
 
   return (
     <AuthCard title={view === "forgot" ? "Reset your password" : "Welcome to Tokunbo"} subtitle="Graded UK-used phones from verified vendors.">
@@ -119,7 +119,7 @@ function TabLink({ view, current, label }: { view: View; current: View; label: s
   );
 }
 
-function SignInForm({ result }: { result: AuthFormResult | undefined }) {
+function SignInForm({ result }: { result: IntentAnswer<AuthExtra> | undefined }) {
   const { errors, validate } = useFormErrors("signin", result, signInSchema, AUTH_TEXTS.signInFailed);
   const busy = useBusy("signin");
   const [params] = useSearchParams();
@@ -157,10 +157,10 @@ function customerSignUpFields(errors: FieldErrors) {
   );
 }
 
-function ForgotPasswordForm({ result }: { result: AuthFormResult | undefined }) {
+function ForgotPasswordForm({ result }: { result: IntentAnswer<AuthExtra> | undefined }) {
   const { errors, validate } = useFormErrors("forgot", result, forgotPasswordSchema, AUTH_TEXTS.resetFailed);
   const busy = useBusy("forgot");
-  const sent = result?.intent === "forgot" && result.toast?.kind === "success";
+  const sent = answerOf("forgot", result)?.ok === true;
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">Enter the email address of your account and we'll send you a link to choose a new password.</p>

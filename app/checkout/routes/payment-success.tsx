@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!reference || reference.length > MAX_REFERENCE_LENGTH) return invalid<PaymentOutcome>({ reference: P.noReference }, P.noReference, { check: failedCheck(reference, P.noReference) });
   const viewer = await context.getViewer();
   if (!viewer) {
-    const failure: Failure<PaymentOutcome> = { ok: false, code: "forbidden", message: P.reasonSignedOut, fieldErrors: {}, check: failedCheck(reference, P.reasonSignedOut), signedOut: true };
+    const failure: Failure<PaymentOutcome> = { ok: false, code: "unauthenticated", message: P.reasonSignedOut, fieldErrors: {}, check: failedCheck(reference, P.reasonSignedOut), signedOut: true };
     return data(failure, { status: 401, headers: NO_STORE });
   }
   const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl, payments: context.payments };

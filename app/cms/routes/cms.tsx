@@ -1,6 +1,5 @@
-import { Refusal } from "../../../domain/core/refusal";
-import { Link, data, useActionData } from "react-router";
-import { useEffect } from "react";
+import { Refusal, type RefusalCode } from "../../../domain/core/refusal";
+import { Link } from "react-router";
 import { z } from "../../../lib/zod";
 import { type PlannedImage, planCmsImage, planLogo } from "../../../domain/cms/images";
 import { getSiteContent, saveSection } from "../../../domain/cms/service";
@@ -12,7 +11,8 @@ import type { FileStorage } from "../../../domain/media/storage";
 import { withinUploadAllowance } from "../../../domain/media/upload-allowance";
 import { DashboardTabs } from "../../ui/tabs";
 import { CmsSectionForm } from "../cms-section-form";
-import { toast } from "../../ui/toast";
+import { useAction } from "../../ui/answer";
+import { ok, refused } from "../../server/answer.server";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";
 import { forbiddenFrom, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/cms";
@@ -31,16 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, content: content[tab] as unknown };
 }
 
-interface CmsActionResult {
-  ok: boolean;
-  section: EditableSection | null;
-  title: string;
-  description?: string;
-  errors?: Partial<Record<string, string>>;
-}
+/** Each answer names the section it saved, so only that section's form shows the field errors. */
+type CmsExtra = { section: EditableSection | null };
 
-function failure(section: EditableSection | null, title: string, description: string, errors: CmsActionResult["errors"] = {}, status = 400) {
-  return data<CmsActionResult>({ ok: false, section, title, description, errors }, { status });
+function failure(section: EditableSection | null, title: string, description: string, errors: Partial<Record<string, string>> = {}, code: RefusalCode = "invalid") {
+  return refused<CmsExtra>(new Refusal(code, description, { fieldErrors: errors }), title, { section });
 }
 
 /**
@@ -101,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await storeImages(context, viewer.userId, read.images);
   } catch (error) {
-    if (error instanceof Refusal) return failure(section, CMS_TEXTS.uploadFailed, error.message, {}, error.status);
+    if (error instanceof Refusal) return failure(section, CMS_TEXTS.uploadFailed, error.message, {}, error.code);
     throw error;
   }
   try {
@@ -109,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return forbiddenFrom(error);
   }
-  return data<CmsActionResult>({ ok: true, section, title: savedText(section) });
+  return ok<CmsExtra>(savedText(section), { section });
 }
 
 export function meta() {
@@ -117,14 +112,9 @@ export function meta() {
 }
 
 export default function CmsDashboard({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<CmsActionResult>();
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.title);
-    else toast.error(result.title, result.description);
-  }, [result]);
+  const { answer: result } = useAction<CmsExtra>({ page: true });
   const { tab, content } = loaderData;
-  const errors = result && !result.ok && result.section === tab ? result.errors ?? {} : {};
+  const errors = result && !result.ok && result.section === tab ? result.fieldErrors : {};
   return (
     <div className="container-page py-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">

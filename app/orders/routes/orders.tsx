@@ -7,11 +7,13 @@ import { CANCELLATION_TEXTS, cancelPaidOrder, paidOrderCancellationSchema } from
 import { formatNaira } from "../../../lib/money";
 import { cancellationRefunds } from "../../../domain/payments/cancellation-refunds";
 import { REVIEW_SUBMISSION_TEXTS, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
-import type { ReviewFormResult } from "../order-review-form";
+import type { ReviewExtra } from "../order-review-form";
 import { UNPAID_ORDER_TEXTS } from "../unpaid-order";
 import { OrdersLoadFailed, OrdersView } from "../order-view";
 import { siteFromMatches } from "../../site/site";
-import { formValues, invalid, unknownIntent } from "../../server/auth-forms.server";
+import { formValues } from "../../server/auth-forms.server";
+import { invalidForm, unknownIntent } from "../../server/intent-answers.server";
+import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/orders";
 import { mailDepsOf, readForm } from "../../server/forms.server";
@@ -51,13 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "pay-now" || intent === "cancel-order") return unpaidOrderAction(context, viewer, intent, form);
   if (intent === "received") return receivedAction(context, viewer, form);
   if (intent === "cancel-paid-order") return paidOrderCancellation(context, viewer, form);
-  if (intent !== "review") return unknownIntent();
+  if (intent !== "review") return unknownIntent(AUTH_TEXTS.somethingWentWrong);
   const values = formValues(form, "orderId", "rating", "comment");
   const parsed = reviewSubmissionSchema.safeParse(values);
-  if (!parsed.success) {
-    const refused = invalid("review", REVIEW_SUBMISSION_TEXTS.failed, parsed.error);
-    return data<ReviewFormResult>({ ...refused.data, values }, { status: 400 });
-  }
+  if (!parsed.success) return invalidForm<ReviewExtra>("review", REVIEW_SUBMISSION_TEXTS.failed, parsed.error, { values });
   try {
     const { message } = await submitReview(context.db, viewer, parsed.data);
     return redirectWithToast("/orders", { kind: "success", title: message });
@@ -67,14 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   return (
     <OrdersView
       orders={loaderData.orders}
       counts={loaderData.counts}
       claims={loaderData.claims}
       warranties={loaderData.warranties}
-      reviewResult={actionData as ReviewFormResult | undefined}
     />
   );
 }

@@ -1,13 +1,14 @@
 import { useEffect } from "react";
-import { Form, Link, data, useActionData, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { bootstrapSuperAdmin, superAdminExists } from "../../../domain/accounts/super-admin";
 import { SUPER_ADMIN_TEXTS } from "../../../domain/accounts/texts";
 import { LIMITS } from "../../../lib/constants";
 import { AuthCard } from "../../account/auth-ui";
 import { SubmitButton } from "../../ui/form-field";
-import { FormError, FormSuccess, useActionToast, useBusy } from "../../ui/forms";
+import { FormError, FormSuccess, useBusy } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { requireUser } from "../../server/access.server";
-import type { AuthFormResult } from "../../server/auth-forms.server";
+import { formRefused, formSuccess } from "../../server/intent-answers.server";
 import type { Route } from "./+types/super-admin-bootstrap";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,18 +21,10 @@ export async function action({ context }: Route.ActionArgs) {
   const viewer = await requireUser(context);
   const outcome = await bootstrapSuperAdmin(context.db, viewer);
   if (outcome === "exists") {
-    return data<AuthFormResult & { assigned?: boolean }>(
-      {
-        intent: "bootstrap",
-        errors: { form: SUPER_ADMIN_TEXTS.alreadyExists },
-        toast: { kind: "error", title: SUPER_ADMIN_TEXTS.bootstrapFailed, description: SUPER_ADMIN_TEXTS.alreadyExists },
-      },
-      { status: 409 },
-    );
+    const errors = { form: SUPER_ADMIN_TEXTS.alreadyExists };
+    return formRefused("bootstrap", "conflict", SUPER_ADMIN_TEXTS.bootstrapFailed, SUPER_ADMIN_TEXTS.alreadyExists, errors);
   }
-  return { intent: "bootstrap", assigned: true, toast: { kind: "success", title: SUPER_ADMIN_TEXTS.roleAssigned } } as AuthFormResult & {
-    assigned?: boolean;
-  };
+  return formSuccess("bootstrap", SUPER_ADMIN_TEXTS.roleAssigned);
 }
 
 export function meta() {
@@ -39,16 +32,16 @@ export function meta() {
 }
 
 export default function SuperAdminBootstrap({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<AuthFormResult & { assigned?: boolean }>();
-  useActionToast(result);
+  const { answer: result, fieldErrors } = useAction({ page: true });
+  const assigned = result?.ok === true;
   const navigate = useNavigate();
   const busy = useBusy("bootstrap");
 
   useEffect(() => {
-    if (!result?.assigned) return;
+    if (!assigned) return;
     const timer = window.setTimeout(() => navigate("/super-admin"), LIMITS.bootstrapRedirectMs);
     return () => window.clearTimeout(timer);
-  }, [result, navigate]);
+  }, [assigned, navigate]);
 
   if (!loaderData.signedIn) {
     return (
@@ -63,7 +56,7 @@ export default function SuperAdminBootstrap({ loaderData }: Route.ComponentProps
       </AuthCard>
     );
   }
-  if (result?.assigned) {
+  if (assigned) {
     return (
       <AuthCard title="Super Admin Setup">
         <FormSuccess>{SUPER_ADMIN_TEXTS.roleAssigned} Taking you to the super admin dashboard…</FormSuccess>
@@ -78,7 +71,7 @@ export default function SuperAdminBootstrap({ loaderData }: Route.ComponentProps
       {loaderData.open ? (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="bootstrap" />
-          <FormError message={result?.errors?.form} />
+          <FormError message={fieldErrors.form} />
           <p className="text-sm text-gray-700">This works only once: as soon as a super admin exists, this page is closed.</p>
           <SubmitButton busy={busy} busyText="Assigning…">
             Become Super Admin

@@ -1,12 +1,14 @@
-import { Form, data, redirect, useActionData } from "react-router";
+import { Form, data, redirect } from "react-router";
 import { z } from "../../../lib/zod";
 import { grantSuperAdminByEmail } from "../../../domain/accounts/super-admin";
 import { SUPER_ADMIN_TEXTS } from "../../../domain/accounts/texts";
 import { AuthCard } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
-import { FormError, FormSuccess, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
+import { FormError, FormSuccess, useBusy, useFormErrors } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { requireRole } from "../../server/access.server";
-import { type AuthFormResult, formValues, invalid } from "../../server/auth-forms.server";
+import { formValues } from "../../server/auth-forms.server";
+import { formRefused, formSuccess, invalidForm } from "../../server/intent-answers.server";
 import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/super-admin-creator";
 import { readForm } from "../../server/forms.server";
@@ -26,19 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, "manage_admins");
   const parsed = creatorSchema.safeParse(formValues(await readForm(request), "email"));
-  if (!parsed.success) return invalid("create", SUPER_ADMIN_TEXTS.createFailed, parsed.error);
+  if (!parsed.success) return invalidForm("create", SUPER_ADMIN_TEXTS.createFailed, parsed.error);
   const outcome = await grantSuperAdminByEmail(context.db, viewer, parsed.data.email);
   if (outcome === "no-user") {
-    return data<AuthFormResult>(
-      {
-        intent: "create",
-        errors: { email: SUPER_ADMIN_TEXTS.noSuchUser },
-        toast: { kind: "error", title: SUPER_ADMIN_TEXTS.createFailed, description: SUPER_ADMIN_TEXTS.noSuchUser },
-      },
-      { status: 404 },
-    );
+    return formRefused("create", "not_found", SUPER_ADMIN_TEXTS.createFailed, SUPER_ADMIN_TEXTS.noSuchUser, { email: SUPER_ADMIN_TEXTS.noSuchUser });
   }
-  return data<AuthFormResult>({ intent: "create", toast: { kind: "success", title: SUPER_ADMIN_TEXTS.roleAssigned } });
+  return formSuccess("create", SUPER_ADMIN_TEXTS.roleAssigned);
 }
 
 export function meta() {
@@ -46,11 +41,10 @@ export function meta() {
 }
 
 export default function SuperAdminCreator() {
-  const result = useActionData<AuthFormResult>();
-  useActionToast(result);
+  const { answer: result } = useAction<{ intent: string }>({ page: true });
   const { errors, validate } = useFormErrors("create", result, creatorSchema, SUPER_ADMIN_TEXTS.createFailed);
   const busy = useBusy("create");
-  const done = result?.intent === "create" && result.toast?.kind === "success";
+  const done = result?.intent === "create" && result.ok;
   return (
     <AuthCard title="Create Super Admin" subtitle="Give another person full control of the shop. They must have signed up first.">
       {done ? (

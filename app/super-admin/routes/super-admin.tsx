@@ -1,6 +1,5 @@
 import { Refusal } from "../../../domain/core/refusal";
-import { useEffect } from "react";
-import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "../../../lib/zod";
 import {
   type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
@@ -9,12 +8,14 @@ import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../../domain/accou
 import { ActionButton, ConfirmAction, FieldError, inputClass } from "../../admin/admin-ui";
 import { DashboardTabs } from "../../ui/tabs";
 import { formatDateTime } from "../../ui/format";
-import { toast } from "../../ui/toast";
+import { useAction } from "../../ui/answer";
+import { type IntentAnswer, answerOf } from "../../ui/forms";
+import { formRefused, formSuccess, refusedForm, unknownIntent } from "../../server/intent-answers.server";
 import { requireRole } from "../../server/access.server";
 import { formObject } from "../../server/admin-forms.server";
 import { may } from "../../../domain/core/access";
 import type { Route } from "./+types/super-admin";
-import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import { readForm } from "../../server/forms.server";
 import { PageTitle } from "../../ui/page-title";
 import { logServerError } from "../../server/log.server";
 
@@ -41,19 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-interface ManagementResult {
-  ok: boolean;
-  intent: string;
-  title: string;
-  description?: string;
-  errors?: Partial<Record<string, string>>;
-}
-
 const removeSchema = z.object({ roleId: z.guid({ error: ADMIN_MANAGEMENT_TEXTS.notFound }) });
-
-function refused(intent: string, title: string, description: string, status: number, errors?: ManagementResult["errors"]) {
-  return data<ManagementResult>({ ok: false, intent, title, description, errors }, { status });
-}
 
 /** Assign or remove the admin role; super admins only, decided here whatever the page showed. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,22 +53,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = assignAdminSchema.safeParse(values);
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? ADMIN_MANAGEMENT_TEXTS.invalidEmail;
-        return refused("assign", ADMIN_MANAGEMENT_TEXTS.assignFailed, message, 400, { identifier: message });
+        return formRefused("assign", "invalid", ADMIN_MANAGEMENT_TEXTS.assignFailed, message, { identifier: message });
       }
       const { email } = await assignAdminRole(context.db, viewer, parsed.data.identifier);
-      return data<ManagementResult>({ ok: true, intent: "assign", title: ADMIN_MANAGEMENT_TEXTS.assigned, description: email });
+      return formSuccess("assign", ADMIN_MANAGEMENT_TEXTS.assigned, { detail: email });
     }
     if (values.intent === "remove") {
       const parsed = removeSchema.safeParse(values);
-      if (!parsed.success) return refused("remove", ADMIN_MANAGEMENT_TEXTS.removeFailed, ADMIN_MANAGEMENT_TEXTS.notFound, 404);
+      if (!parsed.success) return formRefused("remove", "not_found", ADMIN_MANAGEMENT_TEXTS.removeFailed, ADMIN_MANAGEMENT_TEXTS.notFound);
       const { email } = await removeAdminRole(context.db, viewer, parsed.data.roleId);
-      return data<ManagementResult>({ ok: true, intent: "remove", title: ADMIN_MANAGEMENT_TEXTS.removed, description: email });
+      return formSuccess("remove", ADMIN_MANAGEMENT_TEXTS.removed, { detail: email });
     }
-    return refused("unknown", ADMIN_MANAGEMENT_TEXTS.assignFailed, FORM_TEXTS.unknownIntent, 400);
+    return unknownIntent(ADMIN_MANAGEMENT_TEXTS.assignFailed);
   } catch (error) {
     if (error instanceof Refusal) {
       const title = values.intent === "remove" ? ADMIN_MANAGEMENT_TEXTS.removeFailed : ADMIN_MANAGEMENT_TEXTS.assignFailed;
-      return refused(values.intent ?? "unknown", title, error.message, error.status, values.intent === "assign" ? { identifier: error.message } : undefined);
+      // The assign form shows the refusal beside its one field.
+      const refusal = values.intent === "assign" ? new Refusal(error.code, error.message, { fieldErrors: { identifier: error.message } }) : error;
+      return refusedForm(values.intent ?? "unknown", title, refusal);
     }
     throw error;
   }
@@ -131,10 +122,11 @@ function AdminRow({ admin }: { admin: AdminUser }) {
   );
 }
 
-function AssignForm({ result }: { result: ManagementResult | undefined }) {
+function AssignForm({ result }: { result: IntentAnswer | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "assign";
-  const error = result && !result.ok && result.intent === "assign" ? result.errors?.identifier : undefined;
+  const mine = answerOf("assign", result);
+  const error = mine && !mine.ok ? mine.fieldErrors.identifier : undefined;
   return (
     <Form method="post" preventScrollReset className="rounded-xl border border-gray-200 bg-white p-4" key={result?.ok ? JSON.stringify(result) : "assign"}>
       <input type="hidden" name="intent" value="assign" />
@@ -160,7 +152,7 @@ function AssignForm({ result }: { result: ManagementResult | undefined }) {
   );
 }
 
-function AdminManagement({ admins, loadFailed, result }: { admins: AdminUser[] | null; loadFailed: boolean; result: ManagementResult | undefined }) {
+function AdminManagement({ admins, loadFailed, result }: { admins: AdminUser[] | null; loadFailed: boolean; result: IntentAnswer | undefined }) {
   return (
     <section aria-label="Admin Management" className="space-y-4">
       <h2 className="text-lg font-bold text-gray-900">Admin Management</h2>
@@ -192,12 +184,7 @@ function ComingSoon({ title }: { title: string }) {
 }
 
 export default function SuperAdminDashboard({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<ManagementResult>();
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.title, result.description);
-    else toast.error(result.title, result.description);
-  }, [result]);
+  const { answer: result } = useAction<{ intent: string }>({ page: true });
   return (
     <section className="container-page py-8" aria-labelledby="super-admin-title">
       <PageTitle id="super-admin-title">Super Admin</PageTitle>

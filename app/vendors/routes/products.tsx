@@ -1,4 +1,4 @@
-import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Form, Link, data, useLoaderData, useSearchParams } from "react-router";
 import { z } from "../../../lib/zod";
 import {
   MANAGED_PAGE_SIZE,
@@ -27,7 +27,8 @@ import { GRADE_LABELS, LIMITS, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, TEXTS } 
 import { displayPrice, formatNaira } from "../../../lib/money";
 import { productHeading } from "../../../lib/product-heading";
 import { AccessDenied } from "../../site/access-denied";
-import { useActionToast, useBusy } from "../../ui/forms";
+import { type IntentAnswer, answerOf, useBusy } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { GradeBadge } from "../../ui/badges";
 import { plural } from "../../ui/format";
 import { ProductForm, type ProductFormValues } from "../product-form";
@@ -41,8 +42,8 @@ import { requireRole } from "../../server/access.server";
 import { redirectWithToast } from "../../server/flash.server";
 import { type Actor, isRole, may } from "../../../domain/core/access";
 import type { Route } from "./+types/products";
-import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "../../server/vendor-forms.server";
-import { FORM_TEXTS, readForm } from "../../server/forms.server";
+import { formRefused, invalidForm, refusedForm, unknownIntent } from "../../server/intent-answers.server";
+import { readForm } from "../../server/forms.server";
 import { logServerError } from "../../server/log.server";
 
 
@@ -119,10 +120,10 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
   const removed = new Set(form.getAll("removeImages").filter((v): v is string => typeof v === "string"));
   values.images = (values.images as string[]).filter((url) => !removed.has(url));
   const parsed = productFormSchema(mode).safeParse(values);
-  if (!parsed.success) return withValues(invalidForm(intent, failed, parsed.error), form);
+  if (!parsed.success) return invalidForm(intent, failed, parsed.error, { values: typedValues(form) });
   const files = await filesFromForm(form, "imageFiles");
   if (parsed.data.images.length + files.length > LIMITS.productImagesMax) {
-    return withValues(formFailure(intent, 400, failed, maxImagesMessage(), { images: maxImagesMessage() }), form);
+    return formRefused(intent, "invalid", failed, maxImagesMessage(), { images: maxImagesMessage() }, { values: typedValues(form) });
   }
   try {
     const storedNow =
@@ -136,7 +137,7 @@ async function saveProduct(request: Request, context: Route.ActionArgs["context"
         : await updateProduct(context.db, viewer, String(form.get("productId") ?? ""), parsed.data, { storedNow }, { publicUrl: context.config.publicUrl });
     return redirectWithToast(withParams(listParams(new URL(request.url))), savedToast(mode, viewer, saved.backToReview));
   } catch (error) {
-    return withValues(refusedForm(intent, failed, error), form);
+    return refusedForm(intent, failed, error, { values: typedValues(form) });
   }
 }
 
@@ -147,10 +148,6 @@ function savedToast(mode: "add" | "edit", viewer: Actor, backToReview: boolean) 
   return { kind: "success" as const, title };
 }
 
-function withValues(response: ReturnType<typeof formFailure>, form: FormData) {
-  return data({ ...response.data, values: typedValues(form) }, response.init ?? undefined);
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent"));
@@ -159,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const viewer = await requireRole(context, "manage_products");
     const parsed = deleteSchema.safeParse({ productId: form.get("productId") });
-    if (!parsed.success) return formFailure("delete", 400, PRODUCT_TEXTS.deleteFailed, PRODUCT_TEXTS.notFound);
+    if (!parsed.success) return formRefused("delete", "invalid", PRODUCT_TEXTS.deleteFailed, PRODUCT_TEXTS.notFound);
     try {
       await deleteProduct(context.db, viewer, parsed.data.productId);
     } catch (error) {
@@ -168,7 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(withParams(listParams(new URL(request.url))), { kind: "success", title: PRODUCT_TEXTS.deleted });
   }
   await requireRole(context, "manage_products");
-  return formFailure("unknown", 400, PRODUCT_TEXTS.updateFailed, FORM_TEXTS.unknownIntent);
+  return unknownIntent(PRODUCT_TEXTS.updateFailed);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -176,17 +173,19 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Products | ${site.siteName}` }, { name: "robots", content: "noindex" }];
 }
 
+/** A refused product form comes back with what was typed, for a page without scripts to show again. */
+type ProductAnswer = IntentAnswer<{ values?: ProductFormValues }>;
+
 type LoadedPage = Exclude<Awaited<ReturnType<typeof loader>>["data"], { denied: true }>;
 
 export default function ProductsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<VendorFormResult & { values?: ProductFormValues }>();
-  useActionToast(result);
+  const { answer: result } = useAction<{ intent: string; values?: ProductFormValues }>({ page: true });
   if (loaded.denied) return <AccessDenied message={PRODUCT_TEXTS.accessDeniedBody} />;
   return <ProductsView loaded={loaded} result={result} />;
 }
 
-function ProductsView({ loaded, result }: { loaded: LoadedPage; result: (VendorFormResult & { values?: ProductFormValues }) | undefined }) {
+function ProductsView({ loaded, result }: { loaded: LoadedPage; result: ProductAnswer | undefined }) {
   const { page, query, dialog, missing, vendors } = loaded;
   const [searchParams] = useSearchParams();
   const params = new URLSearchParams();
@@ -287,12 +286,12 @@ function ProductFormSlot(props: {
   action: string;
   product?: ManagedProduct;
   vendors?: ReadonlyArray<{ id: string; businessName: string }>;
-  result: (VendorFormResult & { values?: ProductFormValues }) | undefined;
+  result: ProductAnswer | undefined;
 }) {
   const intent = props.mode === "add" ? "create" : "update";
   const busy = useBusy(intent);
-  const mine = props.result?.intent === intent ? props.result : undefined;
-  return <ProductForm {...props} values={mine?.values} errors={mine?.errors ?? {}} busy={busy} />;
+  const mine = answerOf(intent, props.result);
+  return <ProductForm {...props} values={mine?.values} errors={mine && !mine.ok ? mine.fieldErrors : {}} busy={busy} />;
 }
 
 function DeleteDialog({ product, params, closeTo }: { product: ManagedProduct; params: URLSearchParams; closeTo: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigate } from "react-router";
+import { Form, Link, redirect, useLoaderData, useNavigate } from "react-router";
 import { getSiteContent } from "../../../domain/cms/service";
 import { CMS_DEFAULTS } from "../../../domain/cms/defaults";
 import { applyAsVendor } from "../../../domain/vendors/application";
@@ -8,7 +8,8 @@ import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_TEXTS } from "../../../domain/vendors/texts";
 import { vendorApplicationSchema } from "../../../domain/vendors/validation";
 import { AuthCard } from "../../account/auth-ui";
-import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
+import { FormError, useBusy, useFormErrors } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { CheckboxField, FormButton, TextAreaField, TextField } from "../../ui/form-field";
 import { siteFromMatches } from "../../site/site";
 import { toast } from "../../ui/toast";
@@ -16,7 +17,7 @@ import { useHydrated } from "../../ui/use-hydrated";
 import { formValues } from "../../server/auth-forms.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/vendor-application";
-import { type VendorFormResult, formFailure, invalidForm, refusedForm } from "../../server/vendor-forms.server";
+import { formRefused, invalidForm, refusedForm } from "../../server/intent-answers.server";
 import { readForm } from "../../server/forms.server";
 
 const signInFirst = () => redirectWithToast("/auth", { kind: "error", title: VENDOR_TEXTS.signInToApply });
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!parsed.success) {
     const onlyTerms = parsed.error.issues.every((issue) => issue.path[0] === "acceptTerms");
-    if (onlyTerms) return formFailure("apply", 400, VENDOR_TEXTS.acceptTerms, undefined, { acceptTerms: VENDOR_TEXTS.acceptTerms });
+    if (onlyTerms) return formRefused("apply", "invalid", VENDOR_TEXTS.acceptTerms, undefined, { acceptTerms: VENDOR_TEXTS.acceptTerms });
     return invalidForm("apply", VENDOR_TEXTS.applicationFailed, parsed.error);
   }
   try {
@@ -104,8 +105,7 @@ function SignInToApply() {
 }
 
 function ApplicationForm({ email, terms }: { email: string; terms: { title: string; items: string[] } }) {
-  const result = useActionData<VendorFormResult>();
-  useActionToast(result);
+  const { answer: result } = useAction<{ intent: string }>({ page: true });
   const { errors, validate } = useFormErrors("apply", result, vendorApplicationSchema, VENDOR_TEXTS.applicationFailed);
   const busy = useBusy("apply");
   const [accepted, setAccepted] = useState(false);

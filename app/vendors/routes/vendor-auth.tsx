@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Form, Link, data, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Form, Link, data, redirect, useLoaderData, useSearchParams } from "react-router";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { type FieldErrors, signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
@@ -7,17 +7,18 @@ import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
 import { AuthCard, AuthCardLinks, EmailField, FullNameField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
-import { FormError, useActionToast, useBusy, useFormErrors } from "../../ui/forms";
+import { FormError, type IntentAnswer, answerOf, useBusy, useFormErrors } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { siteFromMatches } from "../../site/site";
 import { toast } from "../../ui/toast";
 import {
-  type AuthFormResult,
+  type AuthExtra,
   answerAuthForm,
   formValues,
   handleSignIn,
   handleSignUp,
-  invalid,
 } from "../../server/auth-forms.server";
+import { formRefused, invalidForm } from "../../server/intent-answers.server";
 import { redirectWithToast } from "../../server/flash.server";
 import { retryAfterHeaders } from "../../account/retry-after";
 import type { Route } from "./+types/vendor-auth";
@@ -46,21 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
           );
         }
         if (vendor.status === "rejected") {
-          return data<AuthFormResult>(
-            { intent: "signin", toast: { kind: "error", title: AUTH_TEXTS.vendorRejected } },
-            { status: 403, headers },
-          );
+          const rejected = formRefused("signin", "forbidden", AUTH_TEXTS.vendorRejected);
+          return data(rejected.data, { ...rejected.init, headers });
         }
         return redirect("/vendor-auth", { headers });
       }),
     signUp: async (form) => {
       const parsed = SERVER_PASSWORD_FORMS.vendorSignUp.safeParse(formValues(form, "fullName", "email", "password"));
-      if (!parsed.success) return invalid("signup", AUTH_TEXTS.vendorAuthFailed, parsed.error);
+      if (!parsed.success) return invalidForm("signup", AUTH_TEXTS.vendorAuthFailed, parsed.error);
       return handleSignUp(
         request,
         context,
         parsed.data,
-        { failedTitle: AUTH_TEXTS.vendorAuthFailed, success: { kind: "success", title: AUTH_TEXTS.vendorSignUpSuccess } },
+        { failedTitle: AUTH_TEXTS.vendorAuthFailed, success: { message: AUTH_TEXTS.vendorSignUpSuccess } },
         "vendor",
       );
     },
@@ -81,9 +80,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function VendorAuthPage() {
   const { pending } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const result = useActionData<AuthFormResult>();
+  const { answer: result } = useAction<{ intent: string } & AuthExtra>({ page: true });
   const signingUp = result?.intent === "signup" || params.get("signup") === "true";
-  useActionToast(result);
 
   if (pending) return <UnderReview businessName={pending.businessName} status={pending.status} />;
   return (
@@ -136,9 +134,10 @@ function UnderReview({ businessName, status }: { businessName: string; status: "
   );
 }
 
-function VendorSignInForm({ result }: { result: AuthFormResult | undefined }) {
+function VendorSignInForm({ result }: { result: IntentAnswer<AuthExtra> | undefined }) {
   const { errors, validate } = useFormErrors("signin", result, signInSchema, AUTH_TEXTS.vendorAuthFailed);
-  const forgotErrors = result?.intent === "forgot" ? result.errors ?? {} : {};
+  const forgot = answerOf("forgot", result);
+  const forgotErrors = forgot && !forgot.ok ? forgot.fieldErrors : {};
   const busy = useBusy("signin");
   const sendingReset = useBusy("forgot");
 

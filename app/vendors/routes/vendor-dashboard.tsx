@@ -1,4 +1,4 @@
-import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, redirect, useLoaderData } from "react-router";
 import { z } from "../../../lib/zod";
 import {
   type VendorProfile, getOwnVendor, listOwnProducts, listVendorOrders, summariseVendorOrders, updateVendorProfile,
@@ -6,7 +6,6 @@ import {
 import { setProductLive } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_TEXTS } from "../../../domain/vendors/texts";
 import { vendorDetailsSchema } from "../../../domain/vendors/validation";
-import { useActionToast } from "../../ui/forms";
 import { VerifiedVendorBadge } from "../../ui/badges";
 import { siteFromMatches } from "../../site/site";
 import { VendorOrdersTab } from "../vendor-orders-tab";
@@ -16,11 +15,12 @@ import { VendorClaimsTab } from "../vendor-claims-tab";
 import { listVendorClaims } from "../../../domain/claims/service";
 import { requireRole } from "../../server/access.server";
 import { answerPage, answering, invalid, ok } from "../../server/answer.server";
+import { useAction } from "../../ui/answer";
 import { formValues } from "../../server/auth-forms.server";
 import { retryAfterHeaders } from "../../account/retry-after";
 import type { Route } from "./+types/vendor-dashboard";
-import { type VendorFormResult, formFailure, formSuccess, invalidForm, refusedForm } from "../../server/vendor-forms.server";
-import { FORM_TEXTS, mailDepsOf, readForm } from "../../server/forms.server";
+import { formSuccess, invalidForm, refusedForm, unknownIntent } from "../../server/intent-answers.server";
+import { mailDepsOf, readForm } from "../../server/forms.server";
 import { type Actor, may } from "../../../domain/core/access";
 import { moveOwnOrder } from "../../../domain/orders/moves";
 import { ORDER_STATUS_TEXTS, vendorOrderMoveSchema } from "../../../domain/orders/status";
@@ -156,12 +156,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return refusedForm("profile", VENDOR_TEXTS.profileUpdateFailed, error);
     }
-    return formSuccess("profile", { title: VENDOR_TEXTS.profileUpdated });
+    return formSuccess("profile", VENDOR_TEXTS.profileUpdated);
   }
   if (intent === "move") return moveOrderAction(context, viewer, form);
   if (intent === "resolve-bank") return resolveBankAction(context, viewer, form);
   if (intent === "save-bank") return saveBankAction(context, viewer, form);
-  return formFailure("unknown", 400, VENDOR_TEXTS.loadVendorFailed, FORM_TEXTS.unknownIntent);
+  return unknownIntent(VENDOR_TEXTS.loadVendorFailed);
 }
 
 /** A vendor's move of one of their own orders: processing, shipped (courier, tracking, estimated delivery) or delivered. */
@@ -171,7 +171,7 @@ async function moveOrderAction(context: Route.ActionArgs["context"], viewer: Act
   if (!parsed.success) return invalidForm("move", ORDER_STATUS_TEXTS.updateFailed, parsed.error);
   try {
     const { status } = await moveOwnOrder(mailDepsOf(context), viewer, parsed.data);
-    return formSuccess("move", { title: VENDOR_ORDER_MOVE_TEXTS.moved(status) });
+    return formSuccess("move", VENDOR_ORDER_MOVE_TEXTS.moved(status));
   } catch (error) {
     return refusedForm("move", ORDER_STATUS_TEXTS.updateFailed, error);
   }
@@ -184,8 +184,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function VendorDashboardPage() {
   const { tab, vendor, failed, products, orders, claims, earnings } = useLoaderData<typeof loader>();
-  const result = useActionData<VendorFormResult>();
-  useActionToast(result);
+  // The toast of the page's own forms (profile, bank account) and of any form sent without scripts.
+  useAction({ page: true });
   if (failed) {
     return (
       <p role="alert" className="container-page my-14 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">

@@ -1,12 +1,13 @@
 import type { FormEvent } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useLoaderData } from "react-router";
 import { fieldErrors, firstError } from "../../../domain/accounts/validation";
 import { fileStorageFor } from "../../../domain/media/storage-config";
 import { type PreapprovalField, getPreapprovalState, listActivePreapprovalFields, submitPreapproval } from "../../../domain/vendors/preapproval";
 import { VENDOR_TEXTS } from "../../../domain/vendors/texts";
 import { preapprovalSchema } from "../../../domain/vendors/validation";
 import { AuthCard } from "../../account/auth-ui";
-import { FormError, useActionToast, useBusy } from "../../ui/forms";
+import { FormError, useBusy } from "../../ui/forms";
+import { useAction } from "../../ui/answer";
 import { FormButton, TextAreaField, TextField } from "../../ui/form-field";
 import { siteFromMatches } from "../../site/site";
 import { toast } from "../../ui/toast";
@@ -14,7 +15,7 @@ import { formatDate } from "../../ui/format";
 import { requireUser } from "../../server/access.server";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/vendor-pre-approval";
-import { type VendorFormResult, refusedForm } from "../../server/vendor-forms.server";
+import { refusedForm } from "../../server/intent-answers.server";
 import { readForm } from "../../server/forms.server";
 
 /** Applicants only: no application goes to the form; an approved vendor to the dashboard. */
@@ -78,10 +79,8 @@ function HomeLink() {
 }
 
 function PreapprovalForm({ businessName, fields }: { businessName: string; fields: PreapprovalField[] }) {
-  const result = useActionData<VendorFormResult>();
-  useActionToast(result);
+  const { fieldErrors: errors } = useAction({ page: true });
   const busy = useBusy("preapproval");
-  const errors = result?.errors ?? {};
 
   const validate = (event: FormEvent<HTMLFormElement>) => {
     const parsed = preapprovalSchema(fields).safeParse(Object.fromEntries(new FormData(event.currentTarget)));
