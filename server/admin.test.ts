@@ -1,8 +1,8 @@
-import { formatLagosDateTime } from "../lib/lagos-time";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatLagosDateTime } from "../lib/lagos-time";
 import type { DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";

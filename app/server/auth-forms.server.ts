@@ -1,7 +1,7 @@
-import { Refusal } from "../../domain/core/refusal";
-import { FORM_TEXTS, readForm } from "./forms.server";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
+import { Refusal } from "../../domain/core/refusal";
+import { FORM_TEXTS, readForm } from "./forms.server";
 import {
   AccountError,
   type AccountsContext,

@@ -1,6 +1,6 @@
+import { type SQL, and, asc, count, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import { type OrderDelivery, deliveryOf, orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
-import { type SQL, and, asc, count, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { OrderStatus, PaymentStatus, ProductStatus } from "../../lib/constants";
 import { recordActivity } from "../activity/service";

@@ -1,5 +1,5 @@
-import { flagPaymentForRefund } from "../payments/refund-flags";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flagPaymentForRefund } from "../payments/refund-flags";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { orders } from "../../db/schema/orders";
 import type { OrderStatus } from "../../lib/constants";

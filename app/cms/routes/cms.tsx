@@ -1,6 +1,6 @@
-import { Refusal } from "../../../domain/core/refusal";
 import { Link, data, useActionData } from "react-router";
 import { useEffect } from "react";
+import { Refusal } from "../../../domain/core/refusal";
 import { z } from "../../../lib/zod";
 import { type PlannedImage, planCmsImage, planLogo } from "../../../domain/cms/images";
 import { getSiteContent, saveSection } from "../../../domain/cms/service";

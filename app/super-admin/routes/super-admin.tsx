@@ -1,6 +1,6 @@
-import { Refusal } from "../../../domain/core/refusal";
 import { useEffect } from "react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { Refusal } from "../../../domain/core/refusal";
 import { z } from "../../../lib/zod";
 import {
   type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,
