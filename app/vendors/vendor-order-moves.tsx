@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { VendorOrder } from "../../domain/vendors/dashboard";
-import { lagosToday } from "../../domain/orders/status";
+import { lagosToday } from "../../lib/lagos-time";
 import { COURIERS, type OrderStatus } from "../../lib/constants";
 import type { VendorFormResult } from "../server/vendor-forms.server";
 import { FormButton, SelectField, TextField } from "../ui/form-field";

@@ -33,6 +33,7 @@ import { canEscalate } from "./rules";
 import { type ClaimMailFacts, claimAnsweredEmail, claimDecidedEmail, claimEscalatedEmail, claimOpenedEmail } from "./emails";
 import { CLAIM_DECISION_LABELS, CLAIM_LIMITS, CLAIM_OUTCOME_LABELS, CLAIM_TEXTS } from "./texts";
 import type { AdminDecisionInput, ClaimFilter, EscalateClaimInput, OpenClaimInput, VendorAnswerInput } from "./validation";
+import { formatLagosDate as formatClaimDate, warrantyEndsAt } from "../../lib/lagos-time";
 
 export interface ClaimDeps {
   db: Database;
@@ -50,12 +51,6 @@ export interface ClaimRefunds {
   ): Promise<{ status: string; failureReason?: string | null }>;
 }
 
-const DAY_MS = 86_400_000;
-
-/** '12 Oct 2026', in Lagos. */
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
-export const formatClaimDate = (at: Date | string) => longDate.format(new Date(at));
-
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
 /**
@@ -63,11 +58,6 @@ const toDate = (value: unknown): Date | null => (value === null || value === und
  * was kept, the moment its history recorded the delivery.
  */
 const deliveredAtOf = sql`coalesce("orders"."delivered_at", (select max(h.created_at) from ${orderStatusHistory} h where h.order_id = "orders"."id" and h.status = 'delivered'))`.mapWith(toDate);
-
-/** Until when a delivered order takes claims; null when it is not delivered. */
-export function warrantyEndsAt(deliveredAt: Date | null, warrantyDays: number): Date | null {
-  return deliveredAt ? new Date(deliveredAt.getTime() + warrantyDays * DAY_MS) : null;
-}
 
 /** The answer due date of a claim opened at `openedAt`. */
 export function answerDueAt(openedAt: Date): Date {
