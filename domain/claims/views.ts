@@ -97,7 +97,7 @@ export interface BuyerWarranty {
   days: number;
   /** Claims are still taken. */
   open: boolean;
-  /** 'The 30-day warranty on this order ended on 12 Oct 2026.' once it has ended. */
+  /** 'The 30-day warranty on this order ended on Oct 12, 2026.' once it has ended. */
   endedMessage: string | null;
 }
 
