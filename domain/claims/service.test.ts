@@ -20,8 +20,8 @@ import {
 } from "./service";
 import { CLAIM_TEXTS } from "./texts";
 import { adminDecisionSchema, escalateClaimSchema, openClaimSchema, vendorAnswerSchema } from "./validation";
+import { DAY_MS as DAY } from "../../lib/lagos-time";
 
-const DAY = 86_400_000;
 const DESCRIPTION = "The battery drops from 100% to 20% within two hours of light use.";
 
 /** Runs `body` and returns the refusal it throws. */
