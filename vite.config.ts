@@ -3,7 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { type Plugin, defineConfig } from "vite";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
@@ -94,9 +93,6 @@ function groupedChunks(): Plugin {
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), groupedChunks(), precompressAssets()],
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
   build: {
     rollupOptions: {
       // Not worth a line at every start: route modules with only server code (resource routes)

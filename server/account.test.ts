@@ -1,11 +1,11 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
-import { CLIENT_ADDRESS_HEADER } from "../domain/accounts/auth";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "../domain/accounts/auth";
 import type { DatabaseHandle } from "../db/client";
 import { accounts, users } from "../db/schema/accounts";
 import { seedDemoData } from "../db/seed";

@@ -1,5 +1,5 @@
-import { formatLagosDateTime } from "../lib/lagos-time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatLagosDateTime } from "../lib/lagos-time";
 import type { DatabaseHandle } from "../db/client";
 import { payoutRuns, vendorBankAccounts } from "../db/schema";
 import { ACCESS_TEXTS, type Actor } from "../domain/core/access";

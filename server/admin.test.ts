@@ -1,8 +1,8 @@
-import { formatLagosDateTime } from "../lib/lagos-time";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, formatLagosDateTime, lagosToday } from "../lib/lagos-time";
 import type { DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
@@ -37,7 +37,7 @@ const SPEC_MENU: Record<OrderStatus, readonly OrderStatus[]> = {
 /** A valid pricing form: each bad-input case changes one field. */
 const PRICING_FORM = { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" };
 
-const inDays = (days: number) => new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => addDays(lagosToday(), days);
 
 /** Admin, CMS and super admin from the outside: real HTTP requests against the whole app. */
 describe.each(TEST_ENGINES)("operations (%s)", (engine) => {

@@ -3,11 +3,11 @@ import { type Server, createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
 import type { DatabaseHandle } from "../db/client";
 import { createTestDatabase } from "../tests/support/database";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
-import pino from "pino";
 import { TEST_AUTH_SECRET } from "../tests/support/app";
 
 describe("the HTTP edges", () => {

@@ -171,6 +171,7 @@ export function createApp(options: AppOptions, services: AppServices = createSer
   }
 
   // The built app never changes under a running server: imported once, not looked up per request.
+  // eslint-disable-next-line local/boundaries -- the built bundle, outside the source tree
   const builtApp = vite ? undefined : (import(pathToBuild()) as Promise<ServerBuild>);
   // A missing build is reported by the page requests that need it, not as an unhandled rejection.
   builtApp?.catch(() => {});

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/client";
 import { LIVE_CHANNEL, parseLiveNotice, pruneLiveEvents } from "../domain/live/events";
 import type { Logger } from "./logger";
+import { HOUR_MS } from "../lib/lagos-time";
 
 export interface LiveSubscriber {
   /** There may be new events for this subscriber's user. */
@@ -18,7 +19,7 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = HOUR_MS;
 
 /**
  * One LISTEN per app instance, fanned out to the streams open on it. A notification names a

@@ -8,7 +8,7 @@ import { useAction } from "../ui/answer";
 import { useRouteData } from "../ui/use-route-data";
 import { useNow } from "../ui/use-now";
 import { BellIcon } from "../ui/icons";
-import { notificationStore, useNotifications } from "./notification-store";
+import { notificationStore, useNotifications } from "../site/notification-store";
 import { Spinner } from "../ui/spinner";
 import { toast } from "../ui/toast";
 

@@ -4,7 +4,7 @@ import type { AdminOrder, AdminOrderPage } from "../../domain/orders/admin";
 import {
   ORDER_SEARCH_LIMITS, ORDER_SEARCH_TEXTS, type OrderSearchField, type OrderSearchValues, isFiltered, orderSearchQuery,
 } from "../../domain/orders/admin-search";
-import { lagosToday, orderMenuFor } from "../../domain/orders/status";
+import { orderMenuFor } from "../../domain/orders/status";
 import {
   MANUAL_PAYMENT_BOUNDS, MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS, paymentMethodLabel,
 } from "../../domain/payments/manual-validation";
@@ -17,6 +17,7 @@ import { useHydrated } from "../ui/use-hydrated";
 import { ActionButton, CardList, EmptyRow, ExportLink, FieldError, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
 import { formatCalendarDate, formatDate } from "../ui/format";
 import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";
+import { lagosToday } from "../../lib/lagos-time";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -2,6 +2,7 @@ import { formatNaira } from "../../lib/money";
 import type { DashboardCounts, SalesSummary } from "../../domain/admin/dashboard";
 import { TEST_PAYMENT_LABEL } from "../../lib/constants";
 import { SectionTitle } from "../ui/page-title";
+import { formatShortCalendarDay } from "../../lib/lagos-time";
 
 const COUNT_LABELS: Array<[keyof DashboardCounts, string]> = [
   ["vendors", "Vendors"],
@@ -38,8 +39,7 @@ export function salesAxis(peakKobo: number): number[] {
   return [top, top / 2, 0];
 }
 
-const shortDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDay = formatShortCalendarDay;
 
 /**
  * Revenue per day as bars, drawn in plain SVG. The picture is described by its title and the

@@ -10,7 +10,7 @@ import { formatNaira } from "../../lib/money";
 import type { CartChanged } from "./routes/cart";
 import { useAction } from "../ui/answer";
 import { GradeBadge } from "../ui/badges";
-import { CatalogImage, IMAGE_SIZES } from "../storefront/catalog-image";
+import { CatalogImage, IMAGE_SIZES } from "../ui/catalog-image";
 import { plural } from "../ui/format";
 import { PhonePlaceholder } from "../ui/icons";
 import { announceCartUpdated } from "../site/live-events";

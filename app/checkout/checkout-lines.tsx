@@ -8,7 +8,7 @@ import { formatNaira } from "../../lib/money";
 import { GradeBadge } from "../ui/badges";
 import { CART_ACTION } from "./cart-view";
 import { quantityFieldOf } from "./checkout-form-data";
-import { ProductThumb } from "../storefront/product-thumb";
+import { ProductThumb } from "../ui/product-thumb";
 import { LineStepper } from "./quantity-stepper";
 import { SectionTitle } from "../ui/page-title";
 

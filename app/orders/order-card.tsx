@@ -8,7 +8,7 @@ import { refundDestination } from "../../lib/refund-destination";
 import { GradeBadge } from "../ui/badges";
 import { formatCalendarDate, formatDate } from "../ui/format";
 import { ShieldIcon } from "../ui/icons";
-import { ProductThumb } from "../storefront/product-thumb";
+import { ProductThumb } from "../ui/product-thumb";
 import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
 import { OrderStatusBadge } from "../ui/status-badges";
 import type { ClaimView } from "../../domain/claims/service";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { LIMITS, PAYMENT_FAILED_LABEL, TEST_PAYMENT_LABEL } from "../../lib/constants";
+import { formatLagosTimeOfDay } from "../../lib/lagos-time";
 
 /** What buyers see about an order that is not paid yet (docs/payments.md). */
 export const UNPAID_ORDER_TEXTS = {
@@ -25,9 +26,8 @@ export const UNPAID_ORDER_TEXTS = {
 
 export const cancelOrderHref = (orderId: string) => `/orders?cancel=${orderId}`;
 
-const timeFormatter = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Lagos" });
 /** The end of a reservation as a time of day in Lagos ("14:35"): the same on the server and in the browser. */
-export const formatReservationEnd = (iso: string) => timeFormatter.format(new Date(iso));
+export const formatReservationEnd = (iso: string) => formatLagosTimeOfDay(iso);
 
 export function PaymentFailedBadge() {
   return <span className="inline-flex items-center rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">{PAYMENT_FAILED_LABEL}</span>;

@@ -1,6 +1,6 @@
+import type { AppLoadContext } from "react-router";
 import { Refusal } from "../../domain/core/refusal";
 import { readForm } from "./forms.server";
-import type { AppLoadContext } from "react-router";
 import {
   AccountError,
   type AccountsContext,

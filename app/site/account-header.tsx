@@ -1,6 +1,6 @@
 import { NavLink, type NavLinkProps } from "react-router";
 import { unreadBadgeText } from "../account/notification-centre";
-import { useNotifications } from "../account/notification-store";
+import { useNotifications } from "./notification-store";
 
 export { AccountDrawerSection, AccountMenu } from "../account/account-menu";
 export { NotificationBell } from "../account/notification-centre";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { type LiveEvent, useLiveConnection, useLiveEvents } from "./live-events";
-import { notificationStore } from "../account/notification-store";
+import { notificationStore } from "./notification-store";
 import { useRootData, useSite } from "./site";
 import { toast } from "../ui/toast";
 

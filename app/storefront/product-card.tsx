@@ -4,7 +4,7 @@ import { discountPercent, displayPrice, formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge } from "../ui/badges";
 import { CART_TEXTS } from "../../domain/cart/texts";
 import { useAddToCart } from "../checkout/add-to-cart";
-import { IMAGE_SIZES, ProductImage } from "./catalog-image";
+import { IMAGE_SIZES, ProductImage } from "../ui/catalog-image";
 import { FavouriteButton } from "./favourite-button";
 import { SpriteIcon } from "../ui/sprite";
 import { StarRating } from "../ui/star-rating";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CatalogImage, IMAGE_SIZES, ProductImage } from "./catalog-image";
+import { CatalogImage, IMAGE_SIZES, ProductImage } from "../ui/catalog-image";
 
 /** Main image with thumbnails; the placeholder when the product has no image. The main image is the page's largest. */
 export function ProductGallery({ images, alt }: { images: readonly string[]; alt: string }) {

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { SEARCH_MAX_LENGTH, type ShopQuery, type ShopView, parseShopQuery } from "./shop-url";
-import { activeFilterCount, brandSlug, shopHref } from "../../lib/shop-params";
+import { activeFilterCount, brandSlug, shopHref } from "../../domain/catalog/shop-params";
 import { BRANDS, GRADES, GRADE_LABELS, PRICE_SLIDER, STORAGE_OPTIONS } from "../../lib/constants";
 import { formatNaira, nairaToKobo } from "../../lib/money";
 import { SearchField } from "./search-field";

@@ -4,7 +4,7 @@ import type { ShopView } from "./shop-url";
 import { LIMITS, TEXTS } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { DiscountBadge, GradeBadge, InspectedBadge, VerifiedVendorBadge } from "../ui/badges";
-import { ProductImage } from "./catalog-image";
+import { ProductImage } from "../ui/catalog-image";
 import { FavouriteButton } from "./favourite-button";
 import { type ProductCardData, ProductLink, RatingCount } from "./product-card";
 import { EmptyState, ProductGrid, ProductGridSkeleton, SkeletonBars, SkeletonList } from "./product-grid";

@@ -8,7 +8,7 @@ import type { ShopQuery, ShopQueryInput, ShopView } from "../../domain/catalog/s
 import {
   BRAND_QUERY_ALIASES, type Brand, GRADES, PRICE_SLIDER, SORT_OPTIONS, type SortOption, STORAGE_OPTIONS,
 } from "../../lib/constants";
-import { shopParamsInput } from "../../lib/shop-params";
+import { shopParamsInput } from "../../domain/catalog/shop-params";
 
 export type { ShopQuery, ShopView };
 

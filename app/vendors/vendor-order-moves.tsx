@@ -1,5 +1,5 @@
 import type { VendorOrder } from "../../domain/vendors/dashboard";
-import { lagosToday } from "../../domain/orders/status";
+import { lagosToday } from "../../lib/lagos-time";
 import { COURIERS, type OrderStatus } from "../../lib/constants";
 import { useAction } from "../ui/answer";
 import { FormButton, SelectField, TextField } from "../ui/form-field";

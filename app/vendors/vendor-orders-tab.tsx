@@ -8,7 +8,7 @@ import { GradeBadge, TestBadge } from "../ui/badges";
 import { formatCalendarDate, formatDate, plural } from "../ui/format";
 import { toast } from "../ui/toast";
 import { OrderStatusBadge } from "../ui/status-badges";
-import { ProductThumb } from "../storefront/product-thumb";
+import { ProductThumb } from "../ui/product-thumb";
 import { useHydrated } from "../ui/use-hydrated";
 import { SectionTitle } from "../ui/page-title";
 import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";

@@ -4,7 +4,7 @@ import { formatNaira } from "../../lib/money";
 import { productHeading } from "../../lib/product-heading";
 import { GradeBadge } from "../ui/badges";
 import { StatusBadge, StockBadge } from "../ui/status-badges";
-import { ProductThumb } from "../storefront/product-thumb";
+import { ProductThumb } from "../ui/product-thumb";
 import { useAction } from "../ui/answer";
 import { SectionTitle } from "../ui/page-title";
 

@@ -1,5 +1,5 @@
-import { may } from "../../domain/core/access";
 import { randomUUID } from "node:crypto";
+import { may } from "../../domain/core/access";
 import { LIMITS, type OrderStatus, PRICING_DEFAULTS, type Role } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_VENDORS, type DemoVendor } from "./demo-accounts";

@@ -1,7 +1,8 @@
+import { DAY_MS } from "../../lib/lagos-time";
 // ---------------------------------------------------------------------------------------------
 // Time
 
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 export const MINUTE_MS = 60_000;
 
 export function daysAgo(now: Date, days: number): Date {

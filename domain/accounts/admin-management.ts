@@ -1,6 +1,6 @@
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { type Actor, assertMay, holdersOf } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
 import { ADMIN_MANAGEMENT_TEXTS } from "./admin-management-validation";

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import * as schema from "../../db/schema";
 import { LIMITS } from "../../lib/constants";
@@ -8,7 +9,6 @@ import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./e
 import { voidPendingEmailChanges } from "./email-change";
 import { WELCOME_NOTIFICATION, notify } from "../notifications/service";
 import { saveProfile } from "./profiles";
-import { eq } from "drizzle-orm";
 import { announceSessionsEnded } from "../live/events";
 import { sessions } from "../../db/schema/accounts";
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from "./paths";

@@ -1,5 +1,5 @@
-import { Refusal } from "../core/refusal";
 import { sql } from "drizzle-orm";
+import { Refusal } from "../core/refusal";
 import type { Database } from "../../db/client";
 
 export type LimitedAction = "sign-in" | "sign-up" | "password-reset" | "verification-email" | "email-change" | "password-change" | "checkout";

@@ -7,6 +7,7 @@ import { payments } from "../../db/schema/payments";
 import { reviews } from "../../db/schema/reviews";
 import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
+import { LAGOS_OFFSET_INTERVAL, addDays, daysAfter, lagosDay, lagosDayStart } from "../../lib/lagos-time";
 
 export interface DashboardCounts {
   vendors: number;
@@ -50,15 +51,6 @@ export interface SalesSummary {
   testRevenue: number;
 }
 
-const DAY_MS = 86_400_000;
-// Lagos keeps UTC+1 all year (no daylight saving), so a fixed offset gives its calendar days.
-const LAGOS_OFFSET = "1 hour";
-const LAGOS_OFFSET_MS = 3_600_000;
-
-function lagosDay(at: Date): string {
-  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /**
  * Paid-or-later orders placed in the last 30 days (today included), by Lagos calendar day,
  * with a zero for days without sales. Commission rounds per order to the nearest kobo, half
@@ -66,9 +58,9 @@ function lagosDay(at: Date): string {
  */
 export async function salesSummary(db: Database, actor: Actor, now: Date = new Date()): Promise<SalesSummary> {
   assertMay(actor, "back_office");
-  const firstDay = lagosDay(new Date(now.getTime() - (SALES_DAYS - 1) * DAY_MS));
-  const since = new Date(Date.parse(`${firstDay}T00:00:00Z`) - LAGOS_OFFSET_MS);
-  const day = sql<string>`to_char((${orders.createdAt} at time zone 'UTC' + interval '${sql.raw(LAGOS_OFFSET)}')::date, 'YYYY-MM-DD')`;
+  const firstDay = lagosDay(daysAfter(now, -(SALES_DAYS - 1)));
+  const since = lagosDayStart(firstDay);
+  const day = sql<string>`to_char((${orders.createdAt} at time zone 'UTC' + interval '${sql.raw(LAGOS_OFFSET_INTERVAL)}')::date, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       day,
@@ -84,7 +76,7 @@ export async function salesSummary(db: Database, actor: Actor, now: Date = new D
     .groupBy(day);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const days = Array.from({ length: SALES_DAYS }, (_, i) => {
-    const key = lagosDay(new Date(Date.parse(`${firstDay}T12:00:00Z`) + i * DAY_MS));
+    const key = addDays(firstDay, i);
     const row = byDay.get(key);
     return { day: key, orders: row?.orders ?? 0, revenue: Number(row?.revenue ?? 0), commission: Number(row?.commission ?? 0) };
   });

@@ -1,5 +1,5 @@
-import { orderLineColumns, paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import { type AnyColumn, type SQL, and, eq, sql } from "drizzle-orm";
+import { orderLineColumns, paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import type { Database } from "../../db/client";
 import {
   ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, isPaymentFailed,

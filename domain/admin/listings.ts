@@ -1,7 +1,7 @@
-import { phoneNameColumns } from "../catalog/summary";
-import { paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { phoneNameColumns } from "../catalog/summary";
+import { paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import type { Database } from "../../db/client";
 import { type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { profiles, users } from "../../db/schema/accounts";

@@ -1,5 +1,5 @@
-import { flagPaymentForRefund } from "../payments/refund-flags";
 import { beforeAll, describe, expect, it } from "vitest";
+import { flagPaymentForRefund } from "../payments/refund-flags";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";

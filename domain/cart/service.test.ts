@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Refusal } from "../core/refusal";
 import { eq } from "drizzle-orm";
+import { Refusal } from "../core/refusal";
 import type { DatabaseHandle } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";

@@ -1,5 +1,5 @@
-import { Refusal } from "../core/refusal";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { Refusal } from "../core/refusal";
 import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";

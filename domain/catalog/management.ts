@@ -4,9 +4,9 @@
  * see and manage only their own (another vendor's product is "not found"); admins see all, add
  * for an approved vendor, set the final price and status, and delete. Prices are kobo.
  */
+import { type SQL, and, count, desc, eq, sql } from "drizzle-orm";
 import { type SiteLink, announceRestock } from "./stock-alerts";
 import { announcePriceDrops } from "./wishlist";
-import { type SQL, and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import type { Grade, ProductStatus } from "../../lib/constants";

@@ -8,7 +8,7 @@ import { z } from "../../lib/zod";
 import {
   BRAND_QUERY_ALIASES, type Brand, GRADES, PRICE_SLIDER, SORT_OPTIONS, type SortOption, STORAGE_OPTIONS,
 } from "../../lib/constants";
-import { shopParamsInput } from "../../lib/shop-params";
+import { shopParamsInput } from "./shop-params";
 
 export const SHOP_VIEWS = ["grid", "list"] as const;
 export type ShopView = (typeof SHOP_VIEWS)[number];

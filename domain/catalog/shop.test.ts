@@ -8,7 +8,7 @@ import { vendors } from "../../db/schema/vendors";
 import { products } from "../../db/schema/catalog";
 import { listShopPage, searchTerm } from "./shop";
 import { DEFAULT_SHOP_QUERY, SEARCH_MAX_LENGTH, type ShopQueryInput, parseShopParams, shopOrder } from "./shop-query";
-import { activeFilterCount, shopHref, shopSearchParams } from "../../lib/shop-params";
+import { activeFilterCount, shopHref, shopSearchParams } from "./shop-params";
 
 describe("the shop query in the URL", () => {
   const parse = (search: string) => parseShopParams(new URLSearchParams(search));

@@ -12,7 +12,7 @@ import { vendors } from "../../db/schema/vendors";
 import { type ListingCache, type RememberedPage } from "./listing-cache";
 import { catalogueVersion, productSearchTexts, products } from "../../db/schema/catalog";
 import { type ShopOrder, type ShopQuery, type ShopQueryInput, parseShopQuery, shopOrder } from "./shop-query";
-import { shopHref } from "../../lib/shop-params";
+import { shopHref } from "./shop-params";
 import { type ProductSummary, displayPrice, listed, selectSummaries, summaryColumns, toSummary } from "./summary";
 
 export interface ShopPage {

@@ -1,7 +1,7 @@
 /** A vendor's listings: the vendor record a user sells through, and whether each of its phones shows in the shop. */
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { type SiteLink, announceRestock } from "./stock-alerts";
 import { Refusal } from "../core/refusal";
-import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { VendorStatus } from "../../lib/constants";
 import type { Viewer } from "../accounts/viewer";

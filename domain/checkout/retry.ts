@@ -3,8 +3,8 @@
  * fresh provider payment for the same reserved orders while the reservation lasts, and
  * 'Cancel order' gives the phones back at once.
  */
-import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
+import { Refusal } from "../core/refusal";
 import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";

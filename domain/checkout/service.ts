@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { Refusal } from "../core/refusal";
 /**
  * Placing an order (docs/cart-and-checkout.md, checkout flow): one transaction
@@ -5,8 +7,6 @@ import { Refusal } from "../core/refusal";
  * the server computes; then the provider is asked for its payment page. If the provider
  * refuses, the reservation is given back at once.
  */
-import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { CHECKOUT_WARRANTY } from "../../lib/constants";
 import { enforceRateLimit } from "../accounts/rate-limit";

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, lagosWeekday } from "./business-days";
+import { LAGOS_OFFSET_MS, lagosWeekday } from "../../lib/lagos-time";
+import { addBusinessDays } from "./business-days";
 import { answerDueAt } from "./service";
 
 // 2026-11-27 is a Friday. Lagos is UTC+1.
-const lagos = (isoLocal: string) => new Date(`${isoLocal}+01:00`);
+const lagos = (isoLocal: string) => new Date(Date.parse(`${isoLocal}Z`) - LAGOS_OFFSET_MS);
 
 describe("business days in Lagos", () => {
   it("skips the weekend: three business days after a Friday afternoon is the Wednesday after", () => {

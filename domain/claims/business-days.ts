@@ -2,13 +2,7 @@
  * Business days in Lagos (Monday to Friday, UTC+1 all year): a claim opened on a Friday
  * afternoon is due on the Wednesday after, at the same time of day.
  */
-const DAY_MS = 86_400_000;
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
-/** The day of the week in Lagos (0 Sunday … 6 Saturday). */
-export function lagosWeekday(at: Date): number {
-  return new Date(at.getTime() + LAGOS_OFFSET_MS).getUTCDay();
-}
+import { DAY_MS, lagosWeekday } from "../../lib/lagos-time";
 
 /** `days` business days after `from`: each step moves a day, and only weekdays count. */
 export function addBusinessDays(from: Date, days: number): Date {

@@ -20,8 +20,8 @@ import {
 } from "./service";
 import { CLAIM_TEXTS } from "./texts";
 import { adminDecisionSchema, escalateClaimSchema, openClaimSchema, vendorAnswerSchema } from "./validation";
+import { DAY_MS as DAY } from "../../lib/lagos-time";
 
-const DAY = 86_400_000;
 const DESCRIPTION = "The battery drops from 100% to 20% within two hours of light use.";
 
 /** Runs `body` and returns the refusal it throws. */
@@ -103,7 +103,7 @@ describe.each(TEST_ENGINES)("warranty claims (%s)", (engine) => {
     const orderId = await deliveredOrder(buyer, new Date("2026-09-12T10:00:00Z"), 0);
     const refusal = await refusalOf(() => open(orderId, now));
     expect(refusal.code).toBe("conflict");
-    expect(refusal.message).toBe("The 30-day warranty on this order ended on 12 Oct 2026.");
+    expect(refusal.message).toBe("The 30-day warranty on this order ended on Oct 12, 2026.");
     expect((await buyerClaims(database.db, buyer.userId, now)).warranties[orderId]).toMatchObject({ open: false, endedMessage: refusal.message });
     expect(await database.db.select().from(warrantyClaims).where(eq(warrantyClaims.orderId, orderId))).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Refusal } from "../core/refusal";
 /**
  * Images uploaded from the CMS: banner slides, carousel backgrounds, category pictures (JPEG,
@@ -6,7 +7,6 @@ import { Refusal } from "../core/refusal";
  * pixel and side limits as product photos. Each image is checked and given its address first
  * and stored only once the whole form is valid, so a refused form leaves no file behind.
  */
-import { randomBytes } from "node:crypto";
 import { LIMITS } from "../../lib/constants";
 import { withImageSlot } from "../media/image-work";
 import { publicUrlFor, type FileStorage } from "../media/storage";

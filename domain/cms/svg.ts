@@ -1,3 +1,4 @@
+import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
 import { Refusal } from "../core/refusal";
 /**
  * Uploaded SVG logos, made safe to serve (docs/cms.md): the file is parsed as XML and
@@ -6,7 +7,6 @@ import { Refusal } from "../core/refusal";
  * javascript: and other external URLs, external style imports, processing instructions and
  * the document type. Anything that is not well-formed SVG is refused.
  */
-import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 

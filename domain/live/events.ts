@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { liveEvents } from "../../db/schema/live";
+import { DAY_MS } from "../../lib/lagos-time";
 
 /**
  * The PostgreSQL channel every app instance listens on. The payload is the user id (new events),
@@ -28,7 +29,7 @@ export async function announceSessionsEnded(db: Database, userId: string): Promi
 }
 
 /** How long events are kept for streams that reconnect. */
-export const LIVE_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const LIVE_EVENT_RETENTION_MS = DAY_MS;
 
 export interface NotificationPayload {
   id: string;

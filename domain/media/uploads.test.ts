@@ -1,8 +1,8 @@
 import { readdir,  } from "node:fs/promises";
-import { Refusal } from "../core/refusal";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { Refusal } from "../core/refusal";
 import { useTempDir } from "../../tests/support/lifecycle";
 import { createLocalStorage } from "./storage";
 import { IMAGE_WORK_CONCURRENCY, imageWorkStats } from "./image-work";

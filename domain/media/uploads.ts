@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
 import { Refusal } from "../core/refusal";
 /**
  * The upload pipeline for product photos and pre-approval documents (docs/vendors.md): each
@@ -6,8 +8,6 @@ import { Refusal } from "../core/refusal";
  * stored or served, so nothing a person uploads can run as script, and photo metadata (such as
  * the GPS position in a phone camera's EXIF) does not reach the shop.
  */
-import { randomBytes } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
 import { LIMITS } from "../../lib/constants";
 import { type FileStorage, publicUrlFor } from "./storage";
 import { withImageSlot } from "./image-work";

@@ -1,6 +1,6 @@
+import { type SQL, and, asc, count, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import { type OrderDelivery, deliveryOf, orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
-import { type SQL, and, asc, count, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { OrderStatus, PaymentStatus, ProductStatus } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
@@ -12,8 +12,9 @@ import { vendors } from "../../db/schema/vendors";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
 import { type FlagForRefund, type MoveDeps, type Moved, cancelledAfterPaymentReason, moveOrder } from "./moves";
 import { orders } from "../../db/schema/orders";
-import { ORDER_STATUS_TEXTS, type OrderStatusChange, addDays, orderNumberOf } from "./status";
+import { ORDER_STATUS_TEXTS, type OrderStatusChange, orderNumberOf } from "./status";
 import { type OrderSearch, containsPattern, orderNumberIn, phoneDigitsIn } from "./admin-search";
+import { addDays, lagosDayStart } from "../../lib/lagos-time";
 
 export interface AdminOrder extends OrderDelivery {
   id: string;
@@ -46,9 +47,6 @@ export interface AdminOrderPayment {
 
 /** One page of the Orders tab, and how many orders the search finds in all. */
 export type AdminOrderPage = Page<AdminOrder> & { total: number };
-
-/** The first moment of a Lagos calendar day (UTC+1 all year). */
-const lagosDayStart = (day: string) => new Date(`${day}T00:00:00+01:00`);
 
 /** What a search typed in the box finds: the order number, the buyer's name, e-mail or phone. */
 function textMatch(text: string): SQL | undefined {

@@ -11,8 +11,8 @@ import { orders } from "../../db/schema/orders";
 import { Refusal } from "../core/refusal";
 import { getPricingConfig } from "../pricing/service";
 import { type MoveDeps, moveOrder } from "./moves";
+import { daysAfter } from "../../lib/lagos-time";
 
-const DAY_MS = 86_400_000;
 
 export const AUTO_DELIVERY = {
   /** Advisory lock key ("dlvr"). */
@@ -26,7 +26,7 @@ type Exclusive = Pick<DatabaseHandle, "exclusively">;
 /** Marks delivered every order shipped longer ago than the configured days; returns how many it moved. */
 export async function deliverOverdueOrders(deps: MoveDeps, now: Date = new Date()): Promise<number> {
   const { autoDeliverAfterDays } = await getPricingConfig(deps.db);
-  const shippedBefore = new Date(now.getTime() - autoDeliverAfterDays * DAY_MS);
+  const shippedBefore = daysAfter(now, -autoDeliverAfterDays);
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)

@@ -12,6 +12,7 @@ import { insertListing, insertPerson, insertVendor } from "../../tests/support/r
 import { countOrderTabs, getCustomerOrder, listCustomerOrders } from "./customer";
 import { recordOrderStatus } from "./history";
 import { orders } from "../../db/schema/orders";
+import { HOUR_MS as HOUR } from "../../lib/lagos-time";
 
 /** A second Drizzle over the same connection that counts the statements it sends. */
 function countingDatabase(handle: DatabaseHandle): { db: Database; statements: () => number } {
@@ -24,7 +25,6 @@ function countingDatabase(handle: DatabaseHandle): { db: Database; statements: (
   return { db: db as unknown as Database, statements: () => count };
 }
 
-const HOUR = 3_600_000;
 const T0 = Date.parse("2026-11-01T09:00:00Z");
 
 describe.each(TEST_ENGINES)("the buyer's orders (%s)", (engine) => {

@@ -1,6 +1,6 @@
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { phoneLineColumns } from "../catalog/summary";
 import { type OrderDelivery, deliveryOf, orderLineColumns } from "./columns";
-import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import type { Grade, OrderStatus, PaymentStatus, RefundStatus, WarrantyType } from "../../lib/constants";

@@ -7,6 +7,7 @@ import { warrantyLabel } from "../../lib/constants";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 import { type OrderStatusChange, orderNumberOf } from "./status";
+import { formatLongCalendarDate } from "../../lib/lagos-time";
 
 interface EmailedOrder {
   id: string;
@@ -16,10 +17,8 @@ interface EmailedOrder {
   warrantyDays: number;
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "Friday 4 December 2026" for a calendar date (YYYY-MM-DD). */
-export const formatDeliveryDate = (isoDate: string) => longDate.format(new Date(`${isoDate}T12:00:00Z`)).replace(",", "");
+/** "Friday, December 4, 2026" for a calendar date (YYYY-MM-DD). */
+export const formatDeliveryDate = formatLongCalendarDate;
 
 /** Why an order became delivered without anyone pressing a button; the notification says the same. */
 export const autoDeliveredNote = (days: number) =>

@@ -1,5 +1,5 @@
-import { flagPaymentForRefund } from "../payments/refund-flags";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flagPaymentForRefund } from "../payments/refund-flags";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { orders } from "../../db/schema/orders";
 import type { OrderStatus } from "../../lib/constants";
@@ -11,10 +11,11 @@ import { changeOrderStatus } from "./admin";
 import { deliverOverdueOrders, runAutoDelivery } from "./auto-delivery";
 import { ORDER_EMAIL_TEXTS, autoDeliveredNote, formatDeliveryDate } from "./emails";
 import { AUTO_DELIVERED_TITLE, confirmReceived, moveOwnOrder } from "./moves";
-import { ORDER_STATUS_TEXTS, lagosToday, orderNumberOf, vendorOrderMoveSchema } from "./status";
+import { ORDER_STATUS_TEXTS, orderNumberOf, vendorOrderMoveSchema } from "./status";
+import { addDays, daysAfter, lagosToday } from "../../lib/lagos-time";
 
 const PUBLIC_URL = "https://tokunbo.example";
-const inDays = (days: number) => new Date(Date.parse(`${lagosToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => addDays(lagosToday(), days);
 
 describe("a vendor's move as the form sends it", () => {
   const orderId = "7f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
@@ -31,7 +32,7 @@ describe("a vendor's move as the form sends it", () => {
   });
 
   it("writes the estimated delivery as a British date", () => {
-    expect(formatDeliveryDate("2026-12-04")).toBe("Friday 4 December 2026");
+    expect(formatDeliveryDate("2026-12-04")).toBe("Friday, December 4, 2026");
   });
 
   it("offers vendors no cancel, and needs nothing more for processing or delivered", () => {
@@ -218,7 +219,7 @@ describe.runIf(TEST_ENGINES.includes("postgres" as never))("the automatic delive
         .insert(orders)
         .values({
           ...SHIPPING, customerId: buyer.userId, customerEmail: buyer.email, productId: shop.phones[1], vendorId: shop.vendorId,
-          quantity: 1, unitPrice: 150_000_00, totalAmount: 150_000_00, status: "shipped", shippedAt: new Date(Date.now() - 20 * 86_400_000),
+          quantity: 1, unitPrice: 150_000_00, totalAmount: 150_000_00, status: "shipped", shippedAt: daysAfter(new Date(), -20),
         })
         .returning({ id: orders.id });
       placed.push({ orderId: order!.id, email: buyer.email });

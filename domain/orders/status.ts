@@ -4,6 +4,7 @@
  */
 import { z } from "../../lib/zod";
 import { COURIERS, LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
+import { addDays, lagosToday } from "../../lib/lagos-time";
 
 /** The order number people see: the last 8 characters of the id (docs/orders.md). */
 export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);
@@ -51,18 +52,6 @@ export const ORDER_STATUS_TEXTS = {
 } as const;
 
 const MAX_DELIVERY_DAYS = 90;
-const DAY_MS = 86_400_000;
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
-/** Today's date in Lagos (UTC+1 all year), as YYYY-MM-DD. */
-export function lagosToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);

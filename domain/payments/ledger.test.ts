@@ -8,6 +8,7 @@ import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
 import { recordOrderStatus } from "../orders/history";
 import { balancesOf, creditSales, debitRefund, postMissingEntries, releaseEndedWarranties, vendorNet, vendorShareOfRefund } from "./ledger";
+import { DAY_MS } from "../../lib/lagos-time";
 
 describe("a vendor's net and share of a refund", () => {
   it("keeps the total less the commission, rounded half up to the kobo", () => {
@@ -31,7 +32,6 @@ describe.each(TEST_ENGINES)("the vendor ledger (%s)", (engine) => {
   let shop: Shop;
   let other: Shop;
   let runs = 0;
-  const DAY_MS = 86_400_000;
 
   beforeAll(async () => {
     database = await createDatabaseFor(engine);

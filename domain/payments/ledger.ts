@@ -14,6 +14,7 @@ import { vendorLedgerEntries } from "../../db/schema/payouts";
 import { sqlList } from "../../db/sql-list";
 import { ACTIVE_CLAIM_STATUSES, type LedgerBucket } from "../../lib/constants";
 import { commissionOf, mulDivKobo } from "../../lib/money";
+import { warrantyEndsAt } from "../../lib/lagos-time";
 
 /** Drizzle writes a selected column without its table, which a subquery would read as its own. */
 const ORDER_ID = sql.raw(`"orders"."id"`);
@@ -92,7 +93,6 @@ function goodsPart(refund: { orderId: string | null; amount: number }, order: { 
   return mulDivKobo(refund.amount, order.totalAmount, paymentAmount);
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * Moves to available what is still pending of each delivered order whose warranty window ended
@@ -148,7 +148,7 @@ async function releaseOne(db: Database, orderId: string, now: Date): Promise<boo
 
 /** The days after delivery the window lasts are the order's own; used by the screens to say when money becomes available. */
 export function availableFrom(order: { deliveredAt: Date | null; warrantyDays: number }): Date | null {
-  return order.deliveredAt ? new Date(order.deliveredAt.getTime() + order.warrantyDays * DAY_MS) : null;
+  return warrantyEndsAt(order.deliveredAt, order.warrantyDays);
 }
 
 /**

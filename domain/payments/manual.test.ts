@@ -1,5 +1,5 @@
-import { flagPaymentForRefund } from "./refund-flags";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flagPaymentForRefund } from "./refund-flags";
 import type { DatabaseHandle } from "../../db/client";
 import { ORDER_STATUSES } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { Refusal } from "../core/refusal";
 /**
  * A payment an admin received outside Paystack (docs/admin.md): bank transfer, cash or POS.
@@ -8,8 +10,6 @@ import { Refusal } from "../core/refusal";
  * idempotent fulfilment a Paystack payment goes through (stock counted as sold, buyer and vendor
  * told, receipt), and the admin's entry in the activity log.
  */
-import { randomBytes } from "node:crypto";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";

@@ -15,8 +15,8 @@ import { Refusal } from "../core/refusal";
 import { PaymentProviderError } from "../payments/provider";
 import { accountNameMismatch, getOwnBankAccount, listBanks, resolveBankAccount, saveBankAccount } from "./bank-accounts";
 import { BANK_ACCOUNT_TEXTS as T, resolveBankSchema, saveBankSchema } from "./bank-validation";
+import { HOUR_MS as HOUR } from "../../lib/lagos-time";
 
-const HOUR = 3_600_000;
 const GTB = { name: "Guaranty Trust Bank", code: "058" };
 
 async function refusalOf(body: () => Promise<unknown>): Promise<Refusal> {

@@ -23,11 +23,11 @@ import { BANK_ACCOUNT_TEXTS as T, type ResolveBankInput, type SaveBankInput } fr
 import { ownVendorId } from "./earnings";
 import { PAYOUT_TEXTS, accountLabel, maskAccountNumber } from "./texts";
 import type { PayoutDeps } from "./transfers";
+import { HOUR_MS } from "../../lib/lagos-time";
 
 const BANK_LIST_KEPT_MS = 60 * 60_000;
 /** Account look-ups ('Check account') per vendor: each asks Paystack, and many would map other people's accounts. */
 export const RESOLVE_BANK_LIMIT = { max: 20, windowMinutes: 10 } as const;
-const HOUR_MS = 3_600_000;
 /** Words that say what kind of business it is, not whose: they never make two names match. */
 const GENERIC_WORDS = new Set(["LTD", "LIMITED", "ENTERPRISES", "VENTURES", "NIG", "NIGERIA"]);
 

@@ -16,9 +16,9 @@ import { getPricingConfig } from "../pricing/service";
 import { nextPayoutRun } from "./period";
 import { scheduleRanThisWeek } from "./run";
 import { PAYOUT_TEXTS as T, accountLabel } from "./texts";
+import { LAGOS_OFFSET_INTERVAL, LAGOS_OFFSET_MS, lagosDay } from "../../lib/lagos-time";
 
 const ENTRIES_SHOWN = 100;
-const LAGOS_OFFSET_MS = 3_600_000;
 
 export interface LedgerEntryView {
   id: number;
@@ -144,7 +144,7 @@ export async function listVendorPayouts(db: Database, vendorId: string): Promise
   }));
 }
 
-const lagosMonth = sql<string>`to_char(${vendorLedgerEntries.createdAt} at time zone 'UTC' + interval '1 hour', 'YYYY-MM')`;
+const lagosMonth = sql<string>`to_char(${vendorLedgerEntries.createdAt} at time zone 'UTC' + interval '${sql.raw(LAGOS_OFFSET_INTERVAL)}', 'YYYY-MM')`;
 
 async function statementMonths(db: Database, vendorId: string): Promise<string[]> {
   const rows = await db
@@ -180,7 +180,7 @@ export async function vendorStatementCsv(db: Database, actor: Actor, month: stri
   lines.push(csvRow([month, "Opening balance", "", "pending", naira(opening.pending), ""]));
   for (const entry of entries) {
     closing[entry.bucket] += entry.amount;
-    const day = new Date(Date.parse(entry.createdAt) + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+    const day = lagosDay(Date.parse(entry.createdAt));
     lines.push(csvRow([day, entry.label, entry.orderNumber ? `#${entry.orderNumber}` : "", entry.bucket, naira(entry.amount), entry.note ?? ""]));
   }
   lines.push(csvRow([month, "Closing balance", "", "available", naira(closing.available), ""]));

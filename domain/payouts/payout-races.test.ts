@@ -6,8 +6,9 @@ import { useShopWithPayments } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
 import { balancesOf, vendorNet } from "../payments/ledger";
 import { createPayout, startPayoutRun } from "./run";
+import { DAY_MS } from "../../lib/lagos-time";
 
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 
 /** Payouts created at the same moment for one vendor, under different keys: the balance is paid once, whatever the order. */
 describe.each(TEST_ENGINES)("payouts created at the same moment (%s)", (engine) => {

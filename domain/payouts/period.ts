@@ -5,16 +5,10 @@
  * Paystack twice for the same payout can never pay twice.
  */
 import { WEEKDAYS } from "../../lib/constants";
+import { DAY_MS, LAGOS_OFFSET_MS, lagosClock } from "../../lib/lagos-time";
 
-const LAGOS_OFFSET_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 /** The scheduled run starts from this Lagos hour on the payout day. */
 export const PAYOUT_HOUR = 9;
-
-/** The Lagos wall-clock time as a Date read in UTC. */
-function lagosClock(at: Date): Date {
-  return new Date(at.getTime() + LAGOS_OFFSET_MS);
-}
 
 /** The Lagos ISO week of an instant: 2026-W48. */
 export function payoutPeriodOf(at: Date): string {

@@ -11,8 +11,9 @@ import { payoutPeriodOf, payoutReference } from "./period";
 import { createPayout, retryPayout, runPayouts, startPayoutRun } from "./run";
 import { PAYOUT_TEXTS } from "./texts";
 import { applyTransferOutcome, reconcilePayouts, sendUnsentPayouts } from "./transfers";
+import { DAY_MS } from "../../lib/lagos-time";
 
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 const MINUTE_MS = 60_000;
 
 describe("payout references and periods", () => {

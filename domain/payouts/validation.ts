@@ -3,7 +3,7 @@
  * forms in the browser and the checks on the server.
  */
 import { z } from "../../lib/zod";
-import { lagosToday } from "../orders/status";
+import { DAY_MS, lagosNoon, lagosToday } from "../../lib/lagos-time";
 import { NAIRA_TEXT, nairaTextToKobo } from "../../lib/money";
 
 export const ADJUSTMENT_BOUNDS = { reasonMin: 3, reasonMax: 300 } as const;
@@ -129,8 +129,6 @@ export const RUN_AS_OF_TEXTS = {
   invalid: "Choose a day from today to a year ahead",
 } as const;
 
-const DAY_MS = 86_400_000;
-
 /**
  * The day a test-mode run pays as of (empty: now). Noon in Lagos that day, or now when that is
  * already past: a run never goes back in time.
@@ -143,9 +141,9 @@ export const runAsOfSchema = z.object({
     .pipe(z.iso.date({ error: RUN_AS_OF_TEXTS.invalid }).optional())
     .transform((day, context) => {
       if (!day) return undefined;
-      const noon = Date.parse(`${day}T12:00:00+01:00`);
+      const noon = lagosNoon(day).getTime();
       const now = Date.now();
-      const today = Date.parse(`${lagosToday()}T12:00:00+01:00`);
+      const today = lagosNoon(lagosToday()).getTime();
       if (noon < today || noon > today + 366 * DAY_MS) {
         context.addIssue({ code: "custom", message: RUN_AS_OF_TEXTS.invalid });
         return z.NEVER;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "better-auth/crypto";
 import type { DatabaseHandle } from "../../db/client";
 import { accounts, orders, products, users, vendorBankAccounts, vendorPreapprovalSubmissions, vendors } from "../../db/schema";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
@@ -7,7 +8,6 @@ import { creditAvailable } from "../../tests/support/payouts";
 import { PRIVATE_PASSWORD, buildPrivateBuyer, markersOf } from "../../tests/support/privacy";
 import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
-import { hashPassword } from "better-auth/crypto";
 import { Refusal } from "../core/refusal";
 import { deleteAccount, deletedEmailOf } from "./deletion";
 import { PRIVACY_TEXTS } from "./texts";

@@ -1,5 +1,5 @@
-import { Refusal } from "../core/refusal";
 import { and, eq, sql } from "drizzle-orm";
+import { Refusal } from "../core/refusal";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";

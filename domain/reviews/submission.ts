@@ -1,5 +1,5 @@
-import { Refusal } from "../core/refusal";
 import { and, eq } from "drizzle-orm";
+import { Refusal } from "../core/refusal";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../accounts/viewer";
 import { recordActivity } from "../activity/service";

@@ -1,9 +1,9 @@
-import { flagPaymentForRefund } from "../payments/refund-flags";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { flagPaymentForRefund } from "../payments/refund-flags";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { resolveRole } from "../accounts/roles";
-import { eq } from "drizzle-orm";
 import { products } from "../../db/schema/catalog";
 import { getPublicProduct } from "../catalog/service";
 import { listShopPage } from "../catalog/shop";

@@ -2,10 +2,10 @@
  * The vendor dashboard (docs/vendors.md): the vendor's own record, listings and orders. Every
  * query is scoped to the caller's vendor record, so a vendor never reads another's rows.
  */
+import { type AnyColumn, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type OrderDelivery, deliveryOf, orderLineColumns } from "../orders/columns";
 import { type OrderHistoryItem, listOrderHistory } from "../orders/history";
 import { type PhoneName, phoneNameColumns } from "../catalog/summary";
-import { type AnyColumn, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type Grade, type OrderStatus, type PaymentStatus, type ProductStatus, type RefundStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { commissionOf } from "../../lib/money";

@@ -1,5 +1,5 @@
-import { Refusal } from "../core/refusal";
 import { asc, eq } from "drizzle-orm";
+import { Refusal } from "../core/refusal";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType } from "../../lib/constants";
 import { recordActivity } from "../activity/service";

@@ -3,8 +3,8 @@
  * admin set up, in field order; required fields and field types are checked here, documents go
  * through the upload pipeline, and one submission per application is kept for review.
  */
-import type { PreapprovalField as FieldSetting } from "./preapproval-fields";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { PreapprovalField as FieldSetting } from "./preapproval-fields";
 import type { Database } from "../../db/client";
 import type { PreapprovalFieldType, VendorStatus } from "../../lib/constants";
 import { recordActivity } from "../activity/service";

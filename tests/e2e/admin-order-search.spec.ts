@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, TestInfo } from "@playwright/test";
 import { checkoutForm } from "../../app/checkout/checkout-form-data";
-import { lagosToday } from "../../domain/orders/status";
+import { lagosToday } from "../../lib/lagos-time";
 import { ADMIN_STATE_FILE, expect, openTab, projectIndex, test } from "./support/admin";
 import { signUpFreshCustomer } from "./support/customers";
 import { postAction } from "./support/route-data";

@@ -6,11 +6,11 @@ import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData } from "./support/route-data";
 import { expect, test } from "./support/test";
 import { freshPage, hydrated, openAsAdmin, toastWith } from "./support/vendors";
+import { lagosToday } from "../../lib/lagos-time";
 
 const PHOTO = path.resolve("tests/fixtures/claims/swollen-battery.jpg");
 
 /** Today in Lagos (UTC+1), as the estimated delivery date of a shipment. */
-const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 
 /** The steps of a claim's timeline as its reader sees them: what happened, who did it, when, and the note. */
 async function timelineOf(claim: Locator): Promise<string[]> {

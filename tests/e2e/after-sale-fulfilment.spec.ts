@@ -5,6 +5,7 @@ import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData } from "./support/route-data";
 import { freshPage } from "./support/vendors";
 import { expect, test } from "./support/test";
+import { addDays, lagosToday } from "../../lib/lagos-time";
 
 const VENDOR_EMAIL = "vendor@tokunbo.test";
 const SHIPPING = { customerName: "Funke Adebayo", customerPhone: "0803 555 0142", shippingAddress: "3 Awolowo Road", city: "Ikoyi", state: "Lagos" };
@@ -34,7 +35,7 @@ async function buyAndPay(page: Page, phone: VendorProduct) {
   await placeOrderAndPay(page, SHIPPING);
 }
 
-const inDays = (days: number) => new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => addDays(lagosToday(), days);
 
 test("a buyer pays, the vendor ships from the dashboard, the buyer sees it live, gets the e-mail and confirms delivery", async ({ page, browser, extraHTTPHeaders }, info) => {
   test.setTimeout(120_000);

@@ -4,6 +4,7 @@ import { seriousA11yViolations } from "./support/accounts";
 import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 import { cartLines, loaderData } from "./support/route-data";
+import { formatLagosTimeOfDay } from "../../lib/lagos-time";
 
 const SHIPPING = {
   customerName: "Chidi Nwosu",
@@ -187,7 +188,6 @@ test("the checkout error is shown once, and on a phone no toast covers Place Ord
 interface OrdersData {
   orders: Array<{ id: string; orderNumber: string; payableUntil: string | null; product: { name: string } }>;
 }
-const lagosTime = (iso: string) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Lagos" }).format(new Date(iso));
 
 test("'Payment failed' leads on with Pay now; a new checkout first says it cancels that order, and 'Pay that order instead' pays it", async ({ page }, info) => {
   test.setTimeout(120_000);
@@ -212,7 +212,7 @@ test("'Payment failed' leads on with Pay now; a new checkout first says it cance
   const [other] = await cartPhones(page, 1, phone.id);
   await buyNow(page, other!);
   const notice = page.getByTestId("unpaid-order-notice");
-  await expect(notice.getByText(`Your unpaid order #${held.orderNumber} is reserved until ${lagosTime(held.payableUntil!)}. Placing this order cancels it.`, { exact: true })).toBeVisible();
+  await expect(notice.getByText(`Your unpaid order #${held.orderNumber} is reserved until ${formatLagosTimeOfDay(held.payableUntil!)}. Placing this order cancels it.`, { exact: true })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await notice.getByRole("button", { name: "Pay that order instead" }).click();

@@ -4,10 +4,10 @@ import { signIn } from "./support/accounts";
 import { SUCCESS_CARD, placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData, postAction } from "./support/route-data";
 import { expect } from "./support/test";
+import { DAY_MS, lagosDay } from "../../lib/lagos-time";
 
 const VENDOR_EMAIL = "vendor@tokunbo.test";
 const SHIPPING = { customerName: "Bola Tinubu-Okafor", customerPhone: "0805 555 0199", shippingAddress: "8 Adeola Odeku Street", city: "Victoria Island", state: "Lagos" };
-const DAY_MS = 86_400_000;
 
 interface VendorProduct {
   id: string;
@@ -22,7 +22,6 @@ interface VendorOrder {
   product: { id: string };
 }
 
-const lagosDay = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10);
 
 /** The demo vendor ships and delivers each order, as their dashboard's move form posts it. */
 async function shipAndDeliver(vendor: Page, orderIds: string[]) {

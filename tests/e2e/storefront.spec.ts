@@ -5,6 +5,7 @@ import { demoListings } from "../../db/seed";
 import type { ListingPlan } from "../../db/seed/plan";
 import { demoProductId } from "../../db/seed/products";
 import { GRADE_DESCRIPTIONS, INSPECTION_POINTS, LIMITS, WARRANTY_TERMS } from "../../lib/constants";
+import { formatLagosDate } from "../../lib/lagos-time";
 
 /** Serious and critical accessibility violations on the page as it is now. */
 async function seriousA11yViolations(page: Page) {
@@ -98,7 +99,7 @@ test("the privacy policy has every section and today's date", async ({ page }) =
     await expect(page.getByRole("heading", { name: section })).toBeVisible();
   }
   // The page dates itself in Nigerian time: between 11 pm and midnight UTC, Lagos is already on the next day.
-  const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "Africa/Lagos" });
+  const today = formatLagosDate(new Date());
   await expect(page.getByText(today)).toBeVisible();
 });
 

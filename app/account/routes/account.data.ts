@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { signInHref } from "../../checkout/cart-sign-in";
 import { exportMyData } from "../../../domain/privacy/export";
-import { lagosToday } from "../../../domain/orders/status";
+import { lagosToday } from "../../../lib/lagos-time";
 import type { Route } from "./+types/account.data";
 
 /**

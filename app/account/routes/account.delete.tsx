@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { signInHref } from "../../checkout/cart-sign-in";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { signInHref } from "../../checkout/cart-sign-in";
 import { signOutEverywhere } from "../../../domain/accounts/service";
 import { Refusal } from "../../../domain/core/refusal";
 import { deletionBlockers } from "../../../domain/privacy/blockers";

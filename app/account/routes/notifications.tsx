@@ -4,7 +4,7 @@ import { Refusal } from "../../../domain/core/refusal";
 import { z } from "../../../lib/zod";
 import { NOTIFICATION_TEXTS, countUnread, loadNotificationCentre, markAllNotificationsRead, markNotificationRead } from "../../../domain/notifications/service";
 import { MarkAllReadButton, NotificationList, useNotificationActions } from "../notification-centre";
-import { notificationStore, useNotifications } from "../notification-store";
+import { notificationStore, useNotifications } from "../../site/notification-store";
 import { answerPage, invalid, ok, refused } from "../../server/answer.server";
 import { requireUser } from "../../server/access.server";
 import type { Route } from "./+types/notifications";

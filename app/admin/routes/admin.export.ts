@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { EXPORT_KINDS, type ExportKind, exportCsv } from "../../../domain/admin/export";
 import { ORDER_SEARCH_TEXTS, type OrderSearch, parseOrderSearch } from "../../../domain/orders/admin-search";
 import { vendorExists } from "../../../domain/orders/admin";
-import { lagosToday } from "../../../domain/orders/status";
+import { lagosToday } from "../../../lib/lagos-time";
 import { forbiddenFrom, requireBackOffice } from "../../server/admin-forms.server";
 import type { Route } from "./+types/admin.export";
 

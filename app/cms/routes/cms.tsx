@@ -1,5 +1,5 @@
-import { Refusal, type RefusalCode } from "../../../domain/core/refusal";
 import { Link } from "react-router";
+import { Refusal, type RefusalCode } from "../../../domain/core/refusal";
 import { z } from "../../../lib/zod";
 import { type PlannedImage, planCmsImage, planLogo } from "../../../domain/cms/images";
 import { getSiteContent, saveSection } from "../../../domain/cms/service";

@@ -1,5 +1,5 @@
-import { Refusal } from "../../../domain/core/refusal";
 import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } from "react-router";
+import { Refusal } from "../../../domain/core/refusal";
 import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
 import { listCustomerOrders } from "../../../domain/orders/customer";
 import { buyerClaims } from "../../../domain/claims/service";

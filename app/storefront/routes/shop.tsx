@@ -1,7 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import { listShopPage, type ShopPage } from "../../../domain/catalog/shop";
 import { type ShopQuery, parseShopParams } from "../shop-url";
-import { shopHref } from "../../../lib/shop-params";
+import { shopHref } from "../../../domain/catalog/shop-params";
 import type { ProductSummary } from "../../../domain/catalog/summary";
 import { LIMITS } from "../../../lib/constants";
 import { plural } from "../../ui/format";

@@ -9,7 +9,7 @@ import { signInHref } from "../../checkout/cart-sign-in";
 import { useAction } from "../../ui/answer";
 import { GradeBadge } from "../../ui/badges";
 import { PageTitle } from "../../ui/page-title";
-import { IMAGE_SIZES, ProductImage } from "../catalog-image";
+import { IMAGE_SIZES, ProductImage } from "../../ui/catalog-image";
 import { WISHLIST_ACTION } from "../favourite-button";
 import type { Route } from "./+types/wishlist";
 

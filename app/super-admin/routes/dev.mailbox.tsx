@@ -4,6 +4,7 @@ import { mailboxScopeOf, mayReadMailbox } from "../../../domain/mail/mailbox-acc
 import { listOutbox } from "../../../domain/mail/mailer";
 import type { Route } from "./+types/dev.mailbox";
 import { PageTitle } from "../../ui/page-title";
+import { formatLagosDateTime } from "../../../lib/lagos-time";
 
 /**
  * Development mailbox: the e-mails the shop wrote to its outbox (when no SMTP server is set),
@@ -44,7 +45,6 @@ function TextWithLinks({ text }: { text: string }) {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   const { messages, smtp } = loaderData;
@@ -66,7 +66,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                 <header className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 className="text-base font-bold text-gray-900">{message.subject}</h2>
                   <time dateTime={message.createdAt} className="text-xs text-gray-600">
-                    {timeFormat.format(new Date(message.createdAt))}
+                    {formatLagosDateTime(message.createdAt)}
                   </time>
                 </header>
                 <p className="mt-1 text-sm text-gray-700">

@@ -1,5 +1,5 @@
-import { Refusal } from "../../../domain/core/refusal";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Refusal } from "../../../domain/core/refusal";
 import { z } from "../../../lib/zod";
 import {
   type AdminUser, assignAdminRole, listAdminUsers, removeAdminRole,

@@ -37,7 +37,7 @@ import { ShopPagination } from "../../storefront/shop-pagination";
 import { siteFromMatches } from "../../site/site";
 import { StatusBadge, StockBadge } from "../../ui/status-badges";
 import { FormButton } from "../../ui/form-field";
-import { ProductThumb } from "../../storefront/product-thumb";
+import { ProductThumb } from "../../ui/product-thumb";
 import { requireRole } from "../../server/access.server";
 import { redirectWithToast } from "../../server/flash.server";
 import { type Actor, isRole, may } from "../../../domain/core/access";

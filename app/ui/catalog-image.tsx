@@ -1,5 +1,5 @@
 import { imageSrcSet } from "../../domain/media/image-urls";
-import { PhonePlaceholder } from "../ui/icons";
+import { PhonePlaceholder } from "./icons";
 
 /**
  * How wide each kind of catalogue image is drawn, for `sizes`: the browser then fetches the

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { Notification } from "../../domain/notifications/service";
-import type { LiveEvent } from "../site/live-events";
+import type { LiveEvent } from "./live-events";
 
 /**
  * The signed-in user's notifications in this tab: the unread count from the page, the list once

@@ -3,8 +3,8 @@
  * parsers take them (the server's in `domain/catalog/shop-query.ts`, the browser's in
  * `app/storefront/shop-url.ts`), and a parsed query back into one URL.
  */
-import type { ShopQuery } from "../domain/catalog/shop-query";
-import { type Brand, PRICE_SLIDER } from "./constants";
+import type { ShopQuery } from "./shop-query";
+import { type Brand, PRICE_SLIDER } from "../../lib/constants";
 
 /** The values a /shop URL (or GET /api/products) carries, before parsing. */
 export function shopParamsInput(params: URLSearchParams) {

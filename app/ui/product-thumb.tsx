@@ -1,5 +1,5 @@
 import { CatalogImage, IMAGE_SIZES } from "./catalog-image";
-import { PhonePlaceholder } from "../ui/icons";
+import { PhonePlaceholder } from "./icons";
 
 /** A phone's cover image at thumbnail size, or the phone placeholder (lists, cart, checkout, orders). */
 export function ProductThumb({ src, size = "h-16 w-16" }: { src: string | null; size?: string }) {

@@ -1,0 +1,64 @@
+/** What every claim view and step reads: a claim with its order, its phone and its vendor. */
+import { type SQL, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { warrantyClaims } from "../../db/schema/after-sale";
+import { products } from "../../db/schema/catalog";
+import { orderStatusHistory, orders } from "../../db/schema/orders";
+import { vendors } from "../../db/schema/vendors";
+import { CLAIM_ANSWER_BUSINESS_DAYS } from "../../lib/constants";
+import { addBusinessDays } from "./business-days";
+
+const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+
+/**
+ * When the phone reached the buyer: `delivered_at`, or for an order delivered before the column
+ * was kept, the moment its history recorded the delivery.
+ */
+export const deliveredAtOf = sql`coalesce("orders"."delivered_at", (select max(h.created_at) from ${orderStatusHistory} h where h.order_id = "orders"."id" and h.status = 'delivered'))`.mapWith(toDate);
+
+/** A claim with what the views show and the steps need of its order, phone and vendor. */
+const claimColumns = {
+  id: warrantyClaims.id,
+  orderId: warrantyClaims.orderId,
+  customerId: warrantyClaims.customerId,
+  vendorId: warrantyClaims.vendorId,
+  reason: warrantyClaims.reason,
+  description: warrantyClaims.description,
+  photos: warrantyClaims.photos,
+  status: warrantyClaims.status,
+  answerDueAt: warrantyClaims.answerDueAt,
+  vendorOutcome: warrantyClaims.vendorOutcome,
+  returnInstructions: warrantyClaims.returnInstructions,
+  declineReason: warrantyClaims.declineReason,
+  escalationNote: warrantyClaims.escalationNote,
+  adminDecision: warrantyClaims.adminDecision,
+  adminNote: warrantyClaims.adminNote,
+  createdAt: warrantyClaims.createdAt,
+  productName: products.name,
+  businessName: vendors.businessName,
+  customerName: orders.customerName,
+  totalAmount: orders.totalAmount,
+  paymentId: orders.paymentId,
+  customerEmail: orders.customerEmail,
+  vendorUserId: vendors.userId,
+  vendorEmail: vendors.contactEmail,
+};
+
+export type ClaimRow = Awaited<ReturnType<typeof selectClaims>>[number];
+
+/** The one join of a claim with its order, phone and vendor. */
+export function selectClaims(db: Database, where: SQL | undefined) {
+  return db
+    .select(claimColumns)
+    .from(warrantyClaims)
+    .innerJoin(orders, eq(orders.id, warrantyClaims.orderId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(vendors, eq(vendors.id, warrantyClaims.vendorId))
+    .where(where)
+    .$dynamic();
+}
+
+/** The answer due date of a claim opened at `openedAt`. */
+export function answerDueAt(openedAt: Date): Date {
+  return addBusinessDays(openedAt, CLAIM_ANSWER_BUSINESS_DAYS);
+}
