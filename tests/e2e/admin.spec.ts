@@ -72,7 +72,7 @@ test("the Vendors tab shows an applicant's pre-approval answers, and their ID do
 
 test("an admin approves a pending product, which appears in the shop at the computed final price", async ({ page }, info) => {
   await openTab(page, "/admin", "products", "&status=pending");
-  const markup = Number((await page.getByText(/plus the [\d.]+% markup/).textContent())?.match(/([\d.]+)%/)?.[1]);
+  const markup = Number((await page.getByText(/plus the [\d.]+% markup/).first().textContent())?.match(/([\d.]+)%/)?.[1]);
   // A seeded pending listing of this project's own, never one a vendor journey has just created.
   const pending = demoListings().flatMap((listing, index) => (listing.status === "pending" ? [demoProductId(index)] : []));
   const row = page.getByRole("region", { name: "Products" }).locator(`li[data-product-id="${pending[projectIndex(info)]}"]`);
