@@ -15,15 +15,13 @@ import { formatNaira } from "../../lib/money";
 import { refundDestination } from "../../lib/refund-destination";
 import { recordActivity } from "../activity/service";
 import { Refusal } from "../core/refusal";
-import { publishLiveEvents } from "../live/events";
 import type { Mailer } from "../mail/mailer";
-import { notifyMany } from "../notifications/service";
-import { type FlagForRefund, updateStockAndSales } from "./moves";
+import type { FlagForRefund } from "./moves";
 import { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation } from "./cancellation-validation";
 import { buyerCancellationEmail, vendorCancellationEmail } from "./cancellation-emails";
-import { recordOrderStatus } from "./history";
 import { readPaymentRefunds } from "./money-back";
 import { orderNumberOf } from "./status";
+import { type Tidings, writeOrderStatus } from "./status-writer";
 
 export { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation, paidOrderCancellationSchema } from "./cancellation-validation";
 
@@ -90,25 +88,23 @@ export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: s
     refuseUnlessCancellable(order.status);
     // The payment before any phone or vendor row: the order every refund takes its locks in.
     if (order.paymentId) await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, order.paymentId)).for("update");
-    const [moved] = await tx
-      .update(orders)
-      .set({ status: "cancelled", cancelReason: input.reason, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (!moved) throw new Refusal("conflict", CANCELLATION_TEXTS.changedMeanwhile);
-    await updateStockAndSales(tx, order, "cancelled", { publicUrl: deps.publicUrl });
-    await recordOrderStatus(tx, [{ orderId: order.id, status: "cancelled", note: CANCELLATION_TEXTS.historyNote(input.reason), actorId: buyer.userId, actorRole: "buyer" }]);
     const orderNumber = orderNumberOf(order.id);
-    const { refundAmount, reserved } = await writeRefund(tx, deps.refunds, buyer.userId, order, orderNumber, input.reason);
-    const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason: input.reason, refundAmount, channel: order.channel, isTest: order.isTest };
-    await notifyMany(tx, [
-      { userId: buyer.userId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount), refundDestination(order.channel)) },
-      { userId: order.vendorUserId, type: "warning", title: CANCELLATION_TEXTS.vendorNoticeTitle, message: CANCELLATION_TEXTS.vendorNotice(orderNumber, order.productName, input.reason) },
-    ]);
-    await publishLiveEvents(tx, [
-      { userId: buyer.userId, event: { kind: "order.updated", orderId: order.id, status: "cancelled" } },
-      { userId: order.vendorUserId, event: { kind: "order.updated", orderId: order.id, status: "cancelled" } },
-    ]);
+    let written: Awaited<ReturnType<typeof writeRefund>> = { refundAmount: 0, reserved: null };
+    const { deliver } = await writeOrderStatus(tx, {
+      orders: [order],
+      to: "cancelled",
+      stamps: { cancelReason: input.reason },
+      history: { note: CANCELLATION_TEXTS.historyNote(input.reason), actorId: buyer.userId, actorRole: "buyer" },
+      changedMeanwhile: CANCELLATION_TEXTS.changedMeanwhile,
+      tidings: async () => {
+        written = await writeRefund(tx, deps.refunds, buyer.userId, order, orderNumber, input.reason);
+        return cancellationTidings(deps.publicUrl, order, buyer.userId, input.reason, written.refundAmount);
+      },
+      watchers: [buyer.userId, order.vendorUserId],
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+    });
+    const { refundAmount, reserved } = written;
     await recordActivity(tx, {
       userId: buyer.userId,
       userType: "buyer",
@@ -116,20 +112,28 @@ export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: s
       description: `Cancelled paid order #${orderNumber} before shipping (${input.reason})`,
       metadata: { order_id: order.id, from: order.status, reason: input.reason, refund_amount: refundAmount },
     });
-    // In the outbox with the cancellation, delivered once it commits.
-    const deliveries = [
-      await deps.mailer.record(tx, buyerCancellationEmail(deps.publicUrl, order.customerEmail, mail)),
-      await deps.mailer.record(tx, vendorCancellationEmail(deps.publicUrl, order.vendorEmail, mail)),
-    ];
-    return { order, orderNumber, refundAmount, reserved, deliveries };
+    return { order, orderNumber, refundAmount, reserved, deliver };
   });
-  for (const deliver of cancelled.deliveries) deliver();
+  cancelled.deliver();
   const { order, orderNumber, refundAmount, reserved } = cancelled;
   const refund = reserved ? await sendRefund(deps, reserved) : null;
   return { orderId: order.id, orderNumber, refundAmount, refund };
 }
 
 type LockedOrder = Awaited<ReturnType<typeof lockBuyersOrder>>;
+
+/** The buyer's and the vendor's notices and e-mails (in the outbox with the cancellation, delivered once it commits). */
+function cancellationTidings(publicUrl: string, order: LockedOrder, buyerId: string, reason: string, refundAmount: number): Tidings {
+  const orderNumber = orderNumberOf(order.id);
+  const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason, refundAmount, channel: order.channel, isTest: order.isTest };
+  return {
+    notices: [
+      { userId: buyerId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount), refundDestination(order.channel)) },
+      { userId: order.vendorUserId, type: "warning", title: CANCELLATION_TEXTS.vendorNoticeTitle, message: CANCELLATION_TEXTS.vendorNotice(orderNumber, order.productName, reason) },
+    ],
+    emails: [buyerCancellationEmail(publicUrl, order.customerEmail, mail), vendorCancellationEmail(publicUrl, order.vendorEmail, mail)],
+  };
+}
 
 /**
  * The refund, written with the cancellation. What already came back for this order is not sent
