@@ -128,13 +128,9 @@ function paidBy(transaction: ProviderTransaction) {
 async function refundUnwanted(tx: Database, payment: StoredPayment, transaction: ProviderTransaction): Promise<Fulfilment> {
   await tx
     .update(payments)
-    .set({
-      ...paidBy(transaction),
-      flaggedForRefund: true,
-      refundReason: payment.replacedById ? N.replacedRefundReason : N.cancelledRefundReason,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...paidBy(transaction), updatedAt: sql`now()` })
     .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...PAID_PAYMENT_STATUSES])));
+  await flagPaymentForRefund(tx, payment.id, payment.replacedById ? N.replacedRefundReason : N.cancelledRefundReason);
   await notifyMany(tx, [{ userId: payment.customerId, type: "warning", title: N.replacedRefundTitle, message: N.replacedRefundMessage(payment.amount) }]);
   await recordActivity(tx, {
     userId: payment.customerId,
@@ -228,18 +224,17 @@ async function markPaymentSuccessful(
   transaction: ProviderTransaction,
   { unfulfillable, removedCartItems }: { unfulfillable: PaidOrder[]; removedCartItems: number },
 ) {
-  const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
   await tx
     .update(payments)
     .set({
       ...paidBy(transaction),
       metadata: sql`${payments.metadata} || ${JSON.stringify({ gateway_response: transaction.gatewayResponse, removed_cart_items: removedCartItems })}::jsonb`,
-      ...(unfulfillable.length > 0
-        ? { flaggedForRefund: true, refundReason: N.lateRefundReason(refund, unfulfillable.map((o) => orderNumberOf(o.id))) }
-        : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...PAID_PAYMENT_STATUSES])));
+  if (unfulfillable.length === 0) return;
+  const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
+  await flagPaymentForRefund(tx, payment.id, N.lateRefundReason(refund, unfulfillable.map((o) => orderNumberOf(o.id))));
 }
 
 /** The buyer's notifications and one per vendor order (written in a fixed number of statements). */
