@@ -16,11 +16,13 @@ const DOMAIN_LAYERS = [
   ["pricing"],
   ["catalog"],
   ["reviews", "cart"],
-  ["orders"],
+  ["orders", "ledger"],
   ["payments"],
   ["checkout", "vendors", "claims"],
   ["payouts"],
   ["admin", "cms", "privacy"],
+  // The operations that span modules, one file each (docs/architecture.md).
+  ["flows"],
 ];
 
 /** Test code: test files, the tests/ folder, and the load tools that drive the app like tests. */

@@ -19,7 +19,7 @@ import { orderNumberOf } from "../orders/status";
 import { writeOrderStatus } from "../orders/status-writer";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
-import { creditSales } from "./ledger";
+import { creditSales } from "../ledger/ledger";
 import { flagPaymentForRefund } from "./refund-flags";
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";

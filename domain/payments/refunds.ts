@@ -19,7 +19,7 @@ import { type NewNotification, backOfficeTeam, notify, notifyMany } from "../not
 import { writeOrderStatus } from "../orders/status-writer";
 import { type PaymentRefunds, moneyBackOnOrdersToShip, readPaymentRefunds, totalCameBack } from "../orders/money-back";
 import { orderNumberOf } from "../orders/status";
-import { debitRefund } from "./ledger";
+import { debitRefund } from "../ledger/ledger";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
 import { refundFailedAdminEmail, refundFailedBuyerEmail } from "./refund-failure-emails";
 import { REFUND_FAILURE_TEXTS } from "./refund-failure-texts";
