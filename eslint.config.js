@@ -17,11 +17,13 @@ const DOMAIN_LAYERS = [
   ["pricing"],
   ["catalog"],
   ["reviews", "cart"],
-  ["orders"],
+  ["orders", "ledger"],
   ["payments"],
   ["checkout", "vendors", "claims"],
   ["payouts"],
   ["admin", "cms", "privacy"],
+  // The operations that span modules, one file each (docs/architecture.md).
+  ["flows"],
 ];
 
 /** Test code: test files, the tests/ folder, and the load tools that drive the app like tests. */
@@ -29,7 +31,7 @@ const TEST_CODE = ["**/*.test.{ts,tsx}", "tests/**", "bench/**", "scripts/load-t
 /** Where the app wires the Paystack stand-in in test mode, and the script that runs it alone. */
 const STANDIN_WIRING = ["server/app.ts", "server/standin-store.ts", "scripts/paystack-standin.ts"];
 /** The domain modules the demo seed uses (db/schema uses none). */
-const SEED_USES = ["core", "media", "cms", "pricing", "payments"];
+const SEED_USES = ["core", "media", "cms", "pricing", "payments", "ledger"];
 /** The repository's top-level folders: imported by relative path only, never by a bare name. */
 const OUR_FOLDERS = ["app", "bench", "db", "domain", "lib", "paystack-standin", "scripts", "server", "tests"];
 

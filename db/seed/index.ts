@@ -4,7 +4,7 @@ import { inArray, sql } from "drizzle-orm";
 import { CMS_DEFAULTS, type CmsDefaults } from "../../domain/cms/defaults";
 import { PUBLIC_UPLOADS_PREFIX } from "../../domain/media/image-urls";
 import { createLocalStorage } from "../../domain/media/storage";
-import { postMissingEntries, releaseEndedWarranties } from "../../domain/payments/ledger";
+import { postMissingEntries, releaseEndedWarranties } from "../../domain/ledger/ledger";
 import { CMS_SECTIONS, type OrderStatus, PRICING_DEFAULTS } from "../../lib/constants";
 import type { Database } from "../client";
 import {

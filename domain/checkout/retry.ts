@@ -8,7 +8,7 @@ import { Refusal } from "../core/refusal";
 import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import { recordActivity } from "../activity/service";
-import { orders } from "../../db/schema/orders";
+import { movePendingOrders } from "../orders/placement";
 import { holdsReservation } from "../orders/reservation";
 import { releaseReservation } from "../payments/release";
 import { findHeldCheckout } from "../payments/reservation";
@@ -55,10 +55,7 @@ async function moveToFreshPayment(tx: Database, deps: CheckoutDeps, buyer: Buyer
     .returning({ id: payments.id });
   const metadata = { ...old.metadata, payment_id: fresh!.id, replaces: held.reference };
   await tx.update(payments).set({ metadata }).where(eq(payments.id, fresh!.id));
-  await tx
-    .update(orders)
-    .set({ paymentId: fresh!.id, updatedAt: sql`now()` })
-    .where(and(eq(orders.paymentId, held.paymentId), eq(orders.status, "pending")));
+  await movePendingOrders(tx, held.paymentId, fresh!.id);
   await tx
     .update(payments)
     .set({

@@ -14,8 +14,7 @@ import { recordActivity } from "../activity/service";
 import { cart } from "../../db/schema/cart";
 import { products } from "../../db/schema/catalog";
 import { type ReservedUnit, reserveStock } from "../catalog/stock";
-import { recordOrderStatus } from "../orders/history";
-import { orders } from "../../db/schema/orders";
+import { insertPendingOrders } from "../orders/placement";
 import { holdsReservation } from "../orders/reservation";
 import { releaseInTransaction, releaseReservation } from "../payments/release";
 import { payments } from "../../db/schema/payments";
@@ -130,18 +129,13 @@ async function reserveOrders({ db, payments: provider }: CheckoutDeps, buyer: Bu
         .insert(payments)
         .values({ customerId: buyer.userId, paymentReference: reference, amount: subtotal + deliveryFeeKobo, deliveryFee: deliveryFeeKobo, isTest: provider.testMode ?? false })
         .returning({ id: payments.id });
-      const placed = await tx
-        .insert(orders)
-        .values(input.items.map((item, i) => ({ ...orderRow(buyer, input.shipping, payment!.id, units[i]!, item.quantity), warrantyDays })))
-        .returning({ id: orders.id });
-      const orderIds = placed.map((o) => o.id);
+      const orderIds = await insertPendingOrders(tx, input.items.map((item, i) => ({ ...orderRow(buyer, input.shipping, payment!.id, units[i]!, item.quantity), warrantyDays })));
       const metadata = {
         ...paymentMetadata({ buyer, shipping: input.shipping, paymentId: payment!.id, orderIds, cartItemIds, subtotal, deliveryFeeKobo }),
         ...(input.buyNow ? { buy_now: true } : {}),
       };
       await limitCheckouts(tx, buyer);
       await tx.update(payments).set({ orderId: orderIds[0], metadata }).where(eq(payments.id, payment!.id));
-      await recordOrderStatus(tx, orderIds.map((orderId) => ({ orderId, status: "pending" as const })));
       await recordActivity(tx, {
         userId: buyer.userId,
         userType: "buyer",

@@ -2,7 +2,9 @@
  * A buyer cancels a paid order before it ships (docs/after-sale.md): in one transaction the order
  * is cancelled, its phones go back to stock, its sale is taken back and its refund is written
  * (pending); the provider is asked for the money once that has committed, and reconciliation asks
- * for any refund a crash kept from being sent. Unpaid orders are cancelled by cancelUnpaidCheckout.
+ * for any refund a crash kept from being sent. The operation as a whole is the flow
+ * domain/flows/cancel-paid-order.ts; this module holds the order's part of it. Unpaid orders are
+ * cancelled by cancelUnpaidCheckout.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -10,160 +12,115 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { products } from "../../db/schema/catalog";
 import { vendors } from "../../db/schema/vendors";
-import type { OrderStatus, RefundStatus } from "../../lib/constants";
+import type { OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { refundDestination } from "../../lib/refund-destination";
 import { recordActivity } from "../activity/service";
 import { Refusal } from "../core/refusal";
-import { publishLiveEvents } from "../live/events";
 import type { Mailer } from "../mail/mailer";
-import { notifyMany } from "../notifications/service";
-import { type FlagForRefund, updateStockAndSales } from "./moves";
-import { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation } from "./cancellation-validation";
+import { BUYER_CANCELLABLE, CANCELLATION_TEXTS } from "./cancellation-validation";
 import { buyerCancellationEmail, vendorCancellationEmail } from "./cancellation-emails";
-import { recordOrderStatus } from "./history";
 import { readPaymentRefunds } from "./money-back";
 import { orderNumberOf } from "./status";
+import { type Tidings, writeOrderStatus } from "./status-writer";
 
 export { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation, paidOrderCancellationSchema } from "./cancellation-validation";
 
-/** What the cancellation asks of the refund core (domain/payments/refunds.ts, which sits above orders). */
-export interface RefundRequest {
-  paymentId: string;
-  orderId: string;
-  /** Kobo. */
-  amount: number;
-  reason: string;
-  idempotencyKey: string;
-}
-
-export interface IssuedRefund {
-  id: string;
-  /** Kobo. */
-  amount: number;
-  status: RefundStatus;
-  failureReason: string | null;
-}
-
-/**
- * The refund core as a cancellation uses it (domain/payments/cancellation-refunds.ts): `reserve`
- * writes the pending refund in the cancellation's transaction (a Refusal when none can be made, as
- * for a payment recorded by hand), `submit` asks the provider after the commit, `flag` flags the
- * payment for the admins.
- */
-export interface CancellationRefunds<Reserved = unknown> {
-  reserve(tx: Database, requestedBy: string, request: RefundRequest): Promise<Reserved & { amount: number }>;
-  submit(reserved: Reserved): Promise<IssuedRefund>;
-  flag: FlagForRefund;
-}
-
 export interface CancellationDeps {
-  db: Database;
   mailer: Mailer;
   publicUrl: string;
-  refunds: CancellationRefunds;
-  /** A refund that could not be sent after the order was cancelled (it stays pending; reconciliation sends it). */
-  onRefundError?: (error: unknown) => void;
 }
 
-export interface CancelledOrder {
-  orderId: string;
+/** The buyer's cancellation as written: its number, the refund the buyer was told of, and the e-mails to send after the commit. */
+export interface WrittenCancellation {
   orderNumber: string;
   /** Kobo the buyer gets back. */
   refundAmount: number;
-  /** The refund, pending or already processed; null when none could be written (flagged for the admins) or sent. */
-  refund: IssuedRefund | null;
+  deliver: () => void;
 }
 
 /** Order statuses whose phone still goes out by courier: while one is left, the delivery fee stays charged. */
 const STILL_DELIVERED: OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
 
 /**
- * The buyer's own paid or processing order is cancelled with their reason. Shipped or delivered
- * orders are refused; the refund (idempotency key `cancel:{orderId}`) is the order's total, plus
- * the payment's delivery fee when no other order of the payment is still delivered, less what
- * already came back for this order, and never more than is left of the payment.
+ * The buyer's own paid or processing order, locked for cancelling, with its payment locked first:
+ * the order every refund takes its locks in. Shipped or delivered orders are refused; anyone
+ * else's order is "not found".
  */
-export async function cancelPaidOrder(deps: CancellationDeps, buyer: { userId: string }, input: PaidOrderCancellation): Promise<CancelledOrder> {
-  const cancelled = await deps.db.transaction(async (tx) => {
-    const order = await lockBuyersOrder(tx, buyer.userId, input.orderId);
-    refuseUnlessCancellable(order.status);
-    // The payment before any phone or vendor row: the order every refund takes its locks in.
-    if (order.paymentId) await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, order.paymentId)).for("update");
-    const [moved] = await tx
-      .update(orders)
-      .set({ status: "cancelled", cancelReason: input.reason, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-      .returning({ id: orders.id });
-    if (!moved) throw new Refusal("conflict", CANCELLATION_TEXTS.changedMeanwhile);
-    await updateStockAndSales(tx, order, "cancelled", { publicUrl: deps.publicUrl });
-    await recordOrderStatus(tx, [{ orderId: order.id, status: "cancelled", note: CANCELLATION_TEXTS.historyNote(input.reason), actorId: buyer.userId, actorRole: "buyer" }]);
-    const orderNumber = orderNumberOf(order.id);
-    const { refundAmount, reserved } = await writeRefund(tx, deps.refunds, buyer.userId, order, orderNumber, input.reason);
-    const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason: input.reason, refundAmount, channel: order.channel, isTest: order.isTest };
-    await notifyMany(tx, [
-      { userId: buyer.userId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount), refundDestination(order.channel)) },
-      { userId: order.vendorUserId, type: "warning", title: CANCELLATION_TEXTS.vendorNoticeTitle, message: CANCELLATION_TEXTS.vendorNotice(orderNumber, order.productName, input.reason) },
-    ]);
-    await publishLiveEvents(tx, [
-      { userId: buyer.userId, event: { kind: "order.updated", orderId: order.id, status: "cancelled" } },
-      { userId: order.vendorUserId, event: { kind: "order.updated", orderId: order.id, status: "cancelled" } },
-    ]);
-    await recordActivity(tx, {
-      userId: buyer.userId,
-      userType: "buyer",
-      activityType: "order_cancelled",
-      description: `Cancelled paid order #${orderNumber} before shipping (${input.reason})`,
-      metadata: { order_id: order.id, from: order.status, reason: input.reason, refund_amount: refundAmount },
-    });
-    // In the outbox with the cancellation, delivered once it commits.
-    const deliveries = [
-      await deps.mailer.record(tx, buyerCancellationEmail(deps.publicUrl, order.customerEmail, mail)),
-      await deps.mailer.record(tx, vendorCancellationEmail(deps.publicUrl, order.vendorEmail, mail)),
-    ];
-    return { order, orderNumber, refundAmount, reserved, deliveries };
-  });
-  for (const deliver of cancelled.deliveries) deliver();
-  const { order, orderNumber, refundAmount, reserved } = cancelled;
-  const refund = reserved ? await sendRefund(deps, reserved) : null;
-  return { orderId: order.id, orderNumber, refundAmount, refund };
+export async function lockCancellableOrder(tx: Database, buyerId: string, orderId: string): Promise<LockedOrder> {
+  const order = await lockBuyersOrder(tx, buyerId, orderId);
+  refuseUnlessCancellable(order.status);
+  if (order.paymentId) await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, order.paymentId)).for("update");
+  return order;
 }
 
-type LockedOrder = Awaited<ReturnType<typeof lockBuyersOrder>>;
+/**
+ * Cancels the locked order with the buyer's reason: status, phones back to stock, sale taken back,
+ * history, then `writeRefund` (which answers the kobo the buyer gets back), then the buyer's and
+ * the vendor's notices and e-mails and the buyer's activity.
+ */
+export async function writeBuyerCancellation(
+  tx: Database,
+  deps: CancellationDeps,
+  buyerId: string,
+  order: LockedOrder,
+  reason: string,
+  writeRefund: () => Promise<number>,
+): Promise<WrittenCancellation> {
+  const orderNumber = orderNumberOf(order.id);
+  let refundAmount = 0;
+  const { deliver } = await writeOrderStatus(tx, {
+    orders: [order],
+    to: "cancelled",
+    stamps: { cancelReason: reason },
+    history: { note: CANCELLATION_TEXTS.historyNote(reason), actorId: buyerId, actorRole: "buyer" },
+    changedMeanwhile: CANCELLATION_TEXTS.changedMeanwhile,
+    tidings: async () => {
+      refundAmount = await writeRefund();
+      return cancellationTidings(deps.publicUrl, order, buyerId, reason, refundAmount);
+    },
+    watchers: [buyerId, order.vendorUserId],
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+  });
+  await recordActivity(tx, {
+    userId: buyerId,
+    userType: "buyer",
+    activityType: "order_cancelled",
+    description: `Cancelled paid order #${orderNumber} before shipping (${reason})`,
+    metadata: { order_id: order.id, from: order.status, reason, refund_amount: refundAmount },
+  });
+  return { orderNumber, refundAmount, deliver };
+}
+
+export type LockedOrder = Awaited<ReturnType<typeof lockBuyersOrder>>;
+
+/** The buyer's and the vendor's notices and e-mails (in the outbox with the cancellation, delivered once it commits). */
+function cancellationTidings(publicUrl: string, order: LockedOrder, buyerId: string, reason: string, refundAmount: number): Tidings {
+  const orderNumber = orderNumberOf(order.id);
+  const mail = { orderNumber, productName: order.productName, quantity: order.quantity, reason, refundAmount, channel: order.channel, isTest: order.isTest };
+  return {
+    notices: [
+      { userId: buyerId, type: "order", title: CANCELLATION_TEXTS.buyerNoticeTitle, message: CANCELLATION_TEXTS.buyerNotice(orderNumber, formatNaira(refundAmount), refundDestination(order.channel)) },
+      { userId: order.vendorUserId, type: "warning", title: CANCELLATION_TEXTS.vendorNoticeTitle, message: CANCELLATION_TEXTS.vendorNotice(orderNumber, order.productName, reason) },
+    ],
+    emails: [buyerCancellationEmail(publicUrl, order.customerEmail, mail), vendorCancellationEmail(publicUrl, order.vendorEmail, mail)],
+  };
+}
 
 /**
- * The refund, written with the cancellation. What already came back for this order is not sent
- * twice, and nothing beyond what is left of the payment. One that cannot be written (a payment
- * recorded by hand) flags the payment, so an admin returns the money the way it came.
+ * The refund a cancellation owes: the order's total, plus the payment's delivery fee when no other
+ * order of the payment is still delivered, less what already came back for this order, and never
+ * more than is left of the payment. 0 when nothing is owed.
  */
-async function writeRefund(tx: Database, refunds: CancellationRefunds, buyerId: string, order: LockedOrder, orderNumber: string, reason: string) {
-  if (!order.paymentId) return { refundAmount: 0, reserved: null };
+export async function refundOwedOnCancel(tx: Database, order: LockedOrder): Promise<number> {
+  if (!order.paymentId) return 0;
   const state = await readPaymentRefunds(tx, order.paymentId);
   const alreadyBack = state.orders.find((o) => o.id === order.id)?.refunded ?? 0;
   const fee = (await otherOrdersDelivered(tx, order.paymentId, order.id)) ? 0 : order.deliveryFee;
   const wanted = order.totalAmount + fee - alreadyBack;
   const left = order.paymentAmount - state.orders.reduce((sum, o) => sum + o.refunded, 0) - state.wholePayment;
-  const amount = Math.min(wanted, left);
-  if (amount <= 0) return { refundAmount: 0, reserved: null };
-  const request = { paymentId: order.paymentId, orderId: order.id, amount, reason: CANCELLATION_TEXTS.refundReason(orderNumber, reason), idempotencyKey: `cancel:${order.id}` };
-  try {
-    const reserved = await refunds.reserve(tx, buyerId, request);
-    return { refundAmount: reserved.amount, reserved };
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    await refunds.flag(tx, order.paymentId, CANCELLATION_TEXTS.refundNotMade(orderNumber, formatNaira(amount), error.message));
-    return { refundAmount: amount, reserved: null };
-  }
-}
-
-/** Asks the provider once the cancellation has committed; a refusal is the core's to announce, anything else leaves it pending for reconciliation. */
-async function sendRefund(deps: CancellationDeps, reserved: unknown): Promise<IssuedRefund | null> {
-  try {
-    return await deps.refunds.submit(reserved);
-  } catch (error) {
-    deps.onRefundError?.(error);
-    return null;
-  }
+  return Math.max(0, Math.min(wanted, left));
 }
 
 function refuseUnlessCancellable(status: OrderStatus): void {

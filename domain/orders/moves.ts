@@ -1,11 +1,11 @@
 /**
  * Every move of an order after it is paid (docs/after-sale.md), whoever makes it: the admin's
  * menu, the vendor's dashboard, the buyer's 'I received my phone' and the automatic delivery.
- * One transaction: the order locked, a guarded update (`where status = <what it was>`, so two
- * presses move once), stock and sales, the history entry with who moved it, the buyer's
+ * One transaction: the order locked, then the one status writer (status-writer.ts): a guarded
+ * update (`where status = <what it was>`, so two presses move once), stock and sales, the history entry with who moved it, the buyer's
  * notification and live event, and the buyer's e-mail in the outbox (sent after the commit).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
@@ -13,16 +13,14 @@ import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type ActorRole, ORDER_STATUSES, ORDER_STATUS_DESCRIPTIONS, type OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { countSale, restoreStock } from "../catalog/stock";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { publishLiveEvent } from "../live/events";
 import type { Mailer } from "../mail/mailer";
-import { notify } from "../notifications/service";
+import type { NewNotification } from "../notifications/service";
 import { autoDeliveredNote, formatDeliveryDate, orderStatusEmail } from "./emails";
-import { recordOrderStatus } from "./history";
 import { moneyBackOn } from "./money-back";
 import { ORDER_STATUS_TEXTS, type OrderStatusChange, canMoveOrder, orderNumberOf } from "./status";
+import { type OrderStamps, writeOrderStatus } from "./status-writer";
 
 export interface MoveDeps {
   db: Database;
@@ -87,12 +85,11 @@ export async function moveOrder(
   const { moved, deliverEmail } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
     if (!isMoversOrder(order, mover)) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
-    const result = await moveLocked(tx, order, mover, change, deps.publicUrl);
+    const { deliver, ...result } = await moveLocked(tx, order, mover, change, deps);
     await alongside?.(tx, result);
-    const email = orderStatusEmail(deps.publicUrl, order, change, automaticAfterDays(mover));
-    return { moved: result, deliverEmail: email ? await deps.mailer.record(tx, email) : undefined };
+    return { moved: result, deliverEmail: deliver };
   });
-  deliverEmail?.();
+  deliverEmail();
   return moved;
 }
 
@@ -115,20 +112,23 @@ function isMoversOrder(order: MovingOrder, mover: Mover): boolean {
   return true;
 }
 
-async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange, publicUrl: string): Promise<Moved> {
+async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange, deps: MoveDeps): Promise<Moved & { deliver: () => void }> {
   if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
   if (change.status === "shipped") await refuseShippingWhatCameBack(tx, order);
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: change.status, ...stampsOf(change), updatedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning({ id: orders.id });
-  if (!updated) throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
-  const { moneyTaken } = await updateStockAndSales(tx, order, change.status, { publicUrl });
-  const actorId = mover.role === "system" ? null : mover.userId;
-  await recordOrderStatus(tx, [{ orderId: order.id, status: change.status, note: shippingNote(change), actorId, actorRole: mover.role }]);
-  await tellBuyer(tx, order, change, automaticAfterDays(mover));
-  return { order, status: change.status, moneyTaken };
+  const afterDays = automaticAfterDays(mover);
+  const email = orderStatusEmail(deps.publicUrl, order, change, afterDays);
+  const { moneyTaken, deliver } = await writeOrderStatus(tx, {
+    orders: [order],
+    to: change.status,
+    stamps: stampsOf(change),
+    history: { note: shippingNote(change), actorId: mover.role === "system" ? null : mover.userId, actorRole: mover.role },
+    changedMeanwhile: ORDER_STATUS_TEXTS.changedMeanwhile,
+    tidings: { notices: [buyerNotice(order, change, afterDays)], emails: email ? [email] : [] },
+    watchers: [order.customerId],
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+  });
+  return { order, status: change.status, moneyTaken, deliver };
 }
 
 /**
@@ -144,14 +144,14 @@ async function refuseShippingWhatCameBack(tx: Database, order: MovingOrder): Pro
 }
 
 /** What shipping and delivery record on the order besides its status. */
-function stampsOf(change: OrderStatusChange) {
-  if (change.status === "delivered") return { deliveredAt: sql`now()` };
+function stampsOf(change: OrderStatusChange): OrderStamps {
+  if (change.status === "delivered") return { delivered: true };
   if (change.status !== "shipped") return {};
   return {
     carrier: change.carrier ?? null,
     trackingNumber: change.trackingNumber ?? null,
     estimatedDeliveryDate: change.estimatedDeliveryDate ?? null,
-    shippedAt: sql`now()`,
+    shipped: true,
   };
 }
 
@@ -181,32 +181,6 @@ async function lockOrder(tx: Database, orderId: string): Promise<MovingOrder> {
   return order;
 }
 
-/** Statuses in which the phone counts as sold (units sold, vendor sales). */
-const SOLD: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered"];
-const isSold = (status: OrderStatus) => SOLD.includes(status);
-
-/**
- * A first sale counts towards the product's units sold and the vendor's sales. A cancelled
- * order gives its reserved phones back to the stock (the product shows again if stock had run
- * out and its vendor is still approved) and takes back what it had counted. Returns whether money
- * had been taken for it: the caller then sees to the refund (a flag for the admins, or the buyer's
- * refund).
- */
-export async function updateStockAndSales(
-  tx: Database,
-  order: Pick<MovingOrder, "id" | "status" | "productId" | "vendorId" | "paymentId" | "quantity" | "totalAmount">,
-  to: OrderStatus,
-  options: { publicUrl?: string } = {},
-): Promise<{ moneyTaken: boolean }> {
-  const wasSold = isSold(order.status);
-  if (!wasSold && isSold(to)) await countSale(tx, order, 1);
-  if (to !== "cancelled") return { moneyTaken: false };
-  await restoreStock(tx, order.productId, order.quantity, { publicUrl: options.publicUrl });
-  if (!wasSold) return { moneyTaken: false };
-  await countSale(tx, order, -1);
-  return { moneyTaken: order.paymentId !== null };
-}
-
 /** Why an order an admin cancelled after payment is flagged for refund. */
 export const cancelledAfterPaymentReason = (order: Pick<MovingOrder, "id" | "totalAmount">) =>
   `Order #${orderNumberOf(order.id)} (${formatNaira(order.totalAmount)}) was cancelled after payment`;
@@ -228,14 +202,13 @@ export const BUYER_TITLES: Record<OrderStatus, string> = {
 
 export const AUTO_DELIVERED_TITLE = "Order marked delivered";
 
-/** The buyer's notification and the live event that updates their open order pages. */
-async function tellBuyer(tx: Database, order: MovingOrder, change: OrderStatusChange, afterDays: number | undefined): Promise<void> {
+/** The buyer's notification of the move. */
+function buyerNotice(order: MovingOrder, change: OrderStatusChange, afterDays: number | undefined): NewNotification {
   const start = `Order #${orderNumberOf(order.id)} (${order.productName})`;
   const shipping = change.status === "shipped"
     ? ` ${change.carrier}, tracking number ${change.trackingNumber}. Estimated delivery ${formatDeliveryDate(change.estimatedDeliveryDate ?? "")}.`
     : "";
   const message = afterDays ? `${start}: ${autoDeliveredNote(afterDays)}` : `${start}: ${ORDER_STATUS_DESCRIPTIONS[change.status]}.${shipping}`;
   const title = afterDays ? AUTO_DELIVERED_TITLE : BUYER_TITLES[change.status];
-  await notify(tx, order.customerId, change.status === "cancelled" ? "warning" : "order", title, message);
-  await publishLiveEvent(tx, order.customerId, { kind: "order.updated", orderId: order.id, status: change.status });
+  return { userId: order.customerId, type: change.status === "cancelled" ? "warning" : "order", title, message };
 }

@@ -3,8 +3,9 @@
  * zod, with no server imports, so the menu in the browser and the check on the server share it.
  */
 import { z } from "../../lib/zod";
-import { COURIERS, LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from "../../lib/constants";
+import { COURIERS, LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
 import { addDays, lagosToday } from "../../lib/lagos-time";
+import { ORDER_TRANSITIONS } from "./transitions";
 
 /** The order number people see: the last 8 characters of the id (docs/orders.md). */
 export const orderNumberOf = (id: string) => id.slice(-LIMITS.orderNumberLength);

@@ -6,21 +6,20 @@
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { PAID_PAYMENT_STATUSES, type PaymentStatus, TEST_PAYMENT_LABEL, hasPaid, warrantyLabel } from "../../lib/constants";
+import { type OrderStatus, PAID_PAYMENT_STATUSES, type PaymentStatus, TEST_PAYMENT_LABEL, hasPaid, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { removeCheckedOutLines } from "../cart/service";
 import { products } from "../../db/schema/catalog";
-import { countSales, reserveStockAgain } from "../catalog/stock";
-import { publishLiveEvents } from "../live/events";
+import { reserveStockAgain } from "../catalog/stock";
 import type { Mailer } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 import { type NewNotification, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
-import { recordOrderStatus } from "../orders/history";
+import { writeOrderStatus } from "../orders/status-writer";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
-import { creditSales } from "./ledger";
+import { creditSales } from "../ledger/ledger";
 import { flagPaymentForRefund } from "./refund-flags";
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
@@ -129,13 +128,9 @@ function paidBy(transaction: ProviderTransaction) {
 async function refundUnwanted(tx: Database, payment: StoredPayment, transaction: ProviderTransaction): Promise<Fulfilment> {
   await tx
     .update(payments)
-    .set({
-      ...paidBy(transaction),
-      flaggedForRefund: true,
-      refundReason: payment.replacedById ? N.replacedRefundReason : N.cancelledRefundReason,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...paidBy(transaction), updatedAt: sql`now()` })
     .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...PAID_PAYMENT_STATUSES])));
+  await flagPaymentForRefund(tx, payment.id, payment.replacedById ? N.replacedRefundReason : N.cancelledRefundReason);
   await notifyMany(tx, [{ userId: payment.customerId, type: "warning", title: N.replacedRefundTitle, message: N.replacedRefundMessage(payment.amount) }]);
   await recordActivity(tx, {
     userId: payment.customerId,
@@ -160,6 +155,7 @@ interface Receipt {
 
 interface PaidOrder {
   id: string;
+  status: OrderStatus;
   productId: string;
   vendorId: string;
   quantity: number;
@@ -198,16 +194,16 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
   }
   const removedCartItems = payment.buyNow ? 0 : await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
   await markPaymentSuccessful(tx, payment, transaction, { unfulfillable, removedCartItems });
-  if (paid.length > 0) {
-    await tx
-      .update(orders)
-      .set({ status: "paid", updatedAt: sql`now()` })
-      .where(inArray(orders.id, paid.map((o) => o.id)));
-  }
-  await countSales(tx, paid, 1);
-  await recordOrderStatus(tx, paid.map((order) => ({ orderId: order.id, status: "paid" as const })));
-  await creditSales(tx, paid.map((order) => order.id));
-  await tellEveryone(tx, payment, paid, unfulfillable);
+  await writeOrderStatus(tx, {
+    orders: paid,
+    to: "paid",
+    tidings: async () => {
+      // The vendors' sales are credited before anyone hears of them.
+      await creditSales(tx, paid.map((order) => order.id));
+      return { notices: await noticesOf(tx, payment, paid, unfulfillable) };
+    },
+    watchers: [payment.customerId],
+  });
   await recordActivity(tx, {
     userId: payment.customerId,
     userType: "buyer",
@@ -228,22 +224,21 @@ async function markPaymentSuccessful(
   transaction: ProviderTransaction,
   { unfulfillable, removedCartItems }: { unfulfillable: PaidOrder[]; removedCartItems: number },
 ) {
-  const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
   await tx
     .update(payments)
     .set({
       ...paidBy(transaction),
       metadata: sql`${payments.metadata} || ${JSON.stringify({ gateway_response: transaction.gatewayResponse, removed_cart_items: removedCartItems })}::jsonb`,
-      ...(unfulfillable.length > 0
-        ? { flaggedForRefund: true, refundReason: N.lateRefundReason(refund, unfulfillable.map((o) => orderNumberOf(o.id))) }
-        : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(payments.id, payment.id), notInArray(payments.status, [...PAID_PAYMENT_STATUSES])));
+  if (unfulfillable.length === 0) return;
+  const refund = unfulfillable.reduce((sum, o) => sum + o.totalAmount, 0);
+  await flagPaymentForRefund(tx, payment.id, N.lateRefundReason(refund, unfulfillable.map((o) => orderNumberOf(o.id))));
 }
 
-/** The buyer's notification and live events, and one notification per vendor order: a fixed number of statements. */
-async function tellEveryone(tx: Database, payment: StoredPayment, paid: PaidOrder[], unfulfillable: PaidOrder[]) {
+/** The buyer's notifications and one per vendor order (written in a fixed number of statements). */
+async function noticesOf(tx: Database, payment: StoredPayment, paid: PaidOrder[], unfulfillable: PaidOrder[]): Promise<NewNotification[]> {
   const notices: NewNotification[] = [];
   if (paid.length > 0) {
     notices.push({ userId: payment.customerId, type: "order", title: N.paidTitle, message: N.paidMessage(payment.amount, paid.map((o) => orderNumberOf(o.id))) });
@@ -264,8 +259,7 @@ async function tellEveryone(tx: Database, payment: StoredPayment, paid: PaidOrde
       notices.push({ userId, type: "order", title: N.vendorTitle, message: N.vendorMessage(orderNumberOf(order.id), order.quantity, order.productName, order.totalAmount) });
     }
   }
-  await notifyMany(tx, notices);
-  await publishLiveEvents(tx, paid.map((order) => ({ userId: payment.customerId, event: { kind: "order.updated", orderId: order.id, status: "paid" } })));
+  return notices;
 }
 
 async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<string, string>> {

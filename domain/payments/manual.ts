@@ -18,6 +18,7 @@ import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import type { Mailer } from "../mail/mailer";
 import { orders } from "../../db/schema/orders";
+import { attachPayment } from "../orders/placement";
 import { ORDER_STATUS_TEXTS, orderNumberOf } from "../orders/status";
 import { type FulfilmentDeps, fulfilPayment } from "./fulfilment";
 import { nairaTextToKobo } from "../../lib/money";
@@ -74,7 +75,7 @@ export async function recordManualPayment(deps: FulfilmentDeps, actor: Actor, in
         metadata: { recorded_by_name: admin },
       })
       .returning({ id: payments.id });
-    await tx.update(orders).set({ paymentId: manual!.id, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await attachPayment(tx, order.id, manual!.id);
     if (order.paymentId) await detachFromCheckoutPayment(tx, order, order.paymentId, manual!.id);
     await fulfil({ ...deps, db: tx, mailer: deferredMailer(deps.mailer, receipts) }, reference, order, input);
     // Fulfilment writes a provider's transaction id there; a manual payment keeps the admin's reference.

@@ -5,11 +5,10 @@ import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { placeOrder } from "../checkout/service";
 import { Refusal } from "../core/refusal";
-import { cancelPaidOrder } from "../orders/cancellation";
+import { cancelPaidOrder } from "../flows/cancel-paid-order";
 import { listVendorOrders } from "../vendors/dashboard";
 import { moveOrder } from "../orders/moves";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
-import { cancellationRefunds } from "./cancellation-refunds";
 import { confirmPayment } from "./confirmation";
 import { REFUND_TEXTS, applyRefundOutcome, issueRefund, refundPayment } from "./refunds";
 
@@ -195,7 +194,7 @@ describe.each(TEST_ENGINES)("refunds of an order that has not shipped (%s)", (en
             const target = numbered[s.pick % Math.max(1, numbered.length)];
             if (target) await applyRefundOutcome(deps(), { providerRefundId: Number(target.provider_refund_id), transactionReference: placed.reference, amount: Number(target.amount), status: s.status, failureReason: "Bank declined" });
           }
-          if (s.kind === "cancel") await settle(cancelPaidOrder({ ...deps(), refunds: cancellationRefunds(deps()) }, buyer, { orderId: paid!.order_id, reason: "I changed my mind" }));
+          if (s.kind === "cancel") await settle(cancelPaidOrder(deps(), buyer, { orderId: paid!.order_id, reason: "I changed my mind" }));
           // After every step: an order payable to ship has less than its total back.
           const now = await state();
           if (now.payable) expect(now.back).toBeLessThan(now.total);

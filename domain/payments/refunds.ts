@@ -11,16 +11,15 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import type { RefundStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
-import { countSales } from "../catalog/stock";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { publishLiveEvent } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { type NewNotification, backOfficeTeam, notify, notifyMany } from "../notifications/service";
-import { recordOrderStatus } from "../orders/history";
+import { writeOrderStatus } from "../orders/status-writer";
 import { type PaymentRefunds, moneyBackOnOrdersToShip, readPaymentRefunds, totalCameBack } from "../orders/money-back";
 import { orderNumberOf } from "../orders/status";
-import { debitRefund } from "./ledger";
+import { debitRefund } from "../ledger/ledger";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
 import { refundFailedAdminEmail, refundFailedBuyerEmail } from "./refund-failure-emails";
 import { REFUND_FAILURE_TEXTS } from "./refund-failure-texts";
@@ -381,7 +380,7 @@ async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
     .set({ status: whole ? "refunded" : "partially_refunded", ...(flagSettled && { flaggedForRefund: false }), updatedAt: sql`now()` })
     .where(eq(payments.id, row.paymentId));
   const candidates = await tx
-    .select({ id: orders.id, productId: orders.productId, vendorId: orders.vendorId, quantity: orders.quantity, totalAmount: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id} and r.status = 'processed')`.mapWith(Number) })
+    .select({ id: orders.id, status: orders.status, productId: orders.productId, vendorId: orders.vendorId, quantity: orders.quantity, totalAmount: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id} and r.status = 'processed')`.mapWith(Number) })
     .from(orders)
     .where(and(
       eq(orders.paymentId, row.paymentId),
@@ -392,11 +391,12 @@ async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
   const refundedOrders = candidates.filter((order) => whole || order.processed >= order.totalAmount);
   if (refundedOrders.length === 0) return [];
   const refunded = refundedOrders.map((order) => order.id);
-  await tx.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(inArray(orders.id, refunded));
   // The money came back: the phone no longer counts towards its units sold or its vendor's sales.
-  await countSales(tx, refundedOrders, -1);
-  const actorRole = row.requestedBy ? "admin" : "system";
-  await recordOrderStatus(tx, refunded.map((orderId) => ({ orderId, status: "refunded" as const, note: `Refund of ${formatNaira(row.amount)}`, actorId: row.requestedBy, actorRole })));
+  await writeOrderStatus(tx, {
+    orders: refundedOrders,
+    to: "refunded",
+    history: { note: `Refund of ${formatNaira(row.amount)}`, actorId: row.requestedBy, actorRole: row.requestedBy ? "admin" : "system" },
+  });
   return refunded;
 }
 

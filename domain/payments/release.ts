@@ -7,13 +7,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LIMITS } from "../../lib/constants";
 import { recordActivity } from "../activity/service";
-import { restoreStock } from "../catalog/stock";
-import { publishLiveEvents } from "../live/events";
-import { type NewNotification, notifyMany } from "../notifications/service";
-import { recordOrderStatus } from "../orders/history";
+import type { NewNotification } from "../notifications/service";
 import { orders } from "../../db/schema/orders";
 import { orderNumberOf } from "../orders/status";
 import { holdsReservation } from "../orders/reservation";
+import { writeOrderStatus } from "../orders/status-writer";
 import { vendors } from "../../db/schema/vendors";
 import { payments } from "../../db/schema/payments";
 import { PAYMENT_NOTICES as N } from "./texts";
@@ -49,22 +47,26 @@ export async function releaseInTransaction(tx: Database, reference: string, { re
     .where(and(eq(payments.paymentReference, reference), holdsReservation))
     .returning({ id: payments.id, customerId: payments.customerId });
   if (!payment) return false;
-  const cancelled = await tx
-    .update(orders)
-    .set({ status: "cancelled", updatedAt: sql`now()` })
+  const pending = await tx
+    .select({ id: orders.id, status: orders.status, productId: orders.productId, quantity: orders.quantity, vendorId: orders.vendorId, totalAmount: orders.totalAmount })
+    .from(orders)
     .where(and(eq(orders.paymentId, payment.id), eq(orders.status, "pending")))
-    .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity, vendorId: orders.vendorId });
-  for (const order of [...cancelled].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    await restoreStock(tx, order.productId, order.quantity, { publicUrl });
-  }
-  await recordOrderStatus(tx, cancelled.map((order) => ({ orderId: order.id, status: "cancelled" as const, note: HISTORY_NOTES[reason] })));
-  if (cancelled.length > 0) await tellEveryone(tx, payment.customerId, cancelled, reason);
+    .orderBy(orders.id)
+    .for("update");
+  await writeOrderStatus(tx, {
+    orders: pending,
+    to: "cancelled",
+    history: { note: HISTORY_NOTES[reason] },
+    tidings: async () => ({ notices: await noticesOf(tx, payment.customerId, pending, reason) }),
+    watchers: [payment.customerId],
+    publicUrl,
+  });
   await recordActivity(tx, {
     userId: reason === "cancelled_by_buyer" || reason === "superseded" ? payment.customerId : null,
     userType: "buyer",
     activityType: reason === "cancelled_by_buyer" ? "order_cancelled" : "reservation_released",
-    description: `Released ${cancelled.length} reserved ${cancelled.length === 1 ? "order" : "orders"} of payment ${reference} (${reason.replaceAll("_", " ")})`,
-    metadata: { payment_reference: reference, order_ids: cancelled.map((o) => o.id), reason },
+    description: `Released ${pending.length} reserved ${pending.length === 1 ? "order" : "orders"} of payment ${reference} (${reason.replaceAll("_", " ")})`,
+    metadata: { payment_reference: reference, order_ids: pending.map((o) => o.id), reason },
   });
   return true;
 }
@@ -79,7 +81,8 @@ const HISTORY_NOTES: Record<ReleaseReason, string> = {
 type CancelledOrder = { id: string; vendorId: string; productId: string; quantity: number };
 
 /** The buyer hears why (unless the payment page never opened); vendors hear of a buyer's cancellation. */
-async function tellEveryone(tx: Database, customerId: string, cancelled: CancelledOrder[], reason: ReleaseReason): Promise<void> {
+async function noticesOf(tx: Database, customerId: string, cancelled: CancelledOrder[], reason: ReleaseReason): Promise<NewNotification[]> {
+  if (cancelled.length === 0) return [];
   const numbers = cancelled.map((o) => orderNumberOf(o.id));
   const notices: NewNotification[] = [];
   if (reason === "expired") notices.push({ userId: customerId, type: "warning", title: N.expiredTitle, message: N.expiredMessage(numbers, LIMITS.reservationMinutes) });
@@ -92,8 +95,7 @@ async function tellEveryone(tx: Database, customerId: string, cancelled: Cancell
       if (userId) notices.push({ userId, type: "order", title: N.vendorCancelledTitle, message: N.vendorCancelledMessage(orderNumberOf(order.id)) });
     }
   }
-  await notifyMany(tx, notices);
-  await publishLiveEvents(tx, cancelled.map((order) => ({ userId: customerId, event: { kind: "order.updated", orderId: order.id, status: "cancelled" } })));
+  return notices;
 }
 
 async function vendorUserIds(tx: Database, vendorIds: string[]): Promise<Map<string, string>> {

@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { payoutRuns, vendorBankAccounts, vendorLedgerEntries, vendorPayouts } from "../../db/schema/payouts";
+import { postAdjustment as postLedgerAdjustment } from "../ledger/ledger";
 import { vendors } from "../../db/schema/vendors";
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from "../../lib/constants";
 import { CSV_BOM, csvRow, csvTestCell, csvTime } from "../../lib/csv";
@@ -197,7 +198,7 @@ export async function postAdjustment(db: Database, actor: Actor, input: Adjustme
   await db.transaction(async (tx) => {
     const [vendor] = await tx.select({ businessName: vendors.businessName }).from(vendors).where(eq(vendors.id, input.vendorId));
     if (!vendor) throw new Refusal("not_found", T.vendorNotFound);
-    await tx.insert(vendorLedgerEntries).values({ vendorId: input.vendorId, kind: "adjustment", bucket: "available", amount: input.amount, note: input.reason, createdBy: actor.userId });
+    await postLedgerAdjustment(tx, { vendorId: input.vendorId, amount: input.amount, reason: input.reason, createdBy: actor.userId });
     await recordActivity(tx, {
       userId: actor.userId,
       userType: "admin",

@@ -4,7 +4,7 @@
  * onto each order as it is placed, so a change applies to orders placed after it and orders
  * already placed keep theirs.
  */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema/accounts";
 import { vendorCommissionChanges } from "../../db/schema/payouts";
@@ -14,6 +14,7 @@ import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import { notify } from "../notifications/service";
+import { setCommissionRate } from "../vendors/commission";
 import { PAYOUT_TEXTS } from "./texts";
 import { COMMISSION_TEXTS as T, type CommissionChangeInput, commissionChangeSchema } from "./validation";
 
@@ -54,7 +55,7 @@ export async function changeCommissionRate(db: Database, actor: Actor, change: C
       .for("update");
     if (!vendor) throw new Refusal("not_found", PAYOUT_TEXTS.vendorNotFound);
     if (vendor.rate === input.rate) throw new Refusal("invalid", T.unchanged(input.rate), { fieldErrors: { rate: T.unchanged(input.rate) } });
-    await tx.update(vendors).set({ commissionRate: input.rate, updatedAt: sql`now()` }).where(eq(vendors.id, input.vendorId));
+    await setCommissionRate(tx, input.vendorId, input.rate);
     await tx.insert(vendorCommissionChanges).values({ vendorId: input.vendorId, oldRate: vendor.rate, newRate: input.rate, reason: input.reason, changedBy: actor.userId });
     await recordActivity(tx, {
       userId: actor.userId,

@@ -10,7 +10,7 @@ import { LEDGER_ENTRY_LABELS, type LedgerBucket, type LedgerEntryKind, type Payo
 import { CSV_BOM, csvRow } from "../../lib/csv";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { balancesOf } from "../payments/ledger";
+import { balancesOf } from "../ledger/ledger";
 import { orderNumberOf } from "../orders/status";
 import { getPricingConfig } from "../pricing/service";
 import { nextPayoutRun } from "./period";

@@ -8,7 +8,7 @@ import { giveBankAccount } from "../../tests/support/payouts";
 import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, useShopWithPayments } from "../../tests/support/shop";
 import { recordOrderStatus } from "../orders/history";
-import { balancesOf, creditSales, debitRefund, vendorNet, vendorShareOfRefund } from "../payments/ledger";
+import { balancesOf, creditSales, debitRefund, vendorNet, vendorShareOfRefund } from "../ledger/ledger";
 import { postAdjustment } from "./admin-payouts";
 import { runPayouts } from "./run";
 import { reconcilePayouts } from "./transfers";

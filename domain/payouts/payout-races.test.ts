@@ -4,7 +4,7 @@ import { creditAvailable, deliveredSale, giveBankAccount } from "../../tests/sup
 import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 import { useShopWithPayments } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
-import { balancesOf, vendorNet } from "../payments/ledger";
+import { balancesOf, vendorNet } from "../ledger/ledger";
 import { createPayout, startPayoutRun } from "./run";
 import { DAY_MS } from "../../lib/lagos-time";
 

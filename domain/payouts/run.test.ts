@@ -4,7 +4,7 @@ import { creditAvailable, giveBankAccount, type TestAccount } from "../../tests/
 import { insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 import { useShopWithPayments } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
-import { balancesOf } from "../payments/ledger";
+import { balancesOf } from "../ledger/ledger";
 import { getVendorEarnings, vendorStatementCsv } from "./earnings";
 import { getPayoutsOverview, postAdjustment } from "./admin-payouts";
 import { payoutPeriodOf, payoutReference } from "./period";

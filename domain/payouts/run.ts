@@ -15,7 +15,7 @@ import { vendors } from "../../db/schema/vendors";
 import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
-import { availableBalanceOf, lockVendorBalance, postMissingEntries, releaseEndedWarranties } from "../payments/ledger";
+import { availableBalanceOf, debitPayout, lockVendorBalance, postMissingEntries, releaseEndedWarranties } from "../ledger/ledger";
 import { getPricingConfig } from "../pricing/service";
 import { isPayoutTime, payoutPeriodOf, payoutReference } from "./period";
 import { PAYOUT_TEXTS as T } from "./texts";
@@ -159,7 +159,7 @@ export async function createPayout(deps: Pick<PayoutDeps, "db" | "payments">, pa
       .onConflictDoNothing()
       .returning({ id: vendorPayouts.id, amount: vendorPayouts.amount });
     if (!created) return null;
-    await tx.insert(vendorLedgerEntries).values({ vendorId: payout.vendorId, kind: "payout", bucket: "available", amount: -available, payoutId: created.id });
+    await debitPayout(tx, { vendorId: payout.vendorId, amount: available, payoutId: created.id });
     return created;
   });
 }

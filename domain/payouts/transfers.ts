@@ -7,7 +7,8 @@
  */
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { vendorBankAccounts, vendorLedgerEntries, vendorPayouts } from "../../db/schema/payouts";
+import { vendorBankAccounts, vendorPayouts } from "../../db/schema/payouts";
+import { returnPayout } from "../ledger/ledger";
 import { vendors } from "../../db/schema/vendors";
 import { recordActivity } from "../activity/service";
 import type { Mailer } from "../mail/mailer";
@@ -139,10 +140,7 @@ export async function applyTransferOutcome(deps: Pick<PayoutDeps, "db" | "mailer
     if (row.status !== "pending" && !(outcome.status === "reversed" && row.status === "paid")) return undefined;
     const reason = outcome.failureReason || (outcome.status === "reversed" ? "Reversed" : "Transfer failed");
     await tx.update(vendorPayouts).set({ status: outcome.status, failureReason: reason, updatedAt: sql`now()` }).where(eq(vendorPayouts.id, row.id));
-    await tx
-      .insert(vendorLedgerEntries)
-      .values({ vendorId: row.vendorId, kind: "payout_returned", bucket: "available", amount: row.amount, payoutId: row.id, note: reason })
-      .onConflictDoNothing();
+    await returnPayout(tx, { vendorId: row.vendorId, amount: row.amount, payoutId: row.id, reason });
     const team = await backOfficeTeam(tx);
     const failed = outcome.status === "failed";
     await notifyMany(tx, [

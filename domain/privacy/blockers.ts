@@ -6,7 +6,7 @@ import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import { ACTIVE_CLAIM_STATUSES, type OrderStatus } from "../../lib/constants";
 import { resolveRole } from "../accounts/roles";
-import { balancesOf } from "../payments/ledger";
+import { balancesOf } from "../ledger/ledger";
 import { DELETION_BLOCKERS, PRIVACY_TEXTS } from "./texts";
 
 /** An order is finished once delivered, cancelled or refunded; anything before that is still on its way. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Refusal } from "../core/refusal";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema/accounts";
@@ -6,6 +6,7 @@ import { recordActivity } from "../activity/service";
 import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
 import { products } from "../../db/schema/catalog";
+import { refreshProductRating } from "../catalog/ratings";
 import { reviews } from "../../db/schema/reviews";
 
 export const REVIEW_TEXTS = {
@@ -83,14 +84,3 @@ export async function setReviewApproval(
   });
 }
 
-/** Average rating (two decimals) and count of the product's approved reviews. */
-export async function refreshProductRating(tx: Database, productId: string): Promise<void> {
-  const approvedOfProduct = and(eq(reviews.productId, productId), eq(reviews.approved, true));
-  await tx
-    .update(products)
-    .set({
-      ratingAverage: sql`coalesce((select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${approvedOfProduct}), 0)`,
-      reviewCount: sql`(select count(*)::int from ${reviews} where ${approvedOfProduct})`,
-    })
-    .where(eq(products.id, productId));
-}

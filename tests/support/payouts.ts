@@ -7,7 +7,7 @@ import { TEST_ACCOUNTS } from "../../paystack-standin";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { recordOrderStatus } from "../../domain/orders/history";
-import { creditSales } from "../../domain/payments/ledger";
+import { creditSales } from "../../domain/ledger/ledger";
 import { SHIPPING } from "./shipping";
 
 /** Guaranty Trust Bank's Paystack code. */

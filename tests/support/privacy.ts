@@ -6,7 +6,7 @@ import {
   userActivities, users, verifications, warrantyClaimEvents, warrantyClaims, wishlistItems,
 } from "../../db/schema";
 import { recordOrderStatus } from "../../domain/orders/history";
-import { creditSales, debitRefund } from "../../domain/payments/ledger";
+import { creditSales, debitRefund } from "../../domain/ledger/ledger";
 import type { Shop } from "./shop";
 
 export const PRIVATE_PASSWORD = "Quokka-Lantern-4812";

@@ -1,5 +1,4 @@
-import { claimRefunds } from "../../../domain/claims/refund-core";
-import { decideClaim } from "../../../domain/claims/service";
+import { decideClaim } from "../../../domain/flows/decide-claim";
 import { CLAIM_TEXTS } from "../../../domain/claims/texts";
 import { adminDecisionSchema } from "../../../domain/claims/validation";
 import { Refusal } from "../../../domain/core/refusal";
@@ -18,8 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = adminDecisionSchema.safeParse(formObject(await readForm(request)));
   if (!parsed.success) return invalidInput(request, BACK, CLAIM_TEXTS.decideFailed, parsed.error);
   try {
-    const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl, refunds: claimRefunds({ db: context.db, payments: context.payments, mailer: context.mailer, publicUrl: context.config.publicUrl }) };
-    await decideClaim(deps, viewer, parsed.data);
+    await decideClaim({ db: context.db, payments: context.payments, mailer: context.mailer, publicUrl: context.config.publicUrl }, viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: CLAIM_TEXTS.decided });
   } catch (error) {
     if (error instanceof Refusal && error.code !== "forbidden") {

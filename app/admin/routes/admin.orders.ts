@@ -1,7 +1,6 @@
-import { changeOrderStatus } from "../../../domain/orders/admin";
+import { changeOrderStatus } from "../../../domain/flows/change-order-status";
 import { ORDER_STATUS_TEXTS, orderStatusChangeSchema } from "../../../domain/orders/status";
 import { recordManualPayment } from "../../../domain/payments/manual";
-import { flagPaymentForRefund } from "../../../domain/payments/refund-flags";
 import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema } from "../../../domain/payments/manual-validation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
 import { Refusal } from "../../../domain/core/refusal";
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = orderStatusChangeSchema.safeParse(fields);
   if (!parsed.success) return invalidInput(request, BACK, ORDER_STATUS_TEXTS.updateFailed, parsed.error);
   try {
-    const { status } = await changeOrderStatus({ ...mailDepsOf(context), flagForRefund: flagPaymentForRefund }, viewer, parsed.data);
+    const { status } = await changeOrderStatus(mailDepsOf(context), viewer, parsed.data);
     return answer(request, BACK, { ok: true, title: ORDER_STATUS_TEXTS.updated(status) });
   } catch (error) {
     if (error instanceof Refusal) return refused(request, BACK, ORDER_STATUS_TEXTS.updateFailed, error);

@@ -3,9 +3,9 @@ import { Refusal } from "../../../domain/core/refusal";
 import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
 import { listCustomerOrders } from "../../../domain/orders/customer";
 import { buyerClaims } from "../../../domain/claims/service";
-import { CANCELLATION_TEXTS, cancelPaidOrder, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
+import { CANCELLATION_TEXTS, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
+import { cancelPaidOrder } from "../../../domain/flows/cancel-paid-order";
 import { formatNaira } from "../../../lib/money";
-import { cancellationRefunds } from "../../../domain/payments/cancellation-refunds";
 import { REVIEW_SUBMISSION_TEXTS, reviewSubmissionSchema, submitReview } from "../../../domain/reviews/submission";
 import type { ReviewExtra } from "../order-review-form";
 import { UNPAID_ORDER_TEXTS } from "../unpaid-order";
@@ -125,10 +125,11 @@ async function paidOrderCancellation(context: Route.ActionArgs["context"], viewe
     return redirectWithToast("/orders", { kind: "error", title: CANCELLATION_TEXTS.failed, description: parsed.error.issues[0]?.message });
   }
   try {
-    const refundDeps = { db: context.db, payments: context.payments, mailer: context.mailer, publicUrl: context.config.publicUrl };
     const deps = {
-      ...refundDeps,
-      refunds: cancellationRefunds(refundDeps),
+      db: context.db,
+      payments: context.payments,
+      mailer: context.mailer,
+      publicUrl: context.config.publicUrl,
       onRefundError: (error: unknown) => logServerError("The refund of a cancelled order could not be sent; reconciliation will send it", error),
     };
     const cancelled = await cancelPaidOrder(deps, viewer, parsed.data);

@@ -205,3 +205,21 @@ export async function postMissingEntries(db: Database): Promise<void> {
     for (const { id } of undebited) await debitRefund(tx, id);
   });
 }
+
+/** A payout takes what it pays from the vendor's available bucket. */
+export async function debitPayout(tx: Database, entry: { vendorId: string; amount: number; payoutId: string }): Promise<void> {
+  await tx.insert(vendorLedgerEntries).values({ vendorId: entry.vendorId, kind: "payout", bucket: "available", amount: -entry.amount, payoutId: entry.payoutId });
+}
+
+/** A payout that failed or was reversed gives its amount back to the available bucket, once. */
+export async function returnPayout(tx: Database, entry: { vendorId: string; amount: number; payoutId: string; reason: string }): Promise<void> {
+  await tx
+    .insert(vendorLedgerEntries)
+    .values({ vendorId: entry.vendorId, kind: "payout_returned", bucket: "available", amount: entry.amount, payoutId: entry.payoutId, note: entry.reason })
+    .onConflictDoNothing();
+}
+
+/** An admin's signed correction of the available bucket, with its reason. */
+export async function postAdjustment(tx: Database, entry: { vendorId: string; amount: number; reason: string; createdBy: string }): Promise<void> {
+  await tx.insert(vendorLedgerEntries).values({ vendorId: entry.vendorId, kind: "adjustment", bucket: "available", amount: entry.amount, note: entry.reason, createdBy: entry.createdBy });
+}

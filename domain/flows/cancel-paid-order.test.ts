@@ -5,10 +5,10 @@ import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from ".
 import { placeOrder } from "../checkout/service";
 import { confirmPayment } from "../payments/confirmation";
 import { PaymentProviderError, type PaymentProvider } from "../payments/provider";
-import { cancellationRefunds } from "../payments/cancellation-refunds";
-import { CANCELLATION_TEXTS, type CancellationDeps, cancelPaidOrder, paidOrderCancellationSchema } from "./cancellation";
-import { listCustomerOrders } from "./customer";
-import { orderNumberOf } from "./status";
+import { CANCELLATION_TEXTS, paidOrderCancellationSchema } from "../orders/cancellation";
+import { listCustomerOrders } from "../orders/customer";
+import { orderNumberOf } from "../orders/status";
+import { type CancelPaidOrderDeps, cancelPaidOrder } from "./cancel-paid-order";
 
 const DELIVERY_FEE = 2_500_00;
 
@@ -19,10 +19,7 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
   let buyers = 0;
   const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   const refundDeps = (payments: PaymentProvider = provider()) => ({ db: database().db, payments, mailer, publicUrl });
-  const deps = (payments?: PaymentProvider): CancellationDeps => ({
-    ...refundDeps(payments),
-    refunds: cancellationRefunds(refundDeps(payments)),
-  });
+  const deps = (payments?: PaymentProvider): CancelPaidOrderDeps => refundDeps(payments);
 
   beforeAll(async () => {
     await q(

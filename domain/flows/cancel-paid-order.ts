@@ -1,0 +1,70 @@
+/**
+ * Cancel a paid order and refund it (docs/after-sale.md): the buyer's own paid or processing
+ * order. In one transaction the order is cancelled (domain/orders/cancellation.ts), its phones go
+ * back to stock, its sale is taken back and its refund is written pending (idempotency key
+ * `cancel:{orderId}`); one that cannot be written (a payment recorded by hand) flags the payment,
+ * so an admin returns the money the way it came. The provider is asked once that has committed;
+ * reconciliation asks for any refund a crash kept from being sent.
+ */
+import type { Database } from "../../db/client";
+import { formatNaira } from "../../lib/money";
+import { Refusal } from "../core/refusal";
+import { CANCELLATION_TEXTS, type LockedOrder, type PaidOrderCancellation, lockCancellableOrder, refundOwedOnCancel, writeBuyerCancellation } from "../orders/cancellation";
+import { orderNumberOf } from "../orders/status";
+import { flagPaymentForRefund } from "../payments/refund-flags";
+import { type RefundDeps, type RefundRecord, type ReservedRefund, reserveRefundIn, submitReservedRefund } from "../payments/refunds";
+
+export interface CancelPaidOrderDeps extends RefundDeps {
+  /** A refund that could not be sent after the order was cancelled (it stays pending; reconciliation sends it). */
+  onRefundError?: (error: unknown) => void;
+}
+
+export interface CancelledOrder {
+  orderId: string;
+  orderNumber: string;
+  /** Kobo the buyer gets back. */
+  refundAmount: number;
+  /** The refund, pending or already processed; null when none could be written (flagged for the admins) or sent. */
+  refund: RefundRecord | null;
+}
+
+export async function cancelPaidOrder(deps: CancelPaidOrderDeps, buyer: { userId: string }, input: PaidOrderCancellation): Promise<CancelledOrder> {
+  const written = await deps.db.transaction(async (tx) => {
+    const order = await lockCancellableOrder(tx, buyer.userId, input.orderId);
+    let reserved: ReservedRefund | null = null;
+    const cancellation = await writeBuyerCancellation(tx, deps, buyer.userId, order, input.reason, async () => {
+      const amount = await refundOwedOnCancel(tx, order);
+      if (amount <= 0) return 0;
+      reserved = await reserveOrFlag(tx, buyer.userId, order, amount, input.reason);
+      return reserved?.row.amount ?? amount;
+    });
+    return { ...cancellation, reserved: reserved as ReservedRefund | null };
+  });
+  written.deliver();
+  const refund = written.reserved ? await sendRefund(deps, written.reserved) : null;
+  return { orderId: input.orderId, orderNumber: written.orderNumber, refundAmount: written.refundAmount, refund };
+}
+
+/** The pending refund, or (when the refund core refuses one, as for a payment recorded by hand) the payment flagged for the admins. */
+async function reserveOrFlag(tx: Database, buyerId: string, order: LockedOrder, amount: number, reason: string): Promise<ReservedRefund | null> {
+  const orderNumber = orderNumberOf(order.id);
+  const paymentId = order.paymentId!;
+  try {
+    const request = { paymentId, orderId: order.id, amount, reason: CANCELLATION_TEXTS.refundReason(orderNumber, reason), idempotencyKey: `cancel:${order.id}` };
+    return await reserveRefundIn(tx, buyerId, request);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    await flagPaymentForRefund(tx, paymentId, CANCELLATION_TEXTS.refundNotMade(orderNumber, formatNaira(amount), error.message));
+    return null;
+  }
+}
+
+/** Asks the provider once the cancellation has committed; a refusal is the core's to announce, anything else leaves it pending for reconciliation. */
+async function sendRefund(deps: CancelPaidOrderDeps, reserved: ReservedRefund): Promise<RefundRecord | null> {
+  try {
+    return await submitReservedRefund(deps, reserved, { onRefusal: "escalate" });
+  } catch (error) {
+    deps.onRefundError?.(error);
+    return null;
+  }
+}
