@@ -81,7 +81,7 @@ describe.each(TEST_ENGINES)("the one answer of page forms (%s)", (engine) => {
     const assign = await post("superAdmin", "/super-admin", { intent: "assign", identifier: "" });
     expect(assign.status).toBe(400);
     expect(assign.data).toMatchObject({ ok: false, code: "invalid", intent: "assign", message: ADMIN_MANAGEMENT_TEXTS.assignFailed });
-    expect((assign.data as { fieldErrors: Record<string, string> }).fieldErrors.identifier).toBeTruthy();
+    expect((assign.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({ identifier: ADMIN_MANAGEMENT_TEXTS.enterEmailOrId });
 
     const creator = await post("superAdmin", "/super-admin-creator", { email: "nobody.here@tokunbo.test" });
     expect(creator).toEqual({
