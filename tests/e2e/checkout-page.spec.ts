@@ -86,6 +86,28 @@ test("a selection from the cart ticks only its lines; − stops at 1 and + raise
   await expect(page.getByLabel(`Select ${left!.name} for checkout`)).not.toBeChecked();
 });
 
+test("Refresh Cart pressed while a change from another tab reloads the lines still says 'Cart refreshed'", async ({ page }, info) => {
+  await signUpFreshCustomer(page, info);
+  const [first, second] = await phonesInStock(page, 2, 2);
+  await cartWith(page, [first!]);
+  await openCheckout(page);
+
+  // The refresh's request is held until another tab's change has sent its live reload after it.
+  let held = false;
+  await page.route("**/cart.data*", async (route) => {
+    if (held) return route.continue();
+    held = true;
+    await page.request.post("/cart/items", { form: { productId: second!.id, quantity: "1" } });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole("link", { name: "Refresh Cart" }).click();
+  await expect(toastWith(page, "Cart refreshed")).toBeVisible();
+  await expect(lineOf(page, second!)).toBeVisible();
+  await expect(toastWith(page, "Could not refresh your cart")).toHaveCount(0);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 test("the payment page says when there is no reference, and shows the server's refusal of an unknown one", async ({ page }, info) => {
   await signUpFreshCustomer(page, info);
   await page.goto("/payment-success");

@@ -22,7 +22,7 @@ import { type AppProcess, startAppProcess } from "../support/app-process";
  * answers /healthz and its pages.
  */
 
-const APP_PORT = 3410;
+const APP_PORT = 3420;
 const ROUNDS = 3;
 const PASSWORD = "Crash-test-2026";
 const STOCK = 40;
