@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { flagPaymentForRefund } from "../payments/refund-flags";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { placeOrder } from "../checkout/service";
-import { changeOrderStatus } from "../orders/admin";
+import { changeOrderStatus } from "../flows/change-order-status";
 import { confirmPayment } from "../payments/confirmation";
 import { applyRefundOutcome, refundPayment } from "../payments/refunds";
 import { listPaymentsForAdmin } from "./listings";
@@ -26,7 +25,7 @@ describe.each(TEST_ENGINES)("the Payments tab's refunds (%s)", (engine) => {
     await payOnHostedPage(placed.authorizationUrl, "approved");
     await confirmPayment(deps(), buyer.userId, placed.reference);
     const [pixel] = await q<{ id: string }>("select o.id from orders o join payments p on p.id = o.payment_id where p.payment_reference = $1 and o.total_amount = 15000000", [placed.reference]);
-    await changeOrderStatus({ ...deps(), flagForRefund: flagPaymentForRefund }, admin, { orderId: pixel!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
+    await changeOrderStatus(deps(), admin, { orderId: pixel!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
 
     const flagged = (await listPaymentsForAdmin(database().db, admin, { flagged: true })).items.find((p) => p.paymentReference === placed.reference)!;
     expect(flagged).toMatchObject({ flaggedForRefund: true, refundable: flagged.amount, flaggedAmount: 150_000_00, refunds: [] });

@@ -9,7 +9,7 @@
 import type { Database } from "../../db/client";
 import { formatNaira } from "../../lib/money";
 import { Refusal } from "../core/refusal";
-import { CANCELLATION_TEXTS, type LockedOrder, type PaidOrderCancellation, lockCancellableOrder, refundOwedOnCancel, writeBuyerCancellation } from "../orders/cancellation";
+import { CANCELLATION_TEXTS, type LockedOrder, type PaidOrderCancellation, cancelBuyersOrderIn, lockCancellableOrder, refundOwedOnCancel, tellOfBuyerCancellation } from "../orders/cancellation";
 import { orderNumberOf } from "../orders/status";
 import { flagPaymentForRefund } from "../payments/refund-flags";
 import { type RefundDeps, type RefundRecord, type ReservedRefund, reserveRefundIn, submitReservedRefund } from "../payments/refunds";
@@ -31,14 +31,13 @@ export interface CancelledOrder {
 export async function cancelPaidOrder(deps: CancelPaidOrderDeps, buyer: { userId: string }, input: PaidOrderCancellation): Promise<CancelledOrder> {
   const written = await deps.db.transaction(async (tx) => {
     const order = await lockCancellableOrder(tx, buyer.userId, input.orderId);
-    let reserved: ReservedRefund | null = null;
-    const cancellation = await writeBuyerCancellation(tx, deps, buyer.userId, order, input.reason, async () => {
-      const amount = await refundOwedOnCancel(tx, order);
-      if (amount <= 0) return 0;
-      reserved = await reserveOrFlag(tx, buyer.userId, order, amount, input.reason);
-      return reserved?.row.amount ?? amount;
-    });
-    return { ...cancellation, reserved: reserved as ReservedRefund | null };
+    await cancelBuyersOrderIn(tx, buyer.userId, order, input.reason);
+    // The refund is written once the order is cancelled: the refund core never returns the whole
+    // total of an order that may still ship.
+    const owed = await refundOwedOnCancel(tx, order);
+    const reserved = owed > 0 ? await reserveOrFlag(tx, buyer.userId, order, owed, input.reason) : null;
+    const told = await tellOfBuyerCancellation(tx, deps, buyer.userId, order, input.reason, reserved?.row.amount ?? owed);
+    return { ...told, reserved };
   });
   written.deliver();
   const refund = written.reserved ? await sendRefund(deps, written.reserved) : null;

@@ -1,14 +1,21 @@
 /**
- * An admin moves an order along the menu (docs/admin.md), cancelling a paid one included: the move
- * is the order's (domain/orders/admin.ts), and money taken for an order the admin cancelled is
- * flagged for refund by the one flag of payments.
+ * An admin moves an order along the menu (docs/admin.md), cancelling a paid one included: in one
+ * transaction the move is the order's (domain/orders/admin.ts), and money taken for an order the
+ * admin cancelled is flagged for refund by the one flag of payments.
  */
 import type { Actor } from "../core/access";
-import { changeOrderStatus as changeWith } from "../orders/admin";
-import type { MoveDeps } from "../orders/moves";
+import { changeOrderStatusIn } from "../orders/admin";
+import { cancelledAfterPaymentReason, type MoveDeps } from "../orders/moves";
 import type { OrderStatusChange } from "../orders/status";
 import { flagPaymentForRefund } from "../payments/refund-flags";
 
-export function changeOrderStatus(deps: MoveDeps, actor: Actor, change: OrderStatusChange) {
-  return changeWith({ ...deps, flagForRefund: flagPaymentForRefund }, actor, change);
+export async function changeOrderStatus(deps: MoveDeps, actor: Actor, change: OrderStatusChange) {
+  const { deliver, order, status } = await deps.db.transaction(async (tx) => {
+    const moved = await changeOrderStatusIn(tx, deps, actor, change);
+    // Money taken for an order the admin cancelled goes back from the flagged-for-refund panel.
+    if (moved.moneyTaken) await flagPaymentForRefund(tx, moved.order.paymentId!, cancelledAfterPaymentReason(moved.order), { onlyIfPaid: true });
+    return moved;
+  });
+  deliver();
+  return { status, orderId: order.id };
 }

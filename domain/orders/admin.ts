@@ -10,7 +10,7 @@ import { products } from "../../db/schema/catalog";
 import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
 import { type OrderHistoryItem, listOrderHistory } from "./history";
-import { type FlagForRefund, type MoveDeps, type Moved, cancelledAfterPaymentReason, moveOrder } from "./moves";
+import { type MoveDeps, type Moved, moveOrderIn } from "./moves";
 import { orders } from "../../db/schema/orders";
 import { ORDER_STATUS_TEXTS, type OrderStatusChange, orderNumberOf } from "./status";
 import { type OrderSearch, containsPattern, orderNumberIn, phoneDigitsIn } from "./admin-search";
@@ -164,27 +164,25 @@ export async function listOrdersForAdmin(
 
 
 /**
- * Moves an order along the admin menu (ORDER_TRANSITIONS), refusing any other move, through the
- * same move as everyone else (moves.ts), with the activity entry in the same transaction.
+ * Moves an order along the admin menu (ORDER_TRANSITIONS) inside the caller's transaction,
+ * refusing any other move, through the same move as everyone else (moves.ts), with the activity
+ * entry. Money taken for an order the admin cancelled is the caller's to flag (`moneyTaken`).
  */
-export async function changeOrderStatus(deps: MoveDeps & { flagForRefund: FlagForRefund }, actor: Actor, change: OrderStatusChange): Promise<{ status: OrderStatus }> {
+export async function changeOrderStatusIn(tx: Database, deps: Omit<MoveDeps, "db">, actor: Actor, change: OrderStatusChange): Promise<Moved & { deliver: () => void }> {
   assertMay(actor, "back_office");
   // Whatever the browser sends: only a verified or recorded payment pays (docs/admin.md).
   if (change.status === "paid") throw new Refusal("invalid", ORDER_STATUS_TEXTS.paidByPaymentOnly);
-  const logged = async (tx: Database, { order, moneyTaken }: Moved) => {
-    // Money taken for an order the admin cancelled goes back from the flagged-for-refund panel.
-    if (moneyTaken) await deps.flagForRefund(tx, order.paymentId!, cancelledAfterPaymentReason(order), { onlyIfPaid: true });
-    const shipping = change.status === "shipped"
-      ? { carrier: change.carrier, trackingNumber: change.trackingNumber, estimatedDeliveryDate: change.estimatedDeliveryDate }
-      : {};
-    await recordActivity(tx, {
-      userId: actor.userId,
-      userType: "admin",
-      activityType: "order_status_changed",
-      description: `Changed order #${orderNumberOf(order.id)} from ${order.status} to ${change.status}`,
-      metadata: { order_id: order.id, from: order.status, to: change.status, ...shipping },
-    });
-  };
-  const { status } = await moveOrder(deps, { role: "admin", userId: actor.userId }, change, logged);
-  return { status };
+  const moved = await moveOrderIn(tx, deps, { role: "admin", userId: actor.userId }, change);
+  const { order } = moved;
+  const shipping = change.status === "shipped"
+    ? { carrier: change.carrier, trackingNumber: change.trackingNumber, estimatedDeliveryDate: change.estimatedDeliveryDate }
+    : {};
+  await recordActivity(tx, {
+    userId: actor.userId,
+    userType: "admin",
+    activityType: "order_status_changed",
+    description: `Changed order #${orderNumberOf(order.id)} from ${order.status} to ${change.status}`,
+    metadata: { order_id: order.id, from: order.status, to: change.status, ...shipping },
+  });
+  return moved;
 }

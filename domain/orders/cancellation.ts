@@ -22,7 +22,7 @@ import { BUYER_CANCELLABLE, CANCELLATION_TEXTS } from "./cancellation-validation
 import { buyerCancellationEmail, vendorCancellationEmail } from "./cancellation-emails";
 import { readPaymentRefunds } from "./money-back";
 import { orderNumberOf } from "./status";
-import { type Tidings, writeOrderStatus } from "./status-writer";
+import { type Tidings, announceMove, writeOrderStatus } from "./status-writer";
 
 export { BUYER_CANCELLABLE, CANCELLATION_TEXTS, type PaidOrderCancellation, paidOrderCancellationSchema } from "./cancellation-validation";
 
@@ -55,33 +55,39 @@ export async function lockCancellableOrder(tx: Database, buyerId: string, orderI
 }
 
 /**
- * Cancels the locked order with the buyer's reason: status, phones back to stock, sale taken back,
- * history, then `writeRefund` (which answers the kobo the buyer gets back), then the buyer's and
- * the vendor's notices and e-mails and the buyer's activity.
+ * The order's part of the buyer's cancellation, on the locked order: status, phones back to stock,
+ * sale taken back, history. The refund follows (the flow's), then `tellOfBuyerCancellation`.
  */
-export async function writeBuyerCancellation(
-  tx: Database,
-  deps: CancellationDeps,
-  buyerId: string,
-  order: LockedOrder,
-  reason: string,
-  writeRefund: () => Promise<number>,
-): Promise<WrittenCancellation> {
-  const orderNumber = orderNumberOf(order.id);
-  let refundAmount = 0;
-  const { deliver } = await writeOrderStatus(tx, {
+export async function cancelBuyersOrderIn(tx: Database, buyerId: string, order: LockedOrder, reason: string): Promise<void> {
+  await writeOrderStatus(tx, {
     orders: [order],
     to: "cancelled",
     stamps: { cancelReason: reason },
     history: { note: CANCELLATION_TEXTS.historyNote(reason), actorId: buyerId, actorRole: "buyer" },
     changedMeanwhile: CANCELLATION_TEXTS.changedMeanwhile,
-    tidings: async () => {
-      refundAmount = await writeRefund();
-      return cancellationTidings(deps.publicUrl, order, buyerId, reason, refundAmount);
-    },
+  });
+}
+
+/**
+ * The news of a cancellation once its refund is written: the buyer's and the vendor's notices,
+ * live events and e-mails (sent by `deliver` after the commit) with the kobo the buyer gets back,
+ * and the buyer's activity.
+ */
+export async function tellOfBuyerCancellation(
+  tx: Database,
+  deps: CancellationDeps,
+  buyerId: string,
+  order: LockedOrder,
+  reason: string,
+  refundAmount: number,
+): Promise<WrittenCancellation> {
+  const orderNumber = orderNumberOf(order.id);
+  const deliver = await announceMove(tx, {
+    orders: [order],
+    to: "cancelled",
+    tidings: cancellationTidings(deps.publicUrl, order, buyerId, reason, refundAmount),
     watchers: [buyerId, order.vendorUserId],
     mailer: deps.mailer,
-    publicUrl: deps.publicUrl,
   });
   await recordActivity(tx, {
     userId: buyerId,

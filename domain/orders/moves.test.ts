@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flagPaymentForRefund } from "../payments/refund-flags";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { orders } from "../../db/schema/orders";
 import type { OrderStatus } from "../../lib/constants";
@@ -7,7 +6,7 @@ import { createMailer } from "../mail/mailer";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
-import { changeOrderStatus } from "./admin";
+import { changeOrderStatus } from "../flows/change-order-status";
 import { deliverOverdueOrders, runAutoDelivery } from "./auto-delivery";
 import { ORDER_EMAIL_TEXTS, autoDeliveredNote, formatDeliveryDate } from "./emails";
 import { AUTO_DELIVERED_TITLE, confirmReceived, moveOwnOrder } from "./moves";
@@ -171,7 +170,7 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
 
   it("records the admin as the mover of the admin's changes", async () => {
     const { orderId } = await placeOrder("paid");
-    await changeOrderStatus({ ...deps(), flagForRefund: flagPaymentForRefund }, admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "DHL-9000", estimatedDeliveryDate: inDays(2) });
+    await changeOrderStatus(deps(), admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "DHL-9000", estimatedDeliveryDate: inDays(2) });
     expect(await historyOf(orderId)).toEqual([{ status: "shipped", actor_id: admin.userId, actor_role: "admin", note: "Tracking number DHL-9000 · DHL Nigeria" }]);
   });
 

@@ -28,9 +28,6 @@ export interface MoveDeps {
   publicUrl: string;
 }
 
-/** Flags a payment for refund with a reason: domain/payments/refund-flags.ts, the one way, passed in from above. */
-export type FlagForRefund = (tx: Database, paymentId: string, reason: string, options?: { onlyIfPaid?: boolean }) => Promise<void>;
-
 /** Who moves the order: a signed-in person in one of their roles, or the shop itself. */
 export type Mover = { role: Exclude<ActorRole, "system">; userId: string } | { role: "system"; afterDays: number };
 
@@ -67,30 +64,28 @@ export interface Moved {
 }
 
 /**
- * Moves one order and tells its buyer. `alongside` runs in the same transaction once the order
- * has moved (the admin's activity entry). Refusals: "Order not found" for an order that is not
- * the mover's, 403 for a move their role never makes, 409 for a move the order's status does not
- * allow or an order someone else moved meanwhile.
+ * Moves one order and tells its buyer, in a transaction of its own. Refusals: "Order not found"
+ * for an order that is not the mover's, 403 for a move their role never makes, 409 for a move the
+ * order's status does not allow or an order someone else moved meanwhile.
  */
-export async function moveOrder(
-  deps: MoveDeps,
-  mover: Mover,
-  change: OrderStatusChange,
-  alongside?: (tx: Database, moved: Moved) => Promise<void>,
-): Promise<Moved> {
+export async function moveOrder(deps: MoveDeps, mover: Mover, change: OrderStatusChange): Promise<Moved> {
+  const { deliver, ...moved } = await deps.db.transaction((tx) => moveOrderIn(tx, deps, mover, change));
+  deliver();
+  return moved;
+}
+
+/**
+ * The same move inside the caller's transaction (a flow's, which writes its other modules' parts
+ * beside it); the caller sends the e-mail with `deliver` once that transaction has committed.
+ */
+export async function moveOrderIn(tx: Database, deps: Omit<MoveDeps, "db">, mover: Mover, change: OrderStatusChange): Promise<Moved & { deliver: () => void }> {
   if (!MAY_MOVE_TO[mover.role].includes(change.status)) throw new Refusal("forbidden", ORDER_STATUS_TEXTS.notYours);
   if (change.status === "shipped" && !(change.carrier && change.trackingNumber && change.estimatedDeliveryDate)) {
     throw new Refusal("invalid", ORDER_STATUS_TEXTS.trackingRequired);
   }
-  const { moved, deliverEmail } = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, change.orderId);
-    if (!isMoversOrder(order, mover)) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
-    const { deliver, ...result } = await moveLocked(tx, order, mover, change, deps);
-    await alongside?.(tx, result);
-    return { moved: result, deliverEmail: deliver };
-  });
-  deliverEmail();
-  return moved;
+  const order = await lockOrder(tx, change.orderId);
+  if (!isMoversOrder(order, mover)) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
+  return moveLocked(tx, order, mover, change, deps);
 }
 
 const automaticAfterDays = (mover: Mover) => (mover.role === "system" ? mover.afterDays : undefined);
@@ -112,7 +107,7 @@ function isMoversOrder(order: MovingOrder, mover: Mover): boolean {
   return true;
 }
 
-async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange, deps: MoveDeps): Promise<Moved & { deliver: () => void }> {
+async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change: OrderStatusChange, deps: Omit<MoveDeps, "db">): Promise<Moved & { deliver: () => void }> {
   if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
   if (change.status === "shipped") await refuseShippingWhatCameBack(tx, order);
   const afterDays = automaticAfterDays(mover);

@@ -45,10 +45,7 @@ export interface StatusMove {
   history?: { note?: string | null; actorId?: string | null; actorRole?: ActorRole | null };
   /** Refused with this text (409) when an order's status changed since it was read. */
   changedMeanwhile?: string;
-  /**
-   * The notices and e-mails of the move, or a function that gives them once the status, stock and
-   * history are written (a cancellation first writes its refund, which they speak of).
-   */
+  /** The notices and e-mails of the move, or a function that gives them once the status, stock and history are written. */
   tidings?: Tidings | (() => Promise<Tidings>);
   /** Users whose open pages hear of each moved order (`order.updated`). */
   watchers?: readonly string[];
@@ -79,12 +76,26 @@ export async function writeOrderStatus(tx: Database, move: StatusMove): Promise<
   const moneyTaken = await updateStockAndSales(tx, done, move.to, move.publicUrl);
   await recordOrderStatus(tx, done.map((order) => ({ orderId: order.id, status: move.to, ...move.history })));
   const tidings = typeof move.tidings === "function" ? await move.tidings() : (move.tidings ?? {});
-  await notifyMany(tx, tidings.notices ?? []);
+  const deliver = await announceMove(tx, { ...move, orders: done, tidings });
+  return { moneyTaken, deliver };
+}
+
+/**
+ * Tells of a move already written: the notices, the live event to each watcher, and the e-mails
+ * in the outbox (the returned function sends them after the commit). writeOrderStatus calls it;
+ * a flow that writes another module's part between the move and its news (a cancellation's
+ * refund, which the news speaks of) calls it itself.
+ */
+export async function announceMove(
+  tx: Database,
+  move: { orders: readonly Pick<OrderToMove, "id">[]; to: OrderStatus; tidings: Tidings; watchers?: readonly string[]; mailer?: Mailer },
+): Promise<() => void> {
+  await notifyMany(tx, move.tidings.notices ?? []);
   const watchers = move.watchers ?? [];
-  await publishLiveEvents(tx, done.flatMap((order) => watchers.map((userId) => ({ userId, event: { kind: "order.updated" as const, orderId: order.id, status: move.to } }))));
+  await publishLiveEvents(tx, move.orders.flatMap((order) => watchers.map((userId) => ({ userId, event: { kind: "order.updated" as const, orderId: order.id, status: move.to } }))));
   const deliveries: Array<() => void> = [];
-  for (const email of tidings.emails ?? []) deliveries.push(await move.mailer!.record(tx, email));
-  return { moneyTaken, deliver: () => deliveries.forEach((deliver) => deliver()) };
+  for (const email of move.tidings.emails ?? []) deliveries.push(await move.mailer!.record(tx, email));
+  return () => deliveries.forEach((deliver) => deliver());
 }
 
 /** The guarded update: the orders still in the status they were read in. */

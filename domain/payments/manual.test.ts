@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flagPaymentForRefund } from "./refund-flags";
 import type { DatabaseHandle } from "../../db/client";
 import { ORDER_STATUSES } from "../../lib/constants";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { profiles } from "../../db/schema/accounts";
-import { changeOrderStatus } from "../orders/admin";
+import { changeOrderStatus } from "../flows/change-order-status";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { fulfilPayment } from "./fulfilment";
@@ -162,7 +161,7 @@ describe.each(TEST_ENGINES)("manual payments and the status menu (%s)", (engine)
     const { orderIds } = await checkout([pixel()]);
     for (const from of ORDER_STATUSES) {
       await q("update orders set status = $1 where id = $2", [from, orderIds[0]]);
-      await expect(changeOrderStatus({ ...deps(), flagForRefund: flagPaymentForRefund }, admin, { orderId: orderIds[0]!, status: "paid", trackingNumber: undefined, estimatedDeliveryDate: undefined }))
+      await expect(changeOrderStatus(deps(), admin, { orderId: orderIds[0]!, status: "paid", trackingNumber: undefined, estimatedDeliveryDate: undefined }))
         .rejects.toMatchObject({ status: 400, message: ORDER_STATUS_TEXTS.paidByPaymentOnly });
       expect(await one("select status from orders where id = $1", [orderIds[0]])).toEqual({ status: from });
     }

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { flagPaymentForRefund } from "../payments/refund-flags";
 import type { DatabaseHandle } from "../../db/client";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { resolveRole } from "../accounts/roles";
 import { products } from "../../db/schema/catalog";
 import { getPublicProduct } from "../catalog/service";
 import { listShopPage } from "../catalog/shop";
-import { changeOrderStatus } from "../orders/admin";
+import { changeOrderStatus } from "../flows/change-order-status";
 import { orders } from "../../db/schema/orders";
 import { listVendorsForAdmin } from "../admin/listings";
 import { listApprovedVendors, setVendorStatus } from "./approval";
@@ -161,7 +160,7 @@ describe.each(TEST_ENGINES)("vendor approval (%s)", (engine) => {
           unitPrice: 320_000_00, totalAmount: 320_000_00, status: "pending",
         })
         .returning({ id: orders.id });
-      await changeOrderStatus({ ...ctx(), flagForRefund: flagPaymentForRefund }, { ...admin, email: "admin-1@example.ng" }, { orderId: order!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
+      await changeOrderStatus(ctx(), { ...admin, email: "admin-1@example.ng" }, { orderId: order!.id, status: "cancelled", trackingNumber: undefined, estimatedDeliveryDate: undefined });
       const [soldOut] = await database.query<{ stock_quantity: number; is_live: boolean }>("select stock_quantity, is_live from products where id = $1", [ids.soldOut]);
       expect(soldOut).toEqual({ stock_quantity: 1, is_live: true });
       expect(await shopNames()).toEqual(["Wuse Galaxy S21"]);
