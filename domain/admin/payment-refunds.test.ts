@@ -3,9 +3,9 @@ import { flagPaymentForRefund } from "../payments/refund-flags";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
-import { placeOrder } from "../checkout/service";
+import { placeOrder } from "../flows/place-order";
 import { changeOrderStatus } from "../orders/admin";
-import { confirmPayment } from "../payments/confirmation";
+import { confirmPayment } from "../flows/confirm-payment";
 import { applyRefundOutcome, refundPayment } from "../payments/refunds";
 import { listPaymentsForAdmin } from "./listings";
 
