@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type OrderStatus, PAID_PAYMENT_STATUSES, type PaymentStatus, TEST_PAYMENT_LABEL, hasPaid, warrantyLabel } from "../../lib/constants";
+import { PAID_PAYMENT_STATUSES, type PaymentStatus, TEST_PAYMENT_LABEL, hasPaid, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
 import { products } from "../../db/schema/catalog";
@@ -14,6 +14,7 @@ import type { Mailer } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 import { type NewNotification, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
+import type { OrderToMove } from "../orders/status-writer";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import { flagPaymentForRefund } from "./refund-flags";
@@ -138,13 +139,7 @@ async function flagMismatch(tx: Database, payment: StoredPayment, transaction: P
   await flagPaymentForRefund(tx, payment.id, N.mismatchReason(detail));
 }
 
-export interface PaidOrder {
-  id: string;
-  status: OrderStatus;
-  productId: string;
-  vendorId: string;
-  quantity: number;
-  totalAmount: number;
+export interface PaidOrder extends OrderToMove {
   productName: string;
   customerEmail: string;
   customerName: string;
