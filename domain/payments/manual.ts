@@ -25,7 +25,6 @@ import { MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS as T, type ManualPay
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
 
-
 export interface RecordedPayment {
   orderNumber: string;
   reference: string;
