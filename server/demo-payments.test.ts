@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { reconcilePayments } from "../domain/payments/reconciliation";
+import { reconcilePayments } from "../domain/flows/reconcile-payments";
 import { issueRefund } from "../domain/payments/refunds";
 import type { PaymentProvider, ProviderTransaction } from "../domain/payments/provider";
 import { type TestApp, TEST_AUTH_SECRET, startTestApp } from "../tests/support/app";

@@ -1,6 +1,7 @@
 import express, { type RequestHandler, type Router } from "express";
 import { z } from "../lib/zod";
-import { type FulfilmentDeps, fulfilPayment } from "../domain/payments/fulfilment";
+import type { FulfilmentDeps } from "../domain/payments/fulfilment";
+import { fulfilPayment } from "../domain/flows/fulfil-payment";
 import { parsePaystackTransaction } from "../domain/payments/paystack-client";
 import { isRefundEvent, parseRefundEvent, providerRefundIdOf } from "../domain/payments/refund-events";
 import { applyRefundOutcome } from "../domain/payments/refunds";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { placeOrder } from "../domain/checkout/service";
-import { confirmPayment } from "../domain/payments/confirmation";
+import { placeOrder } from "../domain/flows/place-order";
+import { confirmPayment } from "../domain/flows/confirm-payment";
 import { REFUND_TEXTS, issueRefund } from "../domain/payments/refunds";
 import { signWebhook } from "../domain/payments/webhook-signature";
 import { type TestApp, startTestApp } from "../tests/support/app";

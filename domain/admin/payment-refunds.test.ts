@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
-import { placeOrder } from "../checkout/service";
+import { placeOrder } from "../flows/place-order";
 import { changeOrderStatus } from "../flows/change-order-status";
-import { confirmPayment } from "../payments/confirmation";
+import { confirmPayment } from "../flows/confirm-payment";
 import { applyRefundOutcome, refundPayment } from "../payments/refunds";
 import { listPaymentsForAdmin } from "./listings";
 

@@ -4,14 +4,14 @@ import { NIGERIAN_STATES } from "../../lib/constants";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, useShopWithPayments } from "../../tests/support/shop";
-import { confirmPayment } from "../payments/confirmation";
+import { confirmPayment } from "../flows/confirm-payment";
 import { PAYMENT_CHANNELS } from "../payments/paystack-client";
 import { recordingMailer } from "../../tests/support/rows";
 import { type DeliveryFees, type NigerianState, deliveryFeeFor } from "../pricing/delivery-fees";
 import { getDeliveryFees, updateStateDeliveryFees } from "../pricing/delivery";
 import { PRICING_TEXTS, stateFeeField, stateFeesSchema } from "../pricing/validation";
 import type { Actor } from "../core/access";
-import { placeOrder } from "./service";
+import { placeOrder } from "../flows/place-order";
 
 const state = fc.constantFrom(...NIGERIAN_STATES);
 /** Kobo within the admin form's bounds (₦0 to ₦50,000). */

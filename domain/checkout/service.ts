@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
+/**
+ * Checkout's part of placing an order (docs/cart-and-checkout.md, checkout flow; the operation is
+ * domain/flows/place-order.ts): the phones reserved in a fixed order, the order rows and payment
+ * metadata, the rate limit, and the provider's payment page.
+ */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Refusal } from "../core/refusal";
-/**
- * Placing an order (docs/cart-and-checkout.md, checkout flow): one transaction
- * reserves the stock, creates one pending order per item and one pending payment whose amount
- * the server computes; then the provider is asked for its payment page. If the provider
- * refuses, the reservation is given back at once.
- */
 import type { Database } from "../../db/client";
 import { CHECKOUT_WARRANTY } from "../../lib/constants";
 import { enforceRateLimit } from "../accounts/rate-limit";
@@ -14,17 +12,11 @@ import { recordActivity } from "../activity/service";
 import { cart } from "../../db/schema/cart";
 import { products } from "../../db/schema/catalog";
 import { type ReservedUnit, reserveStock } from "../catalog/stock";
-import { insertPendingOrders } from "../orders/placement";
-import { holdsReservation } from "../orders/reservation";
-import { releaseInTransaction, releaseReservation } from "../payments/release";
-import { payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
+import { recordProviderPage } from "../payments/checkout-payment";
 import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
-import { deliveryFeeFor } from "../pricing/delivery-fees";
-import { getDeliveryFees } from "../pricing/delivery";
-import { getPricingConfig } from "../pricing/service";
 import { CHECKOUT_TEXTS as T } from "./texts";
-import { type CheckoutInput, type ShippingDetails, overUnitCap, unitCount } from "./validation";
+import type { CheckoutInput, ShippingDetails } from "./validation";
 
 export interface CheckoutDeps {
   db: Database;
@@ -39,34 +31,12 @@ export interface Buyer {
   clientIp: string;
 }
 
-
 export interface PlacedOrder {
   reference: string;
   authorizationUrl: string;
   orderIds: string[];
   /** Kobo charged: the order totals plus the delivery fee. */
   amount: number;
-}
-
-/** `pay_<timestamp><random>`, the random part from a strong source (docs/cart-and-checkout.md). */
-export function newPaymentReference(now: Date = new Date()): string {
-  return `pay_${now.getTime()}${randomBytes(12).toString("hex")}`;
-}
-
-/**
- * Places the order: within the limits (at most LIMITS.maxUnitsPerCheckout phones), the buyer's older unpaid checkout is released (one
- * unpaid checkout per buyer, docs/payments.md), the stock reserved and the payment opened.
- */
-export async function placeOrder(deps: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<PlacedOrder> {
-  const overCap = overUnitCap(unitCount(input.items));
-  if (overCap) throw new Refusal("invalid", overCap);
-  const reservation = await reserveOrders(deps, buyer, input);
-  try {
-    return await openProviderPage(deps, buyer, reservation);
-  } catch (error) {
-    await releaseReservation(deps.db, reservation.reference, { reason: "initialization_failed", publicUrl: deps.publicUrl });
-    throw error;
-  }
 }
 
 /**
@@ -94,16 +64,24 @@ export async function openProviderPage(deps: CheckoutDeps, buyer: Buyer, reserva
       metadata: reservation.metadata,
     });
     if (!payment.authorizationUrl) throw new Refusal("unavailable", T.noPaymentUrl);
-    await deps.db
-      .update(payments)
-      .set({ gatewayReference: payment.reference, metadata: sql`${payments.metadata} || ${JSON.stringify({ access_code: payment.accessCode })}::jsonb` })
-      .where(eq(payments.paymentReference, reservation.reference));
+    await recordProviderPage(deps.db, reservation.reference, { gatewayReference: payment.reference, accessCode: payment.accessCode });
     return { reference: reservation.reference, authorizationUrl: payment.authorizationUrl, orderIds: reservation.orderIds, amount: reservation.amount };
   } catch (error) {
     if (error instanceof Refusal) throw error;
     if (error instanceof PaymentProviderError) throw new Refusal("unavailable", error.message || T.paymentInitFailed, { cause: error });
     throw new Refusal("unavailable", T.paymentInitFailed, { cause: error });
   }
+}
+
+/** The buyer's activity log names the payment and its orders. */
+export async function recordOrdersPlaced(tx: Database, buyer: Buyer, reference: string, orderIds: string[]): Promise<void> {
+  await recordActivity(tx, {
+    userId: buyer.userId,
+    userType: "buyer",
+    activityType: "order_placed",
+    description: `Placed ${orderIds.length} ${orderIds.length === 1 ? "order" : "orders"} (payment ${reference})`,
+    metadata: { payment_reference: reference, order_ids: orderIds },
+  });
 }
 
 export interface Reservation {
@@ -113,55 +91,8 @@ export interface Reservation {
   metadata: Record<string, unknown>;
 }
 
-async function reserveOrders({ db, payments: provider }: CheckoutDeps, buyer: Buyer, input: CheckoutInput): Promise<Reservation> {
-  try {
-    return await db.transaction(async (tx) => {
-      await releaseOlderCheckouts(tx, buyer.userId);
-      const units = await reserveAll(tx, input.items);
-      const { warrantyDays } = await getPricingConfig(tx);
-      // The fee for the chosen state, as configured now; the payment keeps it whatever changes later.
-      const deliveryFeeKobo = deliveryFeeFor(await getDeliveryFees(tx), input.shipping.state);
-      const subtotal = input.items.reduce((sum, item, i) => sum + units[i]!.unitPrice * item.quantity, 0);
-      const reference = newPaymentReference();
-      // Buy Now leaves the cart as it is: no line is bought, none is removed when it is paid.
-      const cartItemIds = input.buyNow ? [] : await cartLinesFor(tx, buyer.userId, input.items.map((i) => i.productId));
-      const [payment] = await tx
-        .insert(payments)
-        .values({ customerId: buyer.userId, paymentReference: reference, amount: subtotal + deliveryFeeKobo, deliveryFee: deliveryFeeKobo, isTest: provider.testMode ?? false })
-        .returning({ id: payments.id });
-      const orderIds = await insertPendingOrders(tx, input.items.map((item, i) => ({ ...orderRow(buyer, input.shipping, payment!.id, units[i]!, item.quantity), warrantyDays })));
-      const metadata = {
-        ...paymentMetadata({ buyer, shipping: input.shipping, paymentId: payment!.id, orderIds, cartItemIds, subtotal, deliveryFeeKobo }),
-        ...(input.buyNow ? { buy_now: true } : {}),
-      };
-      await limitCheckouts(tx, buyer);
-      await tx.update(payments).set({ orderId: orderIds[0], metadata }).where(eq(payments.id, payment!.id));
-      await recordActivity(tx, {
-        userId: buyer.userId,
-        userType: "buyer",
-        activityType: "order_placed",
-        description: `Placed ${orderIds.length} ${orderIds.length === 1 ? "order" : "orders"} (payment ${reference})`,
-        metadata: { payment_reference: reference, order_ids: orderIds },
-      });
-      return { reference, orderIds, amount: subtotal + deliveryFeeKobo, metadata };
-    });
-  } catch (error) {
-    throw asRefusal(error);
-  }
-}
-
-/** One unpaid checkout per buyer: any reservation the buyer still holds is released first (they are told). */
-async function releaseOlderCheckouts(tx: Database, userId: string): Promise<void> {
-  const older = await tx
-    .select({ reference: payments.paymentReference })
-    .from(payments)
-    .where(and(eq(payments.customerId, userId), holdsReservation))
-    .for("update");
-  for (const { reference } of older) await releaseInTransaction(tx, reference, { reason: "superseded" });
-}
-
 /** Reserves every item in product id order (so two checkouts never wait on each other in a cycle), or none. */
-async function reserveAll(tx: Database, items: CheckoutInput["items"]): Promise<ReservedUnit[]> {
+export async function reserveAll(tx: Database, items: CheckoutInput["items"]): Promise<ReservedUnit[]> {
   const byProduct = new Map<string, ReservedUnit | null>();
   for (const item of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
     byProduct.set(item.productId, await reserveStock(tx, item.productId, item.quantity));
@@ -177,7 +108,7 @@ async function namesOf(tx: Database, productIds: string[]): Promise<string[]> {
   return productIds.map((id) => names.get(id) ?? "Unknown product");
 }
 
-async function cartLinesFor(tx: Database, userId: string, productIds: string[]): Promise<string[]> {
+export async function cartLinesFor(tx: Database, userId: string, productIds: string[]): Promise<string[]> {
   const rows = await tx
     .select({ id: cart.id })
     .from(cart)
@@ -208,8 +139,18 @@ function orderRow(buyer: Buyer, shipping: ShippingDetails, paymentId: string, un
   };
 }
 
-/** The payment metadata of docs/cart-and-checkout.md, also sent to the provider. */
-function paymentMetadata(p: {
+/** One pending order per line, each with the warranty days configured now. */
+export function orderRows(buyer: Buyer, input: CheckoutInput, paymentId: string, units: ReservedUnit[], warrantyDays: number) {
+  return input.items.map((item, i) => ({ ...orderRow(buyer, input.shipping, paymentId, units[i]!, item.quantity), warrantyDays }));
+}
+
+/** What the lines cost at the reserved prices, before delivery. */
+export function subtotalOf(items: CheckoutInput["items"], units: ReservedUnit[]): number {
+  return items.reduce((sum, item, i) => sum + units[i]!.unitPrice * item.quantity, 0);
+}
+
+/** The payment metadata of docs/cart-and-checkout.md, also sent to the provider; Buy Now is marked. */
+export function paymentMetadata(p: {
   buyer: Buyer;
   shipping: ShippingDetails;
   paymentId: string;
@@ -217,6 +158,7 @@ function paymentMetadata(p: {
   cartItemIds: string[];
   subtotal: number;
   deliveryFeeKobo: number;
+  buyNow?: boolean;
 }): Record<string, unknown> {
   return {
     customer_id: p.buyer.userId,
@@ -231,11 +173,12 @@ function paymentMetadata(p: {
     total_orders: p.orderIds.length,
     total_amount: p.subtotal,
     delivery_fee: p.deliveryFeeKobo,
+    ...(p.buyNow ? { buy_now: true } : {}),
   };
 }
 
 /** Database refusals keep the documented wording (docs/cart-and-checkout.md); nothing was written. */
-function asRefusal(error: unknown): Refusal {
+export function asRefusal(error: unknown): Refusal {
   if (error instanceof Refusal) return error;
   const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
   if (code === "23503") return new Refusal("conflict", T.orderDataIssue, { cause: error });

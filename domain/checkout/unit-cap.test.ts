@@ -4,7 +4,7 @@ import { TEST_ENGINES } from "../../tests/support/database";
 import { insertListing, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, useShopWithPayments } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
-import { placeOrder } from "./service";
+import { placeOrder } from "../flows/place-order";
 
 const CAP_MESSAGE = "Up to 10 phones per order: you have chosen 11. Untick or remove 1 phone to place this order.";
 

@@ -2,13 +2,16 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { LIMITS, PAYMENT_FAILED_LABEL, isPaymentFailed } from "../../lib/constants";
 import { TEST_ENGINES,  } from "../../tests/support/database";
 import { listCustomerOrders } from "../orders/customer";
-import { confirmPayment } from "../payments/confirmation";
-import { RECONCILIATION, reconcilePayments } from "../payments/reconciliation";
+import { confirmPayment } from "../flows/confirm-payment";
+import { RECONCILIATION } from "../payments/reconciliation";
+import { reconcilePayments } from "../flows/reconcile-payments";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { PAYMENT_NOTICES } from "../payments/texts";
 import { recordingMailer } from "../../tests/support/rows";
-import { cancelUnpaidCheckout, payAgain } from "./retry";
-import { type Buyer, placeOrder } from "./service";
+import { cancelUnpaidCheckout } from "./retry";
+import { payAgain } from "../flows/pay-again";
+import type { Buyer } from "./service";
+import { placeOrder } from "../flows/place-order";
 import { CHECKOUT_TEXTS } from "./texts";
 import { PAYMENT_TEXTS } from "../payments/texts";
 
@@ -80,7 +83,7 @@ describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel 
 
     // The old reference is paid by some other means later: it pays nothing.
     const oldTransaction = (await provider().verify(placed.reference))!;
-    const { fulfilPayment } = await import("../payments/fulfilment");
+    const { fulfilPayment } = await import("../flows/fulfil-payment");
     expect(await fulfilPayment(deps(), placed.reference, { ...oldTransaction, status: "success", gatewayResponse: "Successful", paidAt: new Date().toISOString() })).toMatchObject({
       outcome: "refund_flagged",
     });

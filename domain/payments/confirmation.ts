@@ -1,13 +1,14 @@
 /**
  * What /payment-success shows (docs/payments.md):
  * the stored payment first, then the provider, asked twice when it cannot be
- * reached. The URL's status is never read here.
+ * reached. The URL's status is never read here. A successful transaction is fulfilled by
+ * domain/flows/confirm-payment.ts between the check and the answer.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { hasPaid } from "../../lib/constants";
 import { PAYMENT_TEXTS as T } from "./texts";
 import { DEFAULT_FAILURE_REASON, isFailedTransaction, recordPaymentFailure } from "./failure";
-import { type FulfilmentDeps, type Mismatch, fulfilPayment } from "./fulfilment";
+import type { Fulfilment, FulfilmentDeps, Mismatch } from "./fulfilment";
 import { findHeldCheckout } from "./reservation";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
@@ -43,23 +44,39 @@ export interface PaidOrderLine {
   quantity: number;
 }
 
-export async function confirmPayment(deps: ConfirmationDeps, userId: string, reference: string): Promise<PaymentCheck> {
-  const failed = (...reasons: string[]): PaymentCheck => ({ status: "failed", reference, reasons });
+/** The stored payment of a confirmed transaction, as the answer after its fulfilment needs it. */
+export type ReturnedPayment = NonNullable<Awaited<ReturnType<typeof storedPayment>>>;
+
+/**
+ * What the return page can answer before anything is fulfilled (not found, paid before, not
+ * reached, declined: stored as failed), or the provider's successful transaction to fulfil.
+ */
+export async function checkReturnedPayment(
+  deps: ConfirmationDeps,
+  userId: string,
+  reference: string,
+): Promise<{ answer: PaymentCheck } | { stored: ReturnedPayment; transaction: ProviderTransaction }> {
+  const failed = (...reasons: string[]) => ({ answer: failedCheck(reference, reasons) });
   const stored = await storedPayment(deps, userId, reference);
   if (!stored) return failed(T.reasonNotFound);
-  if (hasPaid(stored.status)) return stored.orderCount > 0 ? confirmedEarlier(deps, stored) : failed(T.reasonReleased);
+  if (hasPaid(stored.status)) return stored.orderCount > 0 ? { answer: await confirmedEarlier(deps, stored) } : failed(T.reasonReleased);
   const transaction = await verifyTwice(deps.payments, reference);
   if (transaction === "unreachable") return failed(T.reasonUnreachable);
   if (!transaction) return failed(T.reasonNotPaid);
   if (isFailedTransaction(transaction)) {
     // The buyer is back from the provider's page (Cancel or a declined card): this attempt is over.
     await recordPaymentFailure(deps.db, reference, transaction);
-    return paymentFailed(deps, userId, reference, stored.isTest, T.reasonDeclined(transaction.gatewayResponse || DEFAULT_FAILURE_REASON));
+    return { answer: await paymentFailed(deps, userId, reference, stored.isTest, T.reasonDeclined(transaction.gatewayResponse || DEFAULT_FAILURE_REASON)) };
   }
   if (transaction.status !== "success") {
     return failed(transaction.gatewayResponse ? T.reasonDeclined(transaction.gatewayResponse) : T.reasonNotPaid);
   }
-  const fulfilment = await fulfilPayment(deps, reference, transaction);
+  return { stored, transaction };
+}
+
+/** What the return page answers once the payment went through fulfilment. */
+export async function answerFulfilment(deps: ConfirmationDeps, userId: string, stored: ReturnedPayment, fulfilment: Fulfilment): Promise<PaymentCheck> {
+  const { reference } = stored;
   switch (fulfilment.outcome) {
     case "fulfilled":
       return {
@@ -69,12 +86,16 @@ export async function confirmPayment(deps: ConfirmationDeps, userId: string, ref
     case "already_fulfilled":
       return confirmedEarlier(deps, (await storedPayment(deps, userId, reference))!);
     case "refund_flagged":
-      return failed(T.reasonReleased);
+      return failedCheck(reference, [T.reasonReleased]);
     case "mismatch":
-      return failed(...new Set(fulfilment.problems.map(reasonFor)));
+      return failedCheck(reference, [...new Set(fulfilment.problems.map(reasonFor))]);
     case "not_ours":
-      return failed(T.reasonNotFound);
+      return failedCheck(reference, [T.reasonNotFound]);
   }
+}
+
+function failedCheck(reference: string, reasons: string[]): PaymentCheck {
+  return { status: "failed", reference, reasons };
 }
 
 async function storedPayment({ db }: ConfirmationDeps, userId: string, reference: string) {
@@ -101,7 +122,7 @@ export async function isOwnPayment(db: Database, userId: string, reference: stri
 }
 
 /** Confirmed before this visit (by the webhook, reconciliation or an earlier visit): the same answer again. */
-async function confirmedEarlier(deps: ConfirmationDeps, stored: NonNullable<Awaited<ReturnType<typeof storedPayment>>>): Promise<PaymentCheck> {
+async function confirmedEarlier(deps: ConfirmationDeps, stored: ReturnedPayment): Promise<PaymentCheck> {
   const { reference, orderCount, amount, deliveryFee, removedCartItems, isTest } = stored;
   return { status: "successful", reference, orderCount, amount, deliveryFee, removedCartItems, justConfirmed: false, isTest, orders: await paidOrderLines(deps, reference) };
 }

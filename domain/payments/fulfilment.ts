@@ -1,25 +1,22 @@
 /**
- * Fulfilling a payment the provider confirmed (docs/payments.md): one idempotent transaction
- * that the return page, the webhook and reconciliation may all call, in any order and any
- * number of times. The payment row is locked first and its status decides: it is fulfilled
- * exactly once.
+ * Payments' part of fulfilling a payment the provider confirmed (docs/payments.md; the operation
+ * is domain/flows/fulfil-payment.ts): the payment row locked first, whose status decides, so it
+ * is fulfilled exactly once; the checks against the provider's transaction, the refund flags, the
+ * notices and the receipt.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type OrderStatus, PAID_PAYMENT_STATUSES, type PaymentStatus, TEST_PAYMENT_LABEL, hasPaid, warrantyLabel } from "../../lib/constants";
+import { PAID_PAYMENT_STATUSES, type PaymentStatus, TEST_PAYMENT_LABEL, hasPaid, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { recordActivity } from "../activity/service";
-import { removeCheckedOutLines } from "../cart/service";
 import { products } from "../../db/schema/catalog";
-import { reserveStockAgain } from "../catalog/stock";
 import type { Mailer } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 import { type NewNotification, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
-import { writeOrderStatus } from "../orders/status-writer";
+import type { OrderToMove } from "../orders/status-writer";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
-import { creditSales } from "../ledger/ledger";
 import { flagPaymentForRefund } from "./refund-flags";
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
@@ -40,7 +37,7 @@ export type Fulfilment =
 
 export type Mismatch = "reference" | "status" | "currency" | "amount";
 
-interface StoredPayment {
+export interface StoredPayment {
   id: string;
   reference: string;
   customerId: string;
@@ -65,29 +62,23 @@ export function mismatches(payment: Pick<StoredPayment, "reference" | "amount">,
   return problems;
 }
 
-export async function fulfilPayment(deps: FulfilmentDeps, reference: string, transaction: ProviderTransaction): Promise<Fulfilment> {
-  const result = await deps.db.transaction(async (tx): Promise<{ fulfilment: Fulfilment; deliverReceipt?: () => void }> => {
-    const payment = await lockPayment(tx, reference);
-    if (!payment) return { fulfilment: { outcome: "not_ours" } };
-    if (hasPaid(payment.status)) {
-      return { fulfilment: { outcome: "already_fulfilled", orderCount: await countOrders(tx, payment.id), amount: payment.amount } };
-    }
-    const problems = mismatches(payment, transaction);
-    if (problems.length > 0) {
-      if (transaction.status === "success") await flagMismatch(tx, payment, transaction, problems);
-      return { fulfilment: { outcome: "mismatch", problems } };
-    }
-    if (payment.replacedById || payment.cancelledByBuyer) return { fulfilment: await refundUnwanted(tx, payment, transaction) };
-    const { fulfilment, receipt } = await fulfilLocked(tx, payment, transaction);
-    // In the outbox with the payment, so a crash just after the commit cannot lose the receipt.
-    const deliverReceipt = receipt ? await deps.mailer.record(tx, receiptEmail(deps.publicUrl, receipt.payment, receipt.paid)) : undefined;
-    return { fulfilment, deliverReceipt };
-  });
-  result.deliverReceipt?.();
-  return result.fulfilment;
+/**
+ * What the locked payment answers without paying anything: fulfilled before, money that does not
+ * match (flagged when it was taken), or money on a payment that can no longer pay (flagged for a
+ * refund). Null when its orders are to be paid.
+ */
+export async function outcomeWithoutPaying(tx: Database, payment: StoredPayment, transaction: ProviderTransaction): Promise<Fulfilment | null> {
+  if (hasPaid(payment.status)) return { outcome: "already_fulfilled", orderCount: await countOrders(tx, payment.id), amount: payment.amount };
+  const problems = mismatches(payment, transaction);
+  if (problems.length > 0) {
+    if (transaction.status === "success") await flagMismatch(tx, payment, transaction, problems);
+    return { outcome: "mismatch", problems };
+  }
+  if (payment.replacedById || payment.cancelledByBuyer) return refundUnwanted(tx, payment, transaction);
+  return null;
 }
 
-async function lockPayment(tx: Database, reference: string): Promise<StoredPayment | null> {
+export async function lockPayment(tx: Database, reference: string): Promise<StoredPayment | null> {
   const [payment] = await tx
     .select({
       id: payments.id,
@@ -148,26 +139,16 @@ async function flagMismatch(tx: Database, payment: StoredPayment, transaction: P
   await flagPaymentForRefund(tx, payment.id, N.mismatchReason(detail));
 }
 
-interface Receipt {
-  payment: StoredPayment;
-  paid: PaidOrder[];
-}
-
-interface PaidOrder {
-  id: string;
-  status: OrderStatus;
-  productId: string;
-  vendorId: string;
-  quantity: number;
-  totalAmount: number;
+export interface PaidOrder extends OrderToMove {
   productName: string;
   customerEmail: string;
   customerName: string;
   warrantyDays: number;
 }
 
-async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: ProviderTransaction): Promise<{ fulfilment: Fulfilment; receipt: Receipt | null }> {
-  const held = await tx
+/** The payment's orders, locked, in the order they were placed, with their phones' names. */
+export async function lockOrdersOf(tx: Database, paymentId: string): Promise<PaidOrder[]> {
+  return tx
     .select({
       id: orders.id,
       status: orders.status,
@@ -182,28 +163,13 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.paymentId, payment.id))
+    .where(eq(orders.paymentId, paymentId))
     .orderBy(orders.createdAt, orders.id)
     .for("update", { of: orders });
-  const paid: PaidOrder[] = [];
-  const unfulfillable: PaidOrder[] = [];
-  for (const order of held) {
-    if (order.status === "pending") paid.push(order);
-    // Released while the buyer was paying: fulfilled only if the phones are still there.
-    else if (order.status === "cancelled") (await reserveStockAgain(tx, order.productId, order.quantity) ? paid : unfulfillable).push(order);
-  }
-  const removedCartItems = payment.buyNow ? 0 : await removeCheckedOutLines(tx, payment.customerId, paid.map((o) => o.productId));
-  await markPaymentSuccessful(tx, payment, transaction, { unfulfillable, removedCartItems });
-  await writeOrderStatus(tx, {
-    orders: paid,
-    to: "paid",
-    tidings: async () => {
-      // The vendors' sales are credited before anyone hears of them.
-      await creditSales(tx, paid.map((order) => order.id));
-      return { notices: await noticesOf(tx, payment, paid, unfulfillable) };
-    },
-    watchers: [payment.customerId],
-  });
+}
+
+/** The buyer's activity log names what was paid and what is to be refunded. */
+export async function recordOrdersPaid(tx: Database, payment: StoredPayment, paid: PaidOrder[], unfulfillable: PaidOrder[]): Promise<void> {
   await recordActivity(tx, {
     userId: payment.customerId,
     userType: "buyer",
@@ -211,14 +177,10 @@ async function fulfilLocked(tx: Database, payment: StoredPayment, transaction: P
     description: `Paid ${formatNaira(payment.amount)} for ${paid.length} ${paid.length === 1 ? "order" : "orders"} (payment ${payment.reference})`,
     metadata: { payment_reference: payment.reference, order_ids: paid.map((o) => o.id), refund_order_ids: unfulfillable.map((o) => o.id) },
   });
-  const fulfilment: Fulfilment = paid.length > 0
-    ? { outcome: "fulfilled", orderCount: paid.length, amount: payment.amount, removedCartItems }
-    : { outcome: "refund_flagged", orderCount: 0, amount: payment.amount };
-  return { fulfilment, receipt: paid.length > 0 ? { payment, paid } : null };
 }
 
 /** `removed_cart_items` is kept so a later visit of the return page can still say how many lines went. */
-async function markPaymentSuccessful(
+export async function markPaymentSuccessful(
   tx: Database,
   payment: StoredPayment,
   transaction: ProviderTransaction,
@@ -238,7 +200,7 @@ async function markPaymentSuccessful(
 }
 
 /** The buyer's notifications and one per vendor order (written in a fixed number of statements). */
-async function noticesOf(tx: Database, payment: StoredPayment, paid: PaidOrder[], unfulfillable: PaidOrder[]): Promise<NewNotification[]> {
+export async function fulfilmentNotices(tx: Database, payment: StoredPayment, paid: PaidOrder[], unfulfillable: PaidOrder[]): Promise<NewNotification[]> {
   const notices: NewNotification[] = [];
   if (paid.length > 0) {
     notices.push({ userId: payment.customerId, type: "order", title: N.paidTitle, message: N.paidMessage(payment.amount, paid.map((o) => orderNumberOf(o.id))) });

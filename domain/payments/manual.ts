@@ -5,27 +5,25 @@ import { Refusal } from "../core/refusal";
  * A payment an admin received outside Paystack (docs/admin.md): bank transfer, cash or POS.
  * Recording it is the only way besides a verified Paystack payment for an order to become paid.
  *
- * In one transaction: a `manual` payment row for exactly the order's total, the order moved onto
- * it, the checkout payment it leaves behind made unable to pay it again, and then the same
- * idempotent fulfilment a Paystack payment goes through (stock counted as sold, buyer and vendor
- * told, receipt), and the admin's entry in the activity log.
+ * Payments' part of recording it (the operation is domain/flows/record-manual-payment.ts): a
+ * `manual` payment row for exactly the order's total, the order moved onto it, the checkout
+ * payment it leaves behind made unable to pay it again; after fulfilment, the admin's reference
+ * and the admin's entry in the activity log.
  */
 import type { Database } from "../../db/client";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { profiles, users } from "../../db/schema/accounts";
 import { recordActivity } from "../activity/service";
-import { type Actor, assertMay } from "../core/access";
+import type { Actor } from "../core/access";
 import type { Mailer } from "../mail/mailer";
 import { orders } from "../../db/schema/orders";
 import { attachPayment } from "../orders/placement";
 import { ORDER_STATUS_TEXTS, orderNumberOf } from "../orders/status";
-import { type FulfilmentDeps, fulfilPayment } from "./fulfilment";
 import { nairaTextToKobo } from "../../lib/money";
 import { MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS as T, type ManualPaymentInput } from "./manual-validation";
 import type { ProviderTransaction } from "./provider";
 import { payments } from "../../db/schema/payments";
-
 
 export interface RecordedPayment {
   orderNumber: string;
@@ -48,49 +46,62 @@ interface OrderToPay {
   paymentId: string | null;
 }
 
-export async function recordManualPayment(deps: FulfilmentDeps, actor: Actor, input: ManualPaymentInput): Promise<RecordedPayment> {
-  assertMay(actor, "back_office");
+/** The manual payment row, with the order it pays, before fulfilment. */
+export interface OpenedManualPayment {
+  id: string;
+  reference: string;
+  amount: number;
+  order: OrderToPay;
+  orderNumber: string;
+  adminName: string;
+}
+
+/**
+ * The order (pending, for exactly its total) moves onto a new `manual` payment row, and the
+ * checkout payment it leaves behind is made unable to pay it again.
+ */
+export async function openManualPayment(tx: Database, actor: Actor, input: ManualPaymentInput): Promise<OpenedManualPayment> {
   const amount = nairaTextToKobo(input.amountNaira);
-  const receipts: Array<() => void> = [];
-  const recorded = await deps.db.transaction(async (tx) => {
-    const order = await lockOrderAndItsPayment(tx, input.orderId);
-    const number = orderNumberOf(order.id);
-    if (order.status !== "pending") throw new Refusal("conflict", T.notPending(number, ORDER_STATUS_LABELS[order.status]));
-    if (amount !== order.totalAmount) throw new Refusal("invalid", T.amountNotTotal(formatNaira(order.totalAmount)), { fieldErrors: { amountNaira: T.amountNotTotal(formatNaira(order.totalAmount)) } });
-    const admin = await adminName(tx, actor);
-    const reference = newManualReference();
-    const [manual] = await tx
-      .insert(payments)
-      .values({
-        customerId: order.customerId,
-        orderId: order.id,
-        paymentReference: reference,
-        amount,
-        paymentGateway: "manual",
-        paymentMethod: input.method,
-        gatewayReference: input.reference,
-        isTest: false,
-        recordedBy: actor.userId,
-        note: input.note ?? null,
-        metadata: { recorded_by_name: admin },
-      })
-      .returning({ id: payments.id });
-    await attachPayment(tx, order.id, manual!.id);
-    if (order.paymentId) await detachFromCheckoutPayment(tx, order, order.paymentId, manual!.id);
-    await fulfil({ ...deps, db: tx, mailer: deferredMailer(deps.mailer, receipts) }, reference, order, input);
-    // Fulfilment writes a provider's transaction id there; a manual payment keeps the admin's reference.
-    await tx.update(payments).set({ gatewayReference: input.reference }).where(eq(payments.id, manual!.id));
-    await recordActivity(tx, {
-      userId: actor.userId,
-      userType: "admin",
-      activityType: "manual_payment_recorded",
-      description: `${admin} recorded a ${METHOD_IN_A_SENTENCE[input.method]} payment of ${formatNaira(amount)} for order #${number} (reference ${input.reference})`,
-      metadata: { order_id: order.id, payment_reference: reference, method: input.method, reference: input.reference, note: input.note ?? null, amount },
-    });
-    return { orderNumber: number, reference, amount };
+  const order = await lockOrderAndItsPayment(tx, input.orderId);
+  const orderNumber = orderNumberOf(order.id);
+  if (order.status !== "pending") throw new Refusal("conflict", T.notPending(orderNumber, ORDER_STATUS_LABELS[order.status]));
+  if (amount !== order.totalAmount) throw new Refusal("invalid", T.amountNotTotal(formatNaira(order.totalAmount)), { fieldErrors: { amountNaira: T.amountNotTotal(formatNaira(order.totalAmount)) } });
+  const admin = await adminName(tx, actor);
+  const reference = newManualReference();
+  const [manual] = await tx
+    .insert(payments)
+    .values({
+      customerId: order.customerId,
+      orderId: order.id,
+      paymentReference: reference,
+      amount,
+      paymentGateway: "manual",
+      paymentMethod: input.method,
+      gatewayReference: input.reference,
+      isTest: false,
+      recordedBy: actor.userId,
+      note: input.note ?? null,
+      metadata: { recorded_by_name: admin },
+    })
+    .returning({ id: payments.id });
+  await attachPayment(tx, order.id, manual!.id);
+  if (order.paymentId) await detachFromCheckoutPayment(tx, order, order.paymentId, manual!.id);
+  return { id: manual!.id, reference, amount, order, orderNumber, adminName: admin };
+}
+
+/** Once fulfilled: the admin's reference kept on the payment, and the admin's entry in the activity log. */
+export async function closeManualPayment(tx: Database, actor: Actor, manual: OpenedManualPayment, input: ManualPaymentInput): Promise<RecordedPayment> {
+  const { reference, amount, order, orderNumber } = manual;
+  // Fulfilment writes a provider's transaction id there; a manual payment keeps the admin's reference.
+  await tx.update(payments).set({ gatewayReference: input.reference }).where(eq(payments.id, manual.id));
+  await recordActivity(tx, {
+    userId: actor.userId,
+    userType: "admin",
+    activityType: "manual_payment_recorded",
+    description: `${manual.adminName} recorded a ${METHOD_IN_A_SENTENCE[input.method]} payment of ${formatNaira(amount)} for order #${orderNumber} (reference ${input.reference})`,
+    metadata: { order_id: order.id, payment_reference: reference, method: input.method, reference: input.reference, note: input.note ?? null, amount },
   });
-  for (const deliver of receipts) deliver();
-  return recorded;
+  return { orderNumber, reference, amount };
 }
 
 /**
@@ -144,26 +155,23 @@ async function detachFromCheckoutPayment(tx: Database, order: OrderToPay, checko
     .where(and(eq(payments.id, checkoutPaymentId), sql`${payments.amount} > ${order.totalAmount}`));
 }
 
-/** The money is in hand: the same idempotent path as a Paystack payment, with the recorded amount. */
-async function fulfil(deps: FulfilmentDeps, reference: string, order: OrderToPay, input: ManualPaymentInput): Promise<void> {
-  const transaction: ProviderTransaction = {
+/** The money is in hand: fulfilled as a Paystack payment would be, with the recorded amount. */
+export function manualTransaction(manual: OpenedManualPayment, input: ManualPaymentInput): ProviderTransaction {
+  return {
     id: 0,
-    reference,
+    reference: manual.reference,
     status: "success",
-    amount: order.totalAmount,
+    amount: manual.order.totalAmount,
     currency: "NGN",
     channel: input.method,
     gatewayResponse: MANUAL_PAYMENT_METHOD_LABELS[input.method],
     paidAt: new Date().toISOString(),
     metadata: {},
   };
-  const outcome = await fulfilPayment(deps, reference, transaction);
-  // Anything else would leave money recorded for an order that is not paid: undo it all.
-  if (outcome.outcome !== "fulfilled") throw new Refusal("conflict", ORDER_STATUS_TEXTS.changedMeanwhile);
 }
 
 /** The receipt is written with the payment, and sent only once the whole record has committed. */
-function deferredMailer(mailer: Mailer, deliveries: Array<() => void>): Mailer {
+export function deferredMailer(mailer: Mailer, deliveries: Array<() => void>): Mailer {
   return {
     send: (message) => mailer.send(message),
     idle: () => mailer.idle(),

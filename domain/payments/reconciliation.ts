@@ -2,18 +2,16 @@
  * The periodic payment check (docs/payments.md): pending payments are verified with the
  * provider again, so a lost webhook or a closed tab never loses a payment; reservations still
  * unpaid after 30 minutes are released; released ones are checked for a while longer, so money
- * that arrives late is still fulfilled (or flagged for a refund).
+ * that arrives late is still fulfilled (or flagged for a refund). The job itself is
+ * domain/flows/reconcile-payments.ts; what it checks and settles is here.
  */
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../../db/client";
-import { scheduleExclusively } from "../../db/exclusive-schedule";
+import type { Database } from "../../db/client";
 import type { ConfirmationDeps } from "./confirmation";
-import { fulfilPayment } from "./fulfilment";
-import { PaymentProviderError } from "./provider";
+import { type PaymentProvider, PaymentProviderError, type ProviderTransaction } from "./provider";
 import { isFailedTransaction, recordPaymentFailure } from "./failure";
 import { RESERVATION_MS, holdsReservation } from "../orders/reservation";
 import { releaseReservation } from "./release";
-import { reconcileRefunds } from "./refund-reconciliation";
 import { payments } from "../../db/schema/payments";
 
 const MINUTE_MS = 60_000;
@@ -43,19 +41,7 @@ export interface ReconciliationReport {
   unreachable: number;
 }
 
-export async function reconcilePayments(deps: ConfirmationDeps, now: Date = new Date()): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { checked: 0, fulfilled: 0, released: 0, unreachable: 0 };
-  for (const payment of await paymentsToCheck(deps, now)) {
-    report.checked++;
-    const outcome = await checkPayment(deps, payment, now);
-    if (outcome === "fulfilled") report.fulfilled++;
-    else if (outcome === "released") report.released++;
-    else if (outcome === "unreachable") report.unreachable++;
-  }
-  return report;
-}
-
-interface PaymentToCheck {
+export interface PaymentToCheck {
   reference: string;
   status: string;
   createdAt: Date;
@@ -64,7 +50,8 @@ interface PaymentToCheck {
   placedAt: Date;
 }
 
-async function paymentsToCheck({ db }: ConfirmationDeps, now: Date): Promise<PaymentToCheck[]> {
+/** The payments due a check now, oldest first, a batch at a time. */
+export async function paymentsToCheck(db: Database, now: Date): Promise<PaymentToCheck[]> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const held = and(
     holdsReservation,
@@ -92,18 +79,21 @@ async function paymentsToCheck({ db }: ConfirmationDeps, now: Date): Promise<Pay
     .limit(RECONCILIATION.batchSize);
 }
 
-async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now: Date): Promise<"fulfilled" | "released" | "unpaid" | "unreachable"> {
-  let transaction;
+/** The provider's word on the payment, "unreachable" when it cannot be asked now (the next run asks again). */
+export async function verifyForReconciliation(provider: PaymentProvider, reference: string): Promise<ProviderTransaction | null | "unreachable"> {
   try {
-    transaction = await deps.payments.verify(payment.reference);
+    return await provider.verify(reference);
   } catch (error) {
     if (error instanceof PaymentProviderError) return "unreachable";
     throw error;
   }
-  if (transaction?.status === "success") {
-    const fulfilment = await fulfilPayment(deps, payment.reference, transaction);
-    if (fulfilment.outcome === "fulfilled" || fulfilment.outcome === "refund_flagged") return "fulfilled";
-  }
+}
+
+/**
+ * A payment that paid nothing this time: checked now; a decline (or a page left unfinished too
+ * long) is recorded as failed, and a reservation past its 30 minutes is released.
+ */
+export async function settleUnpaid(deps: ConfirmationDeps, payment: PaymentToCheck, transaction: ProviderTransaction | null, now: Date): Promise<"released" | "unpaid"> {
   await deps.db.update(payments).set({ lastCheckedAt: now }).where(eq(payments.paymentReference, payment.reference));
   if (payment.releasedAt) return "unpaid";
   if (transaction && shouldCallFailed(transaction.status, payment, now)) await recordPaymentFailure(deps.db, payment.reference, transaction);
@@ -116,17 +106,4 @@ async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now
 function shouldCallFailed(status: string, payment: PaymentToCheck, now: Date): boolean {
   if (payment.status !== "pending" || !isFailedTransaction({ status })) return false;
   return status === "failed" || now.getTime() - payment.createdAt.getTime() > RECONCILIATION.abandonedAfterMs;
-}
-
-/** Runs the job (payments, then refunds left pending) every `everyMs` (a minute unless configured) on whichever instance takes the lock; returns a function that stops it. */
-export function scheduleReconciliation(
-  deps: ConfirmationDeps & Pick<DatabaseHandle, "exclusively">,
-  onError: (error: unknown) => void,
-  everyMs: number = RECONCILIATION.intervalMs,
-): () => Promise<void> {
-  const reconcile = async () => {
-    await reconcilePayments(deps);
-    await reconcileRefunds(deps);
-  };
-  return scheduleExclusively(deps, { lockKey: RECONCILIATION.lockKey, everyMs }, reconcile, onError);
 }

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
-import { placeOrder } from "../checkout/service";
+import { placeOrder } from "../flows/place-order";
 import { Refusal } from "../core/refusal";
 import { cancelPaidOrder } from "../flows/cancel-paid-order";
 import { listVendorOrders } from "../vendors/dashboard";
 import { moveOrder } from "../orders/moves";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
-import { confirmPayment } from "./confirmation";
+import { confirmPayment } from "../flows/confirm-payment";
 import { REFUND_TEXTS, applyRefundOutcome, issueRefund, refundPayment } from "./refunds";
 
 /** One step of what admins, buyers and Paystack may do to a payment, in any order. */

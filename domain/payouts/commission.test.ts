@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, useShopWithPayments } from "../../tests/support/shop";
-import { placeOrder } from "../checkout/service";
+import { placeOrder } from "../flows/place-order";
 import type { Actor } from "../core/access";
 import { ACCESS_TEXTS } from "../core/access";
 import { Refusal } from "../core/refusal";

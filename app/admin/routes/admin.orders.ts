@@ -1,6 +1,6 @@
 import { changeOrderStatus } from "../../../domain/flows/change-order-status";
 import { ORDER_STATUS_TEXTS, orderStatusChangeSchema } from "../../../domain/orders/status";
-import { recordManualPayment } from "../../../domain/payments/manual";
+import { recordManualPayment } from "../../../domain/flows/record-manual-payment";
 import { MANUAL_PAYMENT_TEXTS, manualPaymentSchema } from "../../../domain/payments/manual-validation";
 import { answer, forbiddenFrom, formObject, invalidInput, refused, requireBackOffice } from "../../server/admin-forms.server";
 import { Refusal } from "../../../domain/core/refusal";

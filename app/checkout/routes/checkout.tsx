@@ -1,7 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, data, redirectDocument } from "react-router";
 import { listCart } from "../../../domain/cart/service";
 import { buyNowLine } from "../../../domain/checkout/buy-now";
-import { placeOrder } from "../../../domain/checkout/service";
+import { placeOrder } from "../../../domain/flows/place-order";
 import { Refusal } from "../../../domain/core/refusal";
 import { CHECKOUT_TEXTS as T } from "../../../domain/checkout/texts";
 import { checkoutSchema, firstCheckoutError } from "../../../domain/checkout/validation";

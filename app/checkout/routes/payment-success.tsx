@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PAYMENT_TEXTS as P } from "../../../domain/payments/texts";
-import { confirmPayment } from "../../../domain/payments/confirmation";
+import { confirmPayment } from "../../../domain/flows/confirm-payment";
 import { type PaymentOutcome, PaymentResult, failedCheck, outcomeOf } from "../payment-result";
 import { invalid, ok } from "../../server/answer.server";
 import type { Failure } from "../../ui/answer";

@@ -1,6 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, data, redirect, redirectDocument } from "react-router";
 import { Refusal } from "../../../domain/core/refusal";
-import { cancelUnpaidCheckout, payAgain, unpaidOrderSchema } from "../../../domain/checkout/retry";
+import { cancelUnpaidCheckout, unpaidOrderSchema } from "../../../domain/checkout/retry";
+import { payAgain } from "../../../domain/flows/pay-again";
 import { listCustomerOrders } from "../../../domain/orders/customer";
 import { buyerClaims } from "../../../domain/claims/service";
 import { CANCELLATION_TEXTS, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
