@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { scheduleClaimChecks } from "../domain/claims/service";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleAutoDelivery } from "../domain/orders/auto-delivery";
-import { scheduleReconciliation } from "../domain/payments/reconciliation";
+import { scheduleReconciliation } from "../domain/flows/reconcile-payments";
 import { schedulePayouts } from "../domain/payouts/run";
 import { withAuthSecret } from "./auth-secret";
 import { type Config, ConfigError, assertPaymentsReady, loadConfig } from "./config";

@@ -56,7 +56,4 @@ export const NOT_YET_MOVED: readonly string[] = [
   // Checkout creates, fills and replaces its payment row; to move behind functions of payments.
   "domain/checkout/retry.ts: payments",
   "domain/checkout/service.ts: payments",
-  // A refund that fails sends its claim back to the admins; to move into a flow above both.
-  "domain/payments/refunds.ts: warranty_claim_events",
-  "domain/payments/refunds.ts: warranty_claims",
 ];

@@ -6,7 +6,8 @@ import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from ".
 import { placeOrder } from "../checkout/service";
 import { changeOrderStatus } from "../orders/admin";
 import { confirmPayment } from "../payments/confirmation";
-import { applyRefundOutcome, refundPayment } from "../payments/refunds";
+import { applyRefundOutcome } from "../flows/refund-failed";
+import { refundPayment } from "../payments/refunds";
 import { listPaymentsForAdmin } from "./listings";
 
 /** What the Payments tab shows of refunds: each payment's refunds, what is left, and the flagged amount. */

@@ -5,15 +5,12 @@
  * that arrives late is still fulfilled (or flagged for a refund).
  */
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../../db/client";
-import { scheduleExclusively } from "../../db/exclusive-schedule";
 import type { ConfirmationDeps } from "./confirmation";
 import { fulfilPayment } from "./fulfilment";
 import { PaymentProviderError } from "./provider";
 import { isFailedTransaction, recordPaymentFailure } from "./failure";
 import { RESERVATION_MS, holdsReservation } from "../orders/reservation";
 import { releaseReservation } from "./release";
-import { reconcileRefunds } from "./refund-reconciliation";
 import { payments } from "../../db/schema/payments";
 
 const MINUTE_MS = 60_000;
@@ -116,17 +113,4 @@ async function checkPayment(deps: ConfirmationDeps, payment: PaymentToCheck, now
 function shouldCallFailed(status: string, payment: PaymentToCheck, now: Date): boolean {
   if (payment.status !== "pending" || !isFailedTransaction({ status })) return false;
   return status === "failed" || now.getTime() - payment.createdAt.getTime() > RECONCILIATION.abandonedAfterMs;
-}
-
-/** Runs the job (payments, then refunds left pending) every `everyMs` (a minute unless configured) on whichever instance takes the lock; returns a function that stops it. */
-export function scheduleReconciliation(
-  deps: ConfirmationDeps & Pick<DatabaseHandle, "exclusively">,
-  onError: (error: unknown) => void,
-  everyMs: number = RECONCILIATION.intervalMs,
-): () => Promise<void> {
-  const reconcile = async () => {
-    await reconcilePayments(deps);
-    await reconcileRefunds(deps);
-  };
-  return scheduleExclusively(deps, { lockKey: RECONCILIATION.lockKey, everyMs }, reconcile, onError);
 }
