@@ -4,7 +4,7 @@
  * Then the same run again, which must pay no one twice. `tsx bench/payout-run.ts` runs it alone.
  */
 import { createPaystackClient } from "../domain/payments/paystack-client";
-import { runPayouts } from "../domain/payouts/run";
+import { runPayouts } from "../domain/flows/run-payouts";
 import { reconcilePayouts } from "../domain/payouts/transfers";
 import { createPostgresTestDatabase } from "../tests/support/database";
 import { startPaystackStandin } from "../tests/support/paystack-standin";

@@ -5,7 +5,7 @@ import { payoutRuns, vendorBankAccounts } from "../db/schema";
 import { ACCESS_TEXTS, type Actor } from "../domain/core/access";
 import { PAYOUTS_CSV_HEADER, getPayoutsOverview, postAdjustment } from "../domain/payouts/admin-payouts";
 import { payoutPeriodOf } from "../domain/payouts/period";
-import { createPayout } from "../domain/payouts/run";
+import { createPayout } from "../domain/flows/run-payouts";
 import { PAYOUT_TEXTS } from "../domain/payouts/texts";
 import { applyTransferOutcome } from "../domain/payouts/transfers";
 import { COMMISSION_TEXTS, PAYOUT_ADMIN_TEXTS, PAYOUT_FORM_TEXTS } from "../domain/payouts/validation";

@@ -3,7 +3,7 @@ import { scheduleClaimChecks } from "../domain/claims/service";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleAutoDelivery } from "../domain/orders/auto-delivery";
 import { scheduleReconciliation } from "../domain/flows/reconcile-payments";
-import { schedulePayouts } from "../domain/payouts/run";
+import { schedulePayouts } from "../domain/flows/run-payouts";
 import { withAuthSecret } from "./auth-secret";
 import { type Config, ConfigError, assertPaymentsReady, loadConfig } from "./config";
 import { StartupError, describeError, prepareDatabase } from "./database";

@@ -4,7 +4,7 @@ import type { FulfilmentDeps } from "../domain/payments/fulfilment";
 import { fulfilPayment } from "../domain/flows/fulfil-payment";
 import { parsePaystackTransaction } from "../domain/payments/paystack-client";
 import { isRefundEvent, parseRefundEvent, providerRefundIdOf } from "../domain/payments/refund-events";
-import { applyRefundOutcome } from "../domain/payments/refunds";
+import { applyRefundOutcome } from "../domain/flows/refund-failed";
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
 import { isTransferEvent, parseTransferEvent } from "../domain/payouts/transfer-events";
 import { applyTransferOutcome } from "../domain/payouts/transfers";

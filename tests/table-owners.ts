@@ -46,14 +46,3 @@ export const TABLE_OWNERS: Record<string, string> = {
 
 /** The one exception: deleting an account scrubs or removes the person's rows in every table. */
 export const WRITES_ANY_TABLE = ["domain/privacy/deletion.ts"];
-
-/**
- * Writes still made outside their table's owner, each as `file: table`, until they move behind a
- * function of the owner. The test fails when one is added, and when one listed here is gone (so
- * the list only shrinks).
- */
-export const NOT_YET_MOVED: readonly string[] = [
-  // A refund that fails sends its claim back to the admins; to move into a flow above both.
-  "domain/payments/refunds.ts: warranty_claim_events",
-  "domain/payments/refunds.ts: warranty_claims",
-];

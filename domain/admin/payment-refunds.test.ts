@@ -5,7 +5,8 @@ import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from ".
 import { placeOrder } from "../flows/place-order";
 import { changeOrderStatus } from "../flows/change-order-status";
 import { confirmPayment } from "../flows/confirm-payment";
-import { applyRefundOutcome, refundPayment } from "../payments/refunds";
+import { applyRefundOutcome } from "../flows/refund-failed";
+import { refundPayment } from "../payments/refunds";
 import { listPaymentsForAdmin } from "./listings";
 
 /** What the Payments tab shows of refunds: each payment's refunds, what is left, and the flagged amount. */

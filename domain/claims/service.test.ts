@@ -11,8 +11,8 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
+import { refusalOf } from "../../tests/support/refusal";
 import { ACCESS_TEXTS } from "../core/access";
-import { Refusal } from "../core/refusal";
 import { createLocalStorage } from "../media/storage";
 import {
   type ClaimRefunds, answerClaim, buyerClaims, decideClaim, escalateClaim, flagOverdueClaims, listClaimsForAdmin, listVendorClaims, mayViewClaimPhoto,
@@ -23,17 +23,6 @@ import { adminDecisionSchema, escalateClaimSchema, openClaimSchema, vendorAnswer
 import { DAY_MS as DAY } from "../../lib/lagos-time";
 
 const DESCRIPTION = "The battery drops from 100% to 20% within two hours of light use.";
-
-/** Runs `body` and returns the refusal it throws. */
-async function refusalOf(body: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await body();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe.each(TEST_ENGINES)("warranty claims (%s)", (engine) => {
   let database: DatabaseHandle;

@@ -12,7 +12,8 @@ import { Refusal } from "../core/refusal";
 import { CANCELLATION_TEXTS, type LockedOrder, type PaidOrderCancellation, cancelBuyersOrderIn, lockCancellableOrder, refundOwedOnCancel, tellOfBuyerCancellation } from "../orders/cancellation";
 import { orderNumberOf } from "../orders/status";
 import { flagPaymentForRefund } from "../payments/refund-flags";
-import { type RefundDeps, type RefundRecord, type ReservedRefund, reserveRefundIn, submitReservedRefund } from "../payments/refunds";
+import { type RefundDeps, type RefundRecord, type ReservedRefund, findRefund, reserveRefundIn, submitReservedRefund } from "../payments/refunds";
+import { failRefund } from "./refund-failed";
 
 export interface CancelPaidOrderDeps extends RefundDeps {
   /** A refund that could not be sent after the order was cancelled (it stays pending; reconciliation sends it). */
@@ -58,10 +59,13 @@ async function reserveOrFlag(tx: Database, buyerId: string, order: LockedOrder, 
   }
 }
 
-/** Asks the provider once the cancellation has committed; a refusal is the core's to announce, anything else leaves it pending for reconciliation. */
+/** Asks the provider once the cancellation has committed; a refusal fails the refund (refund-failed.ts), anything else leaves it pending for reconciliation. */
 async function sendRefund(deps: CancelPaidOrderDeps, reserved: ReservedRefund): Promise<RefundRecord | null> {
   try {
-    return await submitReservedRefund(deps, reserved, { onRefusal: "escalate" });
+    const submitted = await submitReservedRefund(deps, reserved, { onRefusal: "escalate" });
+    if (!submitted.failure) return submitted.refund;
+    await failRefund(deps, submitted.failure);
+    return (await findRefund(deps.db, submitted.refund.id))!;
   } catch (error) {
     deps.onRefundError?.(error);
     return null;

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { scheduleExclusively } from "../../db/exclusive-schedule";
 import type { ConfirmationDeps } from "../payments/confirmation";
 import { type PaymentToCheck, RECONCILIATION, type ReconciliationReport, paymentsToCheck, settleUnpaid, verifyForReconciliation } from "../payments/reconciliation";
-import { reconcileRefunds } from "../payments/refund-reconciliation";
+import { reconcileRefunds } from "./refund-failed";
 import { fulfilPayment } from "./fulfil-payment";
 
 export async function reconcilePayments(deps: ConfirmationDeps, now: Date = new Date()): Promise<ReconciliationReport> {

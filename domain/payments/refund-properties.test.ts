@@ -10,7 +10,8 @@ import { listVendorOrders } from "../vendors/dashboard";
 import { moveOrder } from "../orders/moves";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
 import { confirmPayment } from "../flows/confirm-payment";
-import { REFUND_TEXTS, applyRefundOutcome, issueRefund, refundPayment } from "./refunds";
+import { applyRefundOutcome } from "../flows/refund-failed";
+import { REFUND_TEXTS, issueRefund, refundPayment } from "./refunds";
 
 /** One step of what admins, buyers and Paystack may do to a payment, in any order. */
 type Step =

@@ -2,13 +2,14 @@
  * Refunds left pending (docs/after-sale.md): the provider never answered the request, or its
  * webhook was lost. Each is looked up at the provider; one that never reached it is asked for
  * again, but only after the transaction's refunds show no refund of that amount we have not
- * already recorded, so the money goes back once.
+ * already recorded, so the money goes back once. A refund that ended failed is handed back in the
+ * report's `failures`, for `failRefund` (domain/flows/refund-failed.ts).
  */
 import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { refunds } from "../../db/schema/after-sale";
 import { payments } from "../../db/schema/payments";
 import { PaymentProviderError, type ProviderRefund } from "./provider";
-import { type RefundDeps, applyRefundOutcome, failRefund, isRefusal } from "./refunds";
+import { type RefundDeps, type RefundFailure, applyRefundOutcome, isRefusal } from "./refunds";
 
 export const REFUND_RECONCILIATION = {
   /** A pending refund is left to its webhook this long before it is looked up. */
@@ -31,16 +32,18 @@ export interface RefundReconciliationReport {
   settled: number;
   resubmitted: number;
   unreachable: number;
+  failures: RefundFailure[];
 }
 
-export async function reconcileRefunds(deps: RefundDeps, now: Date = new Date()): Promise<RefundReconciliationReport> {
-  const report: RefundReconciliationReport = { checked: 0, settled: 0, resubmitted: 0, unreachable: 0 };
+export async function lookUpPendingRefunds(deps: RefundDeps, now: Date = new Date()): Promise<RefundReconciliationReport> {
+  const report: RefundReconciliationReport = { checked: 0, settled: 0, resubmitted: 0, unreachable: 0, failures: [] };
   for (const refund of await pendingRefunds(deps, now)) {
     report.checked++;
     try {
-      const outcome = await lookUp(deps, refund);
+      const { outcome, failure } = await lookUp(deps, refund);
       if (outcome === "settled") report.settled++;
       if (outcome === "resubmitted") report.resubmitted++;
+      if (failure) report.failures.push(failure);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       report.unreachable++;
@@ -60,24 +63,28 @@ function pendingRefunds({ db }: RefundDeps, now: Date): Promise<PendingRefund[]>
     .limit(REFUND_RECONCILIATION.batchSize);
 }
 
-async function lookUp(deps: RefundDeps, refund: PendingRefund): Promise<"settled" | "resubmitted" | "pending"> {
+interface LookedUp {
+  outcome: "settled" | "resubmitted" | "pending";
+  failure?: RefundFailure;
+}
+
+async function lookUp(deps: RefundDeps, refund: PendingRefund): Promise<LookedUp> {
   const atProvider = refund.providerRefundId !== null ? await deps.payments.fetchRefund(refund.providerRefundId) : await findUnrecorded(deps, refund);
   if (!atProvider) return resubmit(deps, refund);
   if (refund.providerRefundId === null) await name(deps, refund, atProvider.id);
-  return (await settle(deps, refund, atProvider)) ? "settled" : "pending";
+  return settle(deps, refund, atProvider);
 }
 
 /** Asks for a refund the provider never received (the request was lost, or the process died before sending it). */
-async function resubmit(deps: RefundDeps, refund: PendingRefund): Promise<"settled" | "resubmitted"> {
+async function resubmit(deps: RefundDeps, refund: PendingRefund): Promise<LookedUp> {
   try {
     const answer = await deps.payments.refund({ transaction: refund.reference, amount: refund.amount });
     await name(deps, refund, answer.id);
     if (answer.status === "processed") await settle(deps, refund, { ...answer, status: "processed" });
-    return "resubmitted";
+    return { outcome: "resubmitted" };
   } catch (error) {
     if (!(error instanceof PaymentProviderError) || !isRefusal(error)) throw error;
-    await failRefund(deps, refund.id, error.message);
-    return "settled";
+    return { outcome: "settled", failure: { refundId: refund.id, reason: error.message } };
   }
 }
 
@@ -101,9 +108,9 @@ async function name(deps: RefundDeps, refund: PendingRefund, providerRefundId: n
     .where(and(eq(refunds.id, refund.id), sql`${refunds.providerRefundId} is null`));
 }
 
-async function settle(deps: RefundDeps, refund: PendingRefund, atProvider: ProviderRefund): Promise<boolean> {
+async function settle(deps: RefundDeps, refund: PendingRefund, atProvider: ProviderRefund): Promise<LookedUp> {
   const status = FINAL[atProvider.status];
-  if (!status) return false;
-  await applyRefundOutcome(deps, { providerRefundId: atProvider.id, transactionReference: refund.reference, amount: atProvider.amount, status, failureReason: atProvider.reason || `Paystack: ${atProvider.status}` });
-  return true;
+  if (!status) return { outcome: "pending" };
+  const failure = await applyRefundOutcome(deps, { providerRefundId: atProvider.id, transactionReference: refund.reference, amount: atProvider.amount, status, failureReason: atProvider.reason || `Paystack: ${atProvider.status}` });
+  return { outcome: "settled", ...(failure && { failure }) };
 }

@@ -3,7 +3,7 @@
  * data and zod, shared by the admin's form in the browser and the check on the server.
  */
 import { z } from "../../lib/zod";
-import { NAIRA_TEXT } from "../../lib/money";
+import { nairaAmountText, oneLineReason } from "../../lib/form-fields";
 
 export const REFUND_FORM_BOUNDS = { reasonMax: 500, keyMin: 16, keyMax: 100 } as const;
 
@@ -31,9 +31,6 @@ export const REFUND_FORM_TEXTS = {
   statuses: { pending: "Pending", processed: "Processed", failed: "Failed" },
 } as const;
 
-/** Control characters other than line breaks have no place in a reason. */
-const REASON_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
-
 export const adminRefundSchema = z.object({
   paymentId: z.guid({ error: REFUND_FORM_TEXTS.paymentNotFound }),
   orderId: z
@@ -41,15 +38,8 @@ export const adminRefundSchema = z.object({
     .optional()
     .transform((value) => value?.trim() || undefined)
     .pipe(z.guid({ error: REFUND_FORM_TEXTS.paymentNotFound }).optional()),
-  amountNaira: z
-    .string({ error: REFUND_FORM_TEXTS.amount })
-    .transform((value) => value.trim().replace(/,/g, "").replace(/^₦/, ""))
-    .pipe(z.string().regex(NAIRA_TEXT, REFUND_FORM_TEXTS.amount))
-    .refine((value) => /[1-9]/.test(value), REFUND_FORM_TEXTS.amount),
-  reason: z
-    .string({ error: REFUND_FORM_TEXTS.reason })
-    .transform((value) => value.replace(/\r?\n/g, " ").trim())
-    .pipe(z.string().min(1, REFUND_FORM_TEXTS.reason).max(REFUND_FORM_BOUNDS.reasonMax, REFUND_FORM_TEXTS.reason).regex(REASON_TEXT, REFUND_FORM_TEXTS.reason)),
+  amountNaira: nairaAmountText(REFUND_FORM_TEXTS.amount),
+  reason: oneLineReason(1, REFUND_FORM_BOUNDS.reasonMax, REFUND_FORM_TEXTS.reason),
   idempotencyKey: z
     .string({ error: REFUND_FORM_TEXTS.stale })
     .regex(new RegExp(`^[A-Za-z0-9-]{${REFUND_FORM_BOUNDS.keyMin},${REFUND_FORM_BOUNDS.keyMax}}$`), REFUND_FORM_TEXTS.stale),

@@ -8,8 +8,8 @@ import { placeOrder } from "../flows/place-order";
 import { confirmPayment } from "../flows/confirm-payment";
 import { fulfilPayment } from "../flows/fulfil-payment";
 import { PaymentProviderError, type PaymentProvider } from "./provider";
-import { reconcileRefunds } from "./refund-reconciliation";
-import { REFUND_TEXTS, type RefundInput, applyRefundOutcome, issueRefund, refundPayment, refundableAmount } from "./refunds";
+import { applyRefundOutcome, reconcileRefunds } from "../flows/refund-failed";
+import { REFUND_TEXTS, type RefundInput, issueRefund, refundPayment, refundableAmount } from "./refunds";
 
 describe.each(TEST_ENGINES)("refunds (%s)", (engine) => {
   const { database, standin, provider, shop } = useShopWithPayments(engine);

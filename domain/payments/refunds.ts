@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { refunds, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
+import { refunds } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import type { RefundStatus } from "../../lib/constants";
@@ -101,7 +101,7 @@ export async function refundPayment(deps: RefundDeps, actor: Actor, input: Refun
  */
 export async function issueRefund(deps: RefundDeps, requestedBy: string | null, input: RefundInput): Promise<RefundRecord> {
   const reserved = await deps.db.transaction((tx) => reserveRefundIn(tx, requestedBy, input));
-  return submitReservedRefund(deps, reserved, { onRefusal: "answer" });
+  return (await submitReservedRefund(deps, reserved, { onRefusal: "answer" })).refund;
 }
 
 /**
@@ -116,12 +116,25 @@ export async function reserveRefundIn(tx: Database, requestedBy: string | null, 
 
 /**
  * Asks the provider for a refund written by `reserveRefundIn`. `onRefusal: "answer"` leaves a
- * refusal to the person asking, who reads it at once (an admin); "escalate" treats it as a refund
- * that ended failed (flagged, admins told, the buyer told).
+ * refusal to the person asking, who reads it at once (an admin); "escalate" leaves the refund
+ * pending and hands the refusal back as a `RefundFailure`, for the caller to fail it the way a
+ * refund that ended failed is (flagged, admins told, the buyer told).
  */
-export async function submitReservedRefund(deps: RefundDeps, reserved: ReservedRefund, options: { onRefusal: "answer" | "escalate" }): Promise<RefundRecord> {
-  if (!reserved.fresh) return toRecord(reserved.row);
+export async function submitReservedRefund(deps: RefundDeps, reserved: ReservedRefund, options: { onRefusal: "answer" | "escalate" }): Promise<SubmittedRefund> {
+  if (!reserved.fresh) return { refund: toRecord(reserved.row) };
   return submitRefund(deps, reserved.row, reserved.transactionReference, options.onRefusal);
+}
+
+export interface SubmittedRefund {
+  refund: RefundRecord;
+  /** The provider's refusal, when the caller asked to escalate it. */
+  failure?: RefundFailure;
+}
+
+/** A pending refund the provider refused or failed, still to be failed by `failRefund` (domain/flows/refund-failed.ts). */
+export interface RefundFailure {
+  refundId: string;
+  reason: string;
 }
 
 function checkInput(input: RefundInput): void {
@@ -225,7 +238,8 @@ function withRefund(state: PaymentRefunds, input: RefundInput): PaymentRefunds {
  * Asks the provider for the refund. A refusal marks it failed with the provider's words; an
  * unreachable provider leaves it pending for reconciliation, which looks before it asks again.
  */
-async function submitRefund(deps: RefundDeps, row: RefundRow, transactionReference: string, onRefusal: "answer" | "escalate"): Promise<RefundRecord> {
+async function submitRefund(deps: RefundDeps, row: RefundRow, transactionReference: string, onRefusal: "answer" | "escalate"): Promise<SubmittedRefund> {
+  let failure: RefundFailure | undefined;
   try {
     const answer = await deps.payments.refund({ transaction: transactionReference, amount: row.amount });
     await deps.db.update(refunds).set({ providerRefundId: answer.id, updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
@@ -234,10 +248,10 @@ async function submitRefund(deps: RefundDeps, row: RefundRow, transactionReferen
     }
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    if (isRefusal(error) && onRefusal === "escalate") await failRefund(deps, row.id, error.message);
+    if (isRefusal(error) && onRefusal === "escalate") failure = { refundId: row.id, reason: error.message };
     else if (isRefusal(error)) await markFailed(deps.db, row.id, error.message);
   }
-  return (await findRefund(deps.db, row.id))!;
+  return { refund: (await findRefund(deps.db, row.id))!, ...(failure && { failure }) };
 }
 
 /** The provider refused (4xx); an unreachable provider leaves the refund pending for reconciliation. */
@@ -256,42 +270,52 @@ async function markFailed(db: Database, refundId: string, reason: string): Promi
  * The provider's word on a refund (its answer, a refund.processed / refund.failed webhook, or
  * reconciliation). Only a pending refund moves, so a replayed event changes nothing. A processed
  * refund moves the payment to partially refunded or refunded, a shipped or delivered order whose
- * whole total came back to refunded, and tells the buyer.
+ * whole total came back to refunded, and tells the buyer. A failed one is handed back unchanged,
+ * for `failRefund` (domain/flows/refund-failed.ts).
  */
-export async function applyRefundOutcome(deps: Pick<RefundDeps, "db" | "mailer" | "publicUrl">, outcome: RefundOutcome): Promise<void> {
-  const deliveries = await deps.db.transaction(async (tx) => {
+export async function applyRefundOutcome(deps: Pick<RefundDeps, "db" | "mailer" | "publicUrl">, outcome: RefundOutcome): Promise<RefundFailure | undefined> {
+  const { deliveries, failure } = await deps.db.transaction(async (tx) => {
     const row = await lockRefundFor(tx, outcome);
-    if (!row || row.status !== "pending") return [];
-    if (outcome.status === "failed") return failLocked(tx, deps, row, outcome.failureReason ?? "The refund failed");
+    if (!row || row.status !== "pending") return { deliveries: [] };
+    if (outcome.status === "failed") return { deliveries: [], failure: { refundId: row.id, reason: outcome.failureReason ?? "The refund failed" } };
     await tx.update(refunds).set({ status: "processed", processedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
     const refundedOrders = await followPayment(tx, row);
     await debitRefund(tx, row.id);
     const deliver = await tellBuyer(tx, deps, row, refundedOrders);
-    return deliver ? [deliver] : [];
+    return { deliveries: deliver ? [deliver] : [] };
   });
   for (const deliver of deliveries) deliver();
+  return failure;
 }
 
-/** A pending refund the provider refused or failed: see `failLocked`. */
-export async function failRefund(deps: Pick<RefundDeps, "db" | "mailer" | "publicUrl">, refundId: string, reason: string): Promise<void> {
-  const deliveries = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
-    if (!row || row.status !== "pending") return [];
-    return failLocked(tx, deps, row, reason);
-  });
-  for (const deliver of deliveries) deliver();
+/** The refund a failure is about, once marked failed; see `failLockedRefund`. */
+export type FailedRefund = Pick<RefundRow, "id" | "paymentId" | "orderId" | "claimId" | "amount" | "isTest">;
+
+/**
+ * A pending refund the provider refused or failed: the refund is failed with the provider's words
+ * (freeing its amount) and the payment is flagged for refund with them. Undefined when the refund
+ * is no longer pending (a replayed event).
+ */
+export async function failLockedRefund(tx: Database, { refundId, reason }: RefundFailure): Promise<FailedRefund | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+  if (!row || row.status !== "pending") return undefined;
+  await markFailed(tx, row.id, reason);
+  await flagPaymentForRefund(tx, row.paymentId, REFUND_FAILURE_TEXTS.flagReason(row.amount, reason));
+  return row;
 }
 
 /**
- * A refund that ended failed is never silent: the refund is failed with the provider's words
- * (freeing its amount), the payment is flagged for refund with them, every admin is notified and
- * e-mailed, a claim resolved by this refund goes back to the admins, and the buyer, who was told
- * the money is on its way, is told plainly that it could not be completed and that we are on it.
+ * A refund that ended failed is never silent: every admin is notified and e-mailed, and the buyer,
+ * who was told the money is on its way, is told plainly that it could not be completed and that we
+ * are on it. Returns the functions that send the e-mails after the commit.
  */
-async function failLocked(tx: Database, deps: Pick<RefundDeps, "mailer" | "publicUrl">, row: RefundRow, reason: string): Promise<Array<() => void>> {
-  await markFailed(tx, row.id, reason);
-  await flagPaymentForRefund(tx, row.paymentId, REFUND_FAILURE_TEXTS.flagReason(row.amount, reason));
-  const claimReopened = row.claimId ? await reopenClaim(tx, row.claimId, row.amount, reason) : false;
+export async function tellRefundFailed(
+  tx: Database,
+  deps: Pick<RefundDeps, "mailer" | "publicUrl">,
+  row: FailedRefund,
+  reason: string,
+  claimReopened: boolean,
+): Promise<Array<() => void>> {
   const [buyer] = await tx
     .select({ customerId: payments.customerId, reference: payments.paymentReference, email: orders.customerEmail, name: orders.customerName, orderId: orders.id, status: orders.status })
     .from(payments)
@@ -311,22 +335,6 @@ async function failLocked(tx: Database, deps: Pick<RefundDeps, "mailer" | "publi
     await deps.mailer.record(tx, refundFailedBuyerEmail(deps.publicUrl, buyer.email, buyer.name, facts)),
     ...(await Promise.all(team.map((admin) => deps.mailer.record(tx, refundFailedAdminEmail(deps.publicUrl, admin.email, facts))))),
   ];
-}
-
-/** A claim its refund had resolved goes back to needing an admin (escalated), with the failure on its timeline. */
-async function reopenClaim(tx: Database, claimId: string, amount: number, reason: string): Promise<boolean> {
-  const reopened = await tx
-    .update(warrantyClaims)
-    .set({ status: "escalated", escalatedAt: sql`now()`, escalationNote: REFUND_FAILURE_TEXTS.claimReopenedNote(reason), updatedAt: sql`now()` })
-    .where(and(
-      eq(warrantyClaims.id, claimId),
-      eq(warrantyClaims.status, "resolved"),
-      // An order holds one claim in progress at a time: a newer one keeps it, and the admins are told anyway.
-      sql`not exists (select 1 from warranty_claims other where other.order_id = "warranty_claims"."order_id" and other.id <> "warranty_claims"."id" and other.status in ('open', 'accepted', 'declined', 'escalated'))`,
-    ))
-    .returning({ id: warrantyClaims.id });
-  await tx.insert(warrantyClaimEvents).values({ claimId, actorId: null, actorRole: "system", kind: "refund_failed", note: REFUND_FAILURE_TEXTS.claimEvent(amount, reason) });
-  return reopened.length > 0;
 }
 
 /** The refund the outcome speaks of: by the provider's id, or a pending one of that transaction and amount not yet given an id. */
@@ -421,7 +429,7 @@ async function tellBuyer(tx: Database, deps: Pick<RefundDeps, "mailer" | "public
   return deps.mailer.record(tx, refundedEmail(deps.publicUrl, { to: payment.email, name: payment.name, amount: row.amount, reference: payment.reference, orderNumbers: numbers, channel: payment.channel, isTest: row.isTest }));
 }
 
-async function findRefund(db: Database, id: string): Promise<RefundRecord | undefined> {
+export async function findRefund(db: Database, id: string): Promise<RefundRecord | undefined> {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
   return row && toRecord(row);
 }

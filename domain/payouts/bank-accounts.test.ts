@@ -10,24 +10,14 @@ import { vendorBankAccounts } from "../../db/schema/payouts";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { FAKE_BANKS, fakeBankPayments } from "../../tests/support/fake-banks";
 import { insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
+import { refusalOf } from "../../tests/support/refusal";
 import { ACCESS_TEXTS, type Actor } from "../core/access";
-import { Refusal } from "../core/refusal";
 import { PaymentProviderError } from "../payments/provider";
 import { accountNameMismatch, getOwnBankAccount, listBanks, resolveBankAccount, saveBankAccount } from "./bank-accounts";
 import { BANK_ACCOUNT_TEXTS as T, resolveBankSchema, saveBankSchema } from "./bank-validation";
 import { HOUR_MS as HOUR } from "../../lib/lagos-time";
 
 const GTB = { name: "Guaranty Trust Bank", code: "058" };
-
-async function refusalOf(body: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await body();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("the payout details form's schema", () => {
   it("takes ten digits, spaces removed, and a bank; refuses anything else with the form's words", () => {

@@ -10,7 +10,7 @@ import { SHIPPING, useShopWithPayments } from "../../tests/support/shop";
 import { recordOrderStatus } from "../orders/history";
 import { balancesOf, creditSales, debitRefund, vendorNet, vendorShareOfRefund } from "../ledger/ledger";
 import { postAdjustment } from "./admin-payouts";
-import { runPayouts } from "./run";
+import { runPayouts } from "../flows/run-payouts";
 import { reconcilePayouts } from "./transfers";
 
 /** What may happen to two vendors' money, in any order. */

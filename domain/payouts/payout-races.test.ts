@@ -5,7 +5,7 @@ import { insertListing, insertPerson, insertVendor, recordingMailer } from "../.
 import { useShopWithPayments } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
 import { balancesOf, vendorNet } from "../ledger/ledger";
-import { createPayout, startPayoutRun } from "./run";
+import { createPayout, startPayoutRun } from "../flows/run-payouts";
 import { DAY_MS } from "../../lib/lagos-time";
 
 const WEEK_MS = 7 * DAY_MS;

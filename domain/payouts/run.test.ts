@@ -8,7 +8,7 @@ import { balancesOf } from "../ledger/ledger";
 import { getVendorEarnings, vendorStatementCsv } from "./earnings";
 import { getPayoutsOverview, postAdjustment } from "./admin-payouts";
 import { payoutPeriodOf, payoutReference } from "./period";
-import { createPayout, retryPayout, runPayouts, startPayoutRun } from "./run";
+import { createPayout, retryPayout, runPayouts, startPayoutRun } from "../flows/run-payouts";
 import { PAYOUT_TEXTS } from "./texts";
 import { applyTransferOutcome, reconcilePayouts, sendUnsentPayouts } from "./transfers";
 import { DAY_MS } from "../../lib/lagos-time";

@@ -4,7 +4,8 @@
  */
 import { z } from "../../lib/zod";
 import { DAY_MS, lagosNoon, lagosToday } from "../../lib/lagos-time";
-import { NAIRA_TEXT, nairaTextToKobo } from "../../lib/money";
+import { nairaAmountText, oneLineReason } from "../../lib/form-fields";
+import { nairaTextToKobo } from "../../lib/money";
 
 export const ADJUSTMENT_BOUNDS = { reasonMin: 3, reasonMax: 300 } as const;
 
@@ -17,21 +18,12 @@ export const PAYOUT_FORM_TEXTS = {
   month: "Choose a month such as 2026-11",
 } as const;
 
-const REASON_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
-
 export const adjustmentSchema = z
   .object({
     vendorId: z.guid({ error: PAYOUT_FORM_TEXTS.vendor }),
     direction: z.enum(["credit", "debit"], { error: PAYOUT_FORM_TEXTS.direction }),
-    amountNaira: z
-      .string({ error: PAYOUT_FORM_TEXTS.amount })
-      .transform((value) => value.trim().replace(/,/g, "").replace(/^₦/, ""))
-      .pipe(z.string().regex(NAIRA_TEXT, PAYOUT_FORM_TEXTS.amount))
-      .refine((value) => /[1-9]/.test(value), PAYOUT_FORM_TEXTS.amount),
-    reason: z
-      .string({ error: PAYOUT_FORM_TEXTS.reason })
-      .transform((value) => value.replace(/\r?\n/g, " ").trim())
-      .pipe(z.string().min(ADJUSTMENT_BOUNDS.reasonMin, PAYOUT_FORM_TEXTS.reason).max(ADJUSTMENT_BOUNDS.reasonMax, PAYOUT_FORM_TEXTS.reason).regex(REASON_TEXT, PAYOUT_FORM_TEXTS.reason)),
+    amountNaira: nairaAmountText(PAYOUT_FORM_TEXTS.amount),
+    reason: oneLineReason(ADJUSTMENT_BOUNDS.reasonMin, ADJUSTMENT_BOUNDS.reasonMax, PAYOUT_FORM_TEXTS.reason),
   })
   .transform(({ vendorId, direction, amountNaira, reason }) => ({
     vendorId,
@@ -75,10 +67,7 @@ export const commissionChangeSchema = z.object({
     .pipe(z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, COMMISSION_TEXTS.rate))
     .transform(Number)
     .pipe(z.number().min(COMMISSION_BOUNDS.rateMin, COMMISSION_TEXTS.rate).max(COMMISSION_BOUNDS.rateMax, COMMISSION_TEXTS.rate)),
-  reason: z
-    .string({ error: COMMISSION_TEXTS.reason })
-    .transform((value) => value.replace(/\r?\n/g, " ").trim())
-    .pipe(z.string().min(COMMISSION_BOUNDS.reasonMin, COMMISSION_TEXTS.reason).max(COMMISSION_BOUNDS.reasonMax, COMMISSION_TEXTS.reason).regex(REASON_TEXT, COMMISSION_TEXTS.reason)),
+  reason: oneLineReason(COMMISSION_BOUNDS.reasonMin, COMMISSION_BOUNDS.reasonMax, COMMISSION_TEXTS.reason),
 });
 
 export type CommissionChangeInput = z.infer<typeof commissionChangeSchema>;

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { Refusal } from "../../../domain/core/refusal";
 import type { Viewer } from "../../../domain/accounts/viewer";
 import { postAdjustment } from "../../../domain/payouts/admin-payouts";
-import { retryPayout, startPayoutRun } from "../../../domain/payouts/run";
+import { retryPayout, startPayoutRun } from "../../../domain/flows/run-payouts";
 import { PAYOUT_TEXTS } from "../../../domain/payouts/texts";
 import type { PayoutDeps } from "../../../domain/payouts/transfers";
 import { PAYOUT_ADMIN_TEXTS as T, RUN_AS_OF_TEXTS, adjustmentSchema, payoutIdSchema, runAsOfSchema } from "../../../domain/payouts/validation";
