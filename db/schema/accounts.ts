@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ROLES } from "../../lib/constants";
-import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey } from "./columns";
+import { createdAtColumn, timestampColumns, userReference, uuidPrimaryKey } from "./columns";
 
 /*
  * Auth tables in the shape better-auth 1.7.7 expects (use its drizzle adapter with usePlural):
@@ -13,8 +13,7 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: createdAtColumn(),
-  updatedAt: updatedAtColumn(),
+  ...timestampColumns(),
   /** Set when the owner deleted the account: personal fields are replaced and sign-in is gone (docs/accounts.md). */
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
 });
@@ -25,8 +24,7 @@ export const sessions = pgTable(
     id: text("id").primaryKey(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: userReference("user_id", () => users.id, "cascade"),
@@ -48,8 +46,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
@@ -61,8 +58,7 @@ export const verifications = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
@@ -108,8 +104,7 @@ export const profiles = pgTable("profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   fullName: text("full_name"),
   phone: text("phone"),
-  createdAt: createdAtColumn(),
-  updatedAt: updatedAtColumn(),
+  ...timestampColumns(),
 });
 
 export const roleEnum = pgEnum("app_role", ROLES);

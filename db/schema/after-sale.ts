@@ -11,7 +11,7 @@ import { users } from "./accounts";
 import { orders } from "./orders";
 import { payments } from "./payments";
 import { vendors } from "./vendors";
-import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
+import { createdAtColumn, timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const refundStatusEnum = pgEnum("refund_status", REFUND_STATUSES);
 export const claimReasonEnum = pgEnum("claim_reason", CLAIM_REASONS);
@@ -44,8 +44,7 @@ export const refunds = pgTable(
     /** Given while an order of the payment could still ship, and kept below that order's total: a goodwill gesture. */
     goodwill: boolean("goodwill").notNull().default(false),
     processedAt: timestamp("processed_at", { withTimezone: true }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     check("refunds_amount_positive", sql`${t.amount} > 0`),
@@ -81,8 +80,7 @@ export const warrantyClaims = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     /** When the admins were told the vendor's answer is overdue; told once. */
     overdueFlaggedAt: timestamp("overdue_flagged_at", { withTimezone: true }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     check("warranty_claims_photos_at_most_5", sql`coalesce(array_length(${t.photos}, 1), 0) <= 5`),

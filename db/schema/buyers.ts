@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
-import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
+import { createdAtColumn, timestampColumns, updatedAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 /** A buyer's saved delivery addresses; at most one is the default (docs/accounts.md). */
 export const savedAddresses = pgTable(
@@ -18,8 +18,7 @@ export const savedAddresses = pgTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     index("saved_addresses_user_idx").on(t.userId),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, unique } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
-import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
+import { timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const cart = pgTable(
   "cart",
@@ -11,8 +11,7 @@ export const cart = pgTable(
     customerId: userReference("customer_id", () => users.id, "cascade"),
     productId: uuidReference("product_id", () => products.id, "cascade"),
     quantity: integer("quantity").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     unique("cart_customer_product_unique").on(t.customerId, t.productId),

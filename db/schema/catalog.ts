@@ -6,7 +6,7 @@ import { BRANDS, GRADES, PRODUCT_STATUSES, STORAGE_OPTIONS } from "../../lib/con
 import { sqlList } from "../sql-list";
 import { users } from "./accounts";
 import { vendors } from "./vendors";
-import { createdAtColumn, updatedAtColumn, uuidPrimaryKey, uuidReference } from "./columns";
+import { timestampColumns, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const gradeEnum = pgEnum("product_grade", GRADES);
 export const productStatusEnum = pgEnum("product_status", PRODUCT_STATUSES);
@@ -64,8 +64,7 @@ export const products = pgTable(
       .generatedAlwaysAs(
         (): SQL => sql`lower(${products.name} || ' ' || ${products.brand} || ' ' || ${products.model})`,
       ),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     check("products_stock_nonnegative", sql`${t.stockQuantity} >= 0`),

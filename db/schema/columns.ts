@@ -13,6 +13,9 @@ export const createdAtColumn = () => timestamp("created_at", { withTimezone: tru
 
 export const updatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
+/** When a row was made and last changed, for the tables that keep both. */
+export const timestampColumns = () => ({ createdAt: createdAtColumn(), updatedAt: updatedAtColumn() });
+
 /** A required link to a row keyed by uuid (a product, vendor, order…). */
 export const uuidReference = (name: string, target: () => AnyPgColumn, onDelete: OnDelete) =>
   uuid(name).notNull().references(target, { onDelete });

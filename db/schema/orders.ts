@@ -8,7 +8,7 @@ import { users } from "./accounts";
 import { products } from "./catalog";
 import { payments } from "./payments";
 import { vendors } from "./vendors";
-import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey, uuidReference } from "./columns";
+import { createdAtColumn, timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 export const warrantyTypeEnum = pgEnum("warranty_type", WARRANTY_TYPES);
@@ -48,8 +48,7 @@ export const orders = pgTable(
     /** When the phone reached the buyer: the warranty window runs from here (docs/after-sale.md). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} > 0`),

@@ -5,7 +5,7 @@ import {
 import { PAYMENT_STATUSES } from "../../lib/constants";
 import { users } from "./accounts";
 import { orders } from "./orders";
-import { createdAtColumn, updatedAtColumn, userReference, uuidPrimaryKey } from "./columns";
+import { timestampColumns, userReference, uuidPrimaryKey } from "./columns";
 
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 
@@ -46,8 +46,7 @@ export const payments = pgTable(
     releasedAt: timestamp("released_at", { withTimezone: true }),
     /** The last time reconciliation asked the provider about this payment. */
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     check("payments_amount_positive", sql`${t.amount} > 0`),

@@ -8,7 +8,7 @@ import { users } from "./accounts";
 import { orders } from "./orders";
 import { refunds } from "./after-sale";
 import { vendors } from "./vendors";
-import { createdAtColumn, updatedAtColumn, uuidPrimaryKey, uuidReference } from "./columns";
+import { createdAtColumn, timestampColumns, uuidPrimaryKey, uuidReference } from "./columns";
 
 /**
  * Where a vendor is paid (docs/payouts.md). A change adds a row and marks the old one replaced, so
@@ -80,8 +80,7 @@ export const vendorPayouts = pgTable(
     isTest: boolean("is_test").notNull().default(false),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     check("vendor_payouts_amount_positive", sql`${t.amount} > 0`),

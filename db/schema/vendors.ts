@@ -4,7 +4,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { PREAPPROVAL_FIELD_TYPES, VENDOR_STATUSES } from "../../lib/constants";
 import { users } from "./accounts";
-import { createdAtColumn, updatedAtColumn, uuidPrimaryKey, uuidReference } from "./columns";
+import { createdAtColumn, timestampColumns, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const vendorStatusEnum = pgEnum("vendor_status", VENDOR_STATUSES);
 
@@ -28,8 +28,7 @@ export const vendors = pgTable(
     /** Percent of the final price kept by the marketplace. */
     commissionRate: numeric("commission_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(10),
     rejectionReason: text("rejection_reason"),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     check("vendors_commission_rate_range", sql`${t.commissionRate} >= 0 and ${t.commissionRate} <= 100`),

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, and, eq, sql } from "drizzle-orm";
-import { orderLineColumns, paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
+import { paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import type { Database } from "../../db/client";
 import {
   ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, isPaymentFailed,
@@ -7,14 +7,12 @@ import {
 } from "../../lib/constants";
 import { koboToNaira } from "../../lib/money";
 import { profiles, users } from "../../db/schema/accounts";
-import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { orderNumberOf } from "../orders/status";
 import type { OrderSearch } from "../orders/admin-search";
-import { orderSearchWhere } from "../orders/admin";
+import { orderSearchWhere, selectAdminOrders } from "../orders/admin";
 import { paymentMethodLabel } from "../payments/manual-validation";
 import { payments } from "../../db/schema/payments";
-import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow, csvTestCell, csvTime } from "../../lib/csv";
 import { newestFirstById } from "../core/paging";
@@ -59,32 +57,11 @@ const ORDER_HEADER = [
 ];
 
 async function orderBatch(db: Database, cursor: Cursor | null, where: SQL | undefined = undefined) {
-  return db
-    .select({
-      ...orderLineColumns,
-      at: sql<string>`${orders.createdAt}::text`,
-      createdAt: orders.createdAt,
-      customerName: orders.customerName,
-      customerEmail: orders.customerEmail,
-      customerPhone: orders.customerPhone,
-      shippingAddress: orders.shippingAddress,
-      city: orders.city,
-      state: orders.state,
-      productName: products.name,
-      brand: products.brand,
-      model: products.model,
-      grade: products.grade,
-      vendorName: vendors.businessName,
-      warrantyDays: orders.warrantyDays,
-      paymentReference: payments.paymentReference,
-      paymentStatus: payments.status,
-      ...paymentRecordColumns,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-    .leftJoin(payments, eq(payments.id, orders.paymentId))
-    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
+  return selectAdminOrders(db, {
+    at: sql<string>`${orders.createdAt}::text`,
+    shippingAddress: orders.shippingAddress,
+    warrantyDays: orders.warrantyDays,
+  })
     .where(and(where, after(cursor, orders.createdAt, orders.id)))
     .orderBy(...newestFirstById(orders))
     .limit(BATCH);
@@ -95,7 +72,7 @@ type OrderExportRow = Awaited<ReturnType<typeof orderBatch>>[number];
 function orderCells(o: OrderExportRow): CsvCell[] {
   return [
     o.id, orderNumberOf(o.id), csvTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.customerName, o.customerEmail,
-    o.customerPhone, o.shippingAddress, o.city, o.state, o.productName, o.brand, o.model, o.grade, o.vendorName, o.quantity,
+    o.customerPhone, o.shippingAddress, o.city, o.state, o.productName, o.brand, o.model, o.grade, o.businessName, o.quantity,
     naira(o.unitPrice), naira(o.totalAmount), warrantyLabel(o.warrantyDays), o.trackingNumber, o.estimatedDeliveryDate, o.paymentReference,
     paymentStatusCell(o.status, o.paymentStatus), csvTestCell(o.isTest), o.paymentGateway, paymentMethodLabel(o.paymentMethod),
     o.paymentGateway === "manual" ? o.gatewayReference : null, o.recordedBy, o.note,

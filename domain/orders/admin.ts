@@ -1,4 +1,5 @@
 import { type SQL, and, asc, count, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { type OrderDelivery, deliveryOf, orderLineColumns, paymentRecordColumns, recorder } from "./columns";
 import { Refusal } from "../core/refusal";
 import type { Database } from "../../db/client";
@@ -71,6 +72,36 @@ export function orderSearchWhere(search: OrderSearch): SQL | undefined {
   );
 }
 
+/** What the back office shows of every order it lists or exports: the line, the buyer, the phone, the vendor and the payment. */
+const adminOrderColumns = {
+  ...orderLineColumns,
+  createdAt: orders.createdAt,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  customerPhone: orders.customerPhone,
+  city: orders.city,
+  state: orders.state,
+  productName: products.name,
+  brand: products.brand,
+  model: products.model,
+  grade: products.grade,
+  businessName: vendors.businessName,
+  paymentReference: payments.paymentReference,
+  paymentStatus: payments.status,
+  ...paymentRecordColumns,
+};
+
+/** Orders with their product, vendor, payment and the admin who recorded it: the back office's columns and the caller's own. */
+export function selectAdminOrders<Extra extends SelectedFields>(db: Database, extra: Extra) {
+  return db
+    .select({ ...adminOrderColumns, ...extra })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy));
+}
+
 /** The vendors the Orders tab can filter by, by business name. */
 export async function listOrderVendors(db: Database, actor: Actor): Promise<Array<{ id: string; businessName: string }>> {
   assertMay(actor, "back_office");
@@ -91,33 +122,12 @@ export async function listOrdersForAdmin(
 ): Promise<AdminOrderPage> {
   assertMay(actor, "back_office");
   const where = orderSearchWhere(filter);
-  const query = db
-    .select({
-      ...orderLineColumns,
-      createdAt: orders.createdAt,
-      customerName: orders.customerName,
-      customerEmail: orders.customerEmail,
-      customerPhone: orders.customerPhone,
-      city: orders.city,
-      state: orders.state,
-      productId: products.id,
-      productName: products.name,
-      brand: products.brand,
-      model: products.model,
-      grade: products.grade,
-      image: sql<string | null>`${products.images}[1]`,
-      productStatus: products.status,
-      vendorId: vendors.id,
-      businessName: vendors.businessName,
-      paymentReference: payments.paymentReference,
-      paymentStatus: payments.status,
-      ...paymentRecordColumns,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-    .leftJoin(payments, eq(payments.id, orders.paymentId))
-    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
+  const query = selectAdminOrders(db, {
+    productId: products.id,
+    image: sql<string | null>`${products.images}[1]`,
+    productStatus: products.status,
+    vendorId: vendors.id,
+  })
     .where(where)
     .$dynamic();
   const [page, [counted]] = await Promise.all([
