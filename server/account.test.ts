@@ -1,14 +1,10 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "../domain/accounts/auth";
 import type { DatabaseHandle } from "../db/client";
 import { accounts, users } from "../db/schema/accounts";
-import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { ACCOUNT_TEXTS as T } from "../domain/accounts/account-texts";
 import { ADDRESS_LIMITS } from "../domain/accounts/account-validation";
@@ -16,8 +12,9 @@ import type { SavedAddress } from "../domain/accounts/addresses";
 import type { SignedInDevice } from "../domain/accounts/account";
 import { AUTH_TEXTS } from "../domain/accounts/texts";
 import { SHIPPING_TEXTS } from "../lib/shipping";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
-import { TEST_AUTH_SECRET, type TestApp, cookiesFrom, flashOf, loaderData, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
+import { TEST_AUTH_SECRET, cookiesFrom, flashOf, loaderData, postAction, postForm, signInAs } from "../tests/support/app";
 
 type Answer = { ok: boolean; message: string; detail?: string; fieldErrors?: Record<string, string> };
 const ROUTE = "account/routes/account";
@@ -28,8 +25,7 @@ const OFFICE = { label: "Office", customerName: "Chiamaka Okafor", customerPhone
 /** /account from the outside: real HTTP requests against the whole app. */
 describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
 
   const signIn = (email: string, password = DEMO_PASSWORD) => signInAs(app.base, email, password);
   const post = (cookie: string, fields: Record<string, string>) => postAction<Answer>(app.base, "/account", fields, cookie);
@@ -42,16 +38,10 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
     (await database.query<{ n: number }>("select count(*)::int n from sessions s join users u on u.id = s.user_id where u.email = $1", [email]))[0]?.n;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-account-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database);
+    app = await startDemoApp(engine);
+    database = app.database;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   it("sends a signed-out visitor to sign in and refuses their posts", async () => {
     const response = await fetch(`${app.base}/account`, { redirect: "manual" });

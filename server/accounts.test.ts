@@ -1,20 +1,16 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { AUTH_TEXTS, SUPER_ADMIN_TEXTS } from "../domain/accounts/texts";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
-import { type TestApp, cookiesFrom, loaderData, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
+import { cookiesFrom, loaderData, postAction, postForm, signInAs } from "../tests/support/app";
 import { ACCESS_TEXTS } from "../domain/core/access";
 
 /** Accounts and roles from the outside: real HTTP requests against the whole app. */
 describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
   /** Who the site bar says is signed in. */
   const sessionOf = async (cookie: string) => ({
     user: (await loaderData<{ site: { account: { role: string; name: string } | null } }>(app.base, "/", "root", cookie)).site.account,
@@ -30,16 +26,10 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
   const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-accounts-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database);
+    app = await startDemoApp(engine);
+    database = app.database;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   describe("sign-up, verification and sign-in", () => {
     const email = "chiamaka.obi@example.com";

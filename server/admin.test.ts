@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatLagosDateTime, lagosToday } from "../lib/lagos-time";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
-import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { ACCESS_TEXTS } from "../domain/core/access";
 import { ADMIN_MANAGEMENT_TEXTS } from "../domain/accounts/admin-management-validation";
 import { PREAPPROVAL_TEXTS } from "../domain/vendors/preapproval-field-validation";
@@ -17,8 +12,9 @@ import { PRICING_TEXTS } from "../domain/pricing/validation";
 import { FORM_TEXTS } from "../app/server/forms.server";
 import { formatNaira } from "../lib/money";
 import { INSPECTION_POINTS, ORDER_STATUSES, type OrderStatus, PAYMENT_FAILED_LABEL } from "../lib/constants";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
-import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { postForm } from "../tests/support/app";
+import { type DemoApp, signInDemoAccounts, startDemoApp } from "../tests/support/demo-app";
 
 /**
  * The admin order menu, written out here independently of the code: docs/admin.md without
@@ -42,8 +38,7 @@ const inDays = (days: number) => addDays(lagosToday(), days);
 /** Admin, CMS and super admin from the outside: real HTTP requests against the whole app. */
 describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
   const session: Record<"customer" | "vendor" | "admin" | "superAdmin", string> = { customer: "", vendor: "", admin: "", superAdmin: "" };
 
   const one = async <T>(sql: string, params: unknown[] = []) => (await database.query<T>(sql, params))[0] as T;
@@ -60,20 +55,11 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
     fetch(`${app.base}${url}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie }, body: form });
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-ops-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database);
-    session.customer = await signInAs(app.base, "customer@tokunbo.test", DEMO_PASSWORD);
-    session.vendor = await signInAs(app.base, "vendor@tokunbo.test", DEMO_PASSWORD);
-    session.admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
-    session.superAdmin = await signInAs(app.base, "superadmin@tokunbo.test", DEMO_PASSWORD);
+    app = await startDemoApp(engine);
+    database = app.database;
+    Object.assign(session, await signInDemoAccounts(app.base));
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   describe("access", () => {
     const actions = async () => {

@@ -1,10 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
-import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { ADMIN_MANAGEMENT_TEXTS } from "../domain/accounts/admin-management-validation";
 import { AUTH_TEXTS, SUPER_ADMIN_TEXTS } from "../domain/accounts/texts";
 import { PRODUCT_TEXTS } from "../domain/catalog/management-validation";
@@ -14,8 +8,9 @@ import { REVIEW_SUBMISSION_TEXTS } from "../domain/reviews/submission";
 import { VENDOR_TEXTS } from "../domain/vendors/texts";
 import { FORM_TEXTS } from "../app/server/forms.server";
 import { isAnswer } from "../app/ui/answer";
-import { type TestApp, postAction, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { postAction } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { type DemoApp, signInDemoAccounts, startDemoApp } from "../tests/support/demo-app";
 
 /*
  * One answer type (docs/architecture.md): the page forms that navigate (sign-in, the vendor's
@@ -24,26 +19,14 @@ import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
  * field's message, and the `intent` of the form it belongs to.
  */
 describe.each(TEST_ENGINES)("the one answer of page forms (%s)", (engine) => {
-  let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
   const cookie: Record<"vendor" | "admin" | "superAdmin" | "customer", string> = { vendor: "", admin: "", superAdmin: "", customer: "" };
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-answers-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database);
-    cookie.vendor = await signInAs(app.base, "vendor@tokunbo.test", DEMO_PASSWORD);
-    cookie.admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
-    cookie.superAdmin = await signInAs(app.base, "superadmin@tokunbo.test", DEMO_PASSWORD);
-    cookie.customer = await signInAs(app.base, "customer@tokunbo.test", DEMO_PASSWORD);
+    app = await startDemoApp(engine);
+    Object.assign(cookie, await signInDemoAccounts(app.base));
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   const post = (who: keyof typeof cookie | null, page: string, fields: Record<string, string>) => postAction(app.base, page, fields, who ? cookie[who] : undefined);
 

@@ -1,19 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { request } from "node:http";
 import { crc32, deflateSync } from "node:zlib";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../tests/support/lifecycle";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { SIGN_IN_SLOWDOWN } from "../domain/accounts/rate-limit";
 import { requestPasswordReset } from "../domain/accounts/service";
 import { AUTH_TEXTS } from "../domain/accounts/texts";
-import { TEST_ENGINES, createDatabaseFor, createTestDatabase } from "../tests/support/database";
-import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_ENGINES, createTestDatabase } from "../tests/support/database";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
+import { postForm, signInAs, startTestApp } from "../tests/support/app";
 import { UPLOAD_RATE_LIMIT } from "../domain/media/upload-allowance";
 import { ALLOWED_METHODS } from "./security";
 
@@ -57,8 +56,7 @@ function send(method: string, url: string): Promise<{ status: number; allow: str
 /** What an outside probe of a production-like shop found, each kept from coming back. */
 describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
 
   /** A sign-in form from a given client address (the app trusts one proxy here). */
   const signInFrom = (ip: string, email: string, password: string) =>
@@ -72,16 +70,10 @@ describe.each(TEST_ENGINES)("defences found by an outside probe (%s)", (engine) 
     (await database.query<{ n: number }>("select count(*)::int n from users where email = $1", [email]))[0]!.n;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-hardening-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database, { TRUST_PROXY: "1" });
+    app = await startDemoApp(engine, { TRUST_PROXY: "1" });
+    database = app.database;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   describe("the development mailbox", () => {
     it("shows a signed-out visitor no link once an admin exists, even from the server's own machine", async () => {

@@ -10,8 +10,9 @@ import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import type { Viewer } from "../domain/accounts/viewer";
 import { notify } from "../domain/notifications/service";
-import { TEST_AUTH_SECRET, type TestApp, loaderData, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
+import { TEST_AUTH_SECRET, loaderData, postAction, postForm, signInAs } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor, createPostgresTestDatabase } from "../tests/support/database";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
 import { type EventStreamClient, openEventStream } from "../tests/support/event-stream";
 import { createLiveApi } from "./live-api";
 import { createLiveHub } from "./live-hub";
@@ -46,8 +47,7 @@ const cartEvent = (event: { data: unknown }) => (event.data as { kind: string })
 
 describe.each(TEST_ENGINES)("the live event stream (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
   let customer: string;
   let vendor: string;
   const streams: EventStreamClient[] = [];
@@ -58,18 +58,14 @@ describe.each(TEST_ENGINES)("the live event stream (%s)", (engine) => {
   };
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-live-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database);
+    app = await startDemoApp(engine);
+    database = app.database;
     customer = await signInAs(app.base, CUSTOMER, DEMO_PASSWORD);
     vendor = await signInAs(app.base, VENDOR, DEMO_PASSWORD);
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
     await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
   });
 
   it("refuses a visitor who is not signed in", async () => {

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { listCustomerOrders } from "../domain/orders/customer";
-import { type TestApp, cookiesFrom, flashOf, postAction, postForm, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { cookiesFrom, flashOf, postAction, postForm, signInAs } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
 
 const DEMO_CUSTOMER = "customer@tokunbo.test";
 const NOT_FOUND = "Order not found";
@@ -16,8 +13,7 @@ const SUBMITTED = "Thank you for your review! It will appear on the product page
 /** My Orders from the outside: the page and its review form, over real HTTP. */
 describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
   let customer: string;
   let other: string;
   let otherEmail: string;
@@ -46,10 +42,8 @@ describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
   }
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-orders-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database);
+    app = await startDemoApp(engine);
+    database = app.database;
     otherEmail = (await one<{ email: string }>(
       `select u.email from users u join orders o on o.customer_id = u.id where u.email <> $1 group by u.email order by count(*) desc, u.email limit 1`,
       [DEMO_CUSTOMER],
@@ -57,11 +51,7 @@ describe.each(TEST_ENGINES)("my orders over HTTP (%s)", (engine) => {
     customer = await signInAs(app.base, DEMO_CUSTOMER, DEMO_PASSWORD);
     other = await signInAs(app.base, otherEmail, DEMO_PASSWORD);
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   describe("the page", () => {
     it("sends a signed-out visitor to /auth", async () => {

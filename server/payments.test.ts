@@ -1,17 +1,14 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { CHECKOUT_TEXTS } from "../domain/checkout/texts";
 import { PAYMENT_TEXTS } from "../domain/payments/texts";
 import { SHIPPING, payOnHostedPage } from "../tests/support/shop";
 import { signWebhook } from "../domain/payments/webhook-signature";
 import { checkoutForm } from "../app/checkout/checkout-form-data";
-import { type TestApp, postAction, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { postAction, signInAs } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
 import { paymentsSecretKey } from "./config";
 
 const BUYER = "customer@tokunbo.test";
@@ -19,7 +16,7 @@ const BUYER = "customer@tokunbo.test";
 /** Checkout, the return page's verification and the Paystack webhook, over real HTTP against the app in test mode. */
 describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
+  let app: DemoApp;
   let buyer: string;
   let stranger: string;
   let phone: { id: string; name: string };
@@ -53,18 +50,14 @@ describe.each(TEST_ENGINES)("payments over HTTP (%s)", (engine) => {
   const sendWebhook = (body: string, signature: string) => post("/api/webhooks/paystack", body, undefined, { "x-paystack-signature": signature });
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    await seedDemoData(database.db, { uploadsDir: await mkdtemp(path.join(tmpdir(), "tokunbo-payments-")) });
-    app = await startTestApp(database);
+    app = await startDemoApp(engine);
+    database = app.database;
     buyer = await signInAs(app.base, BUYER, DEMO_PASSWORD);
     const strangerEmail = (await q<{ email: string }>("select email from users where email like '%@tokunbo.test' and email not in ($1, 'admin@tokunbo.test', 'superadmin@tokunbo.test') and id not in (select user_id from vendors) order by email limit 1", [BUYER]))[0]!.email;
     stranger = await signInAs(app.base, strangerEmail, DEMO_PASSWORD);
     phone = (await q<{ id: string; name: string }>("update products set stock_quantity = 20 where id = (select id from products where status = 'approved' and is_live order by id limit 1) returning id, name"))[0]!;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => app?.close());
 
   it("refuses checkout and verification when signed out", async () => {
     const placed = await postAction(app.base, "/checkout", checkoutForm([{ productId: phone.id, quantity: 1 }], SHIPPING));

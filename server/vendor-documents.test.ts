@@ -1,13 +1,11 @@
 import { request } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
-import { startFakeS3 } from "../tests/support/fake-s3";
+import { startFakeBucket } from "../tests/support/fake-s3";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
@@ -168,28 +166,17 @@ describe.each(TEST_ENGINES)("pre-approval documents (%s)", (engine) => {
 
 describe("pre-approval documents kept in an S3-compatible bucket", () => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let s3: Awaited<ReturnType<typeof startFakeS3>>;
-  let seedUploads: string;
+  let app: DemoApp;
+  let s3: Awaited<ReturnType<typeof startFakeBucket>>;
 
   beforeAll(async () => {
-    s3 = await startFakeS3("TOKUNBO", "bucket-secret");
-    database = await createDatabaseFor("pglite");
-    seedUploads = await mkdtemp(path.join(tmpdir(), "tokunbo-documents-seed-"));
-    await seedDemoData(database.db, { uploadsDir: seedUploads });
-    app = await startTestApp(database, {
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: "tokunbo-media",
-      S3_ACCESS_KEY_ID: "TOKUNBO",
-      S3_SECRET_ACCESS_KEY: "bucket-secret",
-      S3_REGION: "eu-west-2",
-    });
+    s3 = await startFakeBucket();
+    app = await startDemoApp("pglite", s3.appEnv);
+    database = app.database;
   });
   afterAll(async () => {
     await app?.close();
-    await database?.close();
     await s3?.close();
-    await rm(seedUploads, { recursive: true, force: true });
   });
 
   it("keeps the document in the bucket, refuses it under /uploads and serves it to an admin", async () => {

@@ -1,28 +1,22 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
-import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { postForm, signInAs } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
 
 /** A vendor's listings around an admin's decisions, over HTTP: rejected sells nothing, re-approved shows what they left switched on. */
 describe.each(TEST_ENGINES)("listings of a rejected, then re-approved vendor (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let seedUploads: string;
+  let app: DemoApp;
   let admin: string;
   let vendor: string;
   let vendorId: string;
   let product: { id: string; name: string };
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    seedUploads = await mkdtemp(path.join(tmpdir(), "tokunbo-vendor-status-"));
-    await seedDemoData(database.db, { uploadsDir: seedUploads });
-    app = await startTestApp(database);
+    app = await startDemoApp(engine);
+    database = app.database;
     admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
     vendor = await signInAs(app.base, "wuse.mobile@tokunbo.test", DEMO_PASSWORD);
     const [row] = await database.query<{ id: string; name: string; vendor_id: string }>(
@@ -32,11 +26,7 @@ describe.each(TEST_ENGINES)("listings of a rejected, then re-approved vendor (%s
     product = row!;
     vendorId = row!.vendor_id;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(seedUploads, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   const liveCount = async () =>
     (await database.query<{ n: number }>("select count(*)::int n from products where vendor_id = $1 and is_live", [vendorId]))[0]!.n;

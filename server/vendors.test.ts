@@ -1,16 +1,15 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { PRODUCT_TEXTS } from "../domain/catalog/management-validation";
-import { startFakeS3 } from "../tests/support/fake-s3";
+import { startFakeBucket } from "../tests/support/fake-s3";
+import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
 import { VENDOR_TEXTS } from "../domain/vendors/texts";
-import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { postForm, signInAs } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
 
 const photo = (format: "jpeg" | "png", colour: string, width = 1600, height = 1200) =>
   sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer();
@@ -44,8 +43,7 @@ const productFields = (extra: Record<string, string | string[]> = {}) => ({
 /** Vendors, their products, orders and uploads from the outside: real HTTP requests against the whole app. */
 describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let seedUploads: string;
+  let app: DemoApp;
   let vendorA: string;
   let vendorB: string;
   let admin: string;
@@ -53,10 +51,8 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
   let productOfB: { id: string; name: string; suggested: number };
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    seedUploads = await mkdtemp(path.join(tmpdir(), "tokunbo-vendors-"));
-    await seedDemoData(database.db, { uploadsDir: seedUploads });
-    app = await startTestApp(database);
+    app = await startDemoApp(engine);
+    database = app.database;
     vendorA = await signInAs(app.base, "vendor@tokunbo.test", DEMO_PASSWORD);
     vendorB = await signInAs(app.base, "wuse.mobile@tokunbo.test", DEMO_PASSWORD);
     admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
@@ -67,11 +63,7 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
     );
     productOfB = row!;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(seedUploads, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   const productRow = async (id: string) =>
     (await database.query<{ name: string; status: string; final_price: string | null; vendor_id: string; images: string[] }>(
@@ -458,27 +450,15 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
 });
 
 describe("uploads kept in an S3-compatible bucket", () => {
-  let database: DatabaseHandle;
-  let app: TestApp;
-  let s3: Awaited<ReturnType<typeof startFakeS3>>;
+  let app: DemoApp;
+  let s3: Awaited<ReturnType<typeof startFakeBucket>>;
 
   beforeAll(async () => {
-    s3 = await startFakeS3("TOKUNBO", "bucket-secret");
-    database = await createDatabaseFor("pglite");
-    const seedUploads = await mkdtemp(path.join(tmpdir(), "tokunbo-s3-seed-"));
-    await seedDemoData(database.db, { uploadsDir: seedUploads });
-    await rm(seedUploads, { recursive: true, force: true });
-    app = await startTestApp(database, {
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: "tokunbo-media",
-      S3_ACCESS_KEY_ID: "TOKUNBO",
-      S3_SECRET_ACCESS_KEY: "bucket-secret",
-      S3_REGION: "eu-west-2",
-    });
+    s3 = await startFakeBucket();
+    app = await startDemoApp("pglite", s3.appEnv);
   });
   afterAll(async () => {
     await app?.close();
-    await database?.close();
     await s3?.close();
   });
 

@@ -1,16 +1,14 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readdir } from "node:fs/promises";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { seedDemoData } from "../../db/seed";
 import { DEMO_PASSWORD } from "../../db/seed/demo-accounts";
 import { CMS_DEFAULTS } from "../../domain/cms/defaults";
 import { CMS_TEXTS, EDITABLE_SECTIONS } from "../../domain/cms/validation";
 import { UPLOAD_TEXTS } from "../../domain/media/uploads";
-import { type TestApp, signInAs, startTestApp } from "../support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../support/database";
+import { signInAs } from "../support/app";
+import { TEST_ENGINES } from "../support/database";
+import { type DemoApp, startDemoApp } from "../support/demo-app";
 
 /*
  * Script written by one person must reach everyone else as text. Every free-text field people
@@ -218,17 +216,14 @@ const ADMIN_TABS = ["vendors", "products", "orders", "reviews", "payments", "pay
 
 describe.each(TEST_ENGINES)("script written into the shop runs nowhere (%s)", (engine) => {
   let database: DatabaseHandle;
-  let app: TestApp;
-  let uploadsDir: string;
+  let app: DemoApp;
   let productId: string;
   let orderId: string;
   const cookies = new Map<Actor, string>();
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-injection-"));
-    await seedDemoData(database.db, { uploadsDir });
-    app = await startTestApp(database, { NODE_ENV: "production", PAYMENTS_MODE: "sandbox", DEV_MAILBOX: "true", DEMO_SITE: "true" });
+    app = await startDemoApp(engine, { NODE_ENV: "production", PAYMENTS_MODE: "sandbox", DEV_MAILBOX: "true", DEMO_SITE: "true" });
+    database = app.database;
     for (const [actor, email] of Object.entries(EMAILS)) cookies.set(actor as Actor, await signInAs(app.base, email, DEMO_PASSWORD));
     await fillTextColumns(database);
     await fillSiteContent(database);
@@ -242,11 +237,7 @@ describe.each(TEST_ENGINES)("script written into the shop runs nowhere (%s)", (e
     );
     orderId = order!.id;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   const read = async (as: Actor, pathname: string) => {
     const cookie = cookies.get(as);

@@ -61,3 +61,10 @@ export async function startFakeS3(accessKeyId: string, secret: string) {
   const endpoint = `http://127.0.0.1:${(s3.server.address() as { port: number }).port}`;
   return { ...s3, endpoint, close: () => new Promise((resolve) => s3.server.close(resolve)) };
 }
+
+/** The stand-in with one key pair, and the app's settings that keep uploads in its "tokunbo-media" bucket. */
+export async function startFakeBucket() {
+  const s3 = await startFakeS3("TOKUNBO", "bucket-secret");
+  const appEnv = { S3_ENDPOINT: s3.endpoint, S3_BUCKET: "tokunbo-media", S3_ACCESS_KEY_ID: "TOKUNBO", S3_SECRET_ACCESS_KEY: "bucket-secret", S3_REGION: "eu-west-2" };
+  return { ...s3, appEnv };
+}

@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DatabaseHandle } from "../../db/client";
+import { seedDemoData } from "../../db/seed";
+import { DEMO_PASSWORD } from "../../db/seed/demo-accounts";
+import { type TestApp, signInAs, startTestApp } from "./app";
+import { createDatabaseFor } from "./database";
+
+export interface DemoApp extends TestApp {
+  database: DatabaseHandle;
+}
+
+/** A fresh database of the engine holding the demo data. */
+export async function createDemoDatabase(engine: "pglite" | "postgres"): Promise<DatabaseHandle> {
+  const database = await createDatabaseFor(engine);
+  // The seed writes its photos here; the app serves uploads from its own folder, so they are not needed after.
+  const seedUploads = await mkdtemp(path.join(tmpdir(), "tokunbo-seed-"));
+  try {
+    await seedDemoData(database.db, { uploadsDir: seedUploads });
+  } finally {
+    await rm(seedUploads, { recursive: true, force: true });
+  }
+  return database;
+}
+
+/** The whole app over a fresh database holding the demo data; `close` closes both. */
+export async function startDemoApp(engine: "pglite" | "postgres", env: Record<string, string> = {}): Promise<DemoApp> {
+  const database = await createDemoDatabase(engine);
+  const app = await startTestApp(database, env);
+  return {
+    ...app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Session cookies of the demo customer, vendor, admin and super admin. */
+export async function signInDemoAccounts(base: string): Promise<Record<"customer" | "vendor" | "admin" | "superAdmin", string>> {
+  return {
+    customer: await signInAs(base, "customer@tokunbo.test", DEMO_PASSWORD),
+    vendor: await signInAs(base, "vendor@tokunbo.test", DEMO_PASSWORD),
+    admin: await signInAs(base, "admin@tokunbo.test", DEMO_PASSWORD),
+    superAdmin: await signInAs(base, "superadmin@tokunbo.test", DEMO_PASSWORD),
+  };
+}
