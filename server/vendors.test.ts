@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -8,17 +8,13 @@ import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { PRODUCT_TEXTS } from "../domain/catalog/management-validation";
 import { startFakeS3 } from "../tests/support/fake-s3";
+import { filesUnder } from "../tests/support/files";
 import { VENDOR_TEXTS } from "../domain/vendors/texts";
 import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
 const photo = (format: "jpeg" | "png", colour: string, width = 1600, height = 1200) =>
   sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer();
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 /** A multipart POST the way a browser sends a form with files; redirects are not followed. */
 function postMultipart(base: string, url: string, cookie: string, fields: Record<string, string | string[]>, files: Array<[string, Buffer, string]> = []) {
