@@ -8,6 +8,7 @@ import { PaymentProviderError } from "../domain/payments/provider";
 import { BANK_ACCOUNT_TEXTS as T } from "../domain/payouts/bank-validation";
 import { RESOLVE_BANK_LIMIT } from "../domain/payouts/bank-accounts";
 import { PASSWORD_CONFIRMATION_ATTEMPTS } from "../domain/accounts/password-confirmation";
+import { fileStorageFor } from "../domain/media/storage-config";
 import { deleteAccount } from "../domain/privacy/deletion";
 import { PRIVACY_TEXTS } from "../domain/privacy/texts";
 import { PAYOUT_FORM_TEXTS } from "../domain/payouts/validation";
@@ -177,7 +178,7 @@ describe.each(TEST_ENGINES)("vendor earnings over HTTP (%s)", (engine) => {
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(readable(await limited.text())).toContain("Too many attempts. Please try again in 15 minutes.");
     expect((await accountsOf()).map((row) => row.accountNumber)).toEqual(["0123456789"]);
-    await expect(deleteAccount(database.db, guesser.userId, { password: WORLD_PASSWORD, confirmation: PRIVACY_TEXTS.confirmationWord }))
+    await expect(deleteAccount({ db: database.db, storage: fileStorageFor(app.config), logError: () => {} }, guesser.userId, { password: WORLD_PASSWORD, confirmation: PRIVACY_TEXTS.confirmationWord }))
       .rejects.toThrow("Too many attempts. Please try again in 15 minutes.");
   });
 

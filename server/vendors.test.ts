@@ -1,4 +1,3 @@
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,17 +6,13 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { PRODUCT_TEXTS } from "../domain/catalog/management-validation";
 import { startFakeBucket } from "../tests/support/fake-s3";
 import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
+import { filesUnder } from "../tests/support/files";
 import { VENDOR_TEXTS } from "../domain/vendors/texts";
 import { postForm, signInAs } from "../tests/support/app";
 import { TEST_ENGINES } from "../tests/support/database";
 
 const photo = (format: "jpeg" | "png", colour: string, width = 1600, height = 1200) =>
   sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer();
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 /** A multipart POST the way a browser sends a form with files; redirects are not followed. */
 function postMultipart(base: string, url: string, cookie: string, fields: Record<string, string | string[]>, files: Array<[string, Buffer, string]> = []) {

@@ -15,8 +15,6 @@ export const CLAIM_PHOTOS_ROUTE = "/claim-photos/";
 
 const PRIVATE_FOLDERS: readonly string[] = [PREAPPROVAL_FOLDER, CLAIM_PHOTOS_FOLDER];
 
-const PRIVATE_URL_PREFIX = `${PUBLIC_UPLOADS_PREFIX}${PREAPPROVAL_FOLDER}/`;
-
 /**
  * True when a path under /uploads would reach a private file. The path is decoded and
  * normalised the way the static file handler reads it, so `%70reapproval/…`,
@@ -54,11 +52,27 @@ function isKeyIn(folder: string, key: string): boolean {
   }
 }
 
+/** The storage key of a stored value (`/uploads/<folder>/…`) inside folder; null for any other value. */
+function storedKeyIn(folder: string, storedValue: string): string | null {
+  if (!storedValue.startsWith(PUBLIC_UPLOADS_PREFIX)) return null;
+  const key = storedValue.slice(PUBLIC_UPLOADS_PREFIX.length);
+  return isKeyIn(folder, key) ? key : null;
+}
+
+/** The storage key of a stored pre-approval document (`/uploads/preapproval/…`); null for any other value. */
+export function preapprovalDocumentKey(storedValue: string): string | null {
+  return storedKeyIn(PREAPPROVAL_FOLDER, storedValue);
+}
+
+/** The storage key of a stored claim photo (`/uploads/claims/…`); null for any other value. */
+export function claimPhotoKey(storedValue: string): string | null {
+  return storedKeyIn(CLAIM_PHOTOS_FOLDER, storedValue);
+}
+
 /** Where an admin opens a stored pre-approval document (`/uploads/preapproval/…`); null for any other value. */
 export function preapprovalDocumentHref(storedValue: string): string | null {
-  if (!storedValue.startsWith(PRIVATE_URL_PREFIX)) return null;
-  const key = storedValue.slice(PUBLIC_UPLOADS_PREFIX.length);
-  return isPreapprovalDocumentKey(key) ? PREAPPROVAL_DOCUMENTS_ROUTE + key : null;
+  const key = preapprovalDocumentKey(storedValue);
+  return key === null ? null : PREAPPROVAL_DOCUMENTS_ROUTE + key;
 }
 
 /** The stored bytes of a document, or null when nothing is stored under the key (on disk or in the bucket). */
@@ -74,7 +88,6 @@ export async function readStoredDocument(storage: FileStorage, key: string): Pro
 
 /** Where a stored claim photo (`/uploads/claims/…`) opens; null for any other value. */
 export function claimPhotoHref(storedValue: string): string | null {
-  if (!storedValue.startsWith(PUBLIC_UPLOADS_PREFIX)) return null;
-  const key = storedValue.slice(PUBLIC_UPLOADS_PREFIX.length);
-  return isClaimPhotoKey(key) ? CLAIM_PHOTOS_ROUTE + key : null;
+  const key = claimPhotoKey(storedValue);
+  return key === null ? null : CLAIM_PHOTOS_ROUTE + key;
 }

@@ -47,6 +47,27 @@ describe("S3-compatible storage", () => {
     expect(s3.seen.every((r) => r.verified)).toBe(true);
   });
 
+  it("deletes objects with a signed DELETE, again without complaint, and refuses unsafe keys before any request", async () => {
+    await storage().put("claims/gone.webp", Buffer.from("gone"));
+    await storage().put("claims/kept.webp", Buffer.from("kept"));
+    await storage().delete("claims/gone.webp");
+    expect(s3.objects.has("/tokunbo-media/claims/gone.webp")).toBe(false);
+    expect(await storage().exists("claims/gone.webp")).toBe(false);
+    await storage().delete("claims/gone.webp");
+    expect(s3.objects.has("/tokunbo-media/claims/kept.webp")).toBe(true);
+    const deletes = s3.seen.filter((r) => r.method === "DELETE");
+    expect(deletes).toEqual([
+      { method: "DELETE", path: "/tokunbo-media/claims/gone.webp", verified: true },
+      { method: "DELETE", path: "/tokunbo-media/claims/gone.webp", verified: true },
+    ]);
+    const before = s3.seen.length;
+    await expect(storage().delete("../claims/kept.webp")).rejects.toThrow("Invalid storage key");
+    expect(s3.seen.length).toBe(before);
+    const wrong = createS3Storage({ endpoint, bucket: "tokunbo-media", region: "eu-west-2", accessKeyId: "TOKUNBOKEY", secretAccessKey: "guess" });
+    await expect(wrong.delete("claims/kept.webp")).rejects.toMatchObject({ status: 403 });
+    expect(s3.objects.has("/tokunbo-media/claims/kept.webp")).toBe(true);
+  });
+
   it("fails loudly on a wrong secret, and refuses unsafe keys before any request", async () => {
     const wrong = createS3Storage({ endpoint, bucket: "tokunbo-media", region: "eu-west-2", accessKeyId: "TOKUNBOKEY", secretAccessKey: "guess" });
     await expect(wrong.put("products/x.webp", Buffer.from("x"))).rejects.toMatchObject({ status: 403 });

@@ -162,5 +162,10 @@ export function createS3Storage(settings: S3Settings, fetchImpl: typeof fetch = 
       if (!response.ok) throw await failure("download", key, response);
       return Buffer.from(await response.arrayBuffer());
     },
+    async delete(key) {
+      const response = await send("DELETE", key);
+      // S3 answers 204 whether or not the object was there; some compatible services answer 404.
+      if (!response.ok && response.status !== 404) throw await failure("deletion", key, response);
+    },
   };
 }

@@ -10,6 +10,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** The stored bytes; rejects when there is no file under key. */
   read(key: string): Promise<Buffer>;
+  /** Removes the file under key; a key with no file is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9_.-]+(\/[a-z0-9_.-]+)*$/;
@@ -65,6 +67,9 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
     },
     read(key) {
       return readFile(fileFor(key));
+    },
+    async delete(key) {
+      await rm(fileFor(key), { force: true });
     },
   };
 }

@@ -1,8 +1,8 @@
-import { readdir,  } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { Refusal } from "../core/refusal";
+import { filesUnder } from "../../tests/support/files";
 import { useTempDir } from "../../tests/support/lifecycle";
 import { createLocalStorage } from "./storage";
 import { IMAGE_WORK_CONCURRENCY, imageWorkStats } from "./image-work";
@@ -10,11 +10,6 @@ import { imageTypeOf, imagesUploaded, inspectImage, maxImagesAllowed, storeUploa
 
 const photo = (format: "jpeg" | "png" | "webp", width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: "#2a6f97" } })[format]().toBuffer();
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 describe("upload checks and storage", () => {
   const dir = useTempDir("tokunbo-uploads-");

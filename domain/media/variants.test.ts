@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, hasRenditions, imageSrcSet, previewImageUrl } from "./image-urls";
 import type { FileStorage } from "./storage";
-import { missingRenditionKeys, renditionKeys, storeImage, writeImageVariants } from "./variants";
+import { deleteStoredImage, missingRenditionKeys, renditionKeys, storeImage, writeImageVariants } from "./variants";
 
 function memoryStorage(): FileStorage & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>();
@@ -19,6 +19,9 @@ function memoryStorage(): FileStorage & { files: Map<string, Buffer> } {
       const data = files.get(key);
       if (!data) throw new Error(`no file ${key}`);
       return data;
+    },
+    async delete(key) {
+      files.delete(key);
     },
   };
 }
@@ -120,5 +123,16 @@ describe("image renditions", () => {
     expect(await missingRenditionKeys(storage, "products/p/b.webp")).toEqual([]);
     expect(storage.files.get("products/p/b-320w.webp")).toBe(before);
     expect(await shape(storage.files.get("products/p/b-640w.webp"))).toEqual(["webp", 640, 640]);
+  });
+});
+
+describe("deleting a stored image", () => {
+  it("removes the original and every rendition, and only those", async () => {
+    const storage = memoryStorage();
+    await storeImage(storage, "claims/gone.webp", await picture(700, 500));
+    await storeImage(storage, "claims/kept.webp", await picture(700, 500));
+    storage.files.delete("claims/gone-og.jpg");
+    await deleteStoredImage(storage, "claims/gone.webp");
+    expect([...storage.files.keys()].sort()).toEqual(["claims/kept.webp", ...renditionKeys("claims/kept.webp")].sort());
   });
 });

@@ -35,6 +35,11 @@ export async function storeImage(storage: FileStorage, key: string, source: Buff
   return 1 + (await writeRenditions(storage, key, source, original, renditionKeys(key)));
 }
 
+/** Removes an image stored by storeImage: the original and every rendition (those already gone are fine). */
+export async function deleteStoredImage(storage: FileStorage, key: string): Promise<void> {
+  await Promise.all([key, ...renditionKeys(key)].map((k) => storage.delete(k)));
+}
+
 /**
  * Makes the renditions of the WebP original already stored under `key` from its bytes;
  * `only` limits them to some rendition keys. Returns how many files were written.

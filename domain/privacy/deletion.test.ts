@@ -1,19 +1,25 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "better-auth/crypto";
 import type { DatabaseHandle } from "../../db/client";
-import { accounts, orders, products, users, vendorBankAccounts, vendorPreapprovalSubmissions, vendors } from "../../db/schema";
+import { accounts, orders, products, users, vendorBankAccounts, vendorPreapprovalSubmissions, vendors, warrantyClaims } from "../../db/schema";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { filesUnder } from "../../tests/support/files";
+import { useTempDir } from "../../tests/support/lifecycle";
 import { creditAvailable } from "../../tests/support/payouts";
 import { PRIVATE_PASSWORD, buildPrivateBuyer, markersOf } from "../../tests/support/privacy";
 import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
-import { deleteAccount, deletedEmailOf } from "./deletion";
+import { type FileStorage, createLocalStorage } from "../media/storage";
+import { type UploadFolder, storeUploadedImages } from "../media/uploads";
+import { renditionKeys } from "../media/variants";
+import { type AccountDeletionDeps, deleteAccount, deletedEmailOf } from "./deletion";
 import { PRIVACY_TEXTS } from "./texts";
 
 /** Each test vendor's own account number, so a search finds only that vendor's. */
-const ACCOUNT_NUMBERS: Record<string, string> = { open: "1111111111", balance: "2222222222", done: "3333333333" };
+const ACCOUNT_NUMBERS: Record<string, string> = { open: "1111111111", balance: "2222222222", done: "3333333333", papers: "4444444444" };
 const CONFIRMED = { password: PRIVATE_PASSWORD, confirmation: PRIVACY_TEXTS.confirmationWord };
 
 describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
@@ -26,6 +32,15 @@ describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
   });
   afterAll(async () => {
     await database?.close();
+  });
+
+  const uploadsDir = useTempDir("tokunbo-deletion-");
+  /** The storage the deletion is handed; a file it fails to delete fails the test unless `logError` is replaced. */
+  const deps = (replaced: Partial<AccountDeletionDeps> = {}): AccountDeletionDeps => ({
+    db: database.db,
+    storage: createLocalStorage(uploadsDir()),
+    logError: (message, error) => expect.fail(`${message}: ${String(error)}`),
+    ...replaced,
   });
 
   const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
@@ -75,7 +90,7 @@ describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
     for (const value of Object.values(buyer.markers)) expect(await whereFound(value), value).not.toEqual([]);
     const before = await money(shop.vendorId);
 
-    await deleteAccount(database.db, buyer.userId, CONFIRMED);
+    await deleteAccount(deps(), buyer.userId, CONFIRMED);
 
     for (const value of Object.values(buyer.markers)) expect(await whereFound(value), value).toEqual([]);
     expect(await money(shop.vendorId)).toEqual(before);
@@ -99,9 +114,9 @@ describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
 
   it("refuses a wrong password or confirmation word and changes nothing", async () => {
     const buyer = await buildPrivateBuyer(database.db, shop, `${engine}-kept`);
-    expect((await refusal(deleteAccount(database.db, buyer.userId, { ...CONFIRMED, password: "not-the-password" }))).fieldErrors).toEqual({ password: PRIVACY_TEXTS.wrongPassword });
-    expect((await refusal(deleteAccount(database.db, buyer.userId, { ...CONFIRMED, confirmation: "delete" }))).fieldErrors).toEqual({ confirmation: PRIVACY_TEXTS.confirmationMismatch });
-    expect((await refusal(deleteAccount(database.db, buyer.userId, { confirmation: "DELETE" }))).fieldErrors).toEqual({ password: PRIVACY_TEXTS.passwordRequired });
+    expect((await refusal(deleteAccount(deps(), buyer.userId, { ...CONFIRMED, password: "not-the-password" }))).fieldErrors).toEqual({ password: PRIVACY_TEXTS.wrongPassword });
+    expect((await refusal(deleteAccount(deps(), buyer.userId, { ...CONFIRMED, confirmation: "delete" }))).fieldErrors).toEqual({ confirmation: PRIVACY_TEXTS.confirmationMismatch });
+    expect((await refusal(deleteAccount(deps(), buyer.userId, { confirmation: "DELETE" }))).fieldErrors).toEqual({ password: PRIVACY_TEXTS.passwordRequired });
     const [user] = await database.db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, buyer.userId));
     expect(user).toEqual({ email: markersOf(`${engine}-kept`).email, deletedAt: null });
   });
@@ -131,7 +146,7 @@ describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
       quantity: 1, unitPrice: 200_000_00, totalAmount: 200_000_00, status: status as "paid" | "shipped",
     })));
     const before = await snapshot(seller.userId, seller.vendorId);
-    const refused = await refusal(deleteAccount(database.db, seller.userId, CONFIRMED));
+    const refused = await refusal(deleteAccount(deps(), seller.userId, CONFIRMED));
     expect(refused.code).toBe("conflict");
     expect(refused.message).toBe("You have 2 open orders from buyers that are not yet delivered, cancelled or refunded.");
     expect(await snapshot(seller.userId, seller.vendorId)).toEqual(before);
@@ -141,7 +156,7 @@ describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
     const seller = await vendorWithPassword("balance");
     await creditAvailable(database.db, seller.vendorId, 50_000_00);
     const before = await snapshot(seller.userId, seller.vendorId);
-    const refused = await refusal(deleteAccount(database.db, seller.userId, CONFIRMED));
+    const refused = await refusal(deleteAccount(deps(), seller.userId, CONFIRMED));
     expect(refused.message).toBe("Your balance of ₦50,000 must be paid out first.");
     expect(await snapshot(seller.userId, seller.vendorId)).toEqual(before);
   });
@@ -149,7 +164,7 @@ describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
   it("deletes a vendor with nothing open: contact details and bank holder replaced, listings off sale, the business name kept", async () => {
     const seller = await vendorWithPassword("done");
     await database.db.insert(vendorPreapprovalSubmissions).values({ vendorId: seller.vendorId, submissionData: { id_number: "Quentina ID 55501" } });
-    await deleteAccount(database.db, seller.userId, CONFIRMED);
+    await deleteAccount(deps(), seller.userId, CONFIRMED);
     for (const value of [seller.email, `${seller.userId}@shop.ng`, "Quentina Bankholder done", "Quentina ID 55501", ACCOUNT_NUMBERS.done!]) {
       expect(await whereFound(value), value).toEqual([]);
     }
@@ -164,17 +179,73 @@ describe.each(TEST_ENGINES)("deleting an account (%s)", (engine) => {
   it("refuses a buyer whose order is still on its way", async () => {
     const buyer = await buildPrivateBuyer(database.db, shop, `${engine}-waiting`);
     await database.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, buyer.orderIds[0]!));
-    const refused = await refusal(deleteAccount(database.db, buyer.userId, CONFIRMED));
+    const refused = await refusal(deleteAccount(deps(), buyer.userId, CONFIRMED));
     expect(refused.message).toBe("You have 1 open order that is not yet delivered, cancelled or refunded. Wait until it is finished.");
   });
 
   it("refuses the last super admin, and lets one go when another remains", async () => {
     const first = await insertPerson(database.db, `super-one-${engine}`, "super_admin");
     await database.db.insert(accounts).values({ id: `acc-${first.userId}`, accountId: first.userId, providerId: "credential", userId: first.userId, password: await hashPassword(PRIVATE_PASSWORD) });
-    expect((await refusal(deleteAccount(database.db, first.userId, CONFIRMED))).message).toBe(PRIVACY_TEXTS.lastSuperAdmin);
+    expect((await refusal(deleteAccount(deps(), first.userId, CONFIRMED))).message).toBe(PRIVACY_TEXTS.lastSuperAdmin);
     await insertPerson(database.db, `super-two-${engine}`, "super_admin");
-    await deleteAccount(database.db, first.userId, CONFIRMED);
+    await deleteAccount(deps(), first.userId, CONFIRMED);
     const [user] = await database.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, first.userId));
     expect(user!.deletedAt).toBeInstanceOf(Date);
+  });
+  /** `count` photos stored in folder the way the upload pipeline stores them; their URLs. */
+  async function upload(storage: FileStorage, folder: UploadFolder, count: number): Promise<string[]> {
+    const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#2a6f97" } }).jpeg().toBuffer();
+    const stored = await storeUploadedImages(storage, folder, Array.from({ length: count }, (_, i) => ({ name: `photo-${i}.jpg`, bytes })));
+    return stored.map((file) => file.url);
+  }
+
+  /** Every file stored for these URLs: the original and its renditions. */
+  const filesOf = (urls: readonly string[]) => urls.flatMap((url) => [url.replace("/uploads/", ""), ...renditionKeys(url.replace("/uploads/", ""))]);
+
+  it("removes the buyer's claim photos and the vendor's pre-approval documents from storage, and nobody else's files", async () => {
+    const { storage } = deps();
+    const buyer = await buildPrivateBuyer(database.db, shop, `${engine}-photos`);
+    const otherBuyer = await buildPrivateBuyer(database.db, shop, `${engine}-other-photos`);
+    const seller = await vendorWithPassword("papers");
+    const buyerPhotos = await upload(storage, "claims", 2);
+    const otherPhotos = await upload(storage, "claims", 1);
+    const sellerPapers = await upload(storage, "preapproval", 2);
+    const otherPapers = await upload(storage, "preapproval", 1);
+    const listingPhotos = await upload(storage, "products", 1);
+    await database.db.update(warrantyClaims).set({ photos: buyerPhotos }).where(eq(warrantyClaims.id, buyer.claimId));
+    await database.db.update(warrantyClaims).set({ photos: otherPhotos }).where(eq(warrantyClaims.id, otherBuyer.claimId));
+    await database.db.insert(vendorPreapprovalSubmissions).values([
+      { vendorId: seller.vendorId, submissionData: { id_card: sellerPapers[0]!, utility_bill: sellerPapers[1]!, id_number: "Quentina ID 66602" } },
+      { vendorId: shop.vendorId, submissionData: { id_card: otherPapers[0]! } },
+    ]);
+    await database.db.update(products).set({ images: listingPhotos }).where(eq(products.id, seller.productId));
+    const before = await filesUnder(uploadsDir());
+    const gone = filesOf([...buyerPhotos, ...sellerPapers]);
+    expect(before).toEqual(expect.arrayContaining([...gone, ...filesOf([...otherPhotos, ...otherPapers, ...listingPhotos])]));
+
+    await deleteAccount(deps(), buyer.userId, CONFIRMED);
+    await deleteAccount(deps(), seller.userId, CONFIRMED);
+
+    const after = await filesUnder(uploadsDir());
+    expect(after.sort()).toEqual(before.filter((file) => !gone.includes(file)).sort());
+    const [product] = await database.db.select({ images: products.images }).from(products).where(eq(products.id, seller.productId));
+    expect(product!.images).toEqual(listingPhotos);
+  });
+
+  it("deletes the account even when a file cannot be deleted, and logs that file", async () => {
+    const buyer = await buildPrivateBuyer(database.db, shop, `${engine}-stuck`);
+    const local = deps().storage;
+    const [photo] = await upload(local, "claims", 1);
+    await database.db.update(warrantyClaims).set({ photos: [photo!] }).where(eq(warrantyClaims.id, buyer.claimId));
+    const unreachable: FileStorage = { ...local, delete: () => Promise.reject(new Error("bucket unreachable")) };
+    const logged: string[] = [];
+
+    await deleteAccount(deps({ storage: unreachable, logError: (message) => void logged.push(message) }), buyer.userId, CONFIRMED);
+
+    expect(logged).toEqual([`Deleting the private file ${photo!.replace("/uploads/", "")} of a deleted account failed`]);
+    const [user] = await database.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, buyer.userId));
+    expect(user!.deletedAt).toBeInstanceOf(Date);
+    const [claim] = await database.db.select({ photos: warrantyClaims.photos }).from(warrantyClaims).where(eq(warrantyClaims.id, buyer.claimId));
+    expect(claim!.photos).toEqual([]);
   });
 });

@@ -19,6 +19,9 @@ import { fieldErrors } from "../accounts/validation";
 import { isOwnPassword } from "../accounts/password-confirmation";
 import { Refusal } from "../core/refusal";
 import { announceSessionsEnded } from "../live/events";
+import { claimPhotoKey, preapprovalDocumentKey } from "../media/private-uploads";
+import type { FileStorage } from "../media/storage";
+import { deleteStoredImage } from "../media/variants";
 import { deletionBlockers } from "./blockers";
 import { PRIVACY_TEXTS as T } from "./texts";
 import { deleteAccountSchema } from "./validation";
@@ -32,32 +35,69 @@ const MIN_SCRUB_LENGTH = 4;
 /** The address a deleted account keeps: unique, reaches no one, says nothing about the person. */
 export const deletedEmailOf = (id: string) => `deleted-${id}@deleted.invalid`;
 
+export interface AccountDeletionDeps {
+  db: Database;
+  /** Where the person's claim photos and pre-approval documents are stored. */
+  storage: FileStorage;
+  /** Told of a private file that could not be deleted; the account is deleted all the same. */
+  logError: (message: string, error: unknown) => void;
+}
+
 /**
  * Deletes the signed-in user's account (docs/accounts.md, 'Your data'): checks the password and
  * the typed confirmation, refuses while something still needs the person, then in one
  * transaction removes or replaces every personal field. Orders, payments, refunds, claims and the
- * vendor ledger stay with their amounts, statuses and dates. Every session ends.
+ * vendor ledger stay with their amounts, statuses and dates. Every session ends. Once the
+ * transaction has committed, the person's claim photos and pre-approval documents leave storage.
  */
-export async function deleteAccount(db: Database, userId: string, input: unknown): Promise<void> {
+export async function deleteAccount(deps: AccountDeletionDeps, userId: string, input: unknown): Promise<void> {
+  const { db } = deps;
   const parsed = deleteAccountSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     throw new Refusal("invalid", Object.values(errors).find(Boolean) ?? T.deleteFailed, { fieldErrors: errors });
   }
   await checkPassword(db, userId, parsed.data.password);
-  await db.transaction(async (tx) => {
+  const privateFiles = await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for("update");
     if (!user) throw new Refusal("not_found", T.deleteFailed);
     const blockers = await deletionBlockers(tx, userId);
     if (blockers.length > 0) throw new Refusal("conflict", blockers.join(" "));
+    const keys = await privateFilesOf(tx, userId);
     await erasePersonalData(tx, userId);
+    return keys;
   });
-  await announceSessionsEnded(db, userId);
+  try {
+    await announceSessionsEnded(db, userId);
+  } finally {
+    await deletePrivateFiles(deps, privateFiles);
+  }
 }
 
 async function checkPassword(db: Database, userId: string, password: string): Promise<void> {
   if (await isOwnPassword(db, userId, password)) return;
   throw new Refusal("invalid", T.wrongPassword, { fieldErrors: { password: T.wrongPassword } });
+}
+
+/** Storage keys of the person's claim photos and, for a vendor, pre-approval documents. */
+async function privateFilesOf(tx: Database, userId: string): Promise<string[]> {
+  const claims = await tx.select({ photos: warrantyClaims.photos }).from(warrantyClaims).where(eq(warrantyClaims.customerId, userId));
+  const submissions = await tx
+    .select({ data: vendorPreapprovalSubmissions.submissionData })
+    .from(vendorPreapprovalSubmissions)
+    .innerJoin(vendors, eq(vendors.id, vendorPreapprovalSubmissions.vendorId))
+    .where(eq(vendors.userId, userId));
+  const answers = submissions.flatMap(({ data }) => Object.values(data).filter((value) => typeof value === "string"));
+  const keys = [...claims.flatMap(({ photos }) => photos.map(claimPhotoKey)), ...answers.map(preapprovalDocumentKey)];
+  return [...new Set(keys.filter((key) => key !== null))];
+}
+
+/** Every file goes even when one fails: the erasure has committed, so a failure is logged, not thrown. */
+async function deletePrivateFiles({ storage, logError }: AccountDeletionDeps, keys: readonly string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deleteStoredImage(storage, key)));
+  results.forEach((result, i) => {
+    if (result.status === "rejected") logError(`Deleting the private file ${keys[i]} of a deleted account failed`, result.reason);
+  });
 }
 
 /** Everything the person gave us or that names them, to find it again in free text (notes, logs). */

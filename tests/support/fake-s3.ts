@@ -4,7 +4,8 @@ import { type IncomingMessage, createServer } from "node:http";
 
 /**
  * A tiny S3 stand-in: checks each request's signature the way S3 does (recomputed here from the
- * request as received, independently of the signer) and keeps objects in memory.
+ * request as received, independently of the signer) and keeps objects in memory. DELETE answers
+ * 204 whether or not the object was there, as S3 does.
  */
 export function fakeS3(accessKeyId: string, secret: string) {
   const objects = new Map<string, { body: Buffer; type: string }>();
@@ -46,6 +47,10 @@ export function fakeS3(accessKeyId: string, secret: string) {
     if (req.method === "PUT") {
       objects.set(req.url!, { body, type: String(req.headers["content-type"]) });
       return void res.writeHead(200).end();
+    }
+    if (req.method === "DELETE") {
+      objects.delete(req.url!);
+      return void res.writeHead(204).end();
     }
     if (!stored) return void res.writeHead(404).end();
     res.writeHead(200, { "content-type": stored.type, "content-length": stored.body.length });

@@ -3,6 +3,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { signInHref } from "../../checkout/cart-sign-in";
 import { signOutEverywhere } from "../../../domain/accounts/service";
 import { Refusal } from "../../../domain/core/refusal";
+import { fileStorageFor } from "../../../domain/media/storage-config";
 import { deletionBlockers } from "../../../domain/privacy/blockers";
 import { deleteAccount } from "../../../domain/privacy/deletion";
 import { PRIVACY_TEXTS } from "../../../domain/privacy/texts";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = { password: form.get("password") ?? undefined, confirmation: form.get("confirmation") ?? undefined };
   try {
-    await deleteAccount(context.db, viewer.userId, fields);
+    await deleteAccount({ db: context.db, storage: fileStorageFor(context.config), logError: logServerError }, viewer.userId, fields);
   } catch (error) {
     if (error instanceof Refusal) return refused(error, PRIVACY_TEXTS.deleteFailed);
     throw error;
