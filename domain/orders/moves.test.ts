@@ -171,8 +171,24 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
 
   it("records the admin as the mover of the admin's changes", async () => {
     const { orderId } = await placeOrder("paid");
-    await changeOrderStatus({ ...deps(), flagForRefund: flagPaymentForRefund }, admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "DHL-9000", estimatedDeliveryDate: inDays(2) });
-    expect(await historyOf(orderId)).toEqual([{ status: "shipped", actor_id: admin.userId, actor_role: "admin", note: "Tracking number DHL-9000 · DHL Nigeria" }]);
+    await changeOrderStatus({ ...deps(), flagForRefund: flagPaymentForRefund }, admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "1234567890", estimatedDeliveryDate: inDays(2) });
+    expect(await historyOf(orderId)).toEqual([{ status: "shipped", actor_id: admin.userId, actor_role: "admin", note: "Tracking number 1234567890 · DHL Nigeria" }]);
+  });
+
+  it("e-mails the buyer when an admin cancels their order, through the outbox", async () => {
+    const { orderId, buyer } = await placeOrder("processing");
+    const outbox = createMailer({ db: database.db, from: "shop@tokunbo.example" });
+    const change = { orderId, status: "cancelled" as const };
+    await changeOrderStatus({ ...deps(), mailer: outbox, flagForRefund: flagPaymentForRefund }, admin, change);
+    const written = await database.query<{ subject: string; text_body: string; html_body: string }>(
+      "select subject, text_body, html_body from email_outbox where to_address = $1", [buyer.email],
+    );
+    const number = orderNumberOf(orderId);
+    expect(written.map((row) => row.subject)).toEqual([ORDER_EMAIL_TEXTS.cancelledSubject(number)]);
+    expect(written[0]!.text_body).toContain(`Order #${number}: iPhone 12 ${engine}.`);
+    expect(written[0]!.text_body).toContain(ORDER_EMAIL_TEXTS.cancelledByShop);
+    expect(written[0]!.text_body).toContain(ORDER_EMAIL_TEXTS.nothingToRefund);
+    await outbox.idle();
   });
 
   it("delivers orders shipped longer ago than the configured days, automatically, and tells the buyer so", async () => {

@@ -49,7 +49,7 @@ export interface StatusMove {
    * The notices and e-mails of the move, or a function that gives them once the status, stock and
    * history are written (a cancellation first writes its refund, which they speak of).
    */
-  tidings?: Tidings | (() => Promise<Tidings>);
+  tidings?: Tidings | ((moved: Pick<StatusMoved, "moneyTaken">) => Promise<Tidings>);
   /** Users whose open pages hear of each moved order (`order.updated`). */
   watchers?: readonly string[];
   /** Writes the e-mails to the outbox with the move; the returned `deliver` sends them after the commit. */
@@ -78,7 +78,7 @@ export async function writeOrderStatus(tx: Database, move: StatusMove): Promise<
   const done = await updateStatus(tx, move);
   const moneyTaken = await updateStockAndSales(tx, done, move.to, move.publicUrl);
   await recordOrderStatus(tx, done.map((order) => ({ orderId: order.id, status: move.to, ...move.history })));
-  const tidings = typeof move.tidings === "function" ? await move.tidings() : (move.tidings ?? {});
+  const tidings = typeof move.tidings === "function" ? await move.tidings({ moneyTaken }) : (move.tidings ?? {});
   await notifyMany(tx, tidings.notices ?? []);
   const watchers = move.watchers ?? [];
   await publishLiveEvents(tx, done.flatMap((order) => watchers.map((userId) => ({ userId, event: { kind: "order.updated" as const, orderId: order.id, status: move.to } }))));
