@@ -110,7 +110,7 @@ export const COURIER_TEXTS = {
   formatProblem: (courier: ListedCourier) =>
     `${courier} tracking numbers are ${COURIER_DETAILS[courier].hint}, e.g. ${COURIER_DETAILS[courier].example}`,
   /** The accessible name of a tracking link: the number shown, the courier and where it opens. */
-  trackLabel: (courier: string, number: string) => `Track ${number} on ${courier}'s website (opens in a new tab)`,
+  trackLabel: (courier: string, number: string) => `Track ${number} with ${courier} (opens in a new tab)`,
 } as const;
 
 function listedCourier(carrier: string | null | undefined): ListedCourier | null {
