@@ -9,7 +9,7 @@ import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
 import { changeOrderStatus } from "./admin";
 import { deliverOverdueOrders, runAutoDelivery } from "./auto-delivery";
-import { ORDER_EMAIL_TEXTS, autoDeliveredNote, formatDeliveryDate } from "./emails";
+import { ORDER_EMAIL_TEXTS, autoDeliveredNote, formatDeliveryDate, orderStatusEmail } from "./emails";
 import { AUTO_DELIVERED_TITLE, confirmReceived, moveOwnOrder } from "./moves";
 import { ORDER_STATUS_TEXTS, orderNumberOf, vendorOrderMoveSchema } from "./status";
 import { addDays, daysAfter, lagosToday } from "../../lib/lagos-time";
@@ -29,6 +29,18 @@ describe("a vendor's move as the form sends it", () => {
     expect(errors({ carrier: "Other", carrierName: "X" })).toEqual([["carrierName", ORDER_STATUS_TEXTS.carrierNameRequired]]);
     expect(errors({ carrier: "Other", carrierName: "x".repeat(41) })).toEqual([["carrierName", ORDER_STATUS_TEXTS.carrierNameRequired]]);
     expect(errors({ estimatedDeliveryDate: inDays(-1) })).toEqual([["estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDatePast]]);
+    expect(errors({ carrier: "DHL Nigeria" })).toEqual([["trackingNumber", "DHL Nigeria tracking numbers are 10 digits, e.g. 1234567890"]]);
+    expect(errors({ carrier: "Other", carrierName: "Ikeja Dispatch", trackingNumber: "ID 42" })).toBeUndefined();
+  });
+
+  it("e-mails the courier's tracking link on shipping, and the refund when an admin cancels a paid order", () => {
+    const order = { id: orderId, customerName: "Ada", customerEmail: "ada@example.ng", productName: "iPhone 12", warrantyDays: 30, totalAmount: 300_000_00 };
+    const shipped = orderStatusEmail(PUBLIC_URL, order, { ...ship, status: "shipped" })!;
+    expect(shipped.text).toContain("Track your parcel: https://giglogistics.com/track?waybill=GIGL-55012");
+    expect(shipped.html).toContain('<a href="https://giglogistics.com/track?waybill=GIGL-55012">');
+    const cancelled = orderStatusEmail(PUBLIC_URL, order, { orderId, status: "cancelled" }, { moneyTaken: true })!;
+    expect(cancelled.subject).toBe(ORDER_EMAIL_TEXTS.cancelledSubject(orderNumberOf(orderId)));
+    expect(cancelled.text).toContain(ORDER_EMAIL_TEXTS.refunding(300_000_00));
   });
 
   it("writes the estimated delivery as a British date", () => {
