@@ -139,23 +139,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 export const ACTOR_ROLES = ["buyer", "vendor", "admin", "system"] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];
 
-/** Couriers a vendor picks from when shipping (docs/after-sale.md). */
-export const COURIERS = [
-  "GIG Logistics",
-  "DHL Nigeria",
-  "Red Star Express",
-  "UPS Nigeria",
-  "FedEx Nigeria",
-  "ABC Transport",
-  "GUO Transport",
-  "Kwik Delivery",
-  "Sendbox",
-  "Topship",
-  "NIPOST EMS",
-  "Other",
-] as const;
-export type Courier = (typeof COURIERS)[number];
-
 /** Why a buyer cancels a paid order before it ships. */
 export const CANCEL_REASONS = [
   "I changed my mind",

@@ -9,10 +9,12 @@ import {
   MANUAL_PAYMENT_BOUNDS, MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, MANUAL_PAYMENT_TEXTS, paymentMethodLabel,
 } from "../../domain/payments/manual-validation";
 import {
-  COURIERS, ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL,
+  ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, TEST_PAYMENT_LABEL,
   isPaymentFailed,
 } from "../../lib/constants";
+import { COURIERS } from "../../lib/couriers";
 import { formatNaira } from "../../lib/money";
+import { TrackingNumber } from "../ui/tracking-link";
 import { useHydrated } from "../ui/use-hydrated";
 import { ActionButton, CardList, EmptyRow, ExportLink, FieldError, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
 import { formatCalendarDate, formatDate } from "../ui/format";
@@ -266,7 +268,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
             <dt className="inline font-semibold text-gray-900">Tracking: </dt>
             <dd className="inline text-gray-800">
               {order.carrier ? `${order.carrier} · ` : ""}
-              {order.trackingNumber}
+              <TrackingNumber carrier={order.carrier} number={order.trackingNumber} />
               {order.estimatedDeliveryDate && !order.deliveredAt ? ` · due ${formatCalendarDate(order.estimatedDeliveryDate)}` : ""}
             </dd>
           </div>

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
@@ -9,6 +9,7 @@ import { GradeBadge } from "../ui/badges";
 import { formatCalendarDate, formatDate } from "../ui/format";
 import { ShieldIcon } from "../ui/icons";
 import { ProductThumb } from "../ui/product-thumb";
+import { TrackingNumber } from "../ui/tracking-link";
 import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderActions } from "./unpaid-order";
 import { OrderStatusBadge } from "../ui/status-badges";
 import type { ClaimView } from "../../domain/claims/service";
@@ -67,7 +68,7 @@ export function OrderProgress({ status }: { status: OrderStatus }) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: string }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-gray-600">{label}</dt>
@@ -199,7 +200,11 @@ export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: Clai
       ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
         {order.carrier ? <Fact label="Courier">{order.carrier}</Fact> : null}
-        {order.trackingNumber ? <Fact label="Tracking number">{order.trackingNumber}</Fact> : null}
+        {order.trackingNumber ? (
+          <Fact label="Tracking number">
+            <TrackingNumber carrier={order.carrier} number={order.trackingNumber} />
+          </Fact>
+        ) : null}
         {order.shippedAt ? <Fact label="Shipped">{formatDate(order.shippedAt)}</Fact> : null}
         {order.deliveredAt ? <Fact label="Delivered">{formatDate(order.deliveredAt)}</Fact> : null}
         <Fact label="Ordered">{formatDate(order.createdAt)}</Fact>

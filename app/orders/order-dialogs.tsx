@@ -6,6 +6,7 @@ import { CANCEL_REASONS, ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, isPaymentFai
 import { formatNaira } from "../../lib/money";
 import { refundDestination } from "../../lib/refund-destination";
 import { formatDate } from "../ui/format";
+import { TrackingNumber } from "../ui/tracking-link";
 import { OrderTimeline, TIMELINE_TEXTS } from "./order-timeline";
 import { OrderReviewForm } from "./order-review-form";
 import { ModalDialog } from "../ui/dialog";
@@ -61,7 +62,9 @@ export function OrderTrackDialog({ order }: { order: CustomerOrder }) {
       </p>
       <dl className="mt-3 rounded-lg bg-gray-50 px-3">
         {order.carrier ? <Row label="Courier">{order.carrier}</Row> : null}
-        <Row label="Tracking number">{order.trackingNumber ?? "Not available yet"}</Row>
+        <Row label="Tracking number">
+          {order.trackingNumber ? <TrackingNumber carrier={order.carrier} number={order.trackingNumber} /> : "Not available yet"}
+        </Row>
       </dl>
       <h3 className="mt-5 text-sm font-bold text-gray-900">{TIMELINE_TEXTS.title}</h3>
       <OrderTimeline history={order.history} audience="buyer" />

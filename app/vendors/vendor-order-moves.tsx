@@ -1,6 +1,7 @@
 import type { VendorOrder } from "../../domain/vendors/dashboard";
 import { lagosToday } from "../../lib/lagos-time";
-import { COURIERS, type OrderStatus } from "../../lib/constants";
+import type { OrderStatus } from "../../lib/constants";
+import { COURIERS } from "../../lib/couriers";
 import { useAction } from "../ui/answer";
 import { FormButton, SelectField, TextField } from "../ui/form-field";
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { VendorOrder, VendorOrderSummary } from "../../domain/vendors/dashboard";
 import { VENDOR_TEXTS } from "../../domain/vendors/texts";
@@ -9,6 +9,7 @@ import { formatCalendarDate, formatDate, plural } from "../ui/format";
 import { toast } from "../ui/toast";
 import { OrderStatusBadge } from "../ui/status-badges";
 import { ProductThumb } from "../ui/product-thumb";
+import { TrackingNumber } from "../ui/tracking-link";
 import { useHydrated } from "../ui/use-hydrated";
 import { SectionTitle } from "../ui/page-title";
 import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";
@@ -217,14 +218,14 @@ function OrderRefunds({ order }: { order: VendorOrder }) {
 /** Courier, tracking number and the delivery dates, once the order has shipped. */
 function DeliveryFacts({ order }: { order: VendorOrder }) {
   const { carrier, trackingNumber, estimatedDeliveryDate, shippedAt, deliveredAt } = order.delivery;
-  const facts: Array<[string, string | null]> = [
+  const facts: Array<[string, ReactNode]> = [
     ["Courier", carrier],
-    ["Tracking number", trackingNumber],
+    ["Tracking number", trackingNumber ? <TrackingNumber carrier={carrier} number={trackingNumber} /> : null],
     ["Estimated delivery", estimatedDeliveryDate && !deliveredAt ? formatCalendarDate(estimatedDeliveryDate) : null],
     ["Shipped", shippedAt ? formatDate(shippedAt) : null],
     ["Delivered", deliveredAt ? formatDate(deliveredAt) : null],
   ];
-  const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);
+  const shown = facts.filter(([, value]) => value !== null);
   if (shown.length === 0) return null;
   return (
     <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-5" aria-label={`Delivery of order #${order.orderNumber}`}>

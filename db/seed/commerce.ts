@@ -168,9 +168,13 @@ function checkoutRows(now: Date, checkout: Checkout, random: Random): NewOrder[]
 }
 
 const CUSTOMER_DETAILS = new Map(DEMO_CUSTOMERS.map((c) => [c.email, c]));
-/** Tracking number prefixes and the couriers (COURIERS) they belong to. */
-const COURIER_PREFIXES: Record<string, string> = { GIGL: "GIG Logistics", RSX: "Red Star Express", DHL: "DHL Nigeria" };
-const PREFIXES = Object.keys(COURIER_PREFIXES);
+/** The couriers (lib/couriers.ts) of the demo orders, each with a tracking number of its format made of 7 digits. */
+const SEED_COURIERS: Record<string, (digits: number) => string> = {
+  "GIG Logistics": (digits) => `GIGL-${digits}`,
+  "Red Star Express": (digits) => `RSX-${digits}`,
+  "DHL Nigeria": (digits) => `${digits}`.padEnd(10, "0"),
+};
+const SEED_COURIER_NAMES = Object.keys(SEED_COURIERS);
 
 function shippingDetails(
   now: Date, checkout: Checkout, random: Random,
@@ -182,12 +186,12 @@ function shippingDetails(
   // Parcels still on the road are due in the next few days.
   const from = checkout.status === "shipped" ? now : checkout.placedAt;
   const eta = new Date(from.getTime() + intBetween(random, checkout.status === "shipped" ? 1 : 3, 5) * DAY_MS);
-  const prefix = pick(random, PREFIXES);
-  const trackingNumber = `${prefix}-${intBetween(random, 1_000_000, 9_999_999)}`;
+  const carrier = pick(random, SEED_COURIER_NAMES);
+  const trackingNumber = SEED_COURIERS[carrier]!(intBetween(random, 1_000_000, 9_999_999));
   // The moments the history records for shipping and delivery.
   const shippedAt = after(checkout.placedAt, STATUS_DELAY.shipped, now);
   const deliveredAt = delivered ? after(checkout.placedAt, STATUS_DELAY.delivered, now) : null;
-  return { trackingNumber, carrier: COURIER_PREFIXES[prefix] ?? null, estimatedDeliveryDate: isoDate(eta), shippedAt, deliveredAt };
+  return { trackingNumber, carrier, estimatedDeliveryDate: isoDate(eta), shippedAt, deliveredAt };
 }
 
 function paymentRow(checkout: Checkout, placed: readonly NewOrder[], status: PaymentStatus): NewPayment {

@@ -2,10 +2,16 @@
 export interface EmailContent {
   subject: string;
   heading: string;
-  paragraphs: string[];
+  paragraphs: Array<string | EmailLink>;
   action?: { label: string; url: string };
   /** Shown small under the button, e.g. how long a link stays valid. */
   note?: string;
+}
+
+/** A paragraph that is a labelled link: "Track your parcel: https://…". */
+export interface EmailLink {
+  label: string;
+  url: string;
 }
 
 export interface RenderedEmail {
@@ -32,15 +38,20 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 }
 
 function renderText({ heading, paragraphs, action, note }: EmailContent): string {
-  const lines = [heading, "", ...paragraphs.flatMap((p) => [p, ""])];
+  const lines = [heading, "", ...paragraphs.flatMap((p) => [typeof p === "string" ? p : `${p.label}: ${p.url}`, ""])];
   if (action) lines.push(`${action.label}: ${action.url}`, "");
   if (note) lines.push(note, "");
   lines.push(`— ${SITE_NAME}`);
   return lines.join("\n");
 }
 
+function paragraphHtml(paragraph: string | EmailLink): string {
+  if (typeof paragraph === "string") return escapeHtml(paragraph);
+  return `${escapeHtml(paragraph.label)}: <a href="${escapeHtml(paragraph.url)}">${escapeHtml(paragraph.url)}</a>`;
+}
+
 function renderHtml({ subject, heading, paragraphs, action, note }: EmailContent): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${paragraphHtml(p)}</p>`).join("");
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BRAND};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`

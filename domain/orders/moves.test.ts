@@ -8,7 +8,7 @@ import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
 import { changeOrderStatus } from "../flows/change-order-status";
 import { deliverOverdueOrders, runAutoDelivery } from "./auto-delivery";
-import { ORDER_EMAIL_TEXTS, autoDeliveredNote, formatDeliveryDate } from "./emails";
+import { ORDER_EMAIL_TEXTS, autoDeliveredNote, formatDeliveryDate, orderStatusEmail } from "./emails";
 import { AUTO_DELIVERED_TITLE, confirmReceived, moveOwnOrder } from "./moves";
 import { ORDER_STATUS_TEXTS, orderNumberOf, vendorOrderMoveSchema } from "./status";
 import { addDays, daysAfter, lagosToday } from "../../lib/lagos-time";
@@ -28,6 +28,18 @@ describe("a vendor's move as the form sends it", () => {
     expect(errors({ carrier: "Other", carrierName: "X" })).toEqual([["carrierName", ORDER_STATUS_TEXTS.carrierNameRequired]]);
     expect(errors({ carrier: "Other", carrierName: "x".repeat(41) })).toEqual([["carrierName", ORDER_STATUS_TEXTS.carrierNameRequired]]);
     expect(errors({ estimatedDeliveryDate: inDays(-1) })).toEqual([["estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDatePast]]);
+    expect(errors({ carrier: "DHL Nigeria" })).toEqual([["trackingNumber", "DHL Nigeria tracking numbers are 10 digits, e.g. 1234567890"]]);
+    expect(errors({ carrier: "Other", carrierName: "Ikeja Dispatch", trackingNumber: "ID 42" })).toBeUndefined();
+  });
+
+  it("e-mails the courier's tracking link on shipping, and the refund when an admin cancels a paid order", () => {
+    const order = { id: orderId, customerName: "Ada", customerEmail: "ada@example.ng", productName: "iPhone 12", warrantyDays: 30, totalAmount: 300_000_00 };
+    const shipped = orderStatusEmail(PUBLIC_URL, order, { ...ship, status: "shipped" })!;
+    expect(shipped.text).toContain("Track your parcel: https://giglogistics.com/track?waybill=GIGL-55012");
+    expect(shipped.html).toContain('<a href="https://giglogistics.com/track?waybill=GIGL-55012">');
+    const cancelled = orderStatusEmail(PUBLIC_URL, order, { orderId, status: "cancelled" }, { moneyTaken: true })!;
+    expect(cancelled.subject).toBe(ORDER_EMAIL_TEXTS.cancelledSubject(orderNumberOf(orderId)));
+    expect(cancelled.text).toContain(ORDER_EMAIL_TEXTS.refunding(300_000_00));
   });
 
   it("writes the estimated delivery as a British date", () => {
@@ -170,8 +182,24 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
 
   it("records the admin as the mover of the admin's changes", async () => {
     const { orderId } = await placeOrder("paid");
-    await changeOrderStatus(deps(), admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "DHL-9000", estimatedDeliveryDate: inDays(2) });
-    expect(await historyOf(orderId)).toEqual([{ status: "shipped", actor_id: admin.userId, actor_role: "admin", note: "Tracking number DHL-9000 · DHL Nigeria" }]);
+    await changeOrderStatus(deps(), admin, { orderId, status: "shipped", carrier: "DHL Nigeria", trackingNumber: "1234567890", estimatedDeliveryDate: inDays(2) });
+    expect(await historyOf(orderId)).toEqual([{ status: "shipped", actor_id: admin.userId, actor_role: "admin", note: "Tracking number 1234567890 · DHL Nigeria" }]);
+  });
+
+  it("e-mails the buyer when an admin cancels their order, through the outbox", async () => {
+    const { orderId, buyer } = await placeOrder("processing");
+    const outbox = createMailer({ db: database.db, from: "shop@tokunbo.example" });
+    const change = { orderId, status: "cancelled" as const };
+    await changeOrderStatus({ ...deps(), mailer: outbox }, admin, change);
+    const written = await database.query<{ subject: string; text_body: string; html_body: string }>(
+      "select subject, text_body, html_body from email_outbox where to_address = $1", [buyer.email],
+    );
+    const number = orderNumberOf(orderId);
+    expect(written.map((row) => row.subject)).toEqual([ORDER_EMAIL_TEXTS.cancelledSubject(number)]);
+    expect(written[0]!.text_body).toContain(`Order #${number}: iPhone 12 ${engine}.`);
+    expect(written[0]!.text_body).toContain(ORDER_EMAIL_TEXTS.cancelledByShop);
+    expect(written[0]!.text_body).toContain(ORDER_EMAIL_TEXTS.nothingToRefund);
+    await outbox.idle();
   });
 
   it("delivers orders shipped longer ago than the configured days, automatically, and tells the buyer so", async () => {

@@ -111,14 +111,16 @@ async function moveLocked(tx: Database, order: MovingOrder, mover: Mover, change
   if (!canMoveOrder(order.status, change.status)) throw new Refusal("conflict", ORDER_STATUS_TEXTS.refused(order.status, change.status));
   if (change.status === "shipped") await refuseShippingWhatCameBack(tx, order);
   const afterDays = automaticAfterDays(mover);
-  const email = orderStatusEmail(deps.publicUrl, order, change, afterDays);
   const { moneyTaken, deliver } = await writeOrderStatus(tx, {
     orders: [order],
     to: change.status,
     stamps: stampsOf(change),
     history: { note: shippingNote(change), actorId: mover.role === "system" ? null : mover.userId, actorRole: mover.role },
     changedMeanwhile: ORDER_STATUS_TEXTS.changedMeanwhile,
-    tidings: { notices: [buyerNotice(order, change, afterDays)], emails: email ? [email] : [] },
+    tidings: async ({ moneyTaken }) => {
+      const email = orderStatusEmail(deps.publicUrl, order, change, { automaticAfterDays: afterDays, moneyTaken });
+      return { notices: [buyerNotice(order, change, afterDays)], emails: email ? [email] : [] };
+    },
     watchers: [order.customerId],
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,

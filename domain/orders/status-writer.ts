@@ -46,7 +46,7 @@ export interface StatusMove {
   /** Refused with this text (409) when an order's status changed since it was read. */
   changedMeanwhile?: string;
   /** The notices and e-mails of the move, or a function that gives them once the status, stock and history are written. */
-  tidings?: Tidings | (() => Promise<Tidings>);
+  tidings?: Tidings | ((moved: Pick<StatusMoved, "moneyTaken">) => Promise<Tidings>);
   /** Users whose open pages hear of each moved order (`order.updated`). */
   watchers?: readonly string[];
   /** Writes the e-mails to the outbox with the move; the returned `deliver` sends them after the commit. */
@@ -75,7 +75,7 @@ export async function writeOrderStatus(tx: Database, move: StatusMove): Promise<
   const done = await updateStatus(tx, move);
   const moneyTaken = await updateStockAndSales(tx, done, move.to, move.publicUrl);
   await recordOrderStatus(tx, done.map((order) => ({ orderId: order.id, status: move.to, ...move.history })));
-  const tidings = typeof move.tidings === "function" ? await move.tidings() : (move.tidings ?? {});
+  const tidings = typeof move.tidings === "function" ? await move.tidings({ moneyTaken }) : (move.tidings ?? {});
   const deliver = await announceMove(tx, { ...move, orders: done, tidings });
   return { moneyTaken, deliver };
 }

@@ -3,7 +3,8 @@
  * zod, with no server imports, so the menu in the browser and the check on the server share it.
  */
 import { z } from "../../lib/zod";
-import { COURIERS, LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
+import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "../../lib/constants";
+import { COURIERS, trackingFormatProblem } from "../../lib/couriers";
 import { addDays, lagosToday } from "../../lib/lagos-time";
 import { ORDER_TRANSITIONS } from "./transitions";
 
@@ -82,13 +83,20 @@ interface ShippingInput {
 function checkShipping(value: ShippingInput, issue: IssueAt): void {
   if (!value.carrier || !(COURIERS as readonly string[]).includes(value.carrier)) issue("carrier", ORDER_STATUS_TEXTS.carrierRequired);
   else if (value.carrier === OTHER_COURIER && !isCourierName(value.carrierName)) issue("carrierName", ORDER_STATUS_TEXTS.carrierNameRequired);
-  if (!value.trackingNumber) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingRequired);
-  else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(value.trackingNumber)) issue("trackingNumber", ORDER_STATUS_TEXTS.trackingFormat);
+  const tracking = trackingProblem(value.carrier, value.trackingNumber);
+  if (tracking) issue("trackingNumber", tracking);
   const date = value.estimatedDeliveryDate;
   if (!date) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateRequired);
   else if (!isCalendarDate(date)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateInvalid);
   else if (date < lagosToday()) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDatePast);
   else if (date > addDays(lagosToday(), MAX_DELIVERY_DAYS)) issue("estimatedDeliveryDate", ORDER_STATUS_TEXTS.deliveryDateFar);
+}
+
+/** The tracking number is required, of the characters any courier uses, and of the picked courier's format. */
+function trackingProblem(carrier: string | undefined, number: string | undefined): string | null {
+  if (!number) return ORDER_STATUS_TEXTS.trackingRequired;
+  if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(number)) return ORDER_STATUS_TEXTS.trackingFormat;
+  return trackingFormatProblem(carrier, number);
 }
 
 function isCourierName(name: string | undefined): boolean {
