@@ -34,6 +34,7 @@ export const ORDER_STATUS_TEXTS = {
   updateFailed: "Failed to update order status",
   notFound: "Order not found",
   notYours: "You can't make this change to an order.",
+  vendorCannotDeliver: "Vendors can't mark orders delivered: the buyer confirms delivery, or it is marked automatically some days after shipping.",
   refused: (from: OrderStatus, to: OrderStatus) =>
     `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be changed to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
   changedMeanwhile: "This order was changed by someone else. Reload the page and try again.",
