@@ -5,7 +5,7 @@ import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
 import { openClaimSchema } from "../../domain/claims/validation";
 import { fieldErrors, firstError } from "../../domain/accounts/validation";
 import type { CustomerOrder } from "../../domain/orders/customer";
-import { CLAIM_REASONS, CLAIM_REASON_LABELS, WARRANTY_TERMS, isActiveClaim, warrantyLabel } from "../../lib/constants";
+import { CLAIM_REASON_LABELS, WARRANTY_CLAIM_REASONS, WARRANTY_TERMS, isActiveClaim, warrantyLabel } from "../../lib/constants";
 import { type Answer, isAnswer, toastAnswer } from "../ui/answer";
 import { ModalDialog } from "../ui/dialog";
 import { FieldNotes, FormButton, SelectField, TextAreaField } from "../ui/form-field";
@@ -105,7 +105,7 @@ function ClaimForm({ order }: { order: CustomerOrder }) {
       <SelectField
         label="What is wrong?"
         name="reason"
-        options={CLAIM_REASONS.map((reason) => ({ value: reason, label: CLAIM_REASON_LABELS[reason] }))}
+        options={WARRANTY_CLAIM_REASONS.map((reason) => ({ value: reason, label: CLAIM_REASON_LABELS[reason] }))}
         placeholder="Choose a reason"
         defaultValue=""
         required

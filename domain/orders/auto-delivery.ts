@@ -1,13 +1,16 @@
 /**
  * The automatic delivery (docs/after-sale.md): a shipped order that neither its buyer nor its
- * vendor marked delivered becomes delivered `auto_deliver_after_days` (pricing config) after it
- * shipped, and its buyer is told so. One instance runs it at a time; each order is still moved by
+ * admins marked delivered becomes delivered `auto_deliver_after_days` (pricing config) after it
+ * shipped (`shipped_at`), unless its buyer has a 'never arrived' claim in progress, and its buyer is
+ * told so. One instance runs it at a time; each order is still moved by
  * a guarded update, so an order is delivered, notified and e-mailed once whatever runs at once.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, notExists } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { scheduleExclusively } from "../../db/exclusive-schedule";
+import { warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
+import { ACTIVE_CLAIM_STATUSES } from "../../lib/constants";
 import { Refusal } from "../core/refusal";
 import { getPricingConfig } from "../pricing/service";
 import { type MoveDeps, moveOrder } from "./moves";
@@ -30,7 +33,7 @@ export async function deliverOverdueOrders(deps: MoveDeps, now: Date = new Date(
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, "shipped"), lt(orders.shippedAt, shippedBefore)))
+    .where(and(eq(orders.status, "shipped"), lt(orders.shippedAt, shippedBefore), notExists(activeNeverArrivedClaim(deps.db))))
     .orderBy(asc(orders.shippedAt))
     .limit(AUTO_DELIVERY.batchSize);
   let delivered = 0;
@@ -38,6 +41,14 @@ export async function deliverOverdueOrders(deps: MoveDeps, now: Date = new Date(
     if (await deliverOne(deps, id, autoDeliverAfterDays)) delivered++;
   }
   return delivered;
+}
+
+/** While the buyer says the phone never arrived, the order is not marked delivered behind their back. */
+function activeNeverArrivedClaim(db: MoveDeps["db"]) {
+  return db
+    .select({ id: warrantyClaims.id })
+    .from(warrantyClaims)
+    .where(and(eq(warrantyClaims.orderId, orders.id), eq(warrantyClaims.reason, "never_arrived"), inArray(warrantyClaims.status, [...ACTIVE_CLAIM_STATUSES])));
 }
 
 /** False when someone else delivered (or cancelled) it first. */
