@@ -6,7 +6,10 @@ import { answerClaim, openClaim } from "../claims/service";
 import { CLAIM_TEXTS } from "../claims/texts";
 import { adminDecisionSchema, openClaimSchema, vendorAnswerSchema } from "../claims/validation";
 import { createLocalStorage } from "../media/storage";
-import { deliverOverdueOrders } from "../orders/auto-delivery";
+import { autoDeliveryDate, deliverOverdueOrders } from "../orders/auto-delivery";
+import { DELIVERY_NOTICE_TEXTS, notReceivedLine } from "../orders/emails";
+import { orderNumberOf } from "../orders/status";
+import { formatLagosDate } from "../../lib/lagos-time";
 import { confirmPayment } from "./confirm-payment";
 import { decideClaim } from "./decide-claim";
 import { placeOrder } from "./place-order";
@@ -65,6 +68,24 @@ describe.each(TEST_ENGINES)("a 'never arrived' claim on a shipped order (%s)", (
     await applyRefundOutcome(deps(), { providerRefundId: Number(refund!.provider_refund_id), transactionReference: reference, amount: refund!.amount, status: "processed" });
     expect(await statusOf(orderId)).toBe("refunded");
     expect(await q("select count(*)::int n from order_status_history where order_id = $1 and status = 'delivered'", [orderId])).toEqual([{ n: 0 }]);
+  });
+
+  it("tells the buyer, once, two days before the automatic delivery counted from shipping", async () => {
+    const { buyer, orderId } = await paidOrder();
+    await ship(orderId, 13);
+    await deliverOverdueOrders(deps());
+    await deliverOverdueOrders(deps());
+    expect(await statusOf(orderId)).toBe("shipped");
+    const [row] = await q<{ shipped_at: Date }>("select shipped_at from orders where id = $1", [orderId]);
+    const on = formatLagosDate(autoDeliveryDate(row!.shipped_at, 14));
+    const number = orderNumberOf(orderId);
+    const notices = await q<{ message: string }>("select message from notifications where user_id = $1 and title = $2", [buyer.userId, DELIVERY_NOTICE_TEXTS.title]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toContain(`Order #${number}`);
+    expect(notices[0]!.message).toContain(notReceivedLine(on));
+    const mails = mailer.sent.filter((m) => m.to === buyer.email && m.subject.includes(DELIVERY_NOTICE_TEXTS.subject(number)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(notReceivedLine(on));
   });
 
   it("is refused on a delivered order, whose warranty clock has started", async () => {

@@ -24,6 +24,35 @@ export const formatDeliveryDate = formatLongCalendarDate;
 export const autoDeliveredNote = (days: number) =>
   `It shipped ${days} days ago, so we marked it delivered automatically. If it has not reached you, contact the vendor or our support team.`;
 
+/** The buyer's last chance before the automatic delivery (card, notification and e-mail). */
+export const notReceivedLine = (before: string) => `Not received? Tell us before ${before}`;
+
+export const DELIVERY_NOTICE_TEXTS = {
+  title: "Did your phone arrive?",
+  message: (number: string, phone: string, on: string) =>
+    `Order #${number} (${phone}): we will mark it delivered on ${on}. ${notReceivedLine(on)} from My Orders ('Never arrived').`,
+  subject: (number: string) => `Did your order #${number} arrive?`,
+} as const;
+
+/** The e-mail some days before the automatic delivery; `on` is its Lagos date. */
+export function deliveryNoticeEmail(publicUrl: string, order: Pick<EmailedOrder, "id" | "customerName" | "customerEmail" | "productName">, on: string): OutgoingEmail {
+  const number = orderNumberOf(order.id);
+  return {
+    to: order.customerEmail,
+    ...renderEmail({
+      subject: DELIVERY_NOTICE_TEXTS.subject(number),
+      heading: DELIVERY_NOTICE_TEXTS.title,
+      paragraphs: [
+        `Hello ${order.customerName},`,
+        `Order #${number}: ${order.productName}.`,
+        `If it has reached you, press 'I received my phone' on My Orders. Otherwise we will mark it delivered on ${on}, and your warranty will run from then.`,
+        `${notReceivedLine(on)}: open 'Never arrived' on My Orders and you get your money back if it never comes.`,
+      ],
+      action: { label: ORDER_EMAIL_TEXTS.action, url: `${publicUrl}/orders` },
+    }),
+  };
+}
+
 export const ORDER_EMAIL_TEXTS = {
   action: "View your orders",
   processingSubject: (number: string) => `Your order #${number} is being prepared`,
