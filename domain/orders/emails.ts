@@ -6,7 +6,7 @@
 import { warrantyLabel } from "../../lib/constants";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
-import { type OrderStatusChange, orderNumberOf } from "./status";
+import { type OrderStatusChange, notReceivedLine, orderNumberOf } from "./status";
 import { formatLongCalendarDate } from "../../lib/lagos-time";
 
 interface EmailedOrder {
@@ -23,9 +23,6 @@ export const formatDeliveryDate = formatLongCalendarDate;
 /** Why an order became delivered without anyone pressing a button; the notification says the same. */
 export const autoDeliveredNote = (days: number) =>
   `It shipped ${days} days ago, so we marked it delivered automatically. If it has not reached you, contact the vendor or our support team.`;
-
-/** The buyer's last chance before the automatic delivery (card, notification and e-mail). */
-export const notReceivedLine = (before: string) => `Not received? Tell us before ${before}`;
 
 export const DELIVERY_NOTICE_TEXTS = {
   title: "Did your phone arrive?",

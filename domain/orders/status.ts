@@ -29,6 +29,9 @@ export function orderMenuFor(from: OrderStatus): Array<{ status: OrderMenuStatus
   return MENU_STATUSES.filter((to) => canMoveOrder(from, to)).map((status) => ({ status, label: ORDER_TRANSITIONS[status].label }));
 }
 
+/** The buyer's last chance before the automatic delivery (order card, notification and e-mail). */
+export const notReceivedLine = (before: string) => `Not received? Tell us before ${before}`;
+
 export const ORDER_STATUS_TEXTS = {
   updated: (status: OrderStatus) => `Order status updated to ${status}`,
   updateFailed: "Failed to update order status",
