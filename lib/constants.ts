@@ -160,6 +160,7 @@ export const CLAIM_REASONS = [
   "charging_problem",
   "not_as_described",
   "other",
+  "never_arrived",
 ] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 export const CLAIM_REASON_LABELS: Record<ClaimReason, string> = {
@@ -169,7 +170,10 @@ export const CLAIM_REASON_LABELS: Record<ClaimReason, string> = {
   charging_problem: "Charging problem",
   not_as_described: "Not as described",
   other: "Other",
+  never_arrived: "Never arrived",
 };
+/** The reasons of a warranty claim on a delivered phone; 'never arrived' is opened on a shipped order instead. */
+export const WARRANTY_CLAIM_REASONS = CLAIM_REASONS.filter((reason) => reason !== "never_arrived");
 
 /**
  * open: waiting for the vendor; accepted / declined: the vendor answered; escalated: the buyer

@@ -5,7 +5,7 @@ import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
 import { openClaimSchema } from "../../domain/claims/validation";
 import { fieldErrors, firstError } from "../../domain/accounts/validation";
 import type { CustomerOrder } from "../../domain/orders/customer";
-import { CLAIM_REASONS, CLAIM_REASON_LABELS, WARRANTY_TERMS, isActiveClaim, warrantyLabel } from "../../lib/constants";
+import { CLAIM_REASON_LABELS, WARRANTY_CLAIM_REASONS, WARRANTY_TERMS, isActiveClaim, warrantyLabel } from "../../lib/constants";
 import { type Answer, isAnswer, toastAnswer } from "../ui/answer";
 import { ModalDialog } from "../ui/dialog";
 import { FieldNotes, FormButton, SelectField, TextAreaField } from "../ui/form-field";
@@ -52,7 +52,7 @@ function sendClaim(body: FormData, onProgress: (percent: number) => void): Promi
  * scripts it is checked first and sent with a progress bar; without, the browser posts it and
  * the answer comes back to /orders as a toast.
  */
-function ClaimForm({ order }: { order: CustomerOrder }) {
+function ClaimForm({ order, neverArrived = false }: { order: CustomerOrder; neverArrived?: boolean }) {
   const id = useId();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -102,15 +102,15 @@ function ClaimForm({ order }: { order: CustomerOrder }) {
     <form method="post" action="/orders/claims" encType="multipart/form-data" onSubmit={hydrated ? submit : undefined} noValidate className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="open" />
       <input type="hidden" name="orderId" value={order.id} />
-      <SelectField
+      {neverArrived ? <input type="hidden" name="reason" value="never_arrived" /> : <SelectField
         label="What is wrong?"
         name="reason"
-        options={CLAIM_REASONS.map((reason) => ({ value: reason, label: CLAIM_REASON_LABELS[reason] }))}
+        options={WARRANTY_CLAIM_REASONS.map((reason) => ({ value: reason, label: CLAIM_REASON_LABELS[reason] }))}
         placeholder="Choose a reason"
         defaultValue=""
         required
         error={errors.reason}
-      />
+      />}
       <TextAreaField
         label="Describe the problem"
         name="description"
@@ -185,11 +185,11 @@ function WarrantyNotes({ order, warranty }: { order: CustomerOrder; warranty: Bu
   );
 }
 
-/** 'Warranty claim' of a delivered order, opened by the address (?claim=<order id>). */
+/** 'Warranty claim' of a delivered order, or 'Never arrived' of a shipped one, opened by the address (?claim=<order id>). */
 export function ClaimDialog({ order, warranty, claim }: { order: CustomerOrder; warranty: BuyerWarranty | undefined; claim: ClaimView | undefined }) {
   const active = claim && isActiveClaim(claim.status);
   return (
-    <ModalDialog title="Warranty claim" closeTo={CLOSE_TO} wide>
+    <ModalDialog title={order.status === "shipped" ? CLAIM_REASON_LABELS.never_arrived : "Warranty claim"} closeTo={CLOSE_TO} wide>
       <p className="mb-3 text-sm text-gray-700">
         Order #{order.orderNumber} · {order.product.name}
       </p>
@@ -198,6 +198,11 @@ export function ClaimDialog({ order, warranty, claim }: { order: CustomerOrder; 
           <ClaimStatusBadge claim={claim} />
           <p className="text-sm text-gray-800">{CLAIM_TEXTS.alreadyActive}</p>
         </div>
+      ) : order.status === "shipped" ? (
+        <>
+          <p className="text-sm text-gray-800">{CLAIM_TEXTS.neverArrivedIntro}</p>
+          <ClaimForm order={order} neverArrived />
+        </>
       ) : !warranty ? (
         <p role="status" className="text-sm text-gray-800">{CLAIM_TEXTS.notDelivered}</p>
       ) : !warranty.open ? (

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
-import { ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isActiveClaim, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { CLAIM_REASON_LABELS, ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isActiveClaim, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { refundDestination } from "../../lib/refund-destination";
 import { GradeBadge } from "../ui/badges";
@@ -18,6 +18,8 @@ import { orderWhatsappMessage, whatsappHref } from "../site/whatsapp";
 import { ReceivedLink } from "./order-received";
 import { OrderChargeLine } from "./order-charge";
 import { ORDER_DETAILS_TEXTS } from "../../domain/orders/texts";
+import { notReceivedLine } from "../../domain/orders/status";
+import { formatLagosDate } from "../../lib/lagos-time";
 
 /** "Samsung Galaxy S22", without repeating a brand the model already starts with ("OnePlus 10 Pro"). */
 export function brandAndModel(product: { brand: string; model: string }): string {
@@ -154,6 +156,16 @@ function RefundStatus({ refunds, channel }: { refunds: CustomerOrder["refunds"];
   );
 }
 
+/** Opens the 'never arrived' claim of a shipped order, before it is marked delivered. */
+function NeverArrivedLink({ order }: { order: CustomerOrder }) {
+  return (
+    <Link to={orderDialogHref("claim", order.id)} preventScrollReset className={buttonClass}>
+      {CLAIM_REASON_LABELS.never_arrived}
+      <span className="sr-only"> (order #{order.orderNumber})</span>
+    </Link>
+  );
+}
+
 export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
   const titleId = useId();
   const { product } = order;
@@ -213,9 +225,13 @@ export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: Clai
         ) : null}
         <Fact label="Last updated">{formatDate(order.updatedAt)}</Fact>
       </dl>
+      {order.autoDeliveryAt && !hasActiveClaim(claim) ? (
+        <p className="mt-3 text-sm font-semibold text-gray-900" data-testid="not-received">{notReceivedLine(formatLagosDate(order.autoDeliveryAt))}</p>
+      ) : null}
       {claim ? <ClaimPanel claim={claim} /> : null}
       <div className="mt-4 flex flex-col gap-2 border-t border-gray-100 pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
         {order.status === "shipped" ? <ReceivedLink order={order} /> : null}
+        {order.autoDeliveryAt && !hasActiveClaim(claim) ? <NeverArrivedLink order={order} /> : null}
         <WhatsappVendorLink order={order} />
         <OrderButtons order={order} claim={claim} />
       </div>

@@ -116,7 +116,7 @@ function useOpenDialog(orders: CustomerOrder[]) {
   const claim = find("claim");
   const received = find("received");
   return {
-    claim: claim?.status === "delivered" ? claim : undefined,
+    claim: claim?.status === "delivered" || claim?.status === "shipped" ? claim : undefined,
     received: received?.status === "shipped" ? received : undefined,
     cancel: cancel?.payableUntil ? cancel : undefined,
     cancelPaid: cancel?.cancellable ? cancel : undefined,

@@ -10,7 +10,6 @@ export const VENDOR_ORDER_MOVE_TEXTS = {
   processing: "Mark as processing",
   ship: "Mark as shipped",
   shipHeading: "Ship this order",
-  delivered: "Mark as delivered",
   saving: "Saving…",
   courier: "Courier",
   chooseCourier: "Choose a courier",
@@ -25,24 +24,13 @@ const COURIER_OPTIONS = COURIERS.map((courier) => ({ value: courier, label: cour
 const ACTION = "/vendor-dashboard?tab=orders";
 
 /**
- * The moves the vendor makes on one of their orders: processing, shipped with the courier and
- * tracking number, delivered. Each is a form of its own, working without scripts; with them it
+ * The moves the vendor makes on one of their orders: processing, and shipped with the courier and
+ * tracking number (delivery is the buyer's confirmation or the automatic step, never the vendor's). Each is a form of its own, working without scripts; with them it
  * shows a busy state, the answer as a toast and any error beside its field.
  */
 export function VendorOrderMoves({ order }: { order: VendorOrder }) {
   const { fetcher, busy, fieldErrors: errors } = useAction();
   const label = `order #${order.orderNumber}`;
-  if (order.status === "shipped") {
-    return (
-      <fetcher.Form method="post" action={ACTION} className="mt-4">
-        <MoveFields orderId={order.id} status="delivered" />
-        <FormButton busy={busy} busyText={VENDOR_ORDER_MOVE_TEXTS.saving} className="w-full sm:w-auto">
-          {VENDOR_ORDER_MOVE_TEXTS.delivered}
-          <span className="sr-only"> ({label})</span>
-        </FormButton>
-      </fetcher.Form>
-    );
-  }
   if (order.status !== "paid" && order.status !== "processing") return null;
   if (!order.shippable) return <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-950">{VENDOR_ORDER_MOVE_TEXTS.moneyBack}</p>;
   return (

@@ -45,6 +45,8 @@ export const orders = pgTable(
     carrier: text("carrier"),
     estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** When the buyer was told the order will be marked delivered automatically (docs/after-sale.md). */
+    deliveryNoticeSentAt: timestamp("delivery_notice_sent_at", { withTimezone: true }),
     /** When the phone reached the buyer: the warranty window runs from here (docs/after-sale.md). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),

@@ -93,9 +93,8 @@ export async function openClaim(
       .where(and(eq(orders.id, input.orderId), eq(orders.customerId, actor.userId)));
     const [order] = lock ? await query.for("update") : await query;
     if (!order) throw new Refusal("not_found", CLAIM_TEXTS.orderNotFound);
-    const ends = warrantyEndsAt(order.deliveredAt, order.warrantyDays);
-    if (order.status !== "delivered" || !ends) throw new Refusal("conflict", CLAIM_TEXTS.notDelivered);
-    if (ends.getTime() < now.getTime()) throw new Refusal("conflict", CLAIM_TEXTS.windowEnded(order.warrantyDays, formatLagosDate(ends)));
+    if (input.reason === "never_arrived") refuseUnlessInTransit(order);
+    else refuseUnlessUnderWarranty(order, now);
     const [active] = await tx
       .select({ id: warrantyClaims.id })
       .from(warrantyClaims)
@@ -149,6 +148,17 @@ export async function openClaim(
     });
   result.deliver();
   return { claimId: result.claimId };
+}
+
+/** 'Never arrived' is said of a shipped order before it is delivered, while the warranty clock has not started. */
+function refuseUnlessInTransit(order: { status: string }): void {
+  if (order.status !== "shipped") throw new Refusal("conflict", CLAIM_TEXTS.neverArrivedNotShipped);
+}
+
+function refuseUnlessUnderWarranty(order: { status: string; deliveredAt: Date | null; warrantyDays: number }, now: Date): void {
+  const ends = warrantyEndsAt(order.deliveredAt, order.warrantyDays);
+  if (order.status !== "delivered" || !ends) throw new Refusal("conflict", CLAIM_TEXTS.notDelivered);
+  if (ends.getTime() < now.getTime()) throw new Refusal("conflict", CLAIM_TEXTS.windowEnded(order.warrantyDays, formatLagosDate(ends)));
 }
 
 /** The vendor accepts (with an outcome and return instructions) or declines (with a reason) one of its open claims. */

@@ -14,6 +14,8 @@ export const CLAIM_TEXTS = {
   notFound: "Claim not found",
   orderNotFound: "Order not found",
   notDelivered: "You can open a warranty claim once the order has been delivered.",
+  neverArrivedIntro: "Tell us what happened with the delivery. The vendor answers, and if the phone never reaches you, our support team refunds you in full.",
+  neverArrivedNotShipped: "You can tell us an order never arrived only while it is shipped and not yet delivered.",
   windowEnded: (days: number, endedOn: string) => `The ${days}-day warranty on this order ended on ${endedOn}.`,
   alreadyActive: "This order already has a warranty claim in progress. Follow it on your orders page.",
   reviewTime: `Vendor review time: ${LIMITS.vendorReviewDays}.`,

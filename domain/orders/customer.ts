@@ -1,6 +1,9 @@
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { phoneLineColumns } from "../catalog/summary";
 import { type OrderDelivery, deliveryOf, orderLineColumns } from "./columns";
+import { adminPricingConfig } from "../../db/schema/pricing";
+import { PRICING_DEFAULTS } from "../../lib/constants";
+import { autoDeliveryDate } from "./auto-delivery";
 import { z } from "../../lib/zod";
 import type { Database } from "../../db/client";
 import type { Grade, OrderStatus, PaymentStatus, RefundStatus, WarrantyType } from "../../lib/constants";
@@ -38,6 +41,8 @@ export interface CustomerOrder extends OrderDelivery {
   paymentChannel: string | null;
   /** Until when (ISO) 'Pay now' and 'Cancel order' are offered; null once the order is paid, cancelled or released. */
   payableUntil: string | null;
+  /** A shipped order: when (ISO) it is marked delivered unless its buyer says it never arrived. */
+  autoDeliveryAt: string | null;
   createdAt: string;
   updatedAt: string;
   product: { id: string; name: string; brand: string; model: string; grade: Grade; image: string | null };
@@ -126,6 +131,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       isTest: sql<boolean>`coalesce(${payments.isTest}, false)`,
       paymentChannel: payments.paymentMethod,
       holdsReservation: sql<boolean>`coalesce(${holdsReservation}, false)`,
+      autoDeliverAfterDays: sql<number>`coalesce((select ${adminPricingConfig.autoDeliverAfterDays} from ${adminPricingConfig} where ${adminPricingConfig.id} = 1), ${PRICING_DEFAULTS.autoDeliverAfterDays})`.mapWith(Number),
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       ...phoneLineColumns,
@@ -146,11 +152,12 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const history = await listOrderHistory(db, rows.map((row) => row.id));
   const now = Date.now();
-  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, vendorName, vendorPhone, refunds, chargedTotal, chargedDeliveryFee, chargedOrderCount, ...row }) => ({
+  return rows.map(({ productId, name, brand, model, grade, image, holdsReservation: holds, autoDeliverAfterDays, vendorName, vendorPhone, refunds, chargedTotal, chargedDeliveryFee, chargedOrderCount, ...row }) => ({
     ...row,
     ...deliveryOf(row),
     isTest: Boolean(row.isTest),
     payableUntil: payableUntil(row.status, Boolean(holds), row.createdAt, now),
+    autoDeliveryAt: row.status === "shipped" && row.shippedAt ? autoDeliveryDate(row.shippedAt, autoDeliverAfterDays).toISOString() : null,
     orderNumber: orderNumberOf(row.id),
     active: isActiveOrder(row.status),
     createdAt: row.createdAt.toISOString(),

@@ -7,7 +7,7 @@ import { warrantyLabel } from "../../lib/constants";
 import { trackingLinkOf } from "../../lib/couriers";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
-import { type OrderStatusChange, orderNumberOf } from "./status";
+import { type OrderStatusChange, notReceivedLine, orderNumberOf } from "./status";
 import { formatLongCalendarDate } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 
@@ -35,6 +35,32 @@ export const formatDeliveryDate = formatLongCalendarDate;
 /** Why an order became delivered without anyone pressing a button; the notification says the same. */
 export const autoDeliveredNote = (days: number) =>
   `It shipped ${days} days ago, so we marked it delivered automatically. If it has not reached you, contact the vendor or our support team.`;
+
+export const DELIVERY_NOTICE_TEXTS = {
+  title: "Did your phone arrive?",
+  message: (number: string, phone: string, on: string) =>
+    `Order #${number} (${phone}): we will mark it delivered on ${on}. ${notReceivedLine(on)} from My Orders ('Never arrived').`,
+  subject: (number: string) => `Did your order #${number} arrive?`,
+} as const;
+
+/** The e-mail some days before the automatic delivery; `on` is its Lagos date. */
+export function deliveryNoticeEmail(publicUrl: string, order: Pick<EmailedOrder, "id" | "customerName" | "customerEmail" | "productName">, on: string): OutgoingEmail {
+  const number = orderNumberOf(order.id);
+  return {
+    to: order.customerEmail,
+    ...renderEmail({
+      subject: DELIVERY_NOTICE_TEXTS.subject(number),
+      heading: DELIVERY_NOTICE_TEXTS.title,
+      paragraphs: [
+        `Hello ${order.customerName},`,
+        `Order #${number}: ${order.productName}.`,
+        `If it has reached you, press 'I received my phone' on My Orders. Otherwise we will mark it delivered on ${on}, and your warranty will run from then.`,
+        `${notReceivedLine(on)}: open 'Never arrived' on My Orders and you get your money back if it never comes.`,
+      ],
+      action: { label: ORDER_EMAIL_TEXTS.action, url: `${publicUrl}/orders` },
+    }),
+  };
+}
 
 export const ORDER_EMAIL_TEXTS = {
   action: "View your orders",

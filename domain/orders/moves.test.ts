@@ -103,7 +103,7 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
     return { orderId: order!.id, buyer };
   }
 
-  it("lets a vendor prepare, ship and deliver their own order: stamped, recorded as theirs, the buyer told and e-mailed each time", async () => {
+  it("lets a vendor prepare and ship their own order and its buyer confirm it: stamped, recorded as each one's, the buyer told and e-mailed each time", async () => {
     const { orderId, buyer } = await placeOrder("paid");
     const sentBefore = mailer.sent.length;
     await moveOwnOrder(deps(), vendor(), { orderId, status: "processing" });
@@ -111,13 +111,14 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
     await moveOwnOrder(deps(), vendor(), { orderId, status: "shipped", carrier: "Red Star Express", trackingNumber: "RSX-7788", estimatedDeliveryDate: eta });
     expect(await one("select carrier, tracking_number, estimated_delivery_date::text eta, shipped_at is not null shipped, delivered_at from orders where id = $1", [orderId]))
       .toEqual({ carrier: "Red Star Express", tracking_number: "RSX-7788", eta, shipped: true, delivered_at: null });
-    await moveOwnOrder(deps(), vendor(), { orderId, status: "delivered" });
+    await expect(moveOwnOrder(deps(), vendor(), { orderId, status: "delivered" })).rejects.toMatchObject({ status: 403, message: ORDER_STATUS_TEXTS.vendorCannotDeliver });
+    await confirmReceived(deps(), buyer, orderId);
     expect(await one("select status, delivered_at is not null delivered from orders where id = $1", [orderId])).toEqual({ status: "delivered", delivered: true });
 
     expect(await historyOf(orderId)).toEqual([
       { status: "processing", actor_id: shop.vendorUserId, actor_role: "vendor", note: null },
       { status: "shipped", actor_id: shop.vendorUserId, actor_role: "vendor", note: "Tracking number RSX-7788 · Red Star Express" },
-      { status: "delivered", actor_id: shop.vendorUserId, actor_role: "vendor", note: null },
+      { status: "delivered", actor_id: buyer.userId, actor_role: "buyer", note: null },
     ]);
     expect((await notesOf(buyer.userId)).map((n) => n.title)).toEqual(["Order processing", "Order shipped", "Order delivered"]);
     expect((await notesOf(buyer.userId))[1]!.message).toBe(
@@ -147,7 +148,7 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
     const { orderId } = await placeOrder("paid");
     await expect(moveOwnOrder(deps(), otherVendor(), { orderId, status: "processing" })).rejects.toMatchObject({ status: 404, message: ORDER_STATUS_TEXTS.notFound });
     await expect(moveOwnOrder(deps(), vendor(), { orderId, status: "cancelled" })).rejects.toMatchObject({ status: 403 });
-    await expect(moveOwnOrder(deps(), vendor(), { orderId, status: "delivered" })).rejects.toMatchObject({ status: 409, message: ORDER_STATUS_TEXTS.refused("paid", "delivered") });
+    await expect(moveOwnOrder(deps(), vendor(), { orderId, status: "delivered" })).rejects.toMatchObject({ status: 403, message: ORDER_STATUS_TEXTS.vendorCannotDeliver });
     await expect(moveOwnOrder(deps(), { ...vendor(), role: "customer" }, { orderId, status: "processing" })).rejects.toMatchObject({ status: 403 });
     const pending = await placeOrder("pending");
     await expect(moveOwnOrder(deps(), vendor(), { orderId: pending.orderId, status: "processing" })).rejects.toMatchObject({ status: 409 });

@@ -34,7 +34,8 @@ export type Mover = { role: Exclude<ActorRole, "system">; userId: string } | { r
 /** The statuses each kind of mover may move an order to; ORDER_TRANSITIONS says from where (admins: whatever it allows). */
 const MAY_MOVE_TO: Record<ActorRole, readonly OrderStatus[]> = {
   admin: ORDER_STATUSES,
-  vendor: ["processing", "shipped", "delivered"],
+  // Delivery is the buyer's word or the automatic step after shipping, never the vendor's (docs/after-sale.md).
+  vendor: ["processing", "shipped"],
   buyer: ["delivered"],
   system: ["delivered"],
 };
@@ -79,13 +80,17 @@ export async function moveOrder(deps: MoveDeps, mover: Mover, change: OrderStatu
  * beside it); the caller sends the e-mail with `deliver` once that transaction has committed.
  */
 export async function moveOrderIn(tx: Database, deps: Omit<MoveDeps, "db">, mover: Mover, change: OrderStatusChange): Promise<Moved & { deliver: () => void }> {
-  if (!MAY_MOVE_TO[mover.role].includes(change.status)) throw new Refusal("forbidden", ORDER_STATUS_TEXTS.notYours);
+  if (!MAY_MOVE_TO[mover.role].includes(change.status)) throw new Refusal("forbidden", refusedMoveText(mover, change));
   if (change.status === "shipped" && !(change.carrier && change.trackingNumber && change.estimatedDeliveryDate)) {
     throw new Refusal("invalid", ORDER_STATUS_TEXTS.trackingRequired);
   }
   const order = await lockOrder(tx, change.orderId);
   if (!isMoversOrder(order, mover)) throw new Refusal("not_found", ORDER_STATUS_TEXTS.notFound);
   return moveLocked(tx, order, mover, change, deps);
+}
+
+function refusedMoveText(mover: Mover, change: OrderStatusChange): string {
+  return mover.role === "vendor" && change.status === "delivered" ? ORDER_STATUS_TEXTS.vendorCannotDeliver : ORDER_STATUS_TEXTS.notYours;
 }
 
 const automaticAfterDays = (mover: Mover) => (mover.role === "system" ? mover.afterDays : undefined);

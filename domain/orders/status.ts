@@ -30,11 +30,15 @@ export function orderMenuFor(from: OrderStatus): Array<{ status: OrderMenuStatus
   return MENU_STATUSES.filter((to) => canMoveOrder(from, to)).map((status) => ({ status, label: ORDER_TRANSITIONS[status].label }));
 }
 
+/** The buyer's last chance before the automatic delivery (order card, notification and e-mail). */
+export const notReceivedLine = (before: string) => `Not received? Tell us before ${before}`;
+
 export const ORDER_STATUS_TEXTS = {
   updated: (status: OrderStatus) => `Order status updated to ${status}`,
   updateFailed: "Failed to update order status",
   notFound: "Order not found",
   notYours: "You can't make this change to an order.",
+  vendorCannotDeliver: "Vendors can't mark orders delivered: the buyer confirms delivery, or it is marked automatically some days after shipping.",
   refused: (from: OrderStatus, to: OrderStatus) =>
     `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be changed to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
   changedMeanwhile: "This order was changed by someone else. Reload the page and try again.",

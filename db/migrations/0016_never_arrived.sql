@@ -1,0 +1,1 @@
+ALTER TYPE "public"."claim_reason" ADD VALUE 'never_arrived';
