@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { recordingMailer } from "../../tests/support/rows";
-import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
-import { placeOrder } from "./place-order";
-import { confirmPayment } from "./confirm-payment";
+import { buyerWithCart, useShopWithPayments } from "../../tests/support/shop";
+import { paidCheckout as paidCheckoutOf } from "../../tests/support/paid-checkout";
 import { PaymentProviderError, type PaymentProvider } from "../payments/provider";
 import { CANCELLATION_TEXTS, paidOrderCancellationSchema } from "../orders/cancellation";
 import { listCustomerOrders } from "../orders/customer";
@@ -13,7 +12,8 @@ import { type CancelPaidOrderDeps, cancelPaidOrder } from "./cancel-paid-order";
 const DELIVERY_FEE = 2_500_00;
 
 describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s)", (engine) => {
-  const { database, standin, provider, shop } = useShopWithPayments(engine);
+  const world = useShopWithPayments(engine);
+  const { database, standin, provider, shop } = world;
   const mailer = recordingMailer();
   const publicUrl = "https://tokunbo.example";
   let buyers = 0;
@@ -28,19 +28,7 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
     );
   });
 
-  /** A buyer who paid for the given phones in one checkout (₦300,000 and ₦150,000 each, plus ₦2,500 delivery). */
-  async function paidCheckout(items: { phone: 0 | 1; quantity: number }[] = [{ phone: 0, quantity: 1 }]) {
-    for (const phone of shop().phones) await q("update products set stock_quantity = 3, units_sold = 0, is_live = true where id = $1", [phone]);
-    const buyer = await buyerWithCart(database().db, `cancel-buyer-${engine}-${++buyers}`, []);
-    const placed = await placeOrder(refundDeps(), buyer, { items: items.map((i) => ({ productId: shop().phones[i.phone], quantity: i.quantity })), shipping: SHIPPING });
-    await payOnHostedPage(placed.authorizationUrl, "approved");
-    await confirmPayment(refundDeps(), buyer.userId, placed.reference);
-    const rows = await q<{ payment_id: string; order_id: string; product_id: string; total: number }>(
-      "select p.id payment_id, o.id order_id, o.product_id, o.total_amount::int total from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1 order by o.total_amount desc",
-      [placed.reference],
-    );
-    return { buyer, reference: placed.reference, paymentId: rows[0]!.payment_id, orders: rows.map((r) => ({ id: r.order_id, productId: r.product_id, total: Number(r.total) })) };
-  }
+  const paidCheckout = (items?: { phone: 0 | 1; quantity: number }[]) => paidCheckoutOf(world, { mailer, publicUrl }, `cancel-buyer-${engine}-${++buyers}`, items);
   const orderRow = async (orderId: string) =>
     (await q<{ status: string; cancel_reason: string | null }>("select status, cancel_reason from orders where id = $1", [orderId]))[0]!;
   const productRow = async (productId: string) =>
