@@ -112,14 +112,16 @@ export async function tellOfCancellation(
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOwnOrder>>;
 
-/** How many orders the vendor cancelled (its cancellations written in the orders' history). */
-export async function countVendorCancellations(db: Database, vendorId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** How many orders each vendor cancelled (its cancellations written in the orders' history); vendors without one are left out. */
+export async function countVendorCancellations(db: Database, vendorIds: readonly string[]): Promise<Map<string, number>> {
+  if (vendorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ vendorId: orders.vendorId, n: count() })
     .from(orderStatusHistory)
     .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
-    .where(and(eq(orders.vendorId, vendorId), eq(orderStatusHistory.status, "cancelled"), eq(orderStatusHistory.actorRole, "vendor")));
-  return row?.n ?? 0;
+    .where(and(inArray(orders.vendorId, [...vendorIds]), eq(orderStatusHistory.status, "cancelled"), eq(orderStatusHistory.actorRole, "vendor")))
+    .groupBy(orders.vendorId);
+  return new Map(rows.map((row) => [row.vendorId, row.n]));
 }
 
 function cancellationMail(order: LockedOrder, reason: string, refundAmount: number) {
