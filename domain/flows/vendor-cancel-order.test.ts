@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
-import { insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
-import { useShopWithPayments } from "../../tests/support/shop";
-import { paidCheckout as paidCheckoutOf } from "../../tests/support/paid-checkout";
+import { insertPerson, insertVendor } from "../../tests/support/rows";
+import { DELIVERY_FEE, usePaidCheckouts } from "../../tests/support/paid-checkout";
 import { CANCELLATION_TEXTS, countVendorCancellations } from "../orders/cancellation";
 import { VENDOR_CANCELLATION_TEXTS, vendorOrderCancellationSchema } from "../orders/vendor-cancellation-validation";
 import { listCustomerOrders } from "../orders/customer";
@@ -10,27 +9,15 @@ import { orderNumberOf } from "../orders/status";
 import { cancelPaidOrder } from "./cancel-paid-order";
 import { vendorCancelOrder } from "./vendor-cancel-order";
 
-const DELIVERY_FEE = 2_500_00;
-
 describe.each(TEST_ENGINES)("a vendor cancelling a paid order it cannot fulfil (%s)", (engine) => {
-  const world = useShopWithPayments(engine);
-  const { database, standin, provider, shop } = world;
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
-  let buyers = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+  const { database, standin, provider, shop, mailer, publicUrl, q, paidCheckout } = usePaidCheckouts(engine, "vcancel-buyer");
   const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
   const vendor = () => ({ userId: shop().vendorUserId });
   const cancellations = async () => (await countVendorCancellations(database().db, [shop().vendorId])).get(shop().vendorId) ?? 0;
-  const paidCheckout = (items?: { phone: 0 | 1; quantity: number }[]) => paidCheckoutOf(world, { mailer, publicUrl }, `vcancel-buyer-${engine}-${++buyers}`, items);
   const orderRow = async (orderId: string) =>
     (await q<{ status: string; cancel_reason: string | null }>("select status, cancel_reason from orders where id = $1", [orderId]))[0]!;
   const refundsOf = (paymentId: string) =>
     q<{ amount: number; idempotency_key: string; status: string; requested_by: string | null }>("select amount::int as amount, idempotency_key, status, requested_by from refunds where payment_id = $1 order by created_at", [paymentId]);
-
-  beforeAll(async () => {
-    await q("insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee", [DELIVERY_FEE]);
-  });
 
   it("cancels with the reason, gives the phone and the sale back, refunds the order and the delivery fee, tells the buyer why, and counts it", async () => {
     const paid = await paidCheckout();

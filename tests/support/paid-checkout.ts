@@ -1,8 +1,30 @@
 /** A buyer who paid on the stand-in's hosted page for phones of the shop in one checkout, for cancellation and refund tests. */
+import { beforeAll } from "vitest";
 import { confirmPayment } from "../../domain/flows/confirm-payment";
 import { placeOrder } from "../../domain/flows/place-order";
 import type { Mailer } from "../../domain/mail/mailer";
-import { SHIPPING, type ShopWithPayments, buyerWithCart, payOnHostedPage } from "./shop";
+import { recordingMailer } from "./rows";
+import { SHIPPING, type ShopWithPayments, buyerWithCart, payOnHostedPage, useShopWithPayments } from "./shop";
+
+/** The delivery fee of the checkouts (kobo). */
+export const DELIVERY_FEE = 2_500_00;
+
+/**
+ * For a describe block: the shop with payments, a recording mailer, SQL over the database, the
+ * delivery fee set, and `paidCheckout` for a new buyer (named after the tag) each time.
+ */
+export function usePaidCheckouts(engine: "pglite" | "postgres", tag: string) {
+  const world = useShopWithPayments(engine);
+  const mailer = recordingMailer();
+  const publicUrl = "https://tokunbo.example";
+  let buyers = 0;
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => world.database().query<T>(text, params);
+  beforeAll(async () => {
+    await q("insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee", [DELIVERY_FEE]);
+  });
+  const checkout = (items?: { phone: 0 | 1; quantity: number }[]) => paidCheckout(world, { mailer, publicUrl }, `${tag}-${engine}-${++buyers}`, items);
+  return { ...world, mailer, publicUrl, q, paidCheckout: checkout };
+}
 
 export interface PaidCheckout {
   buyer: Awaited<ReturnType<typeof buyerWithCart>>;
