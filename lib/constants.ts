@@ -149,6 +149,14 @@ export const CANCEL_REASONS = [
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
+/** Why a vendor cancels a paid order it cannot fulfil. */
+export const VENDOR_CANCEL_REASONS = [
+  "Out of stock",
+  "Phone failed final check",
+  "Cannot deliver to this address",
+  "Other",
+] as const;
+
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 

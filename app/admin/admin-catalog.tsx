@@ -144,6 +144,9 @@ function CommissionHistory({ changes }: { changes: CommissionChange[] }) {
   );
 }
 
+/** How many paid orders the vendor cancelled (docs/after-sale.md). */
+export const VENDOR_CANCELLATIONS_TEXT = (count: number) => `Orders cancelled by the vendor: ${count}`;
+
 const VENDOR_FILTER = statusFilter("Vendor status", VENDOR_STATUSES, VENDOR_STATUS_LABELS);
 
 export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor>; status: string }) {
@@ -161,6 +164,7 @@ export function AdminVendorsTab({ vendors, status }: { vendors: Page<AdminVendor
                 </p>
                 <p className="text-sm text-gray-700">{vendor.businessAddress}</p>
                 <p className="text-xs text-gray-600">Applied {formatDate(vendor.createdAt)}</p>
+                <p className="text-xs text-gray-600">{VENDOR_CANCELLATIONS_TEXT(vendor.cancelledByVendor)}</p>
               </div>
               <div className="flex items-center gap-2">
                 <DecisionBadge status={vendor.status} />

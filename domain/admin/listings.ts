@@ -14,6 +14,7 @@ import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
 import { type RefundRecord, flagColumns, flaggedBase, listRefundsOfPayments } from "../payments/refunds";
 import { type CommissionChange, commissionChangesOf } from "../payouts/commission";
+import { countVendorCancellations } from "../orders/cancellation";
 
 export interface AdminVendor extends VendorBusiness {
   rejectionReason: string | null;
@@ -25,6 +26,8 @@ export interface AdminVendor extends VendorBusiness {
   commissionRate: number;
   /** The changes of that rate, newest first. */
   commissionChanges: CommissionChange[];
+  /** Paid orders the vendor cancelled because it could not fulfil them. */
+  cancelledByVendor: number;
 }
 
 export async function listVendorsForAdmin(
@@ -47,12 +50,13 @@ export async function listVendorsForAdmin(
     .$dynamic();
   const page = await newestPage(query, vendors, filter.page);
   const ids = page.items.map((row) => row.id);
-  const [submissions, commissionChanges] = await Promise.all([latestSubmissionsOf(db, ids), commissionChangesOf(db, ids)]);
+  const [submissions, commissionChanges, cancellations] = await Promise.all([latestSubmissionsOf(db, ids), commissionChangesOf(db, ids), countVendorCancellations(db, ids)]);
   return mapPage(page, (row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
     preapproval: submissions.get(row.id) ?? null,
     commissionChanges: commissionChanges.get(row.id) ?? [],
+    cancelledByVendor: cancellations.get(row.id) ?? 0,
   }));
 }
 

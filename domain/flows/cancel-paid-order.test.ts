@@ -1,46 +1,19 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
-import { recordingMailer } from "../../tests/support/rows";
-import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
-import { placeOrder } from "./place-order";
-import { confirmPayment } from "./confirm-payment";
+import { buyerWithCart } from "../../tests/support/shop";
+import { DELIVERY_FEE, usePaidCheckouts } from "../../tests/support/paid-checkout";
 import { PaymentProviderError, type PaymentProvider } from "../payments/provider";
 import { CANCELLATION_TEXTS, paidOrderCancellationSchema } from "../orders/cancellation";
 import { listCustomerOrders } from "../orders/customer";
 import { orderNumberOf } from "../orders/status";
 import { type CancelPaidOrderDeps, cancelPaidOrder } from "./cancel-paid-order";
 
-const DELIVERY_FEE = 2_500_00;
-
 describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s)", (engine) => {
-  const { database, standin, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
-  let buyers = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+  const { database, standin, provider, shop, mailer, publicUrl, q, paidCheckout } = usePaidCheckouts(engine, "cancel-buyer");
+  let strangers = 0;
   const refundDeps = (payments: PaymentProvider = provider()) => ({ db: database().db, payments, mailer, publicUrl });
   const deps = (payments?: PaymentProvider): CancelPaidOrderDeps => refundDeps(payments);
 
-  beforeAll(async () => {
-    await q(
-      "insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee",
-      [DELIVERY_FEE],
-    );
-  });
-
-  /** A buyer who paid for the given phones in one checkout (₦300,000 and ₦150,000 each, plus ₦2,500 delivery). */
-  async function paidCheckout(items: { phone: 0 | 1; quantity: number }[] = [{ phone: 0, quantity: 1 }]) {
-    for (const phone of shop().phones) await q("update products set stock_quantity = 3, units_sold = 0, is_live = true where id = $1", [phone]);
-    const buyer = await buyerWithCart(database().db, `cancel-buyer-${engine}-${++buyers}`, []);
-    const placed = await placeOrder(refundDeps(), buyer, { items: items.map((i) => ({ productId: shop().phones[i.phone], quantity: i.quantity })), shipping: SHIPPING });
-    await payOnHostedPage(placed.authorizationUrl, "approved");
-    await confirmPayment(refundDeps(), buyer.userId, placed.reference);
-    const rows = await q<{ payment_id: string; order_id: string; product_id: string; total: number }>(
-      "select p.id payment_id, o.id order_id, o.product_id, o.total_amount::int total from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1 order by o.total_amount desc",
-      [placed.reference],
-    );
-    return { buyer, reference: placed.reference, paymentId: rows[0]!.payment_id, orders: rows.map((r) => ({ id: r.order_id, productId: r.product_id, total: Number(r.total) })) };
-  }
   const orderRow = async (orderId: string) =>
     (await q<{ status: string; cancel_reason: string | null }>("select status, cancel_reason from orders where id = $1", [orderId]))[0]!;
   const productRow = async (productId: string) =>
@@ -115,7 +88,7 @@ describe.each(TEST_ENGINES)("a buyer cancelling a paid order before it ships (%s
 
   it("another buyer cannot cancel it: answered as not found, nothing changes", async () => {
     const paid = await paidCheckout();
-    const stranger = await buyerWithCart(database().db, `cancel-stranger-${engine}-${++buyers}`, []);
+    const stranger = await buyerWithCart(database().db, `cancel-stranger-${engine}-${++strangers}`, []);
     await expect(cancelPaidOrder(deps(), stranger, { orderId: paid.orders[0]!.id, reason: "Other" })).rejects.toMatchObject({ status: 404, message: CANCELLATION_TEXTS.notFound });
     expect(await orderRow(paid.orders[0]!.id)).toEqual({ status: "paid", cancel_reason: null });
     expect(await refundsOf(paid.paymentId)).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * Cancel a paid order and refund it (docs/after-sale.md): the buyer's own paid or processing
- * order. In one transaction the order is cancelled (domain/orders/cancellation.ts), its phones go
+ * order (or, through vendor-cancel-order.ts, one its vendor cannot fulfil). In one transaction the order is cancelled (domain/orders/cancellation.ts), its phones go
  * back to stock, its sale is taken back and its refund is written pending (idempotency key
  * `cancel:{orderId}`); one that cannot be written (a payment recorded by hand) flags the payment,
  * so an admin returns the money the way it came. The provider is asked once that has committed;
@@ -9,7 +9,7 @@
 import type { Database } from "../../db/client";
 import { formatNaira } from "../../lib/money";
 import { Refusal } from "../core/refusal";
-import { CANCELLATION_TEXTS, type LockedOrder, type PaidOrderCancellation, cancelBuyersOrderIn, lockCancellableOrder, refundOwedOnCancel, tellOfBuyerCancellation } from "../orders/cancellation";
+import { CANCELLER_TEXTS, type Canceller, type LockedOrder, type PaidOrderCancellation, cancelOrderIn, lockCancellableOrder, refundOwedOnCancel, tellOfCancellation } from "../orders/cancellation";
 import { orderNumberOf } from "../orders/status";
 import { flagPaymentForRefund } from "../payments/refund-flags";
 import { type RefundDeps, type RefundRecord, type ReservedRefund, findRefund, reserveRefundIn, submitReservedRefund } from "../payments/refunds";
@@ -30,14 +30,19 @@ export interface CancelledOrder {
 }
 
 export async function cancelPaidOrder(deps: CancelPaidOrderDeps, buyer: { userId: string }, input: PaidOrderCancellation): Promise<CancelledOrder> {
+  return cancelAndRefund(deps, { role: "buyer", userId: buyer.userId }, input);
+}
+
+/** The cancellation with its refund, by the buyer or (domain/flows/vendor-cancel-order.ts) the vendor. */
+export async function cancelAndRefund(deps: CancelPaidOrderDeps, by: Canceller, input: PaidOrderCancellation): Promise<CancelledOrder> {
   const written = await deps.db.transaction(async (tx) => {
-    const order = await lockCancellableOrder(tx, buyer.userId, input.orderId);
-    await cancelBuyersOrderIn(tx, buyer.userId, order, input.reason);
+    const order = await lockCancellableOrder(tx, by, input.orderId);
+    await cancelOrderIn(tx, by, order, input.reason);
     // The refund is written once the order is cancelled: the refund core never returns the whole
     // total of an order that may still ship.
     const owed = await refundOwedOnCancel(tx, order);
-    const reserved = owed > 0 ? await reserveOrFlag(tx, buyer.userId, order, owed, input.reason) : null;
-    const told = await tellOfBuyerCancellation(tx, deps, buyer.userId, order, input.reason, reserved?.row.amount ?? owed);
+    const reserved = owed > 0 ? await reserveOrFlag(tx, by, order, owed, input.reason) : null;
+    const told = await tellOfCancellation(tx, deps, by, order, input.reason, reserved?.row.amount ?? owed);
     return { ...told, reserved };
   });
   written.deliver();
@@ -46,15 +51,16 @@ export async function cancelPaidOrder(deps: CancelPaidOrderDeps, buyer: { userId
 }
 
 /** The pending refund, or (when the refund core refuses one, as for a payment recorded by hand) the payment flagged for the admins. */
-async function reserveOrFlag(tx: Database, buyerId: string, order: LockedOrder, amount: number, reason: string): Promise<ReservedRefund | null> {
+async function reserveOrFlag(tx: Database, by: Canceller, order: LockedOrder, amount: number, reason: string): Promise<ReservedRefund | null> {
   const orderNumber = orderNumberOf(order.id);
   const paymentId = order.paymentId!;
+  const texts = CANCELLER_TEXTS[by.role];
   try {
-    const request = { paymentId, orderId: order.id, amount, reason: CANCELLATION_TEXTS.refundReason(orderNumber, reason), idempotencyKey: `cancel:${order.id}` };
-    return await reserveRefundIn(tx, buyerId, request);
+    const request = { paymentId, orderId: order.id, amount, reason: texts.refundReason(orderNumber, reason), idempotencyKey: `cancel:${order.id}` };
+    return await reserveRefundIn(tx, by.userId, request);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    await flagPaymentForRefund(tx, paymentId, CANCELLATION_TEXTS.refundNotMade(orderNumber, formatNaira(amount), error.message));
+    await flagPaymentForRefund(tx, paymentId, texts.refundNotMade(orderNumber, formatNaira(amount), error.message));
     return null;
   }
 }

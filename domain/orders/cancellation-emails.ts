@@ -4,7 +4,7 @@ import { refundDestination } from "../../lib/refund-destination";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
 
-/** A paid order its buyer cancelled before it shipped (docs/after-sale.md). */
+/** A paid order cancelled before it shipped, by its buyer or its vendor (docs/after-sale.md). */
 export interface CancelledOrderMail {
   orderNumber: string;
   productName: string;
@@ -28,11 +28,31 @@ export function buyerCancellationEmail(publicUrl: string, to: string, order: Can
       heading: `Order #${order.orderNumber} is cancelled`,
       paragraphs: [
         `You cancelled order #${order.orderNumber} (${order.quantity} × ${order.productName}) before it shipped. Your reason: ${order.reason}.`,
-        `We are refunding ${formatNaira(order.refundAmount)} to ${refundDestination(order.channel)}. We will e-mail you again once the refund has gone through; your bank may take a few working days to show it.`,
+        refundParagraph(order),
       ],
       action: { label: "See your orders", url: `${publicUrl}/orders` },
     }),
   };
+}
+
+/** To the buyer: the seller cannot fulfil the order, says why, and the money is on its way back. */
+export function sellerCancellationEmail(publicUrl: string, to: string, order: CancelledOrderMail): OutgoingEmail {
+  return {
+    to,
+    ...renderEmail({
+      subject: `${testPrefix(order.isTest)}Order #${order.orderNumber} cancelled by the seller`,
+      heading: `Order #${order.orderNumber} is cancelled`,
+      paragraphs: [
+        `The seller cancelled order #${order.orderNumber} (${order.quantity} × ${order.productName}) before it shipped. Their reason: ${order.reason}.`,
+        refundParagraph(order),
+      ],
+      action: { label: "See your orders", url: `${publicUrl}/orders` },
+    }),
+  };
+}
+
+function refundParagraph(order: CancelledOrderMail): string {
+  return `We are refunding ${formatNaira(order.refundAmount)} to ${refundDestination(order.channel)}. We will e-mail you again once the refund has gone through; your bank may take a few working days to show it.`;
 }
 
 /** To the vendor: do not ship it. */

@@ -51,15 +51,20 @@ export const BUYER_CANCELLABLE: readonly OrderStatus[] = ["paid", "processing"];
 /** The reason 'Other' asks for the buyer's own words, which then are the reason the order keeps. */
 export const OTHER_REASON = "Other" satisfies CancelReason;
 
-export const paidOrderCancellationSchema = z
-  .object({
-    orderId: z.guid({ error: CANCELLATION_TEXTS.notFound }),
-    reason: z.enum(CANCEL_REASONS, { error: CANCELLATION_TEXTS.reasonRequired }),
-    otherReason: z.string({ error: CANCELLATION_TEXTS.otherReasonRequired }).trim().max(OTHER_REASON_MAX, CANCELLATION_TEXTS.otherReasonTooLong).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.reason === OTHER_REASON && !value.otherReason) ctx.addIssue({ code: "custom", path: ["otherReason"], message: CANCELLATION_TEXTS.otherReasonRequired });
-  })
-  .transform(({ orderId, reason, otherReason }) => ({ orderId, reason: reason === OTHER_REASON ? otherReason! : reason }));
+/** A cancellation form's schema: the order, a reason from the list, and the own words 'Other' asks for (which then are the reason). */
+export function cancellationSchema<Reasons extends readonly [string, ...string[]]>(reasons: Reasons, reasonRequired: string) {
+  return z
+    .object({
+      orderId: z.guid({ error: CANCELLATION_TEXTS.notFound }),
+      reason: z.enum(reasons, { error: reasonRequired }),
+      otherReason: z.string({ error: CANCELLATION_TEXTS.otherReasonRequired }).trim().max(OTHER_REASON_MAX, CANCELLATION_TEXTS.otherReasonTooLong).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.reason === OTHER_REASON && !value.otherReason) ctx.addIssue({ code: "custom", path: ["otherReason"], message: CANCELLATION_TEXTS.otherReasonRequired });
+    })
+    .transform(({ orderId, reason, otherReason }) => ({ orderId, reason: reason === OTHER_REASON ? otherReason! : (reason as string) }));
+}
+
+export const paidOrderCancellationSchema = cancellationSchema(CANCEL_REASONS, CANCELLATION_TEXTS.reasonRequired);
 export type PaidOrderCancellation = z.output<typeof paidOrderCancellationSchema>;
 

@@ -13,6 +13,7 @@ import { ACCESS_TEXTS } from "../../domain/core/access";
 import { PRODUCT_TEXTS } from "../../domain/catalog/management-validation";
 import { PAYMENT_TEXTS } from "../../domain/payments/texts";
 import { ORDER_STATUS_TEXTS } from "../../domain/orders/status";
+import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
 import { lagosToday } from "../../lib/lagos-time";
 import type { FileStorage } from "../../domain/media/storage";
 import { SHIPPING } from "../support/shop";
@@ -1059,6 +1060,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       return withEffect(post(caller, "/vendor-dashboard", fields), async () => (await orderState(caller.db, orderId)).status === "shipped");
     },
     refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: ORDER_STATUS_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard",
+    what: "cancel the vendor's paid order with a reason, refunding the buyer",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const orderId = await paidOrder(caller);
+      const fields = { intent: "cancel", orderId, reason: "Out of stock" };
+      return withEffect(post(caller, "/vendor-dashboard", fields), async () => (await orderState(caller.db, orderId)).status === "cancelled");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CANCELLATION_TEXTS.notFound } : byDefault(actor)),
   },
   {
     key: "POST /vendor-dashboard",

@@ -692,10 +692,11 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/vendor-dashboard", formFields(["live", "profile", "move", "resolve-bank", "save-bank"], {
+        pageAction("/vendor-dashboard", formFields(["live", "profile", "move", "cancel", "resolve-bank", "save-bank"], {
           productId: fc.oneof(strangeId, fc.constant(world.otherVendor.productId), fc.constant(world.vendor.productId)), isLive: text("true", "false"),
           businessName: text("Ade Phones"), contactEmail: text("ade@example.ng"), contactPhone: text("08031234567"), businessAddress: text("12 Allen Avenue, Ikeja"),
           orderId: fc.oneof(strangeId, fc.constant(world.otherVendor.orderId), fc.constant(world.vendor.orderId)), status: text("processing", "shipped", "delivered", "cancelled"),
+          reason: text("Out of stock", "Other", "I changed my mind"), otherReason: text("", "x".repeat(301)),
           carrier: text("GIG Logistics", "Other"), carrierName: text("Ikeja Dispatch"), trackingNumber: text("GIGL-55012"), estimatedDeliveryDate: text("2026-02-30", "1999-01-01"),
           bankCode: text("058", "", "05 8"), accountNumber: fc.oneof(badNumberText, fc.constantFrom(...BAD_ACCOUNT_NUMBERS), nastyText), password: fc.oneof(text("x".repeat(129)), fc.constant("a-password")),
           accountName: text("ADEBAYO OLUWASEUN"),
@@ -842,8 +843,8 @@ const BAD_MONTHS = ["2026-13", "2026-00", "2026-1", "26-11", "2026-11-01", "1999
 const BAD_ACCOUNT_NUMBERS = ["", "012345678", "01234567890", "0123-456789", "١٢٣٤٥٦٧٨٩٠", "０１２３４５６７８９", "+2340123456", "0x12345678"];
 
 /**
- * The vendor dashboard's intents: the world's orders are delivered, so every move of them is
- * refused; payout details the schema accepts would reach Paystack and save, so only bad ones are tried.
+ * The vendor dashboard's intents: the world's orders are delivered, so every move or
+ * cancellation of them is refused; payout details the schema accepts would reach Paystack and save, so only bad ones are tried.
  */
 function refusesVendorDashboard(fields: Fields | undefined, world: World): boolean {
   switch (fields?.intent) {

@@ -32,6 +32,9 @@ import { getOwnBankAccount, listBanks } from "../../../domain/payouts/bank-accou
 import { getPricingConfig } from "../../../domain/pricing/service";
 import { resolveBankAction, saveBankAction } from "../../server/bank-forms.server";
 import { logServerError } from "../../server/log.server";
+import { formatNaira } from "../../../lib/money";
+import { vendorCancelOrder } from "../../../domain/flows/vendor-cancel-order";
+import { VENDOR_CANCELLATION_TEXTS, vendorOrderCancellationSchema } from "../../../domain/orders/vendor-cancellation-validation";
 
 const TABS = [
   { id: "products", label: "Products" },
@@ -159,6 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formSuccess("profile", VENDOR_TEXTS.profileUpdated);
   }
   if (intent === "move") return moveOrderAction(context, viewer, form);
+  if (intent === "cancel") return cancelOrderAction(context, viewer, form);
   if (intent === "resolve-bank") return resolveBankAction(context, viewer, form);
   if (intent === "save-bank") return saveBankAction(context, viewer, form);
   return unknownIntent(VENDOR_TEXTS.loadVendorFailed);
@@ -174,6 +178,19 @@ async function moveOrderAction(context: Route.ActionArgs["context"], viewer: Act
     return formSuccess("move", VENDOR_ORDER_MOVE_TEXTS.moved(status));
   } catch (error) {
     return refusedForm("move", ORDER_STATUS_TEXTS.updateFailed, error);
+  }
+}
+
+/** A vendor cancels one of their own paid or processing orders with a reason; the buyer is refunded in full. */
+async function cancelOrderAction(context: Route.ActionArgs["context"], viewer: Actor, form: FormData) {
+  const parsed = vendorOrderCancellationSchema.safeParse(formValues(form, "orderId", "reason", "otherReason"));
+  if (!parsed.success) return invalidForm("cancel", VENDOR_CANCELLATION_TEXTS.failed, parsed.error);
+  try {
+    const onRefundError = (error: unknown) => logServerError("The refund of a cancelled order could not be sent; reconciliation will send it", error);
+    const cancelled = await vendorCancelOrder({ ...mailDepsOf(context), payments: context.payments, onRefundError }, viewer, parsed.data);
+    return formSuccess("cancel", VENDOR_CANCELLATION_TEXTS.cancelled, { detail: VENDOR_CANCELLATION_TEXTS.refunding(formatNaira(cancelled.refundAmount)) });
+  } catch (error) {
+    return refusedForm("cancel", VENDOR_CANCELLATION_TEXTS.failed, error);
   }
 }
 
