@@ -97,7 +97,7 @@ test("a buyer pays, the vendor ships from the dashboard, the buyer sees it live,
   });
 
   await test.step("Track shows who did what", async () => {
-    await card.getByRole("link", { name: /^Track/ }).click();
+    await card.getByRole("link", { name: /^Track order/ }).click();
     const history = page.getByRole("dialog", { name: "Track Order" }).getByTestId("order-history");
     await expect(history.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText("The vendor");
     await expect(history.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText(`Tracking number ${tracking} · GIG Logistics`);

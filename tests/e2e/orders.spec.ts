@@ -99,7 +99,7 @@ test("the demo customer's orders: tabs, cards, progress, Details and Track, also
 
   const delivered = orders.find((o) => o.status === "delivered")!;
   await test.step("Track lists a delivered order's history, oldest first; Escape closes it", async () => {
-    const trackLink = cardOf(page, delivered).getByRole("link", { name: /^Track/ });
+    const trackLink = cardOf(page, delivered).getByRole("link", { name: /^Track order/ });
     await trackLink.click();
     const dialog = page.getByRole("dialog", { name: "Track Order" });
     await expect(dialog).toBeVisible();
@@ -137,7 +137,7 @@ test("the demo customer's orders: tabs, cards, progress, Details and Track, also
       const noScripts = await plain.newPage();
       await noScripts.goto("/orders");
       await expect(panel(noScripts, "All").getByTestId("order-card")).toHaveCount(counts.all);
-      await panel(noScripts, "All").getByTestId("order-card").filter({ hasText: `Order #${delivered.orderNumber}` }).getByRole("link", { name: /^Track/ }).click();
+      await panel(noScripts, "All").getByTestId("order-card").filter({ hasText: `Order #${delivered.orderNumber}` }).getByRole("link", { name: /^Track order/ }).click();
       await expect(noScripts.getByRole("dialog", { name: "Track Order" }).getByRole("listitem")).toHaveCount(delivered.history.length);
     } finally {
       await plain.close();
