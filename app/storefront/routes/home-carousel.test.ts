@@ -53,6 +53,8 @@ describe.each(TEST_ENGINES)("home page banner carousel, server-rendered (%s)", (
       .insert(cmsContent)
       .values({ section: "hero_banners", content })
       .onConflictDoUpdate({ target: cmsContent.section, set: { content } });
+    // What the database's change notice does a moment later, when it arrives: this test is about rendering, not the notice.
+    app.services.pageCache.invalidate();
   };
   const carouselFromForm = (fields: Record<string, unknown>) =>
     heroBannersSchema.parse({ interval_seconds: "7", stats: CMS_DEFAULTS.hero_banners.stats, ...fields }) as Record<string, unknown>;
@@ -63,6 +65,7 @@ describe.each(TEST_ENGINES)("home page banner carousel, server-rendered (%s)", (
   });
   beforeEach(async () => {
     await database.db.delete(cmsContent);
+    app.services.pageCache.invalidate();
   });
   afterAll(async () => {
     await app?.close();
