@@ -25,6 +25,8 @@ export interface DatabaseHandle {
    * database (a session advisory lock on PostgreSQL); resolves undefined when it was taken.
    */
   exclusively<T>(lockKey: number, task: () => Promise<T>): Promise<T | undefined>;
+  /** PGlite only: the database's files as one tarball, to start a copy from (`from`). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,8 @@ export interface ListenHandlers {
   onReconnect?(): void;
 }
 
-export type DatabaseTarget = { databaseUrl: string } | { pgliteDir: string } | { inMemory: true };
+/** `from` starts an in-memory database as a copy of a dumped one (`dumpDataDir`), skipping initdb. */
+export type DatabaseTarget = { databaseUrl: string } | { pgliteDir: string } | { inMemory: true; from?: Blob };
 
 export interface DatabaseOptions {
   /** Called with the text of every statement sent through Drizzle or `query` (tests count them). */
@@ -43,7 +46,8 @@ export interface DatabaseOptions {
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if ("databaseUrl" in target) return openPostgres(target.databaseUrl, options);
-  return openPglite("pgliteDir" in target ? target.pgliteDir : undefined, options);
+  if ("pgliteDir" in target) return openPglite({ dataDir: target.pgliteDir }, options);
+  return openPglite({ loadDataDir: target.from }, options);
 }
 
 /** Drizzle's settings: the schema, and a logger only when someone listens to the statements. */
@@ -83,12 +87,12 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   };
 }
 
-async function openPglite(dataDir: string | undefined, options: DatabaseOptions): Promise<DatabaseHandle> {
+async function openPglite(storage: { dataDir?: string; loadDataDir?: Blob }, options: DatabaseOptions): Promise<DatabaseHandle> {
   const running = new Set<number>();
-  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  const releaseLock = storage.dataDir ? lockDataDir(storage.dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({ ...storage, extensions: { pg_trgm } });
   } catch (error) {
     releaseLock();
     throw error;
@@ -114,6 +118,7 @@ async function openPglite(dataDir: string | undefined, options: DatabaseOptions)
         running.delete(lockKey);
       }
     },
+    dumpDataDir: async () => (await client.dumpDataDir("none")) as Blob,
     close: async () => {
       await client.close();
       releaseLock();

@@ -1,7 +1,6 @@
 /** Counting the statements the app sends to its database, to keep pages free of N+1 queries. */
 import { type DatabaseHandle, openDatabase } from "../../db/client";
-import { migrate } from "../../db/migrate";
-import { createPostgresTestDatabase } from "./database";
+import { createPostgresTestDatabase, createTestDatabase } from "./database";
 
 export interface CountedDatabase {
   /** A fresh, migrated database whose every statement (Drizzle's, better-auth's, raw ones) is seen. */
@@ -30,10 +29,8 @@ export async function openCountedDatabase(engine: "pglite" | "postgres"): Promis
   };
 }
 
-async function openCountedPglite(onQuery: (sql: string) => void): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ inMemory: true }, { onQuery });
-  await migrate(handle);
-  return handle;
+function openCountedPglite(onQuery: (sql: string) => void): Promise<DatabaseHandle> {
+  return createTestDatabase({ onQuery });
 }
 
 /** A counted connection to a fresh PostgreSQL test database; closing it drops the database. */
