@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningStandin, startPaystackStandin } from "../tests/support/paystack-standin";
 import { openApiSchemas } from "./openapi-schemas";
-import { TEST_ACCOUNTS, type TestAccount } from "./test-accounts";
+import { TEST_ACCOUNTS, TRANSFER_OTP, type TestAccount } from "./test-accounts";
 
 /** Paystack's own OpenAPI description (PaystackOSS/openapi, MIT licence beside it). */
 const OPENAPI_FILE = path.resolve(import.meta.dirname, "../tests/fixtures/paystack/openapi.yaml");
@@ -167,6 +167,26 @@ describe("the Paystack stand-in against Paystack's OpenAPI description", () => {
     const bulk = await call("POST", "/transfer/bulk", { source: "balance", currency: "NGN", transfers });
     expect(bulk.status).toBe(200);
     expect(openApi.problems(bulk.json, "TransferBulkResponse")).toEqual([]);
+  });
+
+  it("a transfer held for its OTP answers as TransferCreateResponse in status otp, a resend as TransferResendsOtpResponse, and refusals as Error", async () => {
+    const created = await transfer(TEST_ACCOUNTS.otp, "contract_transfer_otp");
+    expect(openApi.problems(created.json, "TransferCreateResponse")).toEqual([]);
+    const code = (created.json.data as { transfer_code: string; status: string }).transfer_code;
+    expect(created.json).toMatchObject({ message: "Transfer requires OTP to continue", data: { status: "otp" } });
+    const resent = await call("POST", "/transfer/resend_otp", { transfer_code: code, reason: "transfer" });
+    expect(openApi.problems(resent.json, "TransferResendsOtpResponse")).toEqual([]);
+    const refusals = [
+      await call("POST", "/transfer/finalize_transfer", { transfer_code: code, otp: "000000" }),
+      await call("POST", "/transfer/finalize_transfer", { transfer_code: "TRF_unknown", otp: TRANSFER_OTP }),
+      await call("POST", "/transfer/bulk", { source: "balance", transfers: [{ amount: 1_000, recipient: await recipient(TEST_ACCOUNTS.otp), reference: "contract_bulk_otp_1" }] }),
+    ];
+    expect(refusals.map((r) => r.status)).toEqual([400, 404, 400]);
+    for (const { json } of refusals) expect(openApi.problems(json, "Error")).toEqual([]);
+    const finalized = await call("POST", "/transfer/finalize_transfer", { transfer_code: code, otp: TRANSFER_OTP });
+    expect(finalized.json).toMatchObject({ status: true, data: { transfer_code: code, status: "pending" } });
+    expect(openApi.problems(finalized.json, "TransferFetchResponse")).toEqual([]);
+    expect((await call("POST", "/transfer/finalize_transfer", { transfer_code: code, otp: TRANSFER_OTP })).json).toMatchObject({ status: false, message: "Transfer is not currently awaiting OTP" });
   });
 
   it("transfer refusals answer as Error", async () => {

@@ -237,7 +237,7 @@ ${rows}
 export const TRANSFERS_PAGE_TEXTS = {
   title: "Transfers",
   none: "No transfers yet.",
-  statuses: { pending: "Pending", success: "Successful", failed: "Failed", reversed: "Reversed" },
+  statuses: { otp: "Waiting for OTP", pending: "Pending", success: "Successful", failed: "Failed", reversed: "Reversed" },
 } as const;
 
 /** Only the last 4 digits, as Paystack's dashboard and the shop show an account: '****7890'. */

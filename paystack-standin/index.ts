@@ -13,7 +13,7 @@ export { createJsonFileStore, createMemoryStore } from "./store";
 export { type KnownPayment, recordKnownPayments } from "./known-payments";
 export type { StandinRecipient, StandinStore, StandinTransaction, StandinTransfer } from "./store";
 export { REFUND_FAILURE_REASON, TEST_CARDS } from "./test-cards";
-export { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, type TestAccount } from "./test-accounts";
+export { TEST_ACCOUNTS, TRANSFER_FAILURE_REASON, TRANSFER_OTP, TRANSFER_REVERSAL_REASON, type TestAccount } from "./test-accounts";
 export { NIGERIAN_BANKS } from "./banks";
 export { TRANSFER_MESSAGES } from "./transfers";
 export { PAGE_TEXTS, TEST_MODE_BANNER, TRANSFERS_PAGE_TEXTS } from "./hosted-page";

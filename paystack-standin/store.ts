@@ -89,8 +89,11 @@ export interface StandinRecipient {
   createdAt: string;
 }
 
-/** Paystack's transfer statuses the stand-in goes through: pending, then success or failed; a success may be reversed later. */
-export type StandinTransferStatus = "pending" | "success" | "failed" | "reversed";
+/**
+ * Paystack's transfer statuses the stand-in goes through: pending, then success or failed; a
+ * success may be reversed later. A transfer that needs the business's OTP waits in `otp` first.
+ */
+export type StandinTransferStatus = "otp" | "pending" | "success" | "failed" | "reversed";
 
 export interface StandinTransfer {
   id: number;

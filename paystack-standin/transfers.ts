@@ -4,7 +4,7 @@ import { NIGERIAN_BANKS, type StandinBank, bankByCode } from "./banks";
 import { transfersPage } from "./hosted-page";
 import { dateOf, fieldsOf, isPlainObject, parseMetadata, positiveInteger, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo } from "./http";
 import type { StandinRecipient, StandinStore, StandinTransfer, StandinTransferStatus } from "./store";
-import { TRANSFER_FAILURE_REASON, TRANSFER_REVERSAL_REASON, testAccountByNumber } from "./test-accounts";
+import { TRANSFER_FAILURE_REASON, TRANSFER_OTP, TRANSFER_REVERSAL_REASON, testAccountByNumber } from "./test-accounts";
 import { bankJson, bulkTransferJson, recipientJson, transferCreatedJson, transferEventJson, transferJson } from "./transfer-json";
 
 /** The stand-in's answers about banks, recipients and transfers: Paystack's words where they are known, its style elsewhere. */
@@ -28,6 +28,12 @@ export const TRANSFER_MESSAGES = {
   transferNotFound: "Transfer not found",
   transferRetrieved: "Transfer retrieved",
   transfersListed: "Transfers retrieved",
+  otpRequired: "Transfer requires OTP to continue",
+  otpOffForBulk: "You need to disable the Transfers OTP requirement to use this endpoint",
+  notAwaitingOtp: "Transfer is not currently awaiting OTP",
+  invalidOtp: "Invalid OTP",
+  otpResent: "OTP has been resent",
+  transferCodeRequired: "Transfer code is required",
 } as const;
 
 const TRANSFER_REFERENCE = /^[a-z0-9_-]{16,50}$/;
@@ -101,18 +107,37 @@ export function addTransferRoutes(router: Router, context: TransferRoutesContext
     if ("problem" in input) return refuseTransfer(res, input);
     const transfer = newTransfer(input, nextId(store.transfers(), FIRST_TRANSFER_ID));
     await store.saveTransfers([transfer]);
-    res.json({ status: true, message: TRANSFER_MESSAGES.transferQueued, data: transferCreatedJson(transfer, input.recipient) });
-    settling.later(transfer.reference);
+    const message = transfer.status === "otp" ? TRANSFER_MESSAGES.otpRequired : TRANSFER_MESSAGES.transferQueued;
+    res.json({ status: true, message, data: transferCreatedJson(transfer, input.recipient) });
+    if (transfer.status === "pending") settling.later(transfer.reference);
   });
 
   router.post("/transfer/bulk", ...api, async (req, res) => {
     const inputs = parseBulk(fieldsOf(req.body), store);
     if ("problem" in inputs) return refuseTransfer(res, inputs);
+    if (inputs.some((input) => needsOtp(input.recipient))) return refuse(res, 400, TRANSFER_MESSAGES.otpOffForBulk);
     const firstId = nextId(store.transfers(), FIRST_TRANSFER_ID);
     const transfers = inputs.map((input, index) => newTransfer(input, firstId + index));
     await store.saveTransfers(transfers);
     res.json({ status: true, message: TRANSFER_MESSAGES.bulkQueued(transfers.length), data: transfers.map(bulkTransferJson) });
     for (const transfer of transfers) settling.later(transfer.reference);
+  });
+
+  router.post("/transfer/finalize_transfer", ...api, async (req, res) => {
+    const body = fieldsOf(req.body);
+    const found = awaitingOtp(store, body.transfer_code);
+    if ("problem" in found) return refuse(res, found.status, found.problem);
+    if (body.otp !== TRANSFER_OTP) return refuse(res, 400, TRANSFER_MESSAGES.invalidOtp);
+    const finalized: StandinTransfer = { ...found.transfer, status: "pending", updatedAt: new Date().toISOString() };
+    await store.saveTransfers([finalized]);
+    res.json({ status: true, message: TRANSFER_MESSAGES.transferQueued, data: transferJson(finalized, found.recipient) });
+    settling.later(finalized.reference);
+  });
+
+  router.post("/transfer/resend_otp", ...api, (req, res) => {
+    const found = awaitingOtp(store, fieldsOf(req.body).transfer_code);
+    if ("problem" in found) return refuse(res, found.status, found.problem);
+    res.json({ status: true, message: TRANSFER_MESSAGES.otpResent });
   });
 
   router.get("/transfer", ...api, (req, res) => {
@@ -182,6 +207,17 @@ function nextStatusOf(transfer: StandinTransfer, recipient: StandinRecipient): S
   const outcome = testAccountByNumber(recipient.accountNumber)?.outcome ?? "success";
   if (transfer.status === "pending") return outcome === "failed" ? "failed" : "success";
   return transfer.status === "success" && outcome === "reversed" ? "reversed" : undefined;
+}
+
+const needsOtp = (recipient: StandinRecipient) => testAccountByNumber(recipient.accountNumber)?.outcome === "otp";
+
+/** The transfer of `transferCode` when it waits for its OTP, or why it cannot be finalized. */
+function awaitingOtp(store: StandinStore, transferCode: unknown): { transfer: StandinTransfer; recipient: StandinRecipient } | Refusal {
+  if (typeof transferCode !== "string" || !transferCode) return { status: 400, problem: TRANSFER_MESSAGES.transferCodeRequired };
+  const found = withRecipient(store, store.transfers().find((t) => t.transferCode === transferCode));
+  if (!found) return { status: 404, problem: TRANSFER_MESSAGES.transferNotFound };
+  if (found.transfer.status !== "otp") return { status: 400, problem: TRANSFER_MESSAGES.notAwaitingOtp };
+  return found;
 }
 
 function withRecipient(store: StandinStore, transfer: StandinTransfer | undefined) {
@@ -294,7 +330,7 @@ function newTransfer(input: TransferInput, id: number): StandinTransfer {
     currency: "NGN",
     reason: input.reason,
     recipientCode: input.recipient.recipientCode,
-    status: "pending",
+    status: needsOtp(input.recipient) ? "otp" : "pending",
     failureReason: null,
     createdAt: now,
     updatedAt: now,

@@ -76,6 +76,8 @@ export const vendorPayouts = pgTable(
     requestedAt: timestamp("requested_at", { withTimezone: true }),
     /** Set once Paystack has taken the transfer. */
     transferCode: text("transfer_code"),
+    /** Set while Paystack holds the transfer for the OTP it sent the business (Transfers OTP on). */
+    otpRequestedAt: timestamp("otp_requested_at", { withTimezone: true }),
     failureReason: text("failure_reason"),
     isTest: boolean("is_test").notNull().default(false),
     paidAt: timestamp("paid_at", { withTimezone: true }),

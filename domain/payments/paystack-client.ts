@@ -139,7 +139,10 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
   };
 }
 
-type TransferCalls = Pick<PaymentProvider, "listBanks" | "resolveAccount" | "createTransferRecipient" | "transfer" | "bulkTransfer" | "verifyTransfer">;
+type TransferCalls = Pick<
+  PaymentProvider,
+  "listBanks" | "resolveAccount" | "createTransferRecipient" | "transfer" | "bulkTransfer" | "verifyTransfer" | "finalizeTransfer" | "resendTransferOtp"
+>;
 
 /** Paying vendors out: banks, account names, recipients and transfers (source balance, NGN). */
 function transferCalls(send: Send): TransferCalls {
@@ -201,6 +204,15 @@ function transferCalls(send: Send): TransferCalls {
     },
 
     verifyTransfer,
+
+    async finalizeTransfer(transferCode: string, otp: string): Promise<ProviderTransfer> {
+      const answer = await send("POST", "/transfer/finalize_transfer", { transfer_code: transferCode, otp });
+      return toTransfer(dataOf(answer, transferSchema, "finalize transfer"));
+    },
+
+    async resendTransferOtp(transferCode: string): Promise<void> {
+      dataOf(await send("POST", "/transfer/resend_otp", { transfer_code: transferCode, reason: "transfer" }), z.unknown(), "resend transfer OTP");
+    },
   };
 }
 

@@ -131,6 +131,10 @@ export interface PaymentProvider {
   bulkTransfer(transfers: readonly TransferRequest[]): Promise<ProviderTransfer[]>;
   /** GET /transfer/verify/{reference}; null when Paystack has never heard of the reference. */
   verifyTransfer(reference: string): Promise<ProviderTransfer | null>;
+  /** POST /transfer/finalize_transfer: the OTP Paystack sent the business lets a transfer in status `otp` go on. */
+  finalizeTransfer(transferCode: string, otp: string): Promise<ProviderTransfer>;
+  /** POST /transfer/resend_otp: a new OTP for a transfer in status `otp`. */
+  resendTransferOtp(transferCode: string): Promise<void>;
 }
 
 /** The provider refused or could not be reached; `message` is the provider's own words when it gave any. */

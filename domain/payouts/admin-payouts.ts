@@ -45,6 +45,8 @@ export interface AdminPayoutRow {
   isTest: boolean;
   /** A failed or reversed payout that no later attempt has followed. */
   canRetry: boolean;
+  /** Paystack holds the transfer until an admin enters the OTP it sent the business. */
+  awaitingOtp: boolean;
   createdAt: string;
   paidAt: string | null;
 }
@@ -142,6 +144,8 @@ async function listRuns(db: Database): Promise<PayoutRunView[]> {
   }));
 }
 
+const awaitingOtp = (payout: { status: PayoutStatus; otpRequestedAt: Date | null }) => payout.status === "pending" && payout.otpRequestedAt !== null;
+
 /** Payouts of the given runs, or every payout when no runs are given. */
 async function listPayouts(db: Database, runIds?: readonly string[]): Promise<Array<AdminPayoutRow & { runId: string; period: string }>> {
   if (runIds && runIds.length === 0) return [];
@@ -161,13 +165,14 @@ async function listPayouts(db: Database, runIds?: readonly string[]): Promise<Ar
     businessName,
     amount: payout.amount,
     status: payout.status,
-    statusLabel: PAYOUT_STATUS_LABELS[payout.status],
+    statusLabel: awaitingOtp(payout) ? T.waitingForOtp : PAYOUT_STATUS_LABELS[payout.status],
     reference: payout.reference,
     attempt: payout.attempt,
     account: accountLabel(bankName, accountNumber),
     failureReason: payout.failureReason,
     isTest: payout.isTest,
     canRetry: (payout.status === "failed" || payout.status === "reversed") && !retried,
+    awaitingOtp: awaitingOtp(payout),
     createdAt: payout.createdAt.toISOString(),
     paidAt: payout.paidAt?.toISOString() ?? null,
   }));

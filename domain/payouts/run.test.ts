@@ -10,7 +10,8 @@ import { getPayoutsOverview, postAdjustment } from "./admin-payouts";
 import { payoutPeriodOf, payoutReference } from "./period";
 import { createPayout, retryPayout, runPayouts, startPayoutRun } from "../flows/run-payouts";
 import { PAYOUT_TEXTS } from "./texts";
-import { applyTransferOutcome, reconcilePayouts, sendUnsentPayouts } from "./transfers";
+import { applyTransferOutcome, finalizePayoutTransfer, reconcilePayouts, resendPayoutOtp, sendUnsentPayouts } from "./transfers";
+import { TRANSFER_OTP } from "../../paystack-standin";
 import { DAY_MS } from "../../lib/lagos-time";
 
 const WEEK_MS = 7 * DAY_MS;
@@ -130,6 +131,29 @@ describe.each(TEST_ENGINES)("payout runs (%s)", (engine) => {
     await settle(now);
     expect((await payoutsOf(vendor.id)).map((p) => [p.attempt, p.status])).toEqual([[1, "failed"], [2, "paid"]]);
     expect(await balancesOf(database().db, vendor.id)).toEqual({ pending: 0, available: 0 });
+  });
+
+  it("holds a transfer Paystack wants an OTP for as 'Waiting for OTP' until an admin enters the right one, also inside a bulk run", async () => {
+    const held = await vendorWith("otp", 70_000_00);
+    const other = await vendorWith("adebayo", 30_000_00);
+    const now = nextWeek();
+    await runPayouts(deps(), { startedBy: null, now });
+    await settle(now);
+    expect((await payoutsOf(other.id)).map((p) => p.status)).toEqual(["paid"]);
+    expect((await payoutsOf(held.id)).map((p) => p.status)).toEqual(["pending"]);
+    const row = (await getPayoutsOverview(database().db, admin, now)).runs.flatMap((run) => run.payouts).find((p) => p.vendorId === held.id)!;
+    expect(row).toMatchObject({ awaitingOtp: true, statusLabel: "Waiting for OTP" });
+    const alerts = await q<{ message: string }>("select message from notifications where user_id = $1 and title = $2", [admin.userId, PAYOUT_TEXTS.otpTitle]);
+    expect(alerts.map((a) => a.message).filter((m) => m === PAYOUT_TEXTS.otpAdminMessage(`Payee ${engine} ${vendors - 1}`, 70_000_00))).toHaveLength(1);
+
+    await expect(finalizePayoutTransfer(deps(), held.actor, { payoutId: row.id, otp: TRANSFER_OTP })).rejects.toThrow(Refusal);
+    await expect(finalizePayoutTransfer(deps(), admin, { payoutId: row.id, otp: "000000" })).rejects.toMatchObject({ status: 400, message: PAYOUT_TEXTS.otpRefused("Invalid OTP") });
+    await expect(resendPayoutOtp(deps(), admin, row.id)).resolves.toBeUndefined();
+    expect(await finalizePayoutTransfer(deps(), admin, { payoutId: row.id, otp: TRANSFER_OTP })).toEqual({ amount: 70_000_00 });
+    await expect(finalizePayoutTransfer(deps(), admin, { payoutId: row.id, otp: TRANSFER_OTP })).rejects.toThrow(PAYOUT_TEXTS.notAwaitingOtp);
+    await settle(now);
+    expect((await payoutsOf(held.id)).map((p) => p.status)).toEqual(["paid"]);
+    expect(await balancesOf(database().db, held.id)).toEqual({ pending: 0, available: 0 });
   });
 
   it("takes back a reversed payout after it was paid", async () => {

@@ -11,6 +11,8 @@ import { vendorBankAccounts, vendorPayouts } from "../../db/schema/payouts";
 import { returnPayout } from "../ledger/ledger";
 import { vendors } from "../../db/schema/vendors";
 import { recordActivity } from "../activity/service";
+import { type Actor, assertMay } from "../core/access";
+import { Refusal } from "../core/refusal";
 import type { Mailer } from "../mail/mailer";
 import { backOfficeTeam, notifyMany } from "../notifications/service";
 import { type PaymentProvider, PaymentProviderError, type ProviderTransfer, type TransferRequest } from "../payments/provider";
@@ -104,14 +106,87 @@ function transferRequestOf(payout: Unsent): TransferRequest {
   return { amount: payout.amount, recipientCode: payout.recipientCode, reference: payout.reference, reason: "Tokunbo vendor payout" };
 }
 
-/** Keeps Paystack's transfer code, and applies the outcome when the transfer has already ended. */
+/**
+ * Keeps Paystack's transfer code, and applies the outcome when the transfer has already ended. A
+ * transfer Paystack holds for the business's OTP is marked so, and the admins are told once.
+ */
 async function recordTransfer(deps: PayoutDeps, transfer: ProviderTransfer): Promise<void> {
   await deps.db
     .update(vendorPayouts)
     .set({ transferCode: transfer.transferCode, lastCheckedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(vendorPayouts.reference, transfer.reference), isNull(vendorPayouts.transferCode)));
+  if (transfer.status === "otp") return markAwaitingOtp(deps.db, transfer.reference);
   const outcome = outcomeOf(transfer);
   if (outcome) await applyTransferOutcome(deps, outcome);
+}
+
+async function markAwaitingOtp(db: Database, reference: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(vendorPayouts)
+      .set({ otpRequestedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(vendorPayouts.reference, reference), eq(vendorPayouts.status, "pending"), isNull(vendorPayouts.otpRequestedAt)))
+      .returning({ amount: vendorPayouts.amount, vendorId: vendorPayouts.vendorId });
+    if (!marked) return;
+    const [vendor] = await tx.select({ businessName: vendors.businessName }).from(vendors).where(eq(vendors.id, marked.vendorId));
+    const team = await backOfficeTeam(tx);
+    const message = T.otpAdminMessage(vendor?.businessName ?? "A vendor", marked.amount);
+    await notifyMany(tx, team.map((admin) => ({ userId: admin.userId, type: "warning" as const, title: T.otpTitle, message })));
+  });
+}
+
+/** A pending payout Paystack holds for its OTP, under the admin's hand. */
+async function payoutAwaitingOtp(db: Database, payoutId: string): Promise<{ id: string; reference: string; amount: number; transferCode: string }> {
+  const [payout] = await db
+    .select({ id: vendorPayouts.id, reference: vendorPayouts.reference, amount: vendorPayouts.amount, transferCode: vendorPayouts.transferCode, otpRequestedAt: vendorPayouts.otpRequestedAt, status: vendorPayouts.status })
+    .from(vendorPayouts)
+    .where(eq(vendorPayouts.id, payoutId));
+  if (!payout) throw new Refusal("not_found", T.payoutNotFound);
+  if (payout.status !== "pending" || !payout.otpRequestedAt || !payout.transferCode) throw new Refusal("conflict", T.notAwaitingOtp);
+  return { ...payout, transferCode: payout.transferCode };
+}
+
+/** Paystack's refusal in its own words, or a plain 'could not be reached'. */
+function otpRefusal(error: unknown): Refusal {
+  if (!(error instanceof PaymentProviderError)) throw error;
+  if (error.httpStatus === null || error.httpStatus >= 500) return new Refusal("unavailable", T.providerUnreachable);
+  const message = T.otpRefused(error.message);
+  return new Refusal("invalid", message, { fieldErrors: { otp: message } });
+}
+
+/**
+ * An admin enters the OTP Paystack sent the business's phone for a payout it holds: Paystack
+ * then sends the money, and its webhook (or reconciliation) marks the payout paid as usual.
+ */
+export async function finalizePayoutTransfer(deps: PayoutDeps, actor: Actor, input: { payoutId: string; otp: string }): Promise<{ amount: number }> {
+  assertMay(actor, "back_office");
+  const payout = await payoutAwaitingOtp(deps.db, input.payoutId);
+  const transfer = await deps.payments.finalizeTransfer(payout.transferCode, input.otp).catch((error: unknown) => {
+    throw otpRefusal(error);
+  });
+  await deps.db
+    .update(vendorPayouts)
+    .set({ otpRequestedAt: null, lastCheckedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(vendorPayouts.id, payout.id), eq(vendorPayouts.status, "pending")));
+  await recordActivity(deps.db, {
+    userId: actor.userId,
+    userType: "admin",
+    activityType: "payout_otp_entered",
+    description: `Entered the OTP for payout ${payout.reference}`,
+    metadata: { payout_id: payout.id },
+  });
+  const outcome = outcomeOf(transfer);
+  if (outcome) await applyTransferOutcome(deps, outcome);
+  return { amount: payout.amount };
+}
+
+/** Asks Paystack to send the business a new OTP for a payout it holds. */
+export async function resendPayoutOtp(deps: PayoutDeps, actor: Actor, payoutId: string): Promise<void> {
+  assertMay(actor, "back_office");
+  const payout = await payoutAwaitingOtp(deps.db, payoutId);
+  await deps.payments.resendTransferOtp(payout.transferCode).catch((error: unknown) => {
+    throw otpRefusal(error);
+  });
 }
 
 /**

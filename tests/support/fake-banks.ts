@@ -40,6 +40,8 @@ export function fakeBankPayments(overrides: Partial<PaymentProvider> = {}): Fake
     transfer: unused,
     bulkTransfer: unused,
     verifyTransfer: unused,
+    finalizeTransfer: unused,
+    resendTransferOtp: unused,
     async listBanks() {
       asked.banks += 1;
       return FAKE_BANKS;

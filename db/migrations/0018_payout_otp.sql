@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_payouts" ADD COLUMN "otp_requested_at" timestamp with time zone;
