@@ -121,6 +121,14 @@ function channelLinks(allowed: StandinChannel[], current: StandinChannel): strin
 
 const cancelButton = '<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel</button>';
 
+/** A payment form's buttons: the one that pays (its `action` and label), and Cancel. */
+function payActions(action: string, label: string): string {
+  return `<div class="actions">
+<button class="pay" type="submit" name="action" value="${action}">${label}</button>
+${cancelButton}
+</div>`;
+}
+
 function cardSection(transaction: StandinTransaction, state: PaymentFormState): string {
   const amount = formatNaira(transaction.amount);
   const error = state.error ? `<p class="error" id="payment-error" role="alert">${escapeHtml(state.error.message)}</p>` : "";
@@ -132,10 +140,7 @@ ${field("card_number", "Card number", 'inputmode="numeric" autocomplete="cc-numb
 <div>${field("cvv", "CVV", 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4"', state)}</div>
 </div>
 ${error}
-<div class="actions">
-<button class="pay" type="submit" name="action" value="pay">Pay ${amount}</button>
-${cancelButton}
-</div>
+${payActions("pay", `Pay ${amount}`)}
 </form>
 <p class="hint">Test cards: 4084 0840 8408 4081 succeeds, 4084 0800 0000 5408 is declined. Any future expiry date, CVV 408.</p>`;
 }
@@ -157,10 +162,7 @@ function transferSection(transaction: StandinTransaction): string {
 </dl>
 <p class="hint">${TRANSFER_PAGE_TEXTS.note}</p>
 <form method="post">
-<div class="actions">
-<button class="pay" type="submit" name="action" value="transfer_sent">${TRANSFER_PAGE_TEXTS.sent}</button>
-${cancelButton}
-</div>
+${payActions("transfer_sent", TRANSFER_PAGE_TEXTS.sent)}
 </form>`;
 }
 
@@ -177,10 +179,7 @@ function ussdSection(transaction: StandinTransaction): string {
 <p class="code" data-testid="ussd-code">${ussdCode(transaction.amount)}</p>
 <ol>${steps}</ol>
 <form method="post">
-<div class="actions">
-<button class="pay" type="submit" name="action" value="ussd_done">${USSD_PAGE_TEXTS.done}</button>
-${cancelButton}
-</div>
+${payActions("ussd_done", USSD_PAGE_TEXTS.done)}
 </form>`;
 }
 

@@ -38,6 +38,40 @@ export function dateOf(value: unknown): number | undefined {
   return Number.isNaN(time) ? undefined : time;
 }
 
+/** What a list request (transactions, refunds, transfers) asks for: which page, and which dates. */
+export interface ListRequest {
+  perPage: number;
+  page: number;
+  from: number | undefined;
+  to: number | undefined;
+}
+
+export function listRequestOf(query: Record<string, unknown>): ListRequest {
+  return {
+    // Paystack's prose documentation says perPage; its OpenAPI description says per_page. Both work here.
+    perPage: positiveInteger(query.perPage ?? query.per_page) ?? 50,
+    page: positiveInteger(query.page) ?? 1,
+    from: dateOf(query.from),
+    to: dateOf(query.to),
+  };
+}
+
+/** Whether a record made at `createdAt` (ISO) falls between the request's `from` and `to`. */
+export function withinDates(request: ListRequest, createdAt: string): boolean {
+  const time = Date.parse(createdAt);
+  return (request.from === undefined || time >= request.from) && (request.to === undefined || time <= request.to);
+}
+
+/** The requested page of the matching records, and the paging meta Paystack's lists answer with. */
+export function pageOf<T>(matching: readonly T[], request: ListRequest) {
+  const { perPage, page } = request;
+  const skipped = (page - 1) * perPage;
+  return {
+    items: matching.slice(skipped, skipped + perPage),
+    meta: { total: matching.length, skipped, perPage, page, pageCount: Math.ceil(matching.length / perPage) },
+  };
+}
+
 /** Paystack takes metadata as an object or as stringified JSON. */
 export function parseMetadata(metadata: unknown): unknown {
   if (typeof metadata !== "string") return metadata ?? null;

@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage, refundsPage } from "./hosted-page";
-import { dateOf, parseMetadata, positiveInteger, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo } from "./http";
+import { listRequestOf, pageOf, parseMetadata, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo, withinDates } from "./http";
 import { listItemJson, refundEventJson, refundJson, refundRecordJson, transactionJson } from "./paystack-json";
 import { type StandinRefund, type StandinStore, type StandinTransaction, refundableOf, refundStatusOf, unpaidState } from "./store";
 import { REFUND_FAILURE_REASON, checkCard, refundFailsFor } from "./test-cards";
@@ -368,29 +368,22 @@ const note = (value: unknown) => (typeof value === "string" && value.trim() ? va
 
 /** GET /refund: newest first; `transaction` (a reference or id) keeps one transaction's refunds. */
 function listRefunds(store: StandinStore, query: Record<string, unknown>) {
-  const perPage = positiveInteger(query.perPage ?? query.per_page) ?? 50;
-  const page = positiveInteger(query.page) ?? 1;
-  const from = dateOf(query.from);
-  const to = dateOf(query.to);
+  const request = listRequestOf(query);
   const transactionKey = typeof query.transaction === "string" && query.transaction ? query.transaction : undefined;
   const transactions = transactionKey === undefined ? store.all() : [findTransaction(store, transactionKey)].filter((t) => t !== undefined);
   const matching = transactions
     .flatMap((transaction) => transaction.refunds.map((refund) => ({ transaction, refund })))
-    .filter(({ refund }) => from === undefined || Date.parse(refund.createdAt) >= from)
-    .filter(({ refund }) => to === undefined || Date.parse(refund.createdAt) <= to)
+    .filter(({ refund }) => withinDates(request, refund.createdAt))
     .sort((a, b) => b.refund.id - a.refund.id);
-  const skipped = (page - 1) * perPage;
+  const { items, meta } = pageOf(matching, request);
   return {
     status: true,
     message: STANDIN_MESSAGES.refundsListed,
-    data: matching.slice(skipped, skipped + perPage).map(({ transaction, refund }) => refundRecordJson(transaction, refund)),
+    data: items.map(({ transaction, refund }) => refundRecordJson(transaction, refund)),
     meta: {
-      total: matching.length,
-      skipped,
+      ...meta,
       // Paystack's description types this one as a string.
-      perPage: String(perPage),
-      page,
-      pageCount: Math.ceil(matching.length / perPage),
+      perPage: String(meta.perPage),
       failedRefundCount: matching.filter(({ refund }) => refundStatusOf(refund) === "failed").length,
     },
   };
@@ -402,29 +395,21 @@ function nextRefundId(store: StandinStore): number {
 }
 
 function listTransactions(store: StandinStore, query: Record<string, unknown>) {
-  // Paystack's prose documentation says perPage; its OpenAPI description says per_page. Both work here.
-  const perPage = positiveInteger(query.perPage ?? query.per_page) ?? 50;
-  const page = positiveInteger(query.page) ?? 1;
-  const from = dateOf(query.from);
-  const to = dateOf(query.to);
+  const request = listRequestOf(query);
   const matching = store
     .all()
     .filter((t) => !query.status || t.status === query.status)
-    .filter((t) => from === undefined || Date.parse(t.createdAt) >= from)
-    .filter((t) => to === undefined || Date.parse(t.createdAt) <= to)
+    .filter((t) => withinDates(request, t.createdAt))
     .sort((a, b) => b.id - a.id);
-  const skipped = (page - 1) * perPage;
+  const { items, meta: { total, ...paging } } = pageOf(matching, request);
   return {
     status: true,
     message: STANDIN_MESSAGES.listed,
-    data: matching.slice(skipped, skipped + perPage).map(listItemJson),
+    data: items.map(listItemJson),
     meta: {
-      total: matching.length,
+      total,
       total_volume: matching.filter((t) => t.status === "success").reduce((sum, t) => sum + t.amount, 0),
-      skipped,
-      perPage,
-      page,
-      pageCount: Math.ceil(matching.length / perPage),
+      ...paging,
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response, Router } from "express";
 import type { StandinPage } from "./page-access";
 import { NIGERIAN_BANKS, type StandinBank, bankByCode } from "./banks";
 import { transfersPage } from "./hosted-page";
-import { dateOf, fieldsOf, isPlainObject, parseMetadata, positiveInteger, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo } from "./http";
+import { fieldsOf, isPlainObject, listRequestOf, pageOf, parseMetadata, positiveInteger, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo, withinDates } from "./http";
 import type { StandinRecipient, StandinStore, StandinTransfer, StandinTransferStatus } from "./store";
 import { TRANSFER_FAILURE_REASON, TRANSFER_OTP, TRANSFER_REVERSAL_REASON, testAccountByNumber } from "./test-accounts";
 import { bankJson, bulkTransferJson, recipientJson, transferCreatedJson, transferEventJson, transferJson } from "./transfer-json";
@@ -342,25 +342,17 @@ const nextId = (records: { id: number }[], first: number) => records.reduce((max
 
 /** GET /transfer: newest first; `status`, `recipient` (a recipient code), `from` and `to` narrow it. */
 function listTransfers(store: StandinStore, query: Record<string, unknown>) {
-  const perPage = positiveInteger(query.perPage ?? query.per_page) ?? 50;
-  const page = positiveInteger(query.page) ?? 1;
-  const from = dateOf(query.from);
-  const to = dateOf(query.to);
+  const request = listRequestOf(query);
   const matching = store
     .transfers()
     .filter((t) => !query.status || t.status === query.status)
     .filter((t) => !query.recipient || t.recipientCode === query.recipient)
-    .filter((t) => (from === undefined || Date.parse(t.createdAt) >= from) && (to === undefined || Date.parse(t.createdAt) <= to))
+    .filter((t) => withinDates(request, t.createdAt))
     .sort((a, b) => b.id - a.id);
-  const skipped = (page - 1) * perPage;
-  const data = matching.slice(skipped, skipped + perPage).flatMap((transfer) => {
+  const { items, meta } = pageOf(matching, request);
+  const data = items.flatMap((transfer) => {
     const found = withRecipient(store, transfer);
     return found ? [transferJson(found.transfer, found.recipient)] : [];
   });
-  return {
-    status: true,
-    message: TRANSFER_MESSAGES.transfersListed,
-    data,
-    meta: { total: matching.length, skipped, perPage, page, pageCount: Math.ceil(matching.length / perPage) },
-  };
+  return { status: true, message: TRANSFER_MESSAGES.transfersListed, data, meta };
 }

@@ -1,5 +1,4 @@
-import { type AnyColumn, type SQL, and, eq, sql } from "drizzle-orm";
-import { paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
+import { type AnyColumn, type SQL, and, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   ORDER_STATUS_LABELS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, isPaymentFailed,
@@ -17,6 +16,7 @@ import { type Actor, assertMay } from "../core/access";
 import { CSV_BOM, type CsvCell, csvRow, csvTestCell, csvTime } from "../../lib/csv";
 import { newestFirstById } from "../core/paging";
 import { payoutsCsv } from "../payouts/admin-payouts";
+import { selectAdminPayments } from "./payment-rows";
 
 export const EXPORT_KINDS = ["orders", "payments", "payouts"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -85,27 +85,13 @@ const PAYMENT_HEADER = [
 ];
 
 async function paymentBatch(db: Database, cursor: Cursor | null) {
-  return db
-    .select({
-      id: payments.id,
-      paymentReference: payments.paymentReference,
-      at: sql<string>`${payments.createdAt}::text`,
-      createdAt: payments.createdAt,
-      paidAt: payments.paidAt,
-      status: payments.status,
-      customerName: profiles.fullName,
-      email: users.email,
-      amount: payments.amount,
-      deliveryFee: payments.deliveryFee,
-      flaggedForRefund: payments.flaggedForRefund,
-      refundReason: payments.refundReason,
-      ...paymentOrderColumns,
-      ...paymentRecordColumns,
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.customerId))
-    .leftJoin(profiles, eq(profiles.userId, payments.customerId))
-    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
+  return selectAdminPayments(db, {
+    at: sql<string>`${payments.createdAt}::text`,
+    paidAt: payments.paidAt,
+    customerName: profiles.fullName,
+    email: users.email,
+    deliveryFee: payments.deliveryFee,
+  })
     .where(after(cursor, payments.createdAt, payments.id))
     .orderBy(...newestFirstById(payments))
     .limit(BATCH);

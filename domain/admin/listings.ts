@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { phoneNameColumns } from "../catalog/summary";
-import { paymentOrderColumns, paymentRecordColumns, recorder } from "../orders/columns";
 import type { Database } from "../../db/client";
 import { type PaymentStatus, type ProductStatus, type VendorStatus, isPaymentFailed } from "../../lib/constants";
 import { profiles, users } from "../../db/schema/accounts";
@@ -15,6 +14,7 @@ import { type Page, mapPage, newestPage } from "../core/paging";
 import { type RefundRecord, flagColumns, flaggedBase, listRefundsOfPayments } from "../payments/refunds";
 import { type CommissionChange, commissionChangesOf } from "../payouts/commission";
 import { countVendorCancellations } from "../orders/cancellation";
+import { selectAdminPayments } from "./payment-rows";
 
 export interface AdminVendor extends VendorBusiness {
   rejectionReason: string | null;
@@ -155,24 +155,10 @@ export async function listPaymentsForAdmin(
   filter: { flagged?: boolean; page?: number },
 ): Promise<Page<AdminPayment>> {
   assertMay(actor, "back_office");
-  const query = db
-    .select({
-      id: payments.id,
-      paymentReference: payments.paymentReference,
-      amount: payments.amount,
-      status: payments.status,
-      customerName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${users.email})`,
-      flaggedForRefund: payments.flaggedForRefund,
-      refundReason: payments.refundReason,
-      createdAt: payments.createdAt,
-      ...paymentOrderColumns,
-      ...paymentRecordColumns,
-      ...flagColumns,
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.customerId))
-    .leftJoin(profiles, eq(profiles.userId, payments.customerId))
-    .leftJoin(recorder, eq(recorder.userId, payments.recordedBy))
+  const query = selectAdminPayments(db, {
+    customerName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${users.email})`,
+    ...flagColumns,
+  })
     .where(filter.flagged ? eq(payments.flaggedForRefund, true) : undefined)
     .$dynamic();
   const page = await newestPage(query, payments, filter.page);
