@@ -16,6 +16,7 @@ export const PAYOUT_FORM_TEXTS = {
   reason: `Give the reason the vendor will read (${ADJUSTMENT_BOUNDS.reasonMin} to ${ADJUSTMENT_BOUNDS.reasonMax} characters)`,
   payout: "Payout not found",
   month: "Choose a month such as 2026-11",
+  otp: "Enter the OTP Paystack sent to the business's phone (4 to 8 digits)",
 } as const;
 
 export const adjustmentSchema = z
@@ -32,6 +33,10 @@ export const adjustmentSchema = z
   }));
 
 export const payoutIdSchema = z.object({ payoutId: z.guid({ error: PAYOUT_FORM_TEXTS.payout }) });
+
+export const payoutOtpSchema = payoutIdSchema.extend({
+  otp: z.string({ error: PAYOUT_FORM_TEXTS.otp }).trim().regex(/^\d{4,8}$/, PAYOUT_FORM_TEXTS.otp),
+});
 
 /** A statement's month: 2026-11. */
 export const statementMonthSchema = z.string({ error: PAYOUT_FORM_TEXTS.month }).regex(/^20\d{2}-(0[1-9]|1[0-2])$/, PAYOUT_FORM_TEXTS.month);
@@ -104,6 +109,11 @@ export const PAYOUT_ADMIN_TEXTS = {
   retry: "Retry",
   retryConfirm: (business: string) => `Send ${business}'s available balance again, by bank transfer to their current account?`,
   retryButton: "Yes, send it again",
+  otpLabel: "OTP from Paystack",
+  sendWithOtp: "Send payout",
+  resendOtp: "Resend OTP",
+  otpFailed: "Failed to send the payout",
+  resendFailed: "Failed to resend the OTP",
   download: "Download CSV",
   startFailed: "Failed to start the payout run",
   retryFailed: "Failed to retry the payout",

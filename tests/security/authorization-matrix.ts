@@ -1210,6 +1210,20 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
   {
     key: "POST /admin/payouts",
+    what: "enter a payout's OTP: one already paid is refused past the access check",
+    allow: BACK_OFFICE,
+    allowedStatus: 409,
+    call: async (caller) => post(caller, "/admin/payouts", { intent: "finalize-otp", payoutId: await paidPayout(caller.db), otp: "123456" }),
+  },
+  {
+    key: "POST /admin/payouts",
+    what: "ask for a new OTP: one already paid is refused past the access check",
+    allow: BACK_OFFICE,
+    allowedStatus: 409,
+    call: async (caller) => post(caller, "/admin/payouts", { intent: "resend-otp", payoutId: await paidPayout(caller.db) }),
+  },
+  {
+    key: "POST /admin/payouts",
     what: "adjust a vendor's balance",
     allow: BACK_OFFICE,
     call: async (caller) => {

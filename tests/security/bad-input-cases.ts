@@ -624,8 +624,8 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/admin/payouts", formFields(["start", "retry", "adjust"], {
-          payoutId: strangeId, vendorId: fc.oneof(strangeId, fc.constant(world.vendor.vendorId)), direction: text("credit", "debit"),
+        pageAction("/admin/payouts", formFields(["start", "retry", "adjust", "finalize-otp", "resend-otp"], {
+          payoutId: strangeId, otp: text("123456"), vendorId: fc.oneof(strangeId, fc.constant(world.vendor.vendorId)), direction: text("credit", "debit"),
           amountNaira: fc.oneof(badNumberText, fc.constantFrom("1000", "0", "0.001")), reason: text("Courier fee refunded"),
         })),
       // Starting a run takes no input, and an adjustment of the world's vendor that passes the schema is made.
