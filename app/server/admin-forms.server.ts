@@ -6,6 +6,7 @@ import { fieldErrors, firstError } from "../../domain/accounts/validation";
 import { Refusal, type RefusalCode, httpStatusOf } from "../../domain/core/refusal";
 import type { Failure } from "../ui/answer";
 import { answerPage, ok } from "./answer.server";
+import { readForm } from "./forms.server";
 import { requireRole } from "./access.server";
 
 /** What a back-office action tells: its toast's title and line, and each field's message when refused. */
@@ -46,6 +47,40 @@ export function refused(request: Request, fallback: string, title: string, error
 export function refusedOrForbidden(request: Request, fallback: string, title: string, error: unknown) {
   if (!(error instanceof Refusal) || error.code === "forbidden") return forbiddenFrom(error);
   return answer(request, fallback, { ok: false, title, description: error.message, errors: error.fieldErrors }, error.code);
+}
+
+/** What a service's success says: the toast's title, and a line under it when there is one. */
+export type Settled = string | { title: string; description?: string };
+
+/**
+ * One back-office form once read: bad input is answered field by field; otherwise `run` is given
+ * the parsed input, its title is the answer, and what it throws goes as refusedOrForbidden sends it.
+ */
+export async function settleForm<T>(
+  request: Request,
+  fallback: string,
+  failedTitle: string,
+  parsed: z.ZodSafeParseResult<T>,
+  run: (input: T) => Promise<Settled>,
+) {
+  if (!parsed.success) return invalidInput(request, fallback, failedTitle, parsed.error);
+  try {
+    const settled = await run(parsed.data);
+    return answer(request, fallback, { ok: true, ...(typeof settled === "string" ? { title: settled } : settled) });
+  } catch (error) {
+    return refusedOrForbidden(request, fallback, failedTitle, error);
+  }
+}
+
+/** A back-office route with one form and one schema: the role is checked before the form is read. */
+export async function backOfficeFormAction<S extends z.ZodType>(
+  { request, context }: { request: Request; context: AppLoadContext },
+  form: { fallback: string; failedTitle: string; schema: S },
+  run: (viewer: Viewer, input: z.output<S>) => Promise<Settled>,
+) {
+  const viewer = await requireBackOffice(context);
+  const parsed = form.schema.safeParse(formObject(await readForm(request)));
+  return settleForm(request, form.fallback, form.failedTitle, parsed, (input) => run(viewer, input));
 }
 
 /** Services check the role again; a refusal there is the same 403 the route gives. */

@@ -1,13 +1,6 @@
-import { useEffect } from "react";
 import { STOCK_ALERT_TEXTS } from "../../domain/catalog/wishlist-texts";
-import { takePending, useSignInFirst } from "../checkout/cart-sign-in";
-import { useSite } from "../site/site";
-import { useAction } from "../ui/answer";
 import { BellIcon } from "../ui/icons";
-
-export const STOCK_ALERT_ACTION = "/stock-alerts";
-
-const SIGN_IN_TEXTS = { required: STOCK_ALERT_TEXTS.signInRequired, hint: STOCK_ALERT_TEXTS.signInHint };
+import { STOCK_ALERT_ACTION, useProductSwitch } from "./product-switch";
 
 /**
  * 'Notify me when available' on a sold-out phone's page (docs/storefront.md). A form, so it works
@@ -15,24 +8,10 @@ const SIGN_IN_TEXTS = { required: STOCK_ALERT_TEXTS.signInRequired, hint: STOCK_
  * `waiting` is the server's word; while a change is on its way it shows the change.
  */
 export function StockAlert({ productId, waiting }: { productId: string; waiting: boolean }) {
-  const { signedIn } = useSite();
-  const { fetcher, submit, busy } = useAction();
-  const requireSignIn = useSignInFirst("stock-alert", SIGN_IN_TEXTS);
-  const asked = fetcher.formData?.get("intent");
-  const shown = asked === "subscribe" ? true : asked === "cancel" ? false : waiting;
-
-  useEffect(() => {
-    if (signedIn && takePending("stock-alert", productId) !== null) void submit(STOCK_ALERT_ACTION, { intent: "subscribe", productId });
-    // Once, when the page opens after signing in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productId, signedIn]);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (!requireSignIn({ productId })) event.preventDefault();
-  };
+  const { fetcher, busy, shown, onSubmit, intent } = useProductSwitch("stock-alert", productId, waiting);
   return (
     <fetcher.Form method="post" action={STOCK_ALERT_ACTION} onSubmit={onSubmit} className="mt-3">
-      <input type="hidden" name="intent" value={shown ? "cancel" : "subscribe"} />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
       {shown ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm">

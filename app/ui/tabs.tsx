@@ -89,6 +89,15 @@ export interface NavTab {
 }
 
 /**
+ * A dashboard's sections from their labels by id, in the order shown: the tabs for DashboardTabs
+ * and the ids, first the default, as a tuple for z.enum.
+ */
+export function dashboardSections<Id extends string>(labels: Record<Id, string>) {
+  const ids = Object.keys(labels) as [Id, ...Id[]];
+  return { ids, tabs: ids.map((id) => ({ id, label: labels[id] })) };
+}
+
+/**
  * The sections of a dashboard as links (?tab=…): each has its own address, works without
  * scripts, and only the open one's data is loaded.
  */

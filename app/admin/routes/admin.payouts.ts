@@ -6,7 +6,7 @@ import { retryPayout, startPayoutRun } from "../../../domain/flows/run-payouts";
 import { PAYOUT_TEXTS } from "../../../domain/payouts/texts";
 import type { PayoutDeps } from "../../../domain/payouts/transfers";
 import { PAYOUT_ADMIN_TEXTS as T, RUN_AS_OF_TEXTS, adjustmentSchema, payoutIdSchema, runAsOfSchema } from "../../../domain/payouts/validation";
-import { answer, formObject, invalidInput, refused, refusedOrForbidden, requireBackOffice } from "../../server/admin-forms.server";
+import { answer, formObject, requireBackOffice, settleForm } from "../../server/admin-forms.server";
 import { FORM_TEXTS, mailDepsOf, readForm } from "../../server/forms.server";
 import type { Route } from "./+types/admin.payouts";
 
@@ -39,38 +39,24 @@ function payoutDepsOf(context: AppLoadContext): PayoutDeps {
 }
 
 async function start(request: Request, context: AppLoadContext, viewer: Viewer, fields: Fields) {
-  const parsed = runAsOfSchema.safeParse(fields);
-  if (!parsed.success) return invalidInput(request, BACK, T.startFailed, parsed.error);
-  if (parsed.data.asOf && context.paymentsMode !== "test") {
-    return refused(request, BACK, T.startFailed, new Refusal("invalid", RUN_AS_OF_TEXTS.onlyInTest));
-  }
-  try {
-    const summary = await startPayoutRun(payoutDepsOf(context), viewer, parsed.data.asOf);
+  return settleForm(request, BACK, T.startFailed, runAsOfSchema.safeParse(fields), async ({ asOf }) => {
+    if (asOf && context.paymentsMode !== "test") throw new Refusal("invalid", RUN_AS_OF_TEXTS.onlyInTest);
+    const summary = await startPayoutRun(payoutDepsOf(context), viewer, asOf);
     const description = summary.unsent > 0 ? T.unsent(summary.unsent) : undefined;
-    return answer(request, BACK, { ok: true, title: PAYOUT_TEXTS.runStarted(summary.payouts, summary.amount), description });
-  } catch (error) {
-    return refusedOrForbidden(request, BACK, T.startFailed, error);
-  }
+    return { title: PAYOUT_TEXTS.runStarted(summary.payouts, summary.amount), description };
+  });
 }
 
 async function retry(request: Request, context: AppLoadContext, viewer: Viewer, fields: Fields) {
-  const parsed = payoutIdSchema.safeParse(fields);
-  if (!parsed.success) return invalidInput(request, BACK, T.retryFailed, parsed.error);
-  try {
-    const { amount } = await retryPayout(payoutDepsOf(context), viewer, parsed.data.payoutId);
-    return answer(request, BACK, { ok: true, title: PAYOUT_TEXTS.retried(amount) });
-  } catch (error) {
-    return refusedOrForbidden(request, BACK, T.retryFailed, error);
-  }
+  return settleForm(request, BACK, T.retryFailed, payoutIdSchema.safeParse(fields), async ({ payoutId }) => {
+    const { amount } = await retryPayout(payoutDepsOf(context), viewer, payoutId);
+    return PAYOUT_TEXTS.retried(amount);
+  });
 }
 
 async function adjust(request: Request, context: AppLoadContext, viewer: Viewer, fields: Fields) {
-  const parsed = adjustmentSchema.safeParse(fields);
-  if (!parsed.success) return invalidInput(request, BACK, T.adjustFailed, parsed.error);
-  try {
-    await postAdjustment(context.db, viewer, parsed.data);
-    return answer(request, BACK, { ok: true, title: PAYOUT_TEXTS.adjustmentPosted });
-  } catch (error) {
-    return refusedOrForbidden(request, BACK, T.adjustFailed, error);
-  }
+  return settleForm(request, BACK, T.adjustFailed, adjustmentSchema.safeParse(fields), async (adjustment) => {
+    await postAdjustment(context.db, viewer, adjustment);
+    return PAYOUT_TEXTS.adjustmentPosted;
+  });
 }

@@ -24,31 +24,28 @@ import { AdminClaimsTab } from "../admin-claims";
 import { listClaimsForAdmin } from "../../../domain/claims/service";
 import { CLAIM_FILTERS } from "../../../domain/claims/validation";
 import { AdminCounts, SalesChart } from "../admin-summary";
-import { DashboardTabs } from "../../ui/tabs";
+import { DashboardTabs, dashboardSections } from "../../ui/tabs";
 import { ADMIN_GUARD, guardPage } from "../../server/access.server";
 import type { Route } from "./+types/admin";
 import { PageTitle } from "../../ui/page-title";
 import { logServerError } from "../../server/log.server";
 
-export const ADMIN_TABS = [
-  { id: "vendors", label: "Vendors" },
-  { id: "products", label: "Products" },
-  { id: "orders", label: "Orders" },
-  { id: "claims", label: "Claims" },
-  { id: "reviews", label: "Reviews" },
-  { id: "payments", label: "Payments" },
-  { id: "payouts", label: "Payouts" },
-  { id: "preapproval", label: "Pre-Approval" },
-  { id: "pricing", label: "Pricing" },
-  { id: "activities", label: "Activities" },
-] as const;
-
-type TabId = (typeof ADMIN_TABS)[number]["id"];
-const TAB_IDS = ADMIN_TABS.map((t) => t.id) as [TabId, ...TabId[]];
+const SECTIONS = dashboardSections({
+  vendors: "Vendors",
+  products: "Products",
+  orders: "Orders",
+  claims: "Claims",
+  reviews: "Reviews",
+  payments: "Payments",
+  payouts: "Payouts",
+  preapproval: "Pre-Approval",
+  pricing: "Pricing",
+  activities: "Activities",
+});
 
 /** Query parameters of the dashboard; anything unknown falls back to the default. */
 const querySchema = z.object({
-  tab: z.enum(TAB_IDS).catch("vendors"),
+  tab: z.enum(SECTIONS.ids).catch("vendors"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   status: z.string().optional().catch(undefined),
   approved: z.enum(["true", "false"]).optional().catch(undefined),
@@ -189,7 +186,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <SalesChart sales={loaderData.sales} />
           </div>
           <div className="mt-6">
-            <DashboardTabs tabs={ADMIN_TABS} current={current} label="Admin sections" />
+            <DashboardTabs tabs={SECTIONS.tabs} current={current} label="Admin sections" />
           </div>
           <div className="mt-5">
             <TabContent section={loaderData.section} />

@@ -10,7 +10,7 @@ import { useAction } from "../../ui/answer";
 import { GradeBadge } from "../../ui/badges";
 import { PageTitle } from "../../ui/page-title";
 import { IMAGE_SIZES, ProductImage } from "../../ui/catalog-image";
-import { WISHLIST_ACTION } from "../favourite-button";
+import { WISHLIST_ACTION } from "../product-switch";
 import type { Route } from "./+types/wishlist";
 
 const PAGE = "/wishlist";

@@ -6,7 +6,7 @@ import {
 } from "../../../domain/accounts/admin-management";
 import { ADMIN_MANAGEMENT_TEXTS, assignAdminSchema } from "../../../domain/accounts/admin-management-validation";
 import { ActionButton, ConfirmAction, FieldError, inputClass } from "../../admin/admin-ui";
-import { DashboardTabs } from "../../ui/tabs";
+import { DashboardTabs, dashboardSections } from "../../ui/tabs";
 import { formatDateTime } from "../../ui/format";
 import { useAction } from "../../ui/answer";
 import { type IntentAnswer, answerOf } from "../../ui/forms";
@@ -19,13 +19,9 @@ import { readForm } from "../../server/forms.server";
 import { PageTitle } from "../../ui/page-title";
 import { logServerError } from "../../server/log.server";
 
-const TABS = [
-  { id: "admins", label: "Admin Management" },
-  { id: "settings", label: "System Settings" },
-  { id: "security", label: "Security" },
-] as const;
-type TabId = (typeof TABS)[number]["id"];
-const tabSchema = z.enum(["admins", "settings", "security"]).catch("admins");
+const SECTIONS = dashboardSections({ admins: "Admin Management", settings: "System Settings", security: "Security" });
+type TabId = (typeof SECTIONS.ids)[number];
+const tabSchema = z.enum(SECTIONS.ids).catch("admins");
 
 /** The page checks the role itself (docs/super-admin.md): signed out → /auth, others → Access Denied. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -202,7 +198,7 @@ export default function SuperAdminDashboard({ loaderData }: Route.ComponentProps
         Make another user super admin
       </Link>
       <div className="mt-8">
-        <DashboardTabs tabs={TABS} current={loaderData.tab} label="Super admin sections" />
+        <DashboardTabs tabs={SECTIONS.tabs} current={loaderData.tab} label="Super admin sections" />
       </div>
       <div className="mt-5">
         {loaderData.tab === "admins" ? (

@@ -26,6 +26,7 @@ import { moveOwnOrder } from "../../../domain/orders/moves";
 import { ORDER_STATUS_TEXTS, vendorOrderMoveSchema } from "../../../domain/orders/status";
 import { VENDOR_ORDER_MOVE_TEXTS } from "../vendor-order-moves";
 import { PageTitle } from "../../ui/page-title";
+import { dashboardSections } from "../../ui/tabs";
 import { type EarningsTabData, VendorEarningsTab } from "../vendor-earnings-tab";
 import { getVendorEarnings } from "../../../domain/payouts/earnings";
 import { getOwnBankAccount, listBanks } from "../../../domain/payouts/bank-accounts";
@@ -36,18 +37,18 @@ import { formatNaira } from "../../../lib/money";
 import { vendorCancelOrder } from "../../../domain/flows/vendor-cancel-order";
 import { VENDOR_CANCELLATION_TEXTS, vendorOrderCancellationSchema } from "../../../domain/orders/vendor-cancellation-validation";
 
-const TABS = [
-  { id: "products", label: "Products" },
-  { id: "orders", label: "Orders" },
-  { id: "earnings", label: "Earnings" },
-  { id: "claims", label: "Claims" },
-  { id: "profile", label: "Profile" },
-] as const;
-type TabId = (typeof TABS)[number]["id"];
+const SECTIONS = dashboardSections({
+  products: "Products",
+  orders: "Orders",
+  earnings: "Earnings",
+  claims: "Claims",
+  profile: "Profile",
+});
+type TabId = (typeof SECTIONS.ids)[number];
 
 function tabOf(url: string): TabId {
   const wanted = new URL(url).searchParams.get("tab");
-  return TABS.find((tab) => tab.id === wanted)?.id ?? "products";
+  return SECTIONS.ids.find((id) => id === wanted) ?? "products";
 }
 
 /**
@@ -227,7 +228,7 @@ export default function VendorDashboardPage() {
       </header>
       <nav aria-label="Vendor dashboard sections" className="mt-6">
         <ul className="grid grid-cols-3 gap-1 rounded-xl bg-gray-100 p-1 sm:inline-grid sm:grid-cols-5">
-          {TABS.map((item) => (
+          {SECTIONS.tabs.map((item) => (
             <li key={item.id}>
               <Link
                 to={`/vendor-dashboard?tab=${item.id}`}
