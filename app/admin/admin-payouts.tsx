@@ -226,6 +226,7 @@ function PayoutList({ payouts, period }: { payouts: AdminPayoutRow[]; period: st
             </p>
           </div>
           {payout.canRetry ? <RetryForm payout={payout} /> : null}
+          {payout.awaitingOtp ? <OtpForm payout={payout} /> : null}
         </li>
       ))}
     </ul>
@@ -243,6 +244,34 @@ function RetryForm({ payout }: { payout: AdminPayoutRow }) {
           <ActionButton busy={busy} variant="danger" label={`${T.retryButton}: ${payout.reference}`}>{T.retryButton}</ActionButton>
         </fetcher.Form>
       </ConfirmAction>
+    </div>
+  );
+}
+
+/** A transfer Paystack holds for the OTP it texted the business: type it in, or ask for a new one. */
+function OtpForm({ payout }: { payout: AdminPayoutRow }) {
+  const send = useAdminAction();
+  const resend = useAdminAction();
+  const id = `otp-${payout.id}`;
+  const error = send.errors.otp;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <send.fetcher.Form method="post" action={ACTION} noValidate className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="finalize-otp" />
+        <input type="hidden" name="payoutId" value={payout.id} />
+        <div>
+          <label htmlFor={id} className="block font-semibold text-gray-900">{T.otpLabel}</label>
+          <input id={id} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={8} required className={`${inputClass} w-32`}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <FieldError id={`${id}-error`} message={error} />
+        </div>
+        <ActionButton busy={send.busy} variant="primary" label={`${T.sendWithOtp}: ${payout.reference}`}>{T.sendWithOtp}</ActionButton>
+      </send.fetcher.Form>
+      <resend.fetcher.Form method="post" action={ACTION}>
+        <input type="hidden" name="intent" value="resend-otp" />
+        <input type="hidden" name="payoutId" value={payout.id} />
+        <ActionButton busy={resend.busy} label={`${T.resendOtp}: ${payout.reference}`}>{T.resendOtp}</ActionButton>
+      </resend.fetcher.Form>
     </div>
   );
 }

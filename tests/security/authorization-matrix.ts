@@ -1325,6 +1325,8 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     ["POST", "/transferrecipient"],
     ["POST", "/transfer"],
     ["POST", "/transfer/bulk"],
+    ["POST", "/transfer/finalize_transfer"],
+    ["POST", "/transfer/resend_otp"],
     ["GET", "/transfer"],
     ["GET", "/transfer/verify/:reference"],
     ["GET", "/transfer/:idOrCode"],

@@ -782,6 +782,18 @@ export function doorCases(): Record<string, DoorCase> {
       inputs: (_w, { secretKey }) =>
         apiCall("POST", "/paystack-standin/transfer/bulk", fc.oneof(jsonShapes, fc.record({ source: text("balance"), currency: text("NGN"), transfers: fc.oneof(jsonShapes, fc.array(transferFields, { maxLength: 3 })) }, { requiredKeys: [] }))).map(withBearer(secretKey)),
     },
+    "POST /paystack-standin/transfer/finalize_transfer": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) =>
+        apiCall("POST", "/paystack-standin/transfer/finalize_transfer", fc.oneof(jsonShapes, fc.record({ transfer_code: nastyText, otp: fc.oneof(nastyText, text("123456")) }, { requiredKeys: [] }))).map(withBearer(secretKey)),
+    },
+    "POST /paystack-standin/transfer/resend_otp": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) =>
+        apiCall("POST", "/paystack-standin/transfer/resend_otp", fc.oneof(jsonShapes, fc.record({ transfer_code: nastyText, reason: text("transfer") }, { requiredKeys: [] }))).map(withBearer(secretKey)),
+    },
     "GET /paystack-standin/transfer": {
       actor: "anonymous",
       expect: "read",

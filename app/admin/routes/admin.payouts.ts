@@ -4,8 +4,8 @@ import type { Viewer } from "../../../domain/accounts/viewer";
 import { postAdjustment } from "../../../domain/payouts/admin-payouts";
 import { retryPayout, startPayoutRun } from "../../../domain/flows/run-payouts";
 import { PAYOUT_TEXTS } from "../../../domain/payouts/texts";
-import type { PayoutDeps } from "../../../domain/payouts/transfers";
-import { PAYOUT_ADMIN_TEXTS as T, RUN_AS_OF_TEXTS, adjustmentSchema, payoutIdSchema, runAsOfSchema } from "../../../domain/payouts/validation";
+import { type PayoutDeps, finalizePayoutTransfer, resendPayoutOtp } from "../../../domain/payouts/transfers";
+import { PAYOUT_ADMIN_TEXTS as T, RUN_AS_OF_TEXTS, adjustmentSchema, payoutIdSchema, payoutOtpSchema, runAsOfSchema } from "../../../domain/payouts/validation";
 import { answer, formObject, requireBackOffice, settleForm } from "../../server/admin-forms.server";
 import { FORM_TEXTS, mailDepsOf, readForm } from "../../server/forms.server";
 import type { Route } from "./+types/admin.payouts";
@@ -17,7 +17,8 @@ type Fields = Record<string, string>;
 /**
  * The admin payouts door (docs/admin.md, payouts): intent=start runs (or resumes) the payout
  * run now, intent=retry sends a failed or reversed payout again, intent=adjust credits or
- * debits a vendor's available balance with a reason.
+ * debits a vendor's available balance with a reason, intent=finalize-otp sends a payout Paystack
+ * holds for its OTP, and intent=resend-otp asks Paystack for a new OTP.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireBackOffice(context);
@@ -29,6 +30,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return retry(request, context, viewer, fields);
     case "adjust":
       return adjust(request, context, viewer, fields);
+    case "finalize-otp":
+      return settleForm(request, BACK, T.otpFailed, payoutOtpSchema.safeParse(fields), async (input) => {
+        const { amount } = await finalizePayoutTransfer(payoutDepsOf(context), viewer, input);
+        return PAYOUT_TEXTS.otpAccepted(amount);
+      });
+    case "resend-otp":
+      return settleForm(request, BACK, T.resendFailed, payoutIdSchema.safeParse(fields), async ({ payoutId }) => {
+        await resendPayoutOtp(payoutDepsOf(context), viewer, payoutId);
+        return PAYOUT_TEXTS.otpResent;
+      });
     default:
       return answer(request, BACK, { ok: false, title: T.failed, description: FORM_TEXTS.unknownIntent });
   }
