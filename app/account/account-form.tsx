@@ -2,6 +2,8 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrors, firstError } from "../../domain/accounts/validation";
 import { type Answer, useAction } from "../ui/answer";
+import { FormButton } from "../ui/form-field";
+import { FormSuccess } from "../ui/forms";
 import { toast } from "../ui/toast";
 
 export const ACCOUNT_ACTION = "/account";
@@ -42,5 +44,17 @@ export function AccountSection({ id, title, children }: { id: string; title: str
       </h2>
       <div className="mt-4">{children}</div>
     </section>
+  );
+}
+
+/** A form's button, with what the server said (`saved`) above it once the form is saved. */
+export function AccountFormButton({ form, saved, busyText, children }: { form: { answer?: Answer; busy: boolean }; saved: ReactNode; busyText: string; children: ReactNode }) {
+  return (
+    <>
+      {form.answer?.ok && !form.busy ? <FormSuccess>{saved}</FormSuccess> : null}
+      <FormButton busy={form.busy} busyText={busyText} className="w-full sm:w-auto">
+        {children}
+      </FormButton>
+    </>
   );
 }

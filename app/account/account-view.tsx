@@ -6,10 +6,9 @@ import type { SavedAddress } from "../../domain/accounts/addresses";
 import { timeAgo } from "../../lib/relative-time";
 import { FileLink } from "../ui/file-link";
 import { useNow } from "../ui/use-now";
-import { FormSuccess } from "../ui/forms";
-import { FormButton, TextField } from "../ui/form-field";
+import { TextField } from "../ui/form-field";
 import { PageTitle } from "../ui/page-title";
-import { ACCOUNT_ACTION, AccountSection, useAccountForm } from "./account-form";
+import { ACCOUNT_ACTION, AccountFormButton, AccountSection, useAccountForm } from "./account-form";
 import { AddressBook } from "./address-book";
 
 interface AccountViewProps {
@@ -75,10 +74,9 @@ function ProfileSection({ profile }: { profile: AccountProfile }) {
           error={form.errors.phone}
         />
         <div className="sm:col-span-2 space-y-3">
-          {form.answer?.ok && !form.busy ? <FormSuccess>{T.profileSaved}</FormSuccess> : null}
-          <FormButton busy={form.busy} busyText={T.saving} className="w-full sm:w-auto">
+          <AccountFormButton form={form} saved={T.profileSaved} busyText={T.saving}>
             {T.saveProfile}
-          </FormButton>
+          </AccountFormButton>
         </div>
       </form.fetcher.Form>
     </AccountSection>
@@ -103,10 +101,9 @@ function EmailSection({ email }: { email: string }) {
           hint={T.emailPasswordHint}
           error={form.errors.currentPassword}
         />
-        {form.answer?.ok && !form.busy ? <FormSuccess>{form.answer.detail}</FormSuccess> : null}
-        <FormButton busy={form.busy} busyText={T.sending} className="w-full sm:w-auto">
+        <AccountFormButton form={form} saved={form.answer?.detail} busyText={T.sending}>
           {T.sendEmailLink}
-        </FormButton>
+        </AccountFormButton>
       </form.fetcher.Form>
     </AccountSection>
   );
@@ -131,10 +128,9 @@ function PasswordSection() {
         <TextField label={T.newPassword} name="password" id="account-password-new" type="password" autoComplete="new-password" required error={form.errors.password} />
         <TextField label={T.confirmPassword} name="confirmPassword" id="account-password-confirm" type="password" autoComplete="new-password" required error={form.errors.confirmPassword} />
         <div className="sm:col-span-2 space-y-3">
-          {form.answer?.ok && !form.busy ? <FormSuccess>{`${T.passwordChanged}. ${T.passwordChangedBody}`}</FormSuccess> : null}
-          <FormButton busy={form.busy} busyText={T.saving} className="w-full sm:w-auto">
+          <AccountFormButton form={form} saved={`${T.passwordChanged}. ${T.passwordChangedBody}`} busyText={T.saving}>
             {T.changePassword}
-          </FormButton>
+          </AccountFormButton>
         </div>
       </form.fetcher.Form>
     </AccountSection>

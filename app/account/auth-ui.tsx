@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { AUTH_TEXTS } from "../../domain/accounts/texts";
-import type { FieldErrors } from "../../domain/accounts/validation";
 import type { AuthExtra } from "../server/auth-forms.server";
 import { SubmitButton, TextField } from "../ui/form-field";
 import { FormError, type IntentAnswer, useBusy, useFormErrors } from "../ui/forms";
@@ -67,12 +66,12 @@ interface SignUpFormProps {
   schema: z.ZodType;
   failedTitle: string;
   submitLabel: string;
-  /** The form's own fields, with the errors to show on them. */
-  fields: (errors: FieldErrors) => ReactNode;
+  /** Whether the password is typed twice (the customer's form). */
+  confirmPassword?: boolean;
 }
 
 /** A sign-up form; once sent, the check-your-inbox panel in its place. */
-export function SignUpForm({ result, schema, failedTitle, submitLabel, fields }: SignUpFormProps) {
+export function SignUpForm({ result, schema, failedTitle, submitLabel, confirmPassword = false }: SignUpFormProps) {
   const { errors, validate } = useFormErrors("signup", result, schema, failedTitle);
   const busy = useBusy("signup");
   const signedUp = result?.intent === "signup" || result?.intent === "resend" ? result.signedUpEmail ?? result.unverifiedEmail : undefined;
@@ -81,7 +80,10 @@ export function SignUpForm({ result, schema, failedTitle, submitLabel, fields }:
     <Form method="post" noValidate onSubmit={validate} className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
       <FormError message={errors.form} />
-      {fields(errors)}
+      <FullNameField error={errors.fullName} />
+      <EmailField error={errors.email} />
+      <NewPasswordField error={errors.password} />
+      {confirmPassword ? <ConfirmPasswordField error={errors.confirmPassword} /> : null}
       <SubmitButton busy={busy} busyText="Creating account…">
         {submitLabel}
       </SubmitButton>
@@ -95,11 +97,16 @@ export function EmailField({ error }: { error?: string }) {
 }
 
 /** The person's name on a new account: the site greets them by it. */
-export function FullNameField({ error }: { error?: string }) {
+function FullNameField({ error }: { error?: string }) {
   return <TextField label="Full Name" name="fullName" autoComplete="name" required error={error} />;
 }
 
 /** The password field of a new account. */
-export function NewPasswordField({ error }: { error?: string }) {
+function NewPasswordField({ error }: { error?: string }) {
   return <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint={AUTH_TEXTS.newPasswordHint} error={error} />;
+}
+
+/** The new password typed again, on the customer's sign-up and the password reset. */
+export function ConfirmPasswordField({ error }: { error?: string }) {
+  return <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={error} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, type SelectHTMLAttributes, useState } from "react";
 import { Form, Link } from "react-router";
 import type { AdminOrder, AdminOrderPage } from "../../domain/orders/admin";
 import {
@@ -18,7 +18,7 @@ import { TrackingNumber } from "../ui/tracking-link";
 import { useHydrated } from "../ui/use-hydrated";
 import { ActionButton, CardList, EmptyRow, ExportLink, FieldError, Pager, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
 import { formatCalendarDate, formatDate } from "../ui/format";
-import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";
+import { OrderHistoryDetails } from "../orders/order-timeline";
 import { lagosToday } from "../../lib/lagos-time";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -51,6 +51,29 @@ export const ORDER_MENU_TEXTS = {
   final: "No further changes.",
 } as const;
 
+/** One field of a form here: its label, the control `id` names (and any hint), and the server's message for it. */
+function Field({ id, label, error, errorId = `${id}-error`, className, children }: { id: string; label: string; error?: string; errorId?: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">{label}</label>
+      {children}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** A select of the forms here: the placeholder first (its value empty), then the options. */
+function Select({ placeholder, options, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { placeholder: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <select {...select}>
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>{option.label}</option>
+      ))}
+    </select>
+  );
+}
+
 /**
  * The status menu: only the moves ORDER_TRANSITIONS allows from here, none chosen at first.
  * Shipping details and the cancel confirmation show for their action through CSS alone, so the
@@ -70,48 +93,21 @@ function StatusMenu({ order }: { order: AdminOrder }) {
     <fetcher.Form method="post" action="/admin/orders" noValidate className="group grid gap-3 sm:grid-cols-3 sm:items-end">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="orderId" value={order.id} />
-      <div>
-        <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-gray-900">
-          {ORDER_MENU_TEXTS.label}
-        </label>
-        <select id={`${id}-status`} name="status" value={next} required onChange={(e) => setNext(e.target.value)} className={inputClass}
-          aria-invalid={errors.status ? true : undefined} aria-describedby={errors.status ? `${id}-status-error` : undefined}>
-          <option value="">{ORDER_MENU_TEXTS.placeholder}</option>
-          {menu.map((item) => (
-            <option key={item.status} value={item.status}>
-              {item.label}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-status-error`} message={errors.status} />
-      </div>
-      <div className="hidden group-has-[option[value=shipped]:checked]:block">
-        <label htmlFor={`${id}-carrier`} className="block text-sm font-semibold text-gray-900">
-          Courier
-        </label>
-        <select id={`${id}-carrier`} name="carrier" defaultValue="" className={inputClass}
-          aria-invalid={errors.carrier ? true : undefined} aria-describedby={errors.carrier ? `${id}-carrier-error` : undefined}>
-          <option value="">Choose a courier</option>
-          {COURIERS.map((courier) => (
-            <option key={courier} value={courier}>
-              {courier}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-carrier-error`} message={errors.carrier} />
-      </div>
-      <div className="hidden group-has-[option[value=Other]:checked]:block">
-        <label htmlFor={`${id}-carrier-name`} className="block text-sm font-semibold text-gray-900">
-          Courier&apos;s name
-        </label>
+      <Field id={`${id}-status`} label={ORDER_MENU_TEXTS.label} error={errors.status}>
+        <Select id={`${id}-status`} name="status" value={next} required onChange={(e) => setNext(e.target.value)} className={inputClass}
+          aria-invalid={errors.status ? true : undefined} aria-describedby={errors.status ? `${id}-status-error` : undefined}
+          placeholder={ORDER_MENU_TEXTS.placeholder} options={menu.map((item) => ({ value: item.status, label: item.label }))} />
+      </Field>
+      <Field id={`${id}-carrier`} label="Courier" error={errors.carrier} className="hidden group-has-[option[value=shipped]:checked]:block">
+        <Select id={`${id}-carrier`} name="carrier" defaultValue="" className={inputClass}
+          aria-invalid={errors.carrier ? true : undefined} aria-describedby={errors.carrier ? `${id}-carrier-error` : undefined}
+          placeholder="Choose a courier" options={COURIERS.map((courier) => ({ value: courier, label: courier }))} />
+      </Field>
+      <Field id={`${id}-carrier-name`} label="Courier's name" error={errors.carrierName} className="hidden group-has-[option[value=Other]:checked]:block">
         <input id={`${id}-carrier-name`} name="carrierName" maxLength={40} autoComplete="off" className={inputClass}
           aria-invalid={errors.carrierName ? true : undefined} aria-describedby={errors.carrierName ? `${id}-carrier-name-error` : undefined} />
-        <FieldError id={`${id}-carrier-name-error`} message={errors.carrierName} />
-      </div>
-      <div className="hidden group-has-[option[value=shipped]:checked]:block">
-        <label htmlFor={`${id}-tracking`} className="block text-sm font-semibold text-gray-900">
-          Tracking number
-        </label>
+      </Field>
+      <Field id={`${id}-tracking`} label="Tracking number" error={errors.trackingNumber} className="hidden group-has-[option[value=shipped]:checked]:block">
         <input
           id={`${id}-tracking`}
           name="trackingNumber"
@@ -120,12 +116,8 @@ function StatusMenu({ order }: { order: AdminOrder }) {
           aria-invalid={errors.trackingNumber ? true : undefined}
           aria-describedby={errors.trackingNumber ? `${id}-tracking-error` : undefined}
         />
-        <FieldError id={`${id}-tracking-error`} message={errors.trackingNumber} />
-      </div>
-      <div className="hidden group-has-[option[value=shipped]:checked]:block">
-        <label htmlFor={`${id}-eta`} className="block text-sm font-semibold text-gray-900">
-          Estimated delivery
-        </label>
+      </Field>
+      <Field id={`${id}-eta`} label="Estimated delivery" error={errors.estimatedDeliveryDate} className="hidden group-has-[option[value=shipped]:checked]:block">
         <input
           id={`${id}-eta`}
           name="estimatedDeliveryDate"
@@ -135,8 +127,7 @@ function StatusMenu({ order }: { order: AdminOrder }) {
           aria-invalid={errors.estimatedDeliveryDate ? true : undefined}
           aria-describedby={errors.estimatedDeliveryDate ? `${id}-eta-error` : undefined}
         />
-        <FieldError id={`${id}-eta-error`} message={errors.estimatedDeliveryDate} />
-      </div>
+      </Field>
       <div role="group" aria-label={`Cancel order #${order.orderNumber}?`}
         className="hidden rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 group-has-[option[value=cancelled]:checked]:block sm:col-span-2">
         <p>{ORDER_MENU_TEXTS.cancelWarning(order.status !== "pending")}</p>
@@ -154,23 +145,30 @@ function StatusMenu({ order }: { order: AdminOrder }) {
   );
 }
 
+/** One fact of an order card: its name, then its value. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="inline font-semibold text-gray-900">{`${term}: `}</dt>
+      <dd className="inline text-gray-800">{children}</dd>
+    </div>
+  );
+}
+
 /** A Paystack payment, or a manual one with its method, reference, note and who recorded it. */
 function PaymentDetails({ order }: { order: AdminOrder }) {
   const payment = order.payment;
   if (!payment) return null;
   const manual = payment.gateway === "manual";
   return (
-    <div>
-      <dt className="inline font-semibold text-gray-900">Payment: </dt>
-      <dd className="inline text-gray-800">
-        {manual ? `${MANUAL_PAYMENT_TEXTS.manual} · ${paymentMethodLabel(payment.method)} · ref ${payment.gatewayReference ?? ""}` : <span className="font-mono text-xs">{payment.reference}</span>}
-        {" · "}
-        {isPaymentFailed(order.status, payment.status) ? PAYMENT_FAILED_LABEL : PAYMENT_STATUS_LABELS[payment.status]}
-        {payment.isTest ? <TestBadge /> : null}
-        {manual && payment.recordedBy ? ` · ${MANUAL_PAYMENT_TEXTS.recordedBy(payment.recordedBy)}` : null}
-        {manual && payment.note ? <span className="block text-gray-700">Note: {payment.note}</span> : null}
-      </dd>
-    </div>
+    <Fact term="Payment">
+      {manual ? `${MANUAL_PAYMENT_TEXTS.manual} · ${paymentMethodLabel(payment.method)} · ref ${payment.gatewayReference ?? ""}` : <span className="font-mono text-xs">{payment.reference}</span>}
+      {" · "}
+      {isPaymentFailed(order.status, payment.status) ? PAYMENT_FAILED_LABEL : PAYMENT_STATUS_LABELS[payment.status]}
+      {payment.isTest ? <TestBadge /> : null}
+      {manual && payment.recordedBy ? ` · ${MANUAL_PAYMENT_TEXTS.recordedBy(payment.recordedBy)}` : null}
+      {manual && payment.note ? <span className="block text-gray-700">Note: {payment.note}</span> : null}
+    </Fact>
   );
 }
 
@@ -189,37 +187,25 @@ function RecordPaymentForm({ order }: { order: AdminOrder }) {
       <fetcher.Form method="post" action="/admin/orders" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="record-payment" />
         <input type="hidden" name="orderId" value={order.id} />
-        <div>
-          <label htmlFor={`${id}-method`} className="block text-sm font-semibold text-gray-900">Method</label>
-          <select id={`${id}-method`} name="method" defaultValue="" required className={inputClass}
-            aria-invalid={errors.method ? true : undefined} aria-describedby={describe("method")}>
-            <option value="">Choose a method</option>
-            {MANUAL_PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>{MANUAL_PAYMENT_METHOD_LABELS[method]}</option>
-            ))}
-          </select>
-          <FieldError id={`${id}-method-error`} message={errors.method} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-reference`} className="block text-sm font-semibold text-gray-900">Reference</label>
+        <Field id={`${id}-method`} label="Method" error={errors.method}>
+          <Select id={`${id}-method`} name="method" defaultValue="" required className={inputClass}
+            aria-invalid={errors.method ? true : undefined} aria-describedby={describe("method")}
+            placeholder="Choose a method" options={MANUAL_PAYMENT_METHODS.map((method) => ({ value: method, label: MANUAL_PAYMENT_METHOD_LABELS[method] }))} />
+        </Field>
+        <Field id={`${id}-reference`} label="Reference" error={errors.reference}>
           <input id={`${id}-reference`} name="reference" required autoComplete="off" minLength={MANUAL_PAYMENT_BOUNDS.referenceMin}
             maxLength={MANUAL_PAYMENT_BOUNDS.referenceMax} className={inputClass}
             aria-invalid={errors.reference ? true : undefined} aria-describedby={describe("reference")} />
-          <FieldError id={`${id}-reference-error`} message={errors.reference} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-gray-900">Amount received (₦)</label>
+        </Field>
+        <Field id={`${id}-amount`} label="Amount received (₦)" error={errors.amountNaira} errorId={`${id}-amountNaira-error`}>
           <input id={`${id}-amount`} name="amountNaira" required inputMode="decimal" autoComplete="off" className={inputClass}
             aria-invalid={errors.amountNaira ? true : undefined} aria-describedby={describe("amountNaira", `${id}-amount-hint`)} />
           <p id={`${id}-amount-hint`} className="mt-1 text-xs text-gray-600">Must be exactly the order total, {formatNaira(order.totalAmount)}</p>
-          <FieldError id={`${id}-amountNaira-error`} message={errors.amountNaira} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-gray-900">Note (optional)</label>
+        </Field>
+        <Field id={`${id}-note`} label="Note (optional)" error={errors.note}>
           <textarea id={`${id}-note`} name="note" rows={2} maxLength={MANUAL_PAYMENT_BOUNDS.noteMax} className={inputClass}
             aria-invalid={errors.note ? true : undefined} aria-describedby={describe("note")} />
-          <FieldError id={`${id}-note-error`} message={errors.note} />
-        </div>
+        </Field>
         <div className="sm:col-span-2 sm:text-right">
           <ActionButton busy={busy} variant="primary" label={`${MANUAL_PAYMENT_TEXTS.submit} for order #${order.orderNumber}`}>
             {MANUAL_PAYMENT_TEXTS.submit}
@@ -249,50 +235,23 @@ function OrderCard({ order }: { order: AdminOrder }) {
         </div>
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="inline font-semibold text-gray-900">Customer: </dt>
-          <dd className="inline text-gray-800">
-            {order.customer.name} ({order.customer.email}), {order.customer.city}, {order.customer.state}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline font-semibold text-gray-900">Vendor: </dt>
-          <dd className="inline text-gray-800">{order.vendor.businessName}</dd>
-        </div>
-        <div>
-          <dt className="inline font-semibold text-gray-900">Placed: </dt>
-          <dd className="inline text-gray-800">{formatDate(order.createdAt)}</dd>
-        </div>
+        <Fact term="Customer">
+          {order.customer.name} ({order.customer.email}), {order.customer.city}, {order.customer.state}
+        </Fact>
+        <Fact term="Vendor">{order.vendor.businessName}</Fact>
+        <Fact term="Placed">{formatDate(order.createdAt)}</Fact>
         {order.trackingNumber ? (
-          <div>
-            <dt className="inline font-semibold text-gray-900">Tracking: </dt>
-            <dd className="inline text-gray-800">
-              {order.carrier ? `${order.carrier} · ` : ""}
-              <TrackingNumber carrier={order.carrier} number={order.trackingNumber} />
-              {order.estimatedDeliveryDate && !order.deliveredAt ? ` · due ${formatCalendarDate(order.estimatedDeliveryDate)}` : ""}
-            </dd>
-          </div>
+          <Fact term="Tracking">
+            {order.carrier ? `${order.carrier} · ` : ""}
+            <TrackingNumber carrier={order.carrier} number={order.trackingNumber} />
+            {order.estimatedDeliveryDate && !order.deliveredAt ? ` · due ${formatCalendarDate(order.estimatedDeliveryDate)}` : ""}
+          </Fact>
         ) : null}
-        {order.shippedAt ? (
-          <div>
-            <dt className="inline font-semibold text-gray-900">Shipped: </dt>
-            <dd className="inline text-gray-800">{formatDate(order.shippedAt)}</dd>
-          </div>
-        ) : null}
-        {order.deliveredAt ? (
-          <div>
-            <dt className="inline font-semibold text-gray-900">Delivered: </dt>
-            <dd className="inline text-gray-800">{formatDate(order.deliveredAt)}</dd>
-          </div>
-        ) : null}
+        {order.shippedAt ? <Fact term="Shipped">{formatDate(order.shippedAt)}</Fact> : null}
+        {order.deliveredAt ? <Fact term="Delivered">{formatDate(order.deliveredAt)}</Fact> : null}
         <PaymentDetails order={order} />
       </dl>
-      {order.history.length > 0 ? (
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">{TIMELINE_TEXTS.title}</summary>
-          <OrderTimeline history={order.history} audience="admin" label={`${TIMELINE_TEXTS.title} of order #${order.orderNumber}`} />
-        </details>
-      ) : null}
+      <OrderHistoryDetails order={order} audience="admin" />
       <div className="mt-4 border-t border-gray-100 pt-4">
         <StatusMenu key={order.status} order={order} />
         {order.status === "pending" ? <RecordPaymentForm key={order.payment?.reference ?? ""} order={order} /> : null}
@@ -303,8 +262,6 @@ function OrderCard({ order }: { order: AdminOrder }) {
 
 type SearchErrors = Partial<Record<OrderSearchField, string>>;
 
-const labelClass = "block text-sm font-semibold text-gray-900";
-
 /**
  * The search of the Orders tab: a GET form, so it works without scripts and its address can be
  * bookmarked; the server checks every value (domain/orders/admin-search.ts).
@@ -313,52 +270,32 @@ function OrderSearchForm({ values, errors, vendors }: { values: OrderSearchValue
   const T = ORDER_SEARCH_TEXTS;
   const invalid = (field: OrderSearchField) => (errors[field] ? true : undefined);
   const describe = (field: OrderSearchField, hint?: string) => [hint, errors[field] ? `order-search-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const choices = [
+    { field: "status", label: T.status, all: T.allStatuses, options: ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })) },
+    { field: "vendor", label: T.vendor, all: T.allVendors, options: vendors.map((vendor) => ({ value: vendor.id, label: vendor.businessName })) },
+  ] as const;
   return (
     <Form method="get" action="/admin" preventScrollReset role="search" aria-label={T.legend} noValidate
       className="rounded-xl border border-gray-200 bg-white p-4">
       <input type="hidden" name="tab" value="orders" />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
-        <div className="sm:col-span-2 lg:col-span-1">
-          <label htmlFor="order-search-q" className={labelClass}>{T.text}</label>
+        <Field id="order-search-q" label={T.text} error={errors.q} className="sm:col-span-2 lg:col-span-1">
           <input id="order-search-q" name="q" type="search" defaultValue={values.q} maxLength={ORDER_SEARCH_LIMITS.textMax} autoComplete="off"
             className={inputClass} aria-invalid={invalid("q")} aria-describedby={describe("q", "order-search-q-hint")} />
           <p id="order-search-q-hint" className="mt-1 text-xs text-gray-600">{T.textHint}</p>
-          <FieldError id="order-search-q-error" message={errors.q} />
-        </div>
-        <div>
-          <label htmlFor="order-search-from" className={labelClass}>{T.from}</label>
-          <input id="order-search-from" name="from" type="date" defaultValue={values.from} className={inputClass}
-            aria-invalid={invalid("from")} aria-describedby={describe("from", "order-search-dates-hint")} />
-          <FieldError id="order-search-from-error" message={errors.from} />
-        </div>
-        <div>
-          <label htmlFor="order-search-to" className={labelClass}>{T.to}</label>
-          <input id="order-search-to" name="to" type="date" defaultValue={values.to} className={inputClass}
-            aria-invalid={invalid("to")} aria-describedby={describe("to", "order-search-dates-hint")} />
-          <FieldError id="order-search-to-error" message={errors.to} />
-        </div>
-        <div>
-          <label htmlFor="order-search-status" className={labelClass}>{T.status}</label>
-          <select id="order-search-status" name="status" defaultValue={values.status} className={inputClass}
-            aria-invalid={invalid("status")} aria-describedby={describe("status")}>
-            <option value="">{T.allStatuses}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>{ORDER_STATUS_LABELS[status]}</option>
-            ))}
-          </select>
-          <FieldError id="order-search-status-error" message={errors.status} />
-        </div>
-        <div>
-          <label htmlFor="order-search-vendor" className={labelClass}>{T.vendor}</label>
-          <select id="order-search-vendor" name="vendor" defaultValue={values.vendor} className={inputClass}
-            aria-invalid={invalid("vendor")} aria-describedby={describe("vendor")}>
-            <option value="">{T.allVendors}</option>
-            {vendors.map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>{vendor.businessName}</option>
-            ))}
-          </select>
-          <FieldError id="order-search-vendor-error" message={errors.vendor} />
-        </div>
+        </Field>
+        {(["from", "to"] as const).map((field) => (
+          <Field key={field} id={`order-search-${field}`} label={T[field]} error={errors[field]}>
+            <input id={`order-search-${field}`} name={field} type="date" defaultValue={values[field]} className={inputClass}
+              aria-invalid={invalid(field)} aria-describedby={describe(field, "order-search-dates-hint")} />
+          </Field>
+        ))}
+        {choices.map(({ field, label, all, options }) => (
+          <Field key={field} id={`order-search-${field}`} label={label} error={errors[field]}>
+            <Select id={`order-search-${field}`} name={field} defaultValue={values[field]} className={inputClass}
+              aria-invalid={invalid(field)} aria-describedby={describe(field)} placeholder={all} options={options} />
+          </Field>
+        ))}
       </div>
       <p id="order-search-dates-hint" className="mt-2 text-xs text-gray-600">{T.dateHint}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">

@@ -41,3 +41,14 @@ export function OrderTimeline({ history, audience, label = TIMELINE_TEXTS.title 
     </ol>
   );
 }
+
+/** An order's timeline folded under its title on a back-office card, shown once the order has any history. */
+export function OrderHistoryDetails({ order, audience }: { order: { orderNumber: string; history: readonly OrderHistoryItem[] }; audience: TimelineAudience }) {
+  if (order.history.length === 0) return null;
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">{TIMELINE_TEXTS.title}</summary>
+      <OrderTimeline history={order.history} audience={audience} label={`${TIMELINE_TEXTS.title} of order #${order.orderNumber}`} />
+    </details>
+  );
+}

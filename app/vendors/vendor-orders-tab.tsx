@@ -12,7 +12,7 @@ import { ProductThumb } from "../ui/product-thumb";
 import { TrackingNumber } from "../ui/tracking-link";
 import { useHydrated } from "../ui/use-hydrated";
 import { SectionTitle } from "../ui/page-title";
-import { OrderTimeline, TIMELINE_TEXTS } from "../orders/order-timeline";
+import { OrderHistoryDetails } from "../orders/order-timeline";
 import { VendorOrderMoves } from "./vendor-order-moves";
 
 /** What the Orders tab says (docs/vendors.md). */
@@ -186,12 +186,7 @@ function VendorOrderCard({ order, commissionRate }: { order: VendorOrder; commis
       <DeliveryFacts order={order} />
       <OrderRefunds order={order} />
       <VendorOrderMoves order={order} />
-      {order.history.length > 0 ? (
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">{TIMELINE_TEXTS.title}</summary>
-          <OrderTimeline history={order.history} audience="vendor" label={`${TIMELINE_TEXTS.title} of order #${order.orderNumber}`} />
-        </details>
-      ) : null}
+      <OrderHistoryDetails order={order} audience="vendor" />
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { resetPassword } from "../../../domain/accounts/service";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { resetPasswordSchema } from "../../../domain/accounts/validation";
-import { AuthCard } from "../auth-ui";
+import { AuthCard, ConfirmPasswordField } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, useBusy, useFormErrors } from "../../ui/forms";
 import { useAction } from "../../ui/answer";
@@ -55,7 +55,7 @@ export default function ResetPasswordPage() {
         <input type="hidden" name="token" value={token} />
         <FormError message={errors.form ?? errors.token} />
         <TextField label="New Password" name="password" type="password" autoComplete="new-password" required hint={AUTH_TEXTS.newPasswordHint} error={errors.password} />
-        <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <ConfirmPasswordField error={errors.confirmPassword} />
         <SubmitButton busy={busy} busyText="Saving…">
           Save New Password
         </SubmitButton>

@@ -1,8 +1,8 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
-import { type FieldErrors, forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
-import { AuthCard, AuthCardLinks, EmailField, FullNameField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../auth-ui";
+import { forgotPasswordSchema, signInSchema, signUpSchema } from "../../../domain/accounts/validation";
+import { AuthCard, AuthCardLinks, EmailField, ResendIfUnverified, SignUpForm } from "../auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, FormSuccess, type IntentAnswer, answerOf, useBusy, useFormErrors } from "../../ui/forms";
 import { useAction } from "../../ui/answer";
@@ -87,7 +87,7 @@ export default function AuthPage() {
             {view === "signin" ? (
               <SignInForm result={result} />
             ) : (
-              <SignUpForm result={result} schema={signUpSchema} failedTitle={AUTH_TEXTS.signUpFailed} submitLabel="Create Account" fields={customerSignUpFields} />
+              <SignUpForm result={result} schema={signUpSchema} failedTitle={AUTH_TEXTS.signUpFailed} submitLabel="Create Account" confirmPassword />
             )}
           </div>
         </>
@@ -142,17 +142,6 @@ function SignInForm({ result }: { result: IntentAnswer<AuthExtra> | undefined })
         </SubmitButton>
       </Form>
       <ResendIfUnverified result={result} />
-    </>
-  );
-}
-
-function customerSignUpFields(errors: FieldErrors) {
-  return (
-    <>
-      <FullNameField error={errors.fullName} />
-      <EmailField error={errors.email} />
-      <NewPasswordField error={errors.password} />
-      <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
     </>
   );
 }

@@ -2,10 +2,10 @@ import type { FormEvent } from "react";
 import { Form, Link, data, redirect, useLoaderData, useSearchParams } from "react-router";
 import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { SERVER_PASSWORD_FORMS } from "../../../domain/accounts/common-passwords";
-import { type FieldErrors, signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
+import { signInSchema, vendorSignUpSchema } from "../../../domain/accounts/validation";
 import { findVendorByUser } from "../../../domain/catalog/vendor-listings";
 import { VENDOR_STATUS_LABELS } from "../../../lib/constants";
-import { AuthCard, AuthCardLinks, EmailField, FullNameField, NewPasswordField, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
+import { AuthCard, AuthCardLinks, EmailField, ResendIfUnverified, SignUpForm } from "../../account/auth-ui";
 import { SubmitButton, TextField } from "../../ui/form-field";
 import { FormError, type IntentAnswer, answerOf, useBusy, useFormErrors } from "../../ui/forms";
 import { useAction } from "../../ui/answer";
@@ -90,7 +90,7 @@ export default function VendorAuthPage() {
       subtitle={signingUp ? "Start selling graded UK-used phones to buyers across Nigeria." : "Manage your listings and orders."}
     >
       {signingUp ? (
-        <SignUpForm result={result} schema={vendorSignUpSchema} failedTitle={AUTH_TEXTS.vendorAuthFailed} submitLabel="Create Vendor Account" fields={vendorSignUpFields} />
+        <SignUpForm result={result} schema={vendorSignUpSchema} failedTitle={AUTH_TEXTS.vendorAuthFailed} submitLabel="Create Vendor Account" />
       ) : (
         <VendorSignInForm result={result} />
       )}
@@ -173,16 +173,6 @@ function VendorSignInForm({ result }: { result: IntentAnswer<AuthExtra> | undefi
         </button>
       </Form>
       <ResendIfUnverified result={result} />
-    </>
-  );
-}
-
-function vendorSignUpFields(errors: FieldErrors) {
-  return (
-    <>
-      <FullNameField error={errors.fullName} />
-      <EmailField error={errors.email} />
-      <NewPasswordField error={errors.password} />
     </>
   );
 }
