@@ -5,7 +5,7 @@ import { migrate } from "./migrate";
 import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 
 const EXPECTED_TABLES = [
-  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "delivery_state_fees", "email_changes", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payments", "payout_runs",
+  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "delivery_state_fees", "email_changes", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payment_dispute_events", "payment_disputes", "payments", "payout_runs",
   "product_search_texts", "products", "profiles", "rate_limits", "refunds", "reviews", "saved_addresses", "sessions", "stock_alerts", "uploaded_images", "user_activities", "user_roles",
   "users", "vendor_bank_accounts", "vendor_commission_changes", "vendor_ledger_entries", "vendor_payouts", "vendor_preapproval_fields",
   "vendor_preapproval_submissions", "vendors", "verifications", "warranty_claim_events", "warranty_claims", "wishlist_items",
@@ -64,6 +64,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
       { c: "delivery_state_fees.fee", type: "bigint" },
       { c: "orders.total_amount", type: "bigint" },
       { c: "orders.unit_price", type: "bigint" },
+      { c: "payment_disputes.amount", type: "bigint" },
       { c: "payments.amount", type: "bigint" },
       { c: "payments.delivery_fee", type: "bigint" },
       { c: "products.final_price", type: "bigint" },

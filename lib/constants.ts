@@ -394,7 +394,8 @@ export const TEXTS = {
  * Vendor payouts (docs/payouts.md). The ledger is append-only: each entry moves money into or out
  * of one of a vendor's two buckets, and a balance is a sum.
  */
-export const LEDGER_ENTRY_KINDS = ["sale", "release", "refund", "adjustment", "payout", "payout_returned"] as const;
+/** dispute: a card dispute's amount held back while the bank decides (kept if lost); dispute_won: given back. */
+export const LEDGER_ENTRY_KINDS = ["sale", "release", "refund", "adjustment", "payout", "payout_returned", "dispute", "dispute_won"] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
   sale: "Sale",
@@ -403,6 +404,8 @@ export const LEDGER_ENTRY_LABELS: Record<LedgerEntryKind, string> = {
   adjustment: "Adjustment",
   payout: "Payout",
   payout_returned: "Payout returned",
+  dispute: "Card dispute",
+  dispute_won: "Card dispute won",
 };
 /** pending: sold, within the warranty window; available: can be paid out. */
 export const LEDGER_BUCKETS = ["pending", "available"] as const;

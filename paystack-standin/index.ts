@@ -3,7 +3,8 @@ import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage, refund
 import { listRequestOf, pageOf, parseMetadata, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo, withinDates } from "./http";
 import { listItemJson, refundEventJson, refundJson, refundRecordJson, transactionJson } from "./paystack-json";
 import { type StandinRefund, type StandinStore, type StandinTransaction, refundableOf, refundStatusOf, unpaidState } from "./store";
-import { REFUND_FAILURE_REASON, checkCard, refundFailsFor } from "./test-cards";
+import { REFUND_FAILURE_REASON, checkCard, disputeOutcomeFor, refundFailsFor } from "./test-cards";
+import { disputeLater } from "./disputes";
 import { addTransferRoutes } from "./transfers";
 import { type StandinPageAccess, hasSecretKey, pageGuard } from "./page-access";
 import { type StandinChannel, allowedChannels, isStandinChannel, parseChannels } from "./channels";
@@ -45,6 +46,8 @@ export interface PaystackStandinOptions {
    * restarted stand-in finds still on their way take their next step this long after the start.
    */
   transferDelayMs?: number;
+  /** How long each step of a test card's dispute takes: created, reminded, resolved (disputes.ts). */
+  disputeDelayMs?: number;
   fetch?: typeof fetch;
   /**
    * Who may read the pages of transfers and refunds besides a caller with the secret key (the
@@ -91,6 +94,7 @@ const FIRST_REFUND_ID = 12_000_001;
 const BODY_LIMIT = "100kb";
 const DEFAULT_REFUND_DELAY_MS = 500;
 const DEFAULT_TRANSFER_DELAY_MS = 500;
+const DEFAULT_DISPUTE_DELAY_MS = 1_000;
 
 export function createPaystackStandin(options: PaystackStandinOptions): PaystackStandinRouter {
   const { store } = options;
@@ -216,7 +220,10 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
       ipAddress: req.ip ?? null,
     };
     await finish(res, finished);
-    if (approved) sendChargeSuccess(finished);
+    if (!approved) return;
+    sendChargeSuccess(finished);
+    const dispute = disputeOutcomeFor(check.card);
+    if (dispute) disputeLater({ delayMs: options.disputeDelayMs ?? DEFAULT_DISPUTE_DELAY_MS, sendWebhook, track, onError }, finished, dispute);
   });
 
   addTransferRoutes(router, { store, api, mayReadPage, delayMs: options.transferDelayMs ?? DEFAULT_TRANSFER_DELAY_MS, sendWebhook, track, onError });

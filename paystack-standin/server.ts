@@ -15,6 +15,7 @@ export interface StandinServerOptions {
   webhookRetryDelaysMs?: readonly number[];
   refundDelayMs?: number;
   transferDelayMs?: number;
+  disputeDelayMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -37,6 +38,7 @@ export async function startStandinServer(options: StandinServerOptions): Promise
     webhookRetryDelaysMs: options.webhookRetryDelaysMs,
     refundDelayMs: options.refundDelayMs,
     transferDelayMs: options.transferDelayMs,
+    disputeDelayMs: options.disputeDelayMs,
   });
   const app = express();
   app.disable("x-powered-by");

@@ -3,15 +3,32 @@ import type { StandinCard } from "./store";
 /**
  * Paystack's own test cards: the first is approved, the second declined. The third is approved too,
  * but every refund of a transaction paid with it fails (Paystack's refund.failed, with
- * REFUND_FAILURE_REASON), so the shop's handling of a failed refund can be tried.
+ * REFUND_FAILURE_REASON), so the shop's handling of a failed refund can be tried. The last two are
+ * approved and then disputed by the buyer's bank, which the shop loses or wins (disputes.ts).
  */
-export const TEST_CARDS = { approved: "4084084084084081", declined: "4084080000005408", refundFails: "5399838383838381" } as const;
+export const TEST_CARDS = {
+  approved: "4084084084084081",
+  declined: "4084080000005408",
+  refundFails: "5399838383838381",
+  disputeLost: "5060666666666666",
+  disputeWon: "5078555555555555",
+} as const;
+
+const APPROVED_CARDS: readonly string[] = [TEST_CARDS.approved, TEST_CARDS.refundFails, TEST_CARDS.disputeLost, TEST_CARDS.disputeWon];
+
+const isCard = (card: StandinCard | null, number: string) => card !== null && card.bin === number.slice(0, 6) && card.last4 === number.slice(-4);
+
+/** How the buyer's bank disputes a payment made with this card, if it does. */
+export function disputeOutcomeFor(card: StandinCard | null): "lost" | "won" | undefined {
+  if (isCard(card, TEST_CARDS.disputeLost)) return "lost";
+  return isCard(card, TEST_CARDS.disputeWon) ? "won" : undefined;
+}
 
 /** Why a refund of a transaction paid with TEST_CARDS.refundFails fails. */
 export const REFUND_FAILURE_REASON = "The card issuer could not take the refund back";
 
 /** Refunds of a transaction paid with this card fail (docs/payments.md). */
-export const refundFailsFor = (card: StandinCard | null) => card !== null && card.bin === TEST_CARDS.refundFails.slice(0, 6) && card.last4 === TEST_CARDS.refundFails.slice(-4);
+export const refundFailsFor = (card: StandinCard | null) => isCard(card, TEST_CARDS.refundFails);
 
 export interface CardForm {
   cardNumber: string;
@@ -26,7 +43,7 @@ export type CardCheck =
 /** Which way a payment with these card details goes; nothing but the test cards is accepted. */
 export function checkCard(form: CardForm, now = new Date()): CardCheck {
   const number = form.cardNumber.replace(/[\s-]/g, "");
-  const outcome = number === TEST_CARDS.approved || number === TEST_CARDS.refundFails ? "approved" : number === TEST_CARDS.declined ? "declined" : undefined;
+  const outcome = APPROVED_CARDS.includes(number) ? "approved" : number === TEST_CARDS.declined ? "declined" : undefined;
   if (!outcome) return { outcome: "invalid", field: "card_number" };
   const expiry = parseExpiry(form.expiry, now);
   if (!expiry) return { outcome: "invalid", field: "expiry" };

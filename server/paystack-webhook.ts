@@ -6,6 +6,7 @@ import { parsePaystackTransaction } from "../domain/payments/paystack-client";
 import { isRefundEvent, parseRefundEvent, providerRefundIdOf } from "../domain/payments/refund-events";
 import { applyRefundOutcome } from "../domain/flows/refund-failed";
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
+import { isDisputeEvent, parseDisputeEvent, recordDisputeEvent } from "../domain/payments/disputes";
 import { isTransferEvent, parseTransferEvent } from "../domain/payouts/transfer-events";
 import { applyTransferOutcome } from "../domain/payouts/transfers";
 import type { Logger } from "./logger";
@@ -17,7 +18,8 @@ const eventSchema = z.object({ event: z.string(), data: z.unknown() });
  * key, compared in constant time. A bad signature gets 401 and changes nothing; a good
  * charge.success is fulfilled through the same idempotent path as the return page, and
  * refund.processed and refund.failed settle the refund they are about, and transfer.success,
- * transfer.failed and transfer.reversed the vendor payout they are about (a replay changes nothing).
+ * transfer.failed and transfer.reversed the vendor payout they are about, and charge.dispute.create,
+ * .remind and .resolve the card dispute they are about (a replay changes nothing).
  */
 export function createPaystackWebhook(deps: FulfilmentDeps & { secretKey: string; logger: Logger }): Router {
   const router = express.Router();
@@ -58,6 +60,18 @@ function handleEvent({ secretKey, logger, ...deps }: FulfilmentDeps & { secretKe
         return void res.status(200).json({ received: true });
       } catch (error) {
         logger.error({ err: error, reference: outcome.reference }, "transfer webhook failed");
+        return void res.status(500).json({ error: "Could not process the event. It will be retried." });
+      }
+    }
+    if (isDisputeEvent(event.data.event)) {
+      const dispute = parseDisputeEvent(event.data.event, event.data.data);
+      if (!dispute) return void res.status(400).json({ error: "Unrecognised event" });
+      try {
+        const recorded = await recordDisputeEvent(deps.db, dispute);
+        if (recorded === "unknown_payment") logger.warn({ reference: dispute.transactionReference, dispute: dispute.providerDisputeId }, "dispute webhook matches no payment");
+        return void res.status(200).json({ received: true });
+      } catch (error) {
+        logger.error({ err: error, reference: dispute.transactionReference }, "dispute webhook failed");
         return void res.status(500).json({ error: "Could not process the event. It will be retried." });
       }
     }

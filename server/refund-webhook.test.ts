@@ -9,9 +9,16 @@ import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
 import { insertPerson } from "../tests/support/rows";
 import { SHIPPING, buyerWithCart, openShop } from "../tests/support/shop";
 import { paymentsSecretKey } from "./config";
+import { DISPUTE_TEXTS } from "../domain/payments/dispute-texts";
+import { listPaymentsForAdmin } from "../domain/admin/listings";
+import { formatLagosDateTime } from "../lib/lagos-time";
+import { TEST_CARDS } from "../paystack-standin";
 
-/** refund.processed and refund.failed over HTTP, from the app's own stand-in and as Paystack's guide writes them. */
-describe.each(TEST_ENGINES)("refund webhooks (%s)", (engine) => {
+/**
+ * refund.processed and refund.failed, and charge.dispute.*, over HTTP, from the app's own stand-in
+ * and as Paystack's guide writes them.
+ */
+describe.each(TEST_ENGINES)("refund and dispute webhooks (%s)", (engine) => {
   let database: DatabaseHandle;
   let app: TestApp;
   let phone: string;
@@ -118,6 +125,67 @@ describe.each(TEST_ENGINES)("refund webhooks (%s)", (engine) => {
     expect(refund.providerRefundId).toEqual(expect.any(Number));
     await app.services.paystackStandin!.idle();
     expect(await told(payment.buyer.userId)).toHaveLength(1);
+  });
+
+  /** The vendor's ledger entries of the payment's order, oldest first. */
+  const ledgerOf = (orderId: string) =>
+    q<{ kind: string; bucket: string; amount: string }>("select kind, bucket, amount::text amount from vendor_ledger_entries where order_id = $1 order by id", [orderId]);
+  const noticesTo = (userId: string, title: string) => q<{ message: string }>("select message from notifications where user_id = $1 and title = $2 order by created_at", [userId, title]);
+
+  it("a dispute the shop loses holds the vendor's share from the first event and keeps it; each event is kept once and the admins read the due date", async () => {
+    const admin = await insertPerson(database.db, `dispute-admin-${engine}-${buyers}`, "admin");
+    const payment = await paid(TEST_CARDS.disputeLost);
+    await app.services.paystackStandin!.idle();
+    const [dispute] = await q<{ id: string; status: string; resolution: string; amount: string; due_at: Date }>(
+      "select id, status, resolution, amount::text amount, due_at from payment_disputes where payment_id = $1",
+      [payment.paymentId],
+    );
+    expect(dispute).toMatchObject({ status: "resolved", resolution: "merchant-accepted" });
+    expect(await q("select event from payment_dispute_events where dispute_id = $1 order by id", [dispute!.id])).toEqual([
+      { event: "charge.dispute.create" }, { event: "charge.dispute.remind" }, { event: "charge.dispute.resolve" },
+    ]);
+    const [sale, hold, ...rest] = await ledgerOf(payment.orderId);
+    expect(sale).toMatchObject({ kind: "sale", bucket: "pending" });
+    expect(hold).toEqual({ kind: "dispute", bucket: "pending", amount: String(-Number(sale!.amount)) });
+    expect(rest).toEqual([]);
+    const number = payment.orderId.slice(-8);
+    expect(await noticesTo(admin.userId, DISPUTE_TEXTS.openedTitle)).toEqual([
+      { message: DISPUTE_TEXTS.adminOpened(payment.reference, `order #${number}`, Number(dispute!.amount), formatLagosDateTime(dispute!.due_at)) },
+    ]);
+    expect(await noticesTo(admin.userId, DISPUTE_TEXTS.lostTitle)).toHaveLength(1);
+    const vendorUser = (await q<{ user_id: string }>("select v.user_id from vendors v join orders o on o.vendor_id = v.id where o.id = $1", [payment.orderId]))[0]!.user_id;
+    expect(await noticesTo(vendorUser, DISPUTE_TEXTS.lostTitle)).toEqual([{ message: DISPUTE_TEXTS.vendorLost(number, Number(sale!.amount)) }]);
+
+    const listed = await listPaymentsForAdmin(database.db, { userId: admin.userId, email: admin.email, role: "admin" }, {});
+    expect(listed.items.find((row) => row.id === payment.paymentId)?.disputes).toEqual([
+      { id: dispute!.id, state: "lost", summary: DISPUTE_TEXTS.lost(Number(dispute!.amount)) },
+    ]);
+
+    // Paystack delivering the resolution again changes nothing.
+    const [resolve] = await q<{ provider_dispute_id: string; provider_updated_at: string }>(
+      `select d.provider_dispute_id::text provider_dispute_id, e.provider_updated_at from payment_disputes d
+       join payment_dispute_events e on e.dispute_id = d.id and e.event = 'charge.dispute.resolve' where d.id = $1`,
+      [dispute!.id],
+    );
+    const resolution = (reference: string) => JSON.stringify({
+      event: "charge.dispute.resolve",
+      data: { id: Number(resolve!.provider_dispute_id), status: "resolved", resolution: "merchant-accepted", transaction: { reference }, updatedAt: resolve!.provider_updated_at },
+    });
+    expect((await send(resolution(payment.reference))).status).toBe(200);
+    expect(await ledgerOf(payment.orderId)).toHaveLength(2);
+    expect(await noticesTo(admin.userId, DISPUTE_TEXTS.lostTitle)).toHaveLength(1);
+    // A dispute of a payment the shop does not know is acknowledged and changes nothing; one without a dispute is refused.
+    expect((await send(resolution("ref_nobody_knows"))).status).toBe(200);
+    expect((await send(JSON.stringify({ event: "charge.dispute.create", data: { status: "open" } }))).status).toBe(400);
+  });
+
+  it("a dispute the shop wins gives the vendor's share back", async () => {
+    const payment = await paid(TEST_CARDS.disputeWon);
+    await app.services.paystackStandin!.idle();
+    const entries = await ledgerOf(payment.orderId);
+    expect(entries.map((entry) => entry.kind)).toEqual(["sale", "dispute", "dispute_won"]);
+    expect(Number(entries[1]!.amount) + Number(entries[2]!.amount)).toBe(0);
+    expect(await q("select resolution from payment_disputes where payment_id = $1", [payment.paymentId])).toEqual([{ resolution: "declined" }]);
   });
 
   it("refuses a bad signature with 401 and a malformed refund event with 400, changing nothing", async () => {

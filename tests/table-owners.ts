@@ -32,6 +32,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   vendor_ledger_entries: "ledger",
   payments: "payments",
   refunds: "payments",
+  payment_disputes: "payments",
+  payment_dispute_events: "payments",
   vendors: "vendors",
   vendor_preapproval_fields: "vendors",
   vendor_preapproval_submissions: "vendors",

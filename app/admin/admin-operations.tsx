@@ -10,6 +10,7 @@ import type { PreapprovalField } from "../../domain/vendors/preapproval-fields";
 import { MANUAL_PAYMENT_TEXTS, paymentMethodLabel } from "../../domain/payments/manual-validation";
 import { buyersRefundDestination } from "../../lib/refund-destination";
 import { REFUND_FORM_BOUNDS, REFUND_FORM_TEXTS } from "../../domain/payments/refund-validation";
+import { DISPUTE_TEXTS } from "../../domain/payments/dispute-texts";
 import { LIMITS, PAYMENT_FAILED_LABEL, PAYMENT_STATUS_LABELS, PREAPPROVAL_FIELD_TYPES, USER_TYPES, WEEKDAYS } from "../../lib/constants";
 import { PAYOUT_HOUR } from "../../domain/payouts/period";
 import { formatNaira, koboToNaira } from "../../lib/money";
@@ -136,6 +137,7 @@ export function AdminPaymentsTab({ payments, flagged, filter }: { payments: Page
                     <span className="font-mono text-xs">{p.paymentReference}</span>
                     {p.gateway === "manual" ? <ManualDetails payment={p} /> : null}
                     <RefundList refunds={p.refunds} />
+                    <DisputeList disputes={p.disputes} />
                     {p.refundable > 0 ? <RefundForm payment={p} /> : null}
                   </td>
                   <td className="px-3 py-2 align-top" data-testid="payment-status">
@@ -170,6 +172,23 @@ function RefundList({ refunds }: { refunds: AdminPayment["refunds"] }) {
             {formatNaira(r.amount)} · <span className={r.status === "failed" ? "font-semibold text-red-800" : "font-semibold"}>{REFUND_FORM_TEXTS.statuses[r.status]}</span> ·{" "}
             {formatDateTime(r.processedAt ?? r.createdAt)} · {r.reason}
             {r.status === "failed" && r.failureReason ? ` (${r.failureReason})` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A payment's card disputes: open ones with the date Paystack wants an answer by, then how each ended. */
+function DisputeList({ disputes }: { disputes: AdminPayment["disputes"] }) {
+  if (disputes.length === 0) return null;
+  return (
+    <div className="mt-1">
+      <p className="text-xs font-semibold text-gray-900">{DISPUTE_TEXTS.heading}</p>
+      <ul className="text-xs text-gray-700" aria-label={DISPUTE_TEXTS.heading}>
+        {disputes.map((d) => (
+          <li key={d.id} data-testid="dispute-line" className={d.state === "won" ? undefined : "font-semibold text-red-800"}>
+            {d.summary}
           </li>
         ))}
       </ul>

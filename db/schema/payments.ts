@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid,
+  type AnyPgColumn, bigint, bigserial, boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import { PAYMENT_STATUSES } from "../../lib/constants";
 import { users } from "./accounts";
 import { orders } from "./orders";
-import { timestampColumns, userReference, uuidPrimaryKey } from "./columns";
+import { createdAtColumn, timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 
@@ -60,4 +60,48 @@ export const payments = pgTable(
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index("payments_flagged_idx").on(t.createdAt.desc()).where(sql`${t.flaggedForRefund}`),
   ],
+);
+
+/**
+ * A card dispute (chargeback) a buyer's bank raised against a payment, as Paystack's
+ * charge.dispute.* webhooks describe it (docs/payments.md, disputes): its latest state here,
+ * each event in `payment_dispute_events`.
+ */
+export const paymentDisputes = pgTable(
+  "payment_disputes",
+  {
+    id: uuidPrimaryKey(),
+    paymentId: uuidReference("payment_id", () => payments.id, "restrict"),
+    /** Paystack's id of the dispute. */
+    providerDisputeId: bigint("provider_dispute_id", { mode: "number" }).notNull().unique(),
+    /** Kobo the buyer's bank claims back (Paystack's refund_amount). */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** Paystack's status: awaiting-merchant-feedback, awaiting-bank-feedback, pending, resolved, archived. */
+    status: text("status").notNull(),
+    /** merchant-accepted (the buyer keeps the money: lost) or declined (won), once resolved. */
+    resolution: text("resolution"),
+    category: text("category"),
+    /** By when the shop must answer Paystack. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    ...timestampColumns(),
+  },
+  (t) => [check("payment_disputes_amount_positive", sql`${t.amount} > 0`), index("payment_disputes_payment_idx").on(t.paymentId)],
+);
+
+/** Each charge.dispute.* event as it arrived; a webhook delivered twice is kept once. */
+export const paymentDisputeEvents = pgTable(
+  "payment_dispute_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    disputeId: uuidReference("dispute_id", () => paymentDisputes.id, "restrict"),
+    event: text("event").notNull(),
+    status: text("status").notNull(),
+    resolution: text("resolution"),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    /** Paystack's updatedAt of the dispute in the event: with the event's name, what makes it one event. */
+    providerUpdatedAt: text("provider_updated_at").notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex("payment_dispute_events_once").on(t.disputeId, t.event, t.providerUpdatedAt)],
 );

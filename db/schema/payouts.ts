@@ -7,6 +7,7 @@ import { sqlList } from "../sql-list";
 import { users } from "./accounts";
 import { orders } from "./orders";
 import { refunds } from "./after-sale";
+import { paymentDisputes } from "./payments";
 import { vendors } from "./vendors";
 import { createdAtColumn, timestampColumns, uuidPrimaryKey, uuidReference } from "./columns";
 
@@ -110,6 +111,7 @@ export const vendorLedgerEntries = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
     refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
     payoutId: uuid("payout_id").references(() => vendorPayouts.id, { onDelete: "restrict" }),
+    disputeId: uuid("dispute_id").references(() => paymentDisputes.id, { onDelete: "restrict" }),
     /** The reason of an adjustment; what the vendor reads beside the entry. */
     note: text("note"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -124,6 +126,7 @@ export const vendorLedgerEntries = pgTable(
     uniqueIndex("vendor_ledger_one_release_per_order").on(t.orderId, t.bucket).where(sql`${t.kind} = 'release'`),
     uniqueIndex("vendor_ledger_one_debit_per_refund_order").on(t.refundId, t.orderId).where(sql`${t.kind} = 'refund'`),
     uniqueIndex("vendor_ledger_once_per_payout").on(t.payoutId, t.kind).where(sql`${t.payoutId} is not null`),
+    uniqueIndex("vendor_ledger_once_per_dispute_order").on(t.disputeId, t.orderId, t.kind).where(sql`${t.disputeId} is not null`),
     index("vendor_ledger_vendor_idx").on(t.vendorId, t.id),
     index("vendor_ledger_order_idx").on(t.orderId),
   ],

@@ -12,6 +12,7 @@ import { vendors } from "../../db/schema/vendors";
 import { type Actor, assertMay } from "../core/access";
 import { type Page, mapPage, newestPage } from "../core/paging";
 import { type RefundRecord, flagColumns, flaggedBase, listRefundsOfPayments } from "../payments/refunds";
+import { type DisputeRecord, listDisputesOfPayments } from "../payments/disputes";
 import { type CommissionChange, commissionChangesOf } from "../payouts/commission";
 import { countVendorCancellations } from "../orders/cancellation";
 import { selectAdminPayments } from "./payment-rows";
@@ -144,6 +145,8 @@ export interface AdminPayment {
   refundable: number;
   /** Kobo the 'Refund' button of the flagged-for-refund panel gives back; 0 when not flagged. */
   flaggedAmount: number;
+  /** Card disputes of the payment, oldest first (docs/payments.md). */
+  disputes: DisputeRecord[];
 }
 
 /** Statuses of an order whose phone goes (or went) to the buyer: the delivery fee was earned. */
@@ -163,6 +166,7 @@ export async function listPaymentsForAdmin(
     .$dynamic();
   const page = await newestPage(query, payments, filter.page);
   const refunds = await listRefundsOfPayments(db, page.items.map((row) => row.id));
+  const disputes = await listDisputesOfPayments(db, page.items.map((row) => row.id));
   return mapPage(page, ({ hasPendingOrder, paymentGateway, cancelledTotal, deliveredOrGoing, ...row }) => {
     const own = refunds.get(row.id) ?? [];
     const committed = own.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
@@ -176,6 +180,7 @@ export async function listPaymentsForAdmin(
       refunds: own,
       refundable,
       flaggedAmount,
+      disputes: disputes.get(row.id) ?? [],
     };
   });
 }

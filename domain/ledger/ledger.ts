@@ -18,6 +18,7 @@ import { warrantyEndsAt } from "../../lib/lagos-time";
 
 /** Drizzle writes a selected column without its table, which a subquery would read as its own. */
 const ORDER_ID = sql.raw(`"orders"."id"`);
+const ENTRY_ORDER_ID = sql.raw(`"vendor_ledger_entries"."order_id"`);
 
 /** What the vendor receives of an order: its total less the marketplace's commission. */
 export function vendorNet(order: { totalAmount: number; commissionRate: number }): number {
@@ -93,6 +94,89 @@ function goodsPart(refund: { orderId: string | null; amount: number }, order: { 
   return mulDivKobo(refund.amount, order.totalAmount, paymentAmount);
 }
 
+/** What one dispute holds back or gives back of one order. */
+export interface DisputeEntry {
+  vendorId: string;
+  orderId: string;
+  /** Kobo, positive. */
+  amount: number;
+}
+
+/**
+ * Holds back the vendors' share of a card dispute while the bank decides, inside the transaction
+ * that recorded it. The disputed amount is shared among the payment's orders by their totals, and
+ * each order's share is taken from the vendor's net as a refund's would be, never more than what
+ * refunds and other disputes left of it; from the bucket the sale is in now. A lost dispute keeps
+ * the hold; a won one gives it back (`releaseDisputeHold`). Posting twice posts once.
+ */
+export async function holdForDispute(tx: Database, dispute: { id: string; paymentId: string; amount: number }): Promise<DisputeEntry[]> {
+  const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, dispute.paymentId));
+  if (!payment) return [];
+  const paidOrders = await tx
+    .select({
+      id: orders.id,
+      vendorId: orders.vendorId,
+      totalAmount: orders.totalAmount,
+      commissionRate: orders.commissionRate,
+      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind in ('refund', 'dispute', 'dispute_won'))`.mapWith(Number),
+      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'release')`,
+    })
+    .from(orders)
+    .where(and(eq(orders.paymentId, dispute.paymentId), sql`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`))
+    .orderBy(asc(orders.id))
+    .for("update", { of: orders });
+  const entries = paidOrders.flatMap((order) => {
+    const share = vendorShareOfRefund(order, mulDivKobo(Math.min(dispute.amount, payment.amount), order.totalAmount, payment.amount));
+    const hold = Math.min(share, vendorNet(order) - order.debited);
+    if (hold <= 0) return [];
+    const bucket: LedgerBucket = order.released ? "available" : "pending";
+    return [{ vendorId: order.vendorId, kind: "dispute" as const, bucket, amount: -hold, orderId: order.id, disputeId: dispute.id }];
+  });
+  return postDisputeEntries(tx, entries);
+}
+
+/** Gives back what a won dispute held, to the bucket each sale is in now; once. */
+export async function releaseDisputeHold(tx: Database, disputeId: string): Promise<DisputeEntry[]> {
+  const holds = await tx
+    .select({
+      vendorId: vendorLedgerEntries.vendorId,
+      orderId: vendorLedgerEntries.orderId,
+      amount: vendorLedgerEntries.amount,
+      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ENTRY_ORDER_ID} and e.kind = 'release')`,
+    })
+    .from(vendorLedgerEntries)
+    .where(and(eq(vendorLedgerEntries.disputeId, disputeId), eq(vendorLedgerEntries.kind, "dispute")));
+  const entries = holds.map((hold) => ({
+    vendorId: hold.vendorId,
+    kind: "dispute_won" as const,
+    bucket: (hold.released ? "available" : "pending") as LedgerBucket,
+    amount: -hold.amount,
+    orderId: hold.orderId,
+    disputeId,
+  }));
+  return postDisputeEntries(tx, entries);
+}
+
+/** What the given disputes hold from each order now (held less given back), by order id. */
+export async function disputeHoldsOf(tx: Database, disputeIds: readonly string[]): Promise<Map<string, number>> {
+  if (disputeIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ orderId: vendorLedgerEntries.orderId, held: sql<number>`-sum(${vendorLedgerEntries.amount})`.mapWith(Number) })
+    .from(vendorLedgerEntries)
+    .where(and(inArray(vendorLedgerEntries.disputeId, [...disputeIds]), inArray(vendorLedgerEntries.kind, ["dispute", "dispute_won"])))
+    .groupBy(vendorLedgerEntries.orderId);
+  return new Map(rows.flatMap((row) => (row.orderId ? [[row.orderId, row.held] as const] : [])));
+}
+
+async function postDisputeEntries(tx: Database, entries: Array<typeof vendorLedgerEntries.$inferInsert>): Promise<DisputeEntry[]> {
+  if (entries.length === 0) return [];
+  const posted = await tx
+    .insert(vendorLedgerEntries)
+    .values(entries)
+    .onConflictDoNothing()
+    .returning({ vendorId: vendorLedgerEntries.vendorId, orderId: vendorLedgerEntries.orderId, amount: vendorLedgerEntries.amount });
+  return posted.map((entry) => ({ vendorId: entry.vendorId, orderId: entry.orderId!, amount: Math.abs(entry.amount) }));
+}
 
 /**
  * Moves to available what is still pending of each delivered order whose warranty window ended

@@ -19,6 +19,7 @@ export async function startPaystackStandin(
     webhookRetryDelaysMs?: readonly number[];
     refundDelayMs?: number;
     transferDelayMs?: number;
+    disputeDelayMs?: number;
     store?: StandinStore;
     onError?: (error: unknown) => void;
   } = {},
@@ -33,6 +34,7 @@ export async function startPaystackStandin(
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [20, 40, 80, 160],
     refundDelayMs: options.refundDelayMs ?? 20,
     transferDelayMs: options.transferDelayMs ?? 20,
+    disputeDelayMs: options.disputeDelayMs ?? 20,
     onError: options.onError,
   });
   return { baseUrl: server.baseUrl, secretKey: STANDIN_SECRET_KEY, store, webhooksIdle: () => server.standin.idle(), close: server.close };
