@@ -209,7 +209,7 @@ export function refusedPage(message: string): string {
 export const REFUNDS_PAGE_TEXTS = {
   title: (reference: string) => `Refunds of ${reference}`,
   none: "No refunds of this transaction yet.",
-  statuses: { pending: "Pending", processed: "Processed", failed: "Failed" },
+  statuses: { pending: "Pending", "needs-attention": "Needs the buyer's bank account", processed: "Processed", failed: "Failed" },
 } as const;
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) : "");

@@ -1,11 +1,13 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import { closedPage, finishedPage, notFoundPage, PAGE_TEXTS, paymentPage, refundsPage } from "./hosted-page";
-import { listRequestOf, pageOf, parseMetadata, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo, withinDates } from "./http";
+import { isPlainObject, listRequestOf, pageOf, parseMetadata, randomCode, refuse, refuseInvalid, sendHtml, wholeKobo, withinDates } from "./http";
 import { listItemJson, refundEventJson, refundJson, refundRecordJson, transactionJson } from "./paystack-json";
 import { type StandinRefund, type StandinStore, type StandinTransaction, refundableOf, refundStatusOf, unpaidState } from "./store";
 import { REFUND_FAILURE_REASON, checkCard, disputeOutcomeFor, refundFailsFor } from "./test-cards";
 import { disputeLater } from "./disputes";
-import { addTransferRoutes } from "./transfers";
+import { TRANSFER_MESSAGES, addTransferRoutes } from "./transfers";
+import { NIGERIAN_BANKS } from "./banks";
+import { testAccountByNumber } from "./test-accounts";
 import { type StandinPageAccess, hasSecretKey, pageGuard } from "./page-access";
 import { type StandinChannel, allowedChannels, isStandinChannel, parseChannels } from "./channels";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, deliverWebhook } from "./webhooks";
@@ -84,6 +86,9 @@ export const STANDIN_MESSAGES = {
   refundsListed: "Refunds retrieved",
   refundFetched: "Refund retrieved",
   refundNotFound: "Refund not found",
+  refundNotAwaitingAccount: "Refund does not need customer details",
+  refundAccountRequired: "refund_account_details with currency NGN, account_number and bank_id is required",
+  refundRetried: "Refund has been queued for processing",
   badRequestBody: "Invalid request body",
   notFound: "Not found",
   internalError: "An error occurred. Please try again",
@@ -161,6 +166,18 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     await store.save(reversed);
     res.json({ status: true, message: STANDIN_MESSAGES.refundQueued, data: refundJson(reversed, refund) });
     settleLater(reversed.reference, refund.id);
+  });
+
+  router.post("/refund/retry_with_customer_details/:id", ...api, async (req, res) => {
+    const found = findRefund(store, String(req.params.id));
+    if (!found) return refuse(res, 404, STANDIN_MESSAGES.refundNotFound);
+    if (refundStatusOf(found.refund) !== "needs-attention") return refuse(res, 400, STANDIN_MESSAGES.refundNotAwaitingAccount);
+    const account = refundAccountOf((req.body ?? {}) as Record<string, unknown>);
+    if ("problem" in account) return refuse(res, account.status, account.problem);
+    const retried: StandinRefund = { ...found.refund, status: "pending", account };
+    await store.save({ ...found.transaction, refunds: found.transaction.refunds.map((r) => (r.id === retried.id ? retried : r)) });
+    res.json({ status: true, message: STANDIN_MESSAGES.refundRetried, data: refundRecordJson(found.transaction, retried) });
+    settleLater(found.transaction.reference, retried.id);
   });
 
   router.get("/refund", ...api, (req, res) => {
@@ -272,6 +289,7 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     const transaction = store.byReference(reference);
     const refund = transaction?.refunds.find((r) => r.id === refundId);
     if (!transaction || !refund || refundStatusOf(refund) !== "pending") return;
+    if (needsAccount(transaction, refund)) return holdForAccount(transaction, refund);
     const fails = refundFailsFor(transaction.card);
     const settled: StandinRefund = fails
       ? { ...refund, status: "failed", failureReason: REFUND_FAILURE_REASON }
@@ -282,6 +300,14 @@ export function createPaystackStandin(options: PaystackStandinOptions): Paystack
     const updated: StandinTransaction = { ...transaction, status, refunds };
     await store.save(updated);
     sendWebhook(fails ? "refund.failed" : "refund.processed", refundEventJson(updated, settled));
+  }
+
+  /** Paystack cannot push money back to a one-time transfer account or a USSD payment: it asks for the buyer's account. */
+  async function holdForAccount(transaction: StandinTransaction, refund: StandinRefund): Promise<void> {
+    const held: StandinRefund = { ...refund, status: "needs-attention" };
+    const updated: StandinTransaction = { ...transaction, refunds: transaction.refunds.map((r) => (r.id === refund.id ? held : r)) };
+    await store.save(updated);
+    sendWebhook("refund.needs-attention", refundEventJson(updated, held));
   }
 
   function sendWebhook(event: string, data: unknown): void {
@@ -361,6 +387,21 @@ function newTransaction(input: InitializeInput, store: StandinStore): StandinTra
 
 function findTransaction(store: StandinStore, key: string): StandinTransaction | undefined {
   return store.byReference(key) ?? store.all().find((t) => String(t.id) === key);
+}
+
+const needsAccount = (transaction: StandinTransaction, refund: StandinRefund) =>
+  (transaction.channel === "bank_transfer" || transaction.channel === "ussd") && !refund.account;
+
+/** The buyer's account of a retry: a listed bank's id and an account number that resolves (test-accounts.ts). */
+function refundAccountOf(body: Record<string, unknown>): { accountNumber: string; bankId: number } | { status: number; problem: string } {
+  const details = isPlainObject(body.refund_account_details) ? body.refund_account_details : {};
+  const bankId = Number(details.bank_id);
+  const accountNumber = typeof details.account_number === "string" ? details.account_number : "";
+  if ((details.currency !== undefined && details.currency !== "NGN") || !Number.isInteger(bankId) || !/^\d{10}$/.test(accountNumber)) {
+    return { status: 400, problem: STANDIN_MESSAGES.refundAccountRequired };
+  }
+  if (!NIGERIAN_BANKS.some((bank) => bank.id === bankId) || !testAccountByNumber(accountNumber)) return { status: 422, problem: TRANSFER_MESSAGES.cannotResolve };
+  return { accountNumber, bankId };
 }
 
 function findRefund(store: StandinStore, id: string): { transaction: StandinTransaction; refund: StandinRefund } | undefined {

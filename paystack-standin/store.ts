@@ -10,8 +10,12 @@ export interface StandinCard {
   expYear: string;
 }
 
-/** Paystack's refund statuses the stand-in goes through: pending at first, then processed or failed. */
-export type StandinRefundStatus = "pending" | "processed" | "failed";
+/**
+ * Paystack's refund statuses the stand-in goes through: pending at first, then processed or
+ * failed; a refund of a bank transfer or USSD payment needs the buyer's bank account first
+ * (needs-attention), then goes on as pending.
+ */
+export type StandinRefundStatus = "pending" | "needs-attention" | "processed" | "failed";
 
 export interface StandinRefund {
   id: number;
@@ -24,6 +28,8 @@ export interface StandinRefund {
   customerNote?: string | null;
   merchantNote?: string | null;
   failureReason?: string | null;
+  /** The buyer's account a refund that needed attention goes to. */
+  account?: { accountNumber: string; bankId: number } | null;
 }
 
 /** A refund's status, reading refunds stored before it was kept as processed. */

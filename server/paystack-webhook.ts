@@ -5,6 +5,7 @@ import { fulfilPayment } from "../domain/flows/fulfil-payment";
 import { parsePaystackTransaction } from "../domain/payments/paystack-client";
 import { isRefundEvent, parseRefundEvent, providerRefundIdOf } from "../domain/payments/refund-events";
 import { applyRefundOutcome } from "../domain/flows/refund-failed";
+import { markRefundNeedsAccount } from "../domain/payments/refund-account";
 import { isValidWebhookSignature } from "../domain/payments/webhook-signature";
 import { isDisputeEvent, parseDisputeEvent, recordDisputeEvent } from "../domain/payments/disputes";
 import { isTransferEvent, parseTransferEvent } from "../domain/payouts/transfer-events";
@@ -42,9 +43,11 @@ function handleEvent({ secretKey, logger, ...deps }: FulfilmentDeps & { secretKe
         const providerRefundId = await providerRefundIdOf(deps.db, refund);
         if (providerRefundId === null) {
           logger.warn({ reference: refund.transactionReference, amount: refund.amount }, "refund webhook matches no refund");
+        } else if (refund.status === "needs-attention") {
+          await markRefundNeedsAccount(deps, providerRefundId);
         } else {
-          const { providerRefundId: _given, ...outcome } = refund;
-          await applyRefundOutcome(deps, { ...outcome, providerRefundId });
+          const { providerRefundId: _given, status, ...outcome } = refund;
+          await applyRefundOutcome(deps, { ...outcome, status, providerRefundId });
         }
         return void res.status(200).json({ received: true });
       } catch (error) {

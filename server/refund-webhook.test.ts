@@ -11,8 +11,12 @@ import { SHIPPING, buyerWithCart, openShop } from "../tests/support/shop";
 import { paymentsSecretKey } from "./config";
 import { DISPUTE_TEXTS } from "../domain/payments/dispute-texts";
 import { listPaymentsForAdmin } from "../domain/admin/listings";
+import { REFUND_ACCOUNT_TEXTS } from "../domain/payments/refund-account-texts";
+import { sendRefundToAccount } from "../domain/flows/refund-to-account";
+import { lookUpPendingRefunds } from "../domain/payments/refund-reconciliation";
+import { listCustomerOrders } from "../domain/orders/customer";
 import { formatLagosDateTime } from "../lib/lagos-time";
-import { TEST_CARDS } from "../paystack-standin";
+import { TEST_ACCOUNTS, TEST_CARDS } from "../paystack-standin";
 
 /**
  * refund.processed and refund.failed, and charge.dispute.*, over HTTP, from the app's own stand-in
@@ -39,15 +43,12 @@ describe.each(TEST_ENGINES)("refund and dispute webhooks (%s)", (engine) => {
   });
 
   /** A buyer who paid ₦150,000 through the app's stand-in, with the order delivered (so any refund is allowed). */
-  async function paid(card = "4084084084084081") {
+  async function paid(card: string | "bank_transfer" = "4084084084084081") {
     await q("update products set stock_quantity = 3 where id = $1", [phone]);
     const buyer = await buyerWithCart(database.db, `webhook-buyer-${engine}-${++buyers}`, []);
     const placed = await placeOrder(deps(), buyer, { items: [{ productId: phone, quantity: 1 }], shipping: SHIPPING });
-    const page = await fetch(`${app.base}${new URL(placed.authorizationUrl).pathname}`, {
-      method: "POST",
-      body: new URLSearchParams({ action: "pay", card_number: card, expiry: "12/40", cvv: "408" }),
-      redirect: "manual",
-    });
+    const fields: Record<string, string> = card === "bank_transfer" ? { action: "transfer_sent" } : { action: "pay", card_number: card, expiry: "12/40", cvv: "408" };
+    const page = await fetch(`${app.base}${new URL(placed.authorizationUrl).pathname}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
     expect(page.status).toBe(303);
     await confirmPayment(deps(), buyer.userId, placed.reference);
     const [row] = await q<{ id: string; order_id: string }>("select p.id, o.id order_id from payments p join orders o on o.payment_id = p.id where p.payment_reference = $1", [placed.reference]);
@@ -186,6 +187,32 @@ describe.each(TEST_ENGINES)("refund and dispute webhooks (%s)", (engine) => {
     expect(entries.map((entry) => entry.kind)).toEqual(["sale", "dispute", "dispute_won"]);
     expect(Number(entries[1]!.amount) + Number(entries[2]!.amount)).toBe(0);
     expect(await q("select resolution from payment_disputes where payment_id = $1", [payment.paymentId])).toEqual([{ resolution: "declined" }]);
+  });
+
+  it("a refund of a bank transfer waits for the buyer's bank account, told once, and goes there once the buyer gives one that resolves", async () => {
+    const payment = await paid("bank_transfer");
+    const refund = await issueRefund(deps(), null, { paymentId: payment.paymentId, orderId: payment.orderId, amount: 150_000_00, reason: "Out of stock", idempotencyKey: `account-${engine}-${buyers}` });
+    await app.services.paystackStandin!.idle();
+    const [row] = await q<{ id: string; status: string; waiting: boolean }>("select id, status::text status, needs_account_at is not null waiting from refunds where payment_id = $1", [payment.paymentId]);
+    expect(row).toMatchObject({ status: "pending", waiting: true });
+    const number = payment.orderId.slice(-8);
+    expect(await q("select message from notifications where user_id = $1 and title = $2", [payment.buyer.userId, REFUND_ACCOUNT_TEXTS.title])).toEqual([
+      { message: REFUND_ACCOUNT_TEXTS.message(150_000_00, number) },
+    ]);
+    expect(await q("select to_address from email_outbox where subject = $1", [`[Test] ${REFUND_ACCOUNT_TEXTS.emailSubject(150_000_00, number)}`])).toEqual([{ to_address: payment.buyer.email }]);
+    // Reconciliation finding the same status tells no one twice.
+    await lookUpPendingRefunds(deps(), new Date(Date.now() + 10 * 60_000));
+    expect(await q("select id from notifications where user_id = $1 and title = $2", [payment.buyer.userId, REFUND_ACCOUNT_TEXTS.title])).toHaveLength(1);
+
+    const give = (who: { userId: string }, accountNumber: string) => sendRefundToAccount(deps(), who, { refundId: row!.id, bankCode: "058", accountNumber });
+    await expect(give({ userId: "someone-else" }, TEST_ACCOUNTS.adebayo.number)).rejects.toMatchObject({ status: 404 });
+    await expect(give(payment.buyer, "0000000001")).rejects.toMatchObject({ status: 400, message: REFUND_ACCOUNT_TEXTS.unresolved("Guaranty Trust Bank") });
+    expect(await give(payment.buyer, TEST_ACCOUNTS.adebayo.number)).toEqual({ account: "Guaranty Trust Bank ****4567" });
+    await expect(give(payment.buyer, TEST_ACCOUNTS.adebayo.number)).rejects.toMatchObject({ status: 409, message: REFUND_ACCOUNT_TEXTS.notWaiting });
+    await app.services.paystackStandin!.idle();
+    expect(await refundRows(payment.paymentId)).toEqual([{ status: "processed", failure_reason: null }]);
+    const [order] = (await listCustomerOrders(database.db, payment.buyer.userId)).orders;
+    expect(order!.refunds).toMatchObject([{ id: refund.id, status: "processed", needsAccount: false, account: "Guaranty Trust Bank ****4567" }]);
   });
 
   it("refuses a bad signature with 401 and a malformed refund event with 400, changing nothing", async () => {

@@ -14,6 +14,8 @@ import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderAc
 import { OrderStatusBadge } from "../ui/status-badges";
 import type { ClaimView } from "../../domain/claims/service";
 import { ClaimPanel } from "./claim-panel";
+import { RefundAccountForm } from "./refund-account-form";
+import { REFUND_ACCOUNT_TEXTS } from "../../domain/payments/refund-account-texts";
 import { orderWhatsappMessage, whatsappHref } from "../site/whatsapp";
 import { ReceivedLink } from "./order-received";
 import { OrderChargeLine } from "./order-charge";
@@ -141,7 +143,8 @@ function WhatsappVendorLink({ order }: { order: CustomerOrder }) {
 /** The order's refunds: 'Refund of ₦… on its way' while pending, 'Refunded' once processed. */
 function RefundStatus({ refunds, channel }: { refunds: CustomerOrder["refunds"]; channel: string | null }) {
   if (refunds.length === 0) return null;
-  const sum = (status: string) => refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amount, 0);
+  // A refund waiting for the buyer's bank account is not on its way yet: its form says so instead.
+  const sum = (status: string) => refunds.filter((r) => r.status === status && !r.needsAccount).reduce((total, r) => total + r.amount, 0);
   const [pending, processed, failed] = [sum("pending"), sum("processed"), sum("failed")];
   return (
     <div className="mt-3 space-y-1 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="order-refund" role="status">
@@ -152,6 +155,13 @@ function RefundStatus({ refunds, channel }: { refunds: CustomerOrder["refunds"];
         </p>
       ) : null}
       {failed > 0 && pending === 0 && processed === 0 ? <p className="text-red-900">{CANCELLATION_TEXTS.refundFailed(formatNaira(failed))}</p> : null}
+      {refunds.map((refund) =>
+        refund.status !== "pending" ? null : refund.needsAccount ? (
+          <RefundAccountForm key={refund.id} refund={refund} />
+        ) : refund.account ? (
+          <p key={refund.id}>{REFUND_ACCOUNT_TEXTS.sentTo(refund.account)}</p>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import type { BuyerWarranty, ClaimView } from "../../domain/claims/service";
 import { ClaimDialog } from "./claim-dialog";
 import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
+import { RefundBanks } from "./refund-account-form";
+import type { Bank } from "../../domain/payments/provider";
 import { OrderCancelDialog, OrderDetailsDialog, OrderReviewDialog, OrderTrackDialog, PaidOrderCancelDialog } from "./order-dialogs";
 import { ReceivedDialog } from "./order-received";
 import { Tabs } from "../ui/tabs";
@@ -131,7 +133,8 @@ export function OrdersView({
   counts,
   claims = {},
   warranties = {},
-}: { orders: CustomerOrder[]; counts: OrderTabCounts } & OrderClaims) {
+  refundBanks = null,
+}: { orders: CustomerOrder[]; counts: OrderTabCounts; refundBanks?: Bank[] | null } & OrderClaims) {
   useLiveOrderUpdates();
   const open = useOpenDialog(orders);
   const tabs = [
@@ -145,7 +148,9 @@ export function OrdersView({
   ];
   return (
     <OrdersFrame>
-      <Tabs items={tabs} label="Filter orders" />
+      <RefundBanks.Provider value={refundBanks}>
+        <Tabs items={tabs} label="Filter orders" />
+      </RefundBanks.Provider>
       {open.details ? <OrderDetailsDialog order={open.details} /> : null}
       {open.track ? <OrderTrackDialog order={open.track} /> : null}
       {open.review ? <OrderReviewDialog order={open.review} /> : null}

@@ -44,6 +44,10 @@ export const refunds = pgTable(
     /** Given while an order of the payment could still ship, and kept below that order's total: a goodwill gesture. */
     goodwill: boolean("goodwill").notNull().default(false),
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    /** Set while Paystack waits for the buyer's bank account to send the refund (`needs-attention`). */
+    needsAccountAt: timestamp("needs_account_at", { withTimezone: true }),
+    /** Where a refund that needed the buyer's account goes: 'Guaranty Trust Bank ****4567'. */
+    refundAccount: text("refund_account"),
     ...timestampColumns(),
   },
   (t) => [

@@ -70,11 +70,16 @@ export interface OrderCharge {
 }
 
 export interface CustomerRefund {
+  id: string;
   /** Kobo. */
   amount: number;
   status: RefundStatus;
   createdAt: string;
   processedAt: string | null;
+  /** Paystack waits for the buyer's bank account to send it (docs/payments.md). */
+  needsAccount: boolean;
+  /** Where a refund that needed the buyer's account goes: 'Guaranty Trust Bank ****4567'. */
+  account: string | null;
 }
 
 export interface OrderTabCounts {
@@ -141,7 +146,7 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
       chargedTotal: payments.amount,
       chargedDeliveryFee: payments.deliveryFee,
       chargedOrderCount: sql<number>`(select count(*) from orders o where o.payment_id = "orders"."payment_id")`.mapWith(Number),
-      refunds: sql<RefundJson[]>`coalesce((select json_agg(json_build_object('amount', ${refundRows.amount}, 'status', ${refundRows.status}, 'createdAt', ${refundRows.createdAt}, 'processedAt', ${refundRows.processedAt}) order by ${refundRows.createdAt}) from ${refundRows} where ${refundRows.orderId} = ${orders.id}), '[]'::json)`,
+      refunds: sql<RefundJson[]>`coalesce((select json_agg(json_build_object('id', ${refundRows.id}, 'amount', ${refundRows.amount}, 'status', ${refundRows.status}, 'createdAt', ${refundRows.createdAt}, 'processedAt', ${refundRows.processedAt}, 'needsAccount', ${refundRows.needsAccountAt} is not null, 'account', ${refundRows.refundAccount}) order by ${refundRows.createdAt}) from ${refundRows} where ${refundRows.orderId} = ${orders.id}), '[]'::json)`,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.customerId} = ${orders.customerId} and ${reviews.productId} = ${orders.productId})`,
     })
     .from(orders)
@@ -173,19 +178,25 @@ async function findOrders(db: Database, where: SQL | undefined): Promise<Custome
 }
 
 interface RefundJson {
+  id: string;
   amount: number | string;
   status: RefundStatus;
   createdAt: string;
   processedAt: string | null;
+  needsAccount: boolean;
+  account: string | null;
 }
 
 /** The order's refunds as the orders query reads them (JSON, oldest first), with ISO dates. */
 function refundsOf(rows: RefundJson[] | string | null): CustomerRefund[] {
   const list: RefundJson[] = typeof rows === "string" ? (JSON.parse(rows) as RefundJson[]) : (rows ?? []);
   return list.map((r) => ({
+    id: r.id,
     amount: Number(r.amount),
     status: r.status,
     createdAt: new Date(r.createdAt).toISOString(),
     processedAt: r.processedAt ? new Date(r.processedAt).toISOString() : null,
+    needsAccount: Boolean(r.needsAccount),
+    account: r.account,
   }));
 }

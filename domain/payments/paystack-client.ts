@@ -50,7 +50,7 @@ const REFERENCE_NOT_FOUND = /transaction reference not found/i;
 
 type Send = (method: "GET" | "POST", path: string, body?: unknown) => Promise<Answer>;
 
-const bankSchema = z.object({ name: z.string(), code: z.string(), active: z.boolean() });
+const bankSchema = z.object({ id: z.number(), name: z.string(), code: z.string(), active: z.boolean() });
 /** Where the next page of banks is: a cursor (`next`), or a page number short of `pageCount`. */
 const bankPagingSchema = z.object({ next: z.string().nullish(), page: z.number().optional(), pageCount: z.number().optional() });
 const BANK_QUERY = { country: "nigeria", currency: "NGN", perPage: "100" };
@@ -135,6 +135,13 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
       return dataOf(answer, z.array(listedRefundSchema), "list refunds").map(toProviderRefund);
     },
 
+    async retryRefundToAccount(refundId: number, account: { accountNumber: string; bankId: number }): Promise<ProviderRefund> {
+      const answer = await send("POST", `/refund/retry_with_customer_details/${refundId}`, {
+        refund_account_details: { currency: "NGN", account_number: account.accountNumber, bank_id: String(account.bankId) },
+      });
+      return toProviderRefund(dataOf(answer, listedRefundSchema, "retry refund"));
+    },
+
     ...transferCalls(send),
   };
 }
@@ -159,7 +166,7 @@ function transferCalls(send: Send): TransferCalls {
       for (let pages = 1; query; pages++) {
         const answer = await send("GET", `/bank?${query}`);
         const listed = dataOf(answer, z.array(bankSchema), "bank list");
-        banks.push(...listed.filter((bank) => bank.active).map(({ name, code }) => ({ name, code })));
+        banks.push(...listed.filter((bank) => bank.active).map(({ id, name, code }) => ({ id, name, code })));
         query = nextBankPage(answer.envelope.meta);
         if (query && pages === MAX_BANK_PAGES) throw new PaymentProviderError(`Paystack's bank list goes on past ${MAX_BANK_PAGES} pages`, answer.httpStatus);
       }

@@ -71,6 +71,8 @@ export interface ProviderRefund {
 
 /** A Nigerian bank as Paystack lists it (GET /bank?country=nigeria). */
 export interface Bank {
+  /** Paystack's id of the bank: what a refund retry names the buyer's bank by. */
+  id: number;
   name: string;
   /** The code Paystack's other endpoints take (058 for GTBank). */
   code: string;
@@ -120,6 +122,11 @@ export interface PaymentProvider {
   fetchRefund(id: number): Promise<ProviderRefund>;
   /** The refunds of one transaction, by its id. */
   listRefunds(transactionId: number): Promise<ProviderRefund[]>;
+  /**
+   * POST /refund/retry_with_customer_details/{id}: a refund in `needs-attention` (Paystack cannot
+   * send it back the way the buyer paid) goes to the buyer's bank account instead.
+   */
+  retryRefundToAccount(refundId: number, account: { accountNumber: string; bankId: number }): Promise<ProviderRefund>;
   /** Nigerian banks that take NUBAN transfers. */
   listBanks(): Promise<Bank[]>;
   resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount>;

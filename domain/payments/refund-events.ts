@@ -4,8 +4,11 @@ import type { Database } from "../../db/client";
 import { refunds } from "../../db/schema/after-sale";
 import { payments } from "../../db/schema/payments";
 
-/** The refund webhooks the shop acts on (docs/payments.md); refund.pending and refund.processing change nothing. */
-export const REFUND_EVENTS = ["refund.processed", "refund.failed"] as const;
+/**
+ * The refund webhooks the shop acts on (docs/payments.md); refund.pending and refund.processing
+ * change nothing. refund.needs-attention asks the buyer for a bank account.
+ */
+export const REFUND_EVENTS = ["refund.processed", "refund.failed", "refund.needs-attention"] as const;
 export type RefundEventName = (typeof REFUND_EVENTS)[number];
 export const isRefundEvent = (event: string): event is RefundEventName => (REFUND_EVENTS as readonly string[]).includes(event);
 
@@ -21,7 +24,7 @@ const refundEventSchema = z.object({
 });
 
 export interface RefundEvent {
-  status: "processed" | "failed";
+  status: "processed" | "failed" | "needs-attention";
   /** Paystack's refund id, when the event carries it (its guide's samples leave it out). */
   providerRefundId: number | null;
   transactionReference: string;
@@ -34,7 +37,7 @@ export interface RefundEvent {
 export function parseRefundEvent(event: RefundEventName, data: unknown): RefundEvent | null {
   const parsed = refundEventSchema.safeParse(data);
   if (!parsed.success) return null;
-  const status = event === "refund.processed" ? "processed" : "failed";
+  const status = event === "refund.processed" ? "processed" : event === "refund.failed" ? "failed" : "needs-attention";
   const { id, transaction_reference: transactionReference, amount, reason } = parsed.data;
   return {
     status,

@@ -10,6 +10,7 @@ import { refunds } from "../../db/schema/after-sale";
 import { payments } from "../../db/schema/payments";
 import { PaymentProviderError, type ProviderRefund } from "./provider";
 import { type RefundDeps, type RefundFailure, applyRefundOutcome, isRefusal } from "./refunds";
+import { markRefundNeedsAccount } from "./refund-account";
 
 export const REFUND_RECONCILIATION = {
   /** A pending refund is left to its webhook this long before it is looked up. */
@@ -18,6 +19,8 @@ export const REFUND_RECONCILIATION = {
 } as const;
 
 const FINAL: Record<string, "processed" | "failed" | undefined> = { processed: "processed", failed: "failed" };
+/** Paystack's status of a refund waiting for the buyer's bank account (domain/payments/refund-account.ts). */
+const NEEDS_ACCOUNT = "needs-attention";
 
 interface PendingRefund {
   id: string;
@@ -110,6 +113,7 @@ async function name(deps: RefundDeps, refund: PendingRefund, providerRefundId: n
 
 async function settle(deps: RefundDeps, refund: PendingRefund, atProvider: ProviderRefund): Promise<LookedUp> {
   const status = FINAL[atProvider.status];
+  if (atProvider.status === NEEDS_ACCOUNT) await markRefundNeedsAccount(deps, atProvider.id);
   if (!status) return { outcome: "pending" };
   const failure = await applyRefundOutcome(deps, { providerRefundId: atProvider.id, transactionReference: refund.reference, amount: atProvider.amount, status, failureReason: atProvider.reason || `Paystack: ${atProvider.status}` });
   return { outcome: "settled", ...(failure && { failure }) };

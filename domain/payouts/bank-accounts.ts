@@ -103,7 +103,7 @@ async function askForBanks(payments: PaymentProvider): Promise<Bank[]> {
 }
 
 function sortedBanks(banks: readonly Bank[]): Bank[] {
-  const byCode = new Map(banks.map((bank) => [bank.code, { name: bank.name.trim(), code: bank.code }]));
+  const byCode = new Map(banks.map((bank) => [bank.code, { id: bank.id, name: bank.name.trim(), code: bank.code }]));
   return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
 }
 

@@ -361,18 +361,36 @@ async function awaitingMoneyOrder({ db, world }: Caller): Promise<string> {
 }
 
 /** A delivered order of the customer whose ₦250,000 was really paid at the stand-in: an admin may refund it. */
-async function paidAtStandin(caller: Caller): Promise<{ paymentId: string; reference: string }> {
+async function paidAtStandin(caller: Caller, how: "card" | "bank_transfer" = "card"): Promise<{ paymentId: string; reference: string }> {
   const reference = fresh("pay_matrix_refund");
   const started = await caller.payments.initialize({ email: caller.world.customer.email, amount: 250_000_00, reference, callbackUrl: "http://127.0.0.1/payment-success", metadata: {} });
-  const paid = await fetch(`${caller.base}${new URL(started.authorizationUrl).pathname}`, {
-    method: "POST",
-    body: new URLSearchParams({ action: "pay", card_number: "4084084084084081", expiry: "12/40", cvv: "408" }),
-    redirect: "manual",
-  });
+  const fields: Record<string, string> = how === "card" ? { action: "pay", card_number: "4084084084084081", expiry: "12/40", cvv: "408" } : { action: "transfer_sent" };
+  const paid = await fetch(`${caller.base}${new URL(started.authorizationUrl).pathname}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
   if (paid.status !== 303) throw new Error(`the stand-in's page answered ${paid.status}`);
   const { paymentReference } = await addOrder(caller.db, caller.world.customer, caller.world.vendor, "delivered");
   const [payment] = await caller.db.update(payments).set({ paymentReference: reference }).where(eq(payments.paymentReference, paymentReference)).returning({ id: payments.id });
   return { paymentId: payment!.id, reference };
+}
+
+/** A refund of the world customer's bank-transfer payment that Paystack holds for their bank account. */
+async function refundWaitingForAccount(caller: Caller): Promise<string> {
+  const { paymentId, reference } = await paidAtStandin(caller, "bank_transfer");
+  const atProvider = await caller.payments.refund({ transaction: reference, amount: 10_000_00 });
+  for (let tries = 0; (await caller.payments.fetchRefund(atProvider.id)).status !== "needs-attention"; tries++) {
+    if (tries > 50) throw new Error("the stand-in's refund never needed the buyer's account");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const [refund] = await caller.db
+    .insert(refunds)
+    .values({ paymentId, amount: 10_000_00, reason: "Matrix", idempotencyKey: fresh("matrix_account_"), providerRefundId: atProvider.id, needsAccountAt: new Date() })
+    .onConflictDoUpdate({ target: refunds.providerRefundId, set: { needsAccountAt: new Date() } })
+    .returning({ id: refunds.id });
+  return refund!.id;
+}
+
+async function refundGoesToAccount(db: Database, refundId: string): Promise<boolean> {
+  const [refund] = await db.select({ account: refunds.refundAccount }).from(refunds).where(eq(refunds.id, refundId));
+  return refund?.account !== null && refund?.account !== undefined;
 }
 
 /** An approved vendor of its own, so a change to it leaves the world's vendors as they were. */
@@ -999,6 +1017,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   },
   {
     key: "POST /orders",
+    what: "send the customer's refund that needs a bank account to their account",
+    allow: ["customer"],
+    call: async (caller) => {
+      const refundId = await refundWaitingForAccount(caller);
+      const fields = { intent: "refund-account", refundId, bankCode: "058", accountNumber: "0001234567" };
+      return withEffect(post(caller, "/orders", fields), () => refundGoesToAccount(caller.db, refundId));
+    },
+    refusal: sentBack({ redirect: "/auth" }, "/orders"),
+  },
+  {
+    key: "POST /orders",
     what: "say the customer's shipped order arrived ('I received my phone')",
     allow: ["customer"],
     call: async (caller) => {
@@ -1320,6 +1349,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     ["POST", "/refund"],
     ["GET", "/refund"],
     ["GET", "/refund/:id"],
+    ["POST", "/refund/retry_with_customer_details/:id"],
     ["GET", "/bank"],
     ["GET", "/bank/resolve"],
     ["POST", "/transferrecipient"],

@@ -520,8 +520,9 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: (world) =>
-        pageAction("/orders", formFields(["review", "pay-now", "cancel-order", "cancel-paid-order", "received"], {
+        pageAction("/orders", formFields(["review", "pay-now", "cancel-order", "cancel-paid-order", "received", "refund-account"], {
           orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId), fc.constant(world.customer.orderId)), rating: fc.oneof(badNumberText, fc.constantFrom("1", "5")), comment: text("Lovely phone"),
+          refundId: strangeId, bankCode: text("058"), accountNumber: text("0001234567"),
           reason: text("I changed my mind", "Other"), otherReason: text("My brother gave me his phone", ""),
         })),
       // The world's orders are paid and delivered: 'Pay now', both 'Cancel order' and 'I received my phone' refuse every one of them.
@@ -744,6 +745,14 @@ export function doorCases(): Record<string, DoorCase> {
       actor: "anonymous",
       expect: "read",
       inputs: (_w, { secretKey }) => badQuery(["perPage", "per_page", "page", "transaction", "from", "to"]).map((query) => withBearer(secretKey)(get(`/paystack-standin/refund${query}`))),
+    },
+    "POST /paystack-standin/refund/retry_with_customer_details/:id": {
+      actor: "anonymous",
+      expect: "refuse",
+      inputs: (_w, { secretKey }) =>
+        fc.tuple(strangeId, fc.oneof(jsonShapes, fc.record({ refund_account_details: fc.oneof(jsonShapes, fc.record({ currency: text("NGN"), account_number: nastyText, bank_id: nastyText }, { requiredKeys: [] })) }, { requiredKeys: [] })))
+          .chain(([id, body]) => apiCall("POST", `/paystack-standin/refund/retry_with_customer_details/${escapeForm(id) || "%20"}`, fc.constant(body)))
+          .map(withBearer(secretKey)),
     },
     "GET /paystack-standin/refund/:id": {
       actor: "anonymous",

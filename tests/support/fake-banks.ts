@@ -6,9 +6,9 @@
 import { type CreateTransferRecipient, type PaymentProvider, PaymentProviderError } from "../../domain/payments/provider";
 
 export const FAKE_BANKS = [
-  { name: "Zenith Bank", code: "057" },
-  { name: "Guaranty Trust Bank", code: "058" },
-  { name: "Access Bank", code: "044" },
+  { id: 21, name: "Zenith Bank", code: "057" },
+  { id: 9, name: "Guaranty Trust Bank", code: "058" },
+  { id: 1, name: "Access Bank", code: "044" },
 ];
 
 /** The name each account number resolves to; any other number is 'Could not resolve account name' (422). */
@@ -37,6 +37,7 @@ export function fakeBankPayments(overrides: Partial<PaymentProvider> = {}): Fake
     refund: unused,
     fetchRefund: unused,
     listRefunds: unused,
+    retryRefundToAccount: unused,
     transfer: unused,
     bulkTransfer: unused,
     verifyTransfer: unused,

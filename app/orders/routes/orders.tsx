@@ -22,6 +22,9 @@ import { confirmReceived } from "../../../domain/orders/moves";
 import { orderReceivedSchema } from "../../../domain/orders/status";
 import { RECEIVED_TEXTS } from "../order-received";
 import { logServerError } from "../../server/log.server";
+import { listBanks } from "../../../domain/payouts/bank-accounts";
+import { sendRefundToAccount } from "../../../domain/flows/refund-to-account";
+import { REFUND_ACCOUNT_TEXTS, refundAccountSchema } from "../../../domain/payments/refund-account-texts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `My Orders | ${siteFromMatches(matches).siteName}` }, { name: "robots", content: "noindex" }];
@@ -32,7 +35,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
   const [list, claims] = await Promise.all([listCustomerOrders(context.db, viewer.userId), buyerClaims(context.db, viewer.userId)]);
-  return data({ ...list, ...claims }, { headers: { "Cache-Control": "no-store" } });
+  const waitsForAccount = list.orders.some((order) => order.refunds.some((refund) => refund.needsAccount));
+  const refundBanks = waitsForAccount ? await listBanks(context).catch(() => null) : null;
+  return data({ ...list, ...claims, refundBanks }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Opening or closing a dialog changes only the address: the orders on the page are already current. */
@@ -54,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "pay-now" || intent === "cancel-order") return unpaidOrderAction(context, viewer, intent, form);
   if (intent === "received") return receivedAction(context, viewer, form);
   if (intent === "cancel-paid-order") return paidOrderCancellation(context, viewer, form);
+  if (intent === "refund-account") return refundAccountAction(context, viewer, form);
   if (intent !== "review") return unknownIntent(AUTH_TEXTS.somethingWentWrong);
   const values = formValues(form, "orderId", "rating", "comment");
   const parsed = reviewSubmissionSchema.safeParse(values);
@@ -74,12 +80,26 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       counts={loaderData.counts}
       claims={loaderData.claims}
       warranties={loaderData.warranties}
+      refundBanks={loaderData.refundBanks}
     />
   );
 }
 
 export function ErrorBoundary() {
   return <OrdersLoadFailed />;
+}
+
+/** A refund Paystack holds for the buyer's bank account goes to the account the buyer gives; the answer comes back as a toast. */
+async function refundAccountAction(context: Route.ActionArgs["context"], viewer: { userId: string }, form: FormData) {
+  const parsed = refundAccountSchema.safeParse(formValues(form, "refundId", "bankCode", "accountNumber"));
+  if (!parsed.success) return redirectWithToast("/orders", { kind: "error", title: REFUND_ACCOUNT_TEXTS.failed, description: parsed.error.issues[0]?.message });
+  try {
+    const { account } = await sendRefundToAccount(context, viewer, parsed.data);
+    return redirectWithToast("/orders", { kind: "success", title: REFUND_ACCOUNT_TEXTS.done, description: REFUND_ACCOUNT_TEXTS.sentTo(account) });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return redirectWithToast("/orders", { kind: "error", title: REFUND_ACCOUNT_TEXTS.failed, description: error.message });
+  }
 }
 
 /** 'I received my phone': the buyer's own shipped order becomes delivered; the answer comes back to /orders as a toast. */
