@@ -56,10 +56,7 @@ describe.each(TEST_ENGINES)("product management (%s)", (engine) => {
 
   beforeAll(async () => {
     const db = database().db;
-    await insertPerson(db, "admin-1", "admin");
-    await insertPerson(db, "seller-a", "vendor");
-    await insertPerson(db, "seller-b", "vendor");
-    await insertPerson(db, "buyer-1");
+    for (const person of [admin, sellerA, sellerB, customer]) await insertPerson(db, person.userId, person.role);
     vendorA = (await insertVendor(db, "seller-a", "Ikeja Gadget Hub")).id;
     vendorB = (await insertVendor(db, "seller-b", "Wuse Mobile World")).id;
     await recordUploadedImages(db, "seller-a", [IMAGE_A, IMAGE_B]);

@@ -41,9 +41,7 @@ describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) =
 
   beforeAll(async () => {
     const db = database().db;
-    await insertPerson(db, "seller", "vendor");
-    await insertPerson(db, "rival", "vendor");
-    await insertPerson(db, "admin", "admin");
+    for (const person of [seller, rival, admin]) await insertPerson(db, person.userId, person.role);
     vendorId = (await insertVendor(db, "seller", "Ikeja Gadget Hub")).id;
     await insertVendor(db, "rival", "Wuse Mobile World");
     await recordUploadedImages(db, "seller", [FRONT, BACK, SIDE]);
