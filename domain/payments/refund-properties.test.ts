@@ -20,6 +20,15 @@ type Step =
   | { kind: "two-admins"; amounts: [number, number] }
   | { kind: "webhook"; pick: number; status: "processed" | "failed"; times: number };
 
+/** Refusals (too much, nothing left) are answers, not failures. */
+async function settle(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+  }
+}
+
 const PAID = 150_000_00;
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -54,15 +63,6 @@ describe.each(TEST_ENGINES)("refunds under any sequence of partial refunds, repl
     await q("update orders set status = 'delivered' where id = $1", [row!.order_id]);
     return { buyer, reference: placed.reference, paymentId: row!.payment_id, amount: Number(row!.amount) };
   }
-
-  /** Refusals (too much, nothing left) are answers, not failures. */
-  const settle = async (work: Promise<unknown>) => {
-    try {
-      await work;
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-    }
-  };
 
   it("never commits more than was paid, returns money once per key, and tells the buyer once per processed refund", async () => {
     await fc.assert(
@@ -154,14 +154,6 @@ describe.each(TEST_ENGINES)("refunds of an order that has not shipped (%s)", (en
     await insertPerson(database().db, admin.userId, "admin");
     await q("insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee", [FEE]);
   });
-
-  const settle = async (work: Promise<unknown>) => {
-    try {
-      await work;
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-    }
-  };
 
   it("never leaves an order the vendor may still ship with its total refunded; what stays below it is a goodwill gesture, and such an order cannot be shipped", async () => {
     await fc.assert(
