@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
-import { insertPerson, recordingMailer } from "../../tests/support/rows";
+import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { placeOrder } from "../flows/place-order";
 import { Refusal } from "../core/refusal";
@@ -39,12 +39,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe.each(TEST_ENGINES)("refunds under any sequence of partial refunds, replayed webhooks and concurrent clicks (%s)", (engine) => {
-  const { database, standin, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const { database, standin, shop, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-refund-props-${engine}`, email: `admin-refund-props-${engine}@example.ng`, role: "admin" as const };
   let runs = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
 
   beforeAll(() => insertPerson(database().db, admin.userId, "admin"));
 
@@ -142,13 +139,9 @@ const amountOf = (amount: UnshippedStep & { kind: "refund" }) =>
   amount.amount === "total" ? ORDER_TOTAL : amount.amount === "half" ? ORDER_TOTAL / 2 : amount.amount === "fee" ? FEE : amount.amount === "total-1" ? ORDER_TOTAL - 1 : amount.amount;
 
 describe.each(TEST_ENGINES)("refunds of an order that has not shipped (%s)", (engine) => {
-  const { database, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
+  const { database, shop, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-unshipped-${engine}`, email: `admin-unshipped-${engine}@example.ng`, role: "admin" as const };
   let runs = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
 
   beforeAll(async () => {
     await insertPerson(database().db, admin.userId, "admin");
