@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client";
 import { migrate } from "./migrate";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { TEST_ENGINES } from "../tests/support/database";
+import { useDatabaseFor } from "../tests/support/lifecycle";
 
 const EXPECTED_TABLES = [
   "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "delivery_state_fees", "email_changes", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payment_dispute_events", "payment_disputes", "payments", "payout_runs",
@@ -30,30 +31,24 @@ async function describeSchema(handle: DatabaseHandle) {
 const schemas: Record<string, Awaited<ReturnType<typeof describeSchema>>> = {};
 
 describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await createDatabaseFor(engine);
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const database = useDatabaseFor(engine);
 
   it("create every table of the data model", async () => {
-    const rows = await handle.query<{ table_name: string }>(
+    const rows = await database().query<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",
     );
     expect(rows.map((r) => r.table_name)).toEqual(EXPECTED_TABLES);
-    schemas[engine] = await describeSchema(handle);
+    schemas[engine] = await describeSchema(database());
   });
 
   it("apply again as a no-op", async () => {
-    const before = await describeSchema(handle);
-    await migrate(handle);
-    expect(await describeSchema(handle)).toEqual(before);
+    const before = await describeSchema(database());
+    await migrate(database());
+    expect(await describeSchema(database())).toEqual(before);
   });
 
   it("store money as bigint kobo", async () => {
-    const money = await handle.query<{ c: string; type: string }>(
+    const money = await database().query<{ c: string; type: string }>(
       `select table_name || '.' || column_name c, data_type type from information_schema.columns
         where table_schema = 'public' and column_name in
           ('final_price','suggested_price','unit_price','total_amount','amount','delivery_fee','total_sales','fee','last_seen_price')
@@ -83,13 +78,13 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     const productId = randomUUID();
 
     beforeAll(async () => {
-      await handle.query(`insert into users (id, name, email) values ($1, 'Ada Obi', $2)`, [userId, `${userId}@tokunbo.test`]);
-      await handle.query(
+      await database().query(`insert into users (id, name, email) values ($1, 'Ada Obi', $2)`, [userId, `${userId}@tokunbo.test`]);
+      await database().query(
         `insert into vendors (id, user_id, business_name, contact_email, contact_phone, business_address, status, verified)
          values ($1, $2, 'Ikeja Gadget Hub', 'sales@ikeja.test', '+2348031234567', '12 Allen Avenue, Ikeja', 'approved', true)`,
         [vendorId, userId],
       );
-      await handle.query(
+      await database().query(
         `insert into products (id, vendor_id, name, brand, model, storage, grade, suggested_price, final_price, status)
          values ($1, $2, 'iPhone 12 Pro Max', 'Apple', 'iPhone 12 Pro Max', '256GB', 'A', 61000000, 61000000, 'approved')`,
         [productId, vendorId],
@@ -97,7 +92,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     });
 
     const refused = async (sql: string, params: unknown[] = []) =>
-      expect(handle.query(sql, params)).rejects.toThrow();
+      expect(database().query(sql, params)).rejects.toThrow();
 
     it("grades other than A, B, C", () =>
       refused(
@@ -126,13 +121,13 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
       await refused(`insert into reviews (product_id, customer_id, rating) values ($1, $2, 0)`, [productId, userId]);
     });
     it("a second cart row for the same customer and product", async () => {
-      await handle.query(`insert into cart (customer_id, product_id, quantity) values ($1, $2, 1)`, [userId, productId]);
+      await database().query(`insert into cart (customer_id, product_id, quantity) values ($1, $2, 1)`, [userId, productId]);
       await refused(`insert into cart (customer_id, product_id, quantity) values ($1, $2, 2)`, [userId, productId]);
     });
     /** An order for Lagos that the database accepts; each test spoils one field. */
     const insertOrder = (order: Partial<{ productId: string; state: string; quantity: number; unitPrice: number; total: number }>) => {
       const o = { productId, state: "Lagos", quantity: 1, unitPrice: 100, total: 100, ...order };
-      return handle.query(
+      return database().query(
         `insert into orders (customer_id, product_id, vendor_id, customer_name, customer_email, customer_phone,
            shipping_address, city, state, quantity, unit_price, total_amount)
          values ($1, $2, $3, 'Ada Obi', 'ada@tokunbo.test', '+2348031234567', '5 Awolowo Rd', 'Ikoyi', $4, $5, $6, $7)`,
@@ -142,7 +137,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
 
     it("accepts a well-formed order", async () => {
       await insertOrder({});
-      const [row] = await handle.query<{ n: number }>("select count(*)::int n from orders");
+      const [row] = await database().query<{ n: number }>("select count(*)::int n from orders");
       expect(row?.n).toBe(1);
     });
     it("order totals that are not unit price times quantity", () =>
@@ -162,12 +157,12 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   });
 
   it("searches name, brand and model through the trigram index", async () => {
-    const rows = await handle.query<{ name: string }>(
+    const rows = await database().query<{ name: string }>(
       `select name from products where search_text % $1 order by similarity(search_text, $1) desc`,
       ["iphnoe 12 pro"],
     );
     expect(rows.map((r) => r.name)).toEqual(["iPhone 12 Pro Max"]);
-    const index = await handle.query<{ indexdef: string }>(
+    const index = await database().query<{ indexdef: string }>(
       "select indexdef from pg_indexes where indexname = 'products_search_trgm_idx'",
     );
     expect(index[0]?.indexdef).toContain("USING gin (search_text gin_trgm_ops)");

@@ -35,6 +35,25 @@ async function startReceiver(statuses: number[] = []) {
   return { url, received, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/**
+ * A stand-in that sends its webhooks to a receiver of its own, both closed after `run`; the
+ * receiver answers with `statuses` in turn (then 200).
+ */
+async function withReceiver(
+  run: (standin: RunningStandin, receiver: Awaited<ReturnType<typeof startReceiver>>) => Promise<void>,
+  options: Parameters<typeof startPaystackStandin>[0] = {},
+  statuses: number[] = [],
+) {
+  const receiver = await startReceiver(statuses);
+  const standin = await startPaystackStandin({ ...options, webhookUrl: receiver.url });
+  try {
+    await run(standin, receiver);
+  } finally {
+    await standin.close();
+    await receiver.close();
+  }
+}
+
 function harness(options: Parameters<typeof startPaystackStandin>[0] = {}) {
   const h = { standin: undefined as unknown as RunningStandin };
   beforeAll(async () => {
@@ -291,9 +310,7 @@ describe("the hosted payment page", () => {
 
 describe("the charge.success webhook", () => {
   it("is signed with the secret key, carries the verify data, and is retried after a 500", async () => {
-    const receiver = await startReceiver([500]);
-    const standin = await startPaystackStandin({ webhookUrl: receiver.url });
-    try {
+    await withReceiver(async (standin, receiver) => {
       const { authorization_url, reference } = await initialize(standin);
       expect((await payWith(authorization_url, "4084084084084081")).status).toBe(303);
       await standin.webhooksIdle();
@@ -305,49 +322,34 @@ describe("the charge.success webhook", () => {
         expect(isValidWebhookSignature(delivery.body, delivery.signature, "sk_test_other")).toBe(false);
         expect(JSON.parse(delivery.body.toString("utf8"))).toEqual({ event: "charge.success", data: verified });
       }
-    } finally {
-      await standin.close();
-      await receiver.close();
-    }
+    }, {}, [500]);
   });
 
   it("is sent only for successful payments", async () => {
-    const receiver = await startReceiver();
-    const standin = await startPaystackStandin({ webhookUrl: receiver.url });
-    try {
+    await withReceiver(async (standin, receiver) => {
       await payWith((await initialize(standin)).authorization_url, "4084080000005408");
       await postPage((await initialize(standin)).authorization_url, { action: "cancel" });
       await standin.webhooksIdle();
       expect(receiver.received).toHaveLength(0);
-    } finally {
-      await standin.close();
-      await receiver.close();
-    }
+    });
   });
 
   it("gives up after five attempts and reports it, without troubling the payment", async () => {
-    const receiver = await startReceiver([500, 502, 503, 500, 500, 500]);
     const errors: unknown[] = [];
-    const standin = await startPaystackStandin({ webhookUrl: receiver.url, onError: (error) => errors.push(error) });
-    try {
+    await withReceiver(async (standin, receiver) => {
       const { authorization_url, reference } = await initialize(standin);
       expect((await payWith(authorization_url, "4084084084084081")).status).toBe(303);
       await standin.webhooksIdle();
       expect(receiver.received).toHaveLength(5);
       expect(errors.map((e) => (e as Error).message)).toEqual([`The charge.success webhook to ${receiver.url} failed 5 times (last: HTTP 500)`]);
       expect((await verify(standin, reference)).data.status).toBe("success");
-    } finally {
-      await standin.close();
-      await receiver.close();
-    }
+    }, { onError: (error) => errors.push(error) }, [500, 502, 503, 500, 500, 500]);
   });
 });
 
 describe("refunds", () => {
   it("are queued as pending, then processed with a signed refund.processed webhook; list, fetch and the refunds page show them", async () => {
-    const receiver = await startReceiver();
-    const standin = await startPaystackStandin({ webhookUrl: receiver.url });
-    try {
+    await withReceiver(async (standin, receiver) => {
       const { authorization_url, reference } = await initialize(standin);
       await payWith(authorization_url, TEST_CARDS.approved);
       await standin.webhooksIdle();
@@ -389,16 +391,11 @@ describe("refunds", () => {
       expect(html).toContain("<td>₦250,000</td><td>Processed</td>");
       expect(html).toContain("<td>₦1,000,000</td><td>Processed</td>");
       expect((await fetch(`${standin.baseUrl}/refunds?reference=never-made`, keyed(standin))).status).toBe(404);
-    } finally {
-      await standin.close();
-      await receiver.close();
-    }
+    });
   });
 
   it("of a transaction paid with the refund-failing test card fail with refund.failed, and free the amount again", async () => {
-    const receiver = await startReceiver();
-    const standin = await startPaystackStandin({ webhookUrl: receiver.url });
-    try {
+    await withReceiver(async (standin, receiver) => {
       const { authorization_url, reference } = await initialize(standin);
       expect((await payWith(authorization_url, "5399 8383 8383 8381")).status).toBe(303);
       expect((await verify(standin, reference)).data.status).toBe("success");
@@ -417,10 +414,7 @@ describe("refunds", () => {
       expect(await (await fetch(`${standin.baseUrl}/refunds?reference=${reference}`, keyed(standin))).text()).toContain(`Failed: ${REFUND_FAILURE_REASON}`);
       // The failed refund's amount can be asked for again.
       expect((await api(standin, "POST", "/refund", { transaction: reference })).json.data.amount).toBe(125_000_000);
-    } finally {
-      await standin.close();
-      await receiver.close();
-    }
+    });
   });
 
   it("answer concurrent requests within what is left to refund", async () => {
@@ -454,21 +448,6 @@ const newReference = () => `payout_test_${Math.random().toString(36).slice(2, 12
 const transferBody = (recipient: string, fields: Record<string, unknown> = {}) => ({ source: "balance", amount: 5_000_000, recipient, reference: newReference(), reason: PAYOUT_REASON, ...fields });
 
 const verifyTransfer = (standin: RunningStandin, reference: string) => api(standin, "GET", `/transfer/verify/${reference}`);
-
-/** A stand-in that sends its webhooks to a receiver of its own, both closed after `run`. */
-async function withReceiver(
-  run: (standin: RunningStandin, receiver: Awaited<ReturnType<typeof startReceiver>>) => Promise<void>,
-  options: Parameters<typeof startPaystackStandin>[0] = {},
-) {
-  const receiver = await startReceiver();
-  const standin = await startPaystackStandin({ ...options, webhookUrl: receiver.url });
-  try {
-    await run(standin, receiver);
-  } finally {
-    await standin.close();
-    await receiver.close();
-  }
-}
 
 /** The banks the shop's vendors use most, with their Paystack codes. */
 const EXPECTED_BANKS = [

@@ -215,6 +215,12 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
     const emailOf = async (userId: string) => (await database.query<{ email: string }>("select email from users where id = $1", [userId]))[0]?.email;
     const idOf = async (email: string) => (await database.query<{ id: string }>("select id from users where email = $1", [email]))[0]!.id;
     const ask = (cookie: string, newEmail: string, currentPassword = DEMO_PASSWORD) => post(cookie, { intent: "email", newEmail, currentPassword });
+    /** A fresh person who asked to move to `newEmail`: their session, their id and the link sent to the new address. */
+    const askedToMove = async (email: string, newEmail: string) => {
+      const cookie = await freshPerson(email);
+      await ask(cookie, newEmail);
+      return { cookie, id: await idOf(email), link: await linkOf(newEmail, CONFIRM) };
+    };
     const expectInvalidLink = (response: Response) => {
       expect(response.headers.get("location")).toBe("/auth");
       expect(flashOf(response)).toMatchObject({ title: AUTH_TEXTS.verificationLinkInvalid });
@@ -322,18 +328,15 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
 
     it("a newer request, a sign-out everywhere and a password reset each void the pending change", async () => {
       const email = "halima.yusuf@example.com";
-      let cookie = await freshPerson(email);
-      const id = await idOf(email);
-      await ask(cookie, "halima.one@example.com");
-      const first = await linkOf("halima.one@example.com", CONFIRM);
-      await ask(cookie, "halima.two@example.com");
+      const { cookie: firstSession, id, link: first } = await askedToMove(email, "halima.one@example.com");
+      await ask(firstSession, "halima.two@example.com");
       expectInvalidLink(await follow(first));
 
       const second = await linkOf("halima.two@example.com", CONFIRM);
-      await postForm(app.base, "/auth/sign-out", {}, { cookie });
+      await postForm(app.base, "/auth/sign-out", {}, { cookie: firstSession });
       expectInvalidLink(await follow(second));
 
-      cookie = await signIn(email);
+      const cookie = await signIn(email);
       await ask(cookie, "halima.three@example.com");
       const third = await linkOf("halima.three@example.com", CONFIRM);
       await postForm(app.base, "/auth", { intent: "forgot", email });
@@ -351,9 +354,7 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
 
     it("an expired link, and a change-of-address link of the old kind, change nothing", async () => {
       const email = "segun.ajayi@example.com";
-      const cookie = await freshPerson(email);
-      await ask(cookie, "segun.new@example.com");
-      const link = await linkOf("segun.new@example.com", CONFIRM);
+      const { link } = await askedToMove(email, "segun.new@example.com");
       await database.query("update email_changes set created_at = now() - interval '61 minutes', expires_at = now() - interval '1 minute' where new_email = 'segun.new@example.com'");
       expectInvalidLink(await follow(link));
 
@@ -364,19 +365,14 @@ describe.each(TEST_ENGINES)("my account (%s)", (engine) => {
 
     it("two follows of one link at once change the address once; a follow and a cancel at once: one of them wins", async () => {
       const email = "musa.danjuma@example.com";
-      const cookie = await freshPerson(email);
-      const id = await idOf(email);
-      await ask(cookie, "musa.new@example.com");
-      const link = await linkOf("musa.new@example.com", CONFIRM);
+      const { id, link } = await askedToMove(email, "musa.new@example.com");
       const answers = await Promise.all([follow(link), follow(link)]);
       expect(answers.map((r) => flashOf(r)?.title).sort()).toEqual([T.emailChanged, AUTH_TEXTS.verificationLinkInvalid].sort());
       expect(await emailOf(id)).toBe("musa.new@example.com");
 
       const other = "zainab.lawal@example.com";
-      const otherCookie = await freshPerson(other);
-      const otherId = await idOf(other);
-      await ask(otherCookie, "zainab.new@example.com");
-      const [followed, cancelled] = await Promise.all([follow(await linkOf("zainab.new@example.com", CONFIRM)), follow(await linkOf(other, NOTICE))]);
+      const { id: otherId, link: confirmLink } = await askedToMove(other, "zainab.new@example.com");
+      const [followed, cancelled] = await Promise.all([follow(confirmLink), follow(await linkOf(other, NOTICE))]);
       const changed = flashOf(followed)?.title === T.emailChanged;
       expect(cancelled.status).toBe(changed ? 302 : 200);
       expect(await emailOf(otherId)).toBe(changed ? "zainab.new@example.com" : other);

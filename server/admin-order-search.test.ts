@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../db/schema";
 import type { AdminOrderPage } from "../domain/orders/admin";
 import { ORDER_SEARCH_LIMITS, ORDER_SEARCH_TEXTS, type OrderSearchValues } from "../domain/orders/admin-search";
 import { orderNumberOf } from "../domain/orders/status";
 import type { OrderStatus } from "../lib/constants";
-import { type TestApp, loaderData, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { loaderData, signInAs } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { useTestAppOn } from "../tests/support/lifecycle";
 import { SHIPPING } from "../tests/support/shop";
 import { WORLD_PASSWORD, addPerson, addSeller } from "../tests/security/world";
 
@@ -31,20 +31,19 @@ type Planned = keyof typeof PLAN;
 
 /** The Orders tab's search from the outside: the loader, the page, the export and who may use them. */
 describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
-  let database: DatabaseHandle;
-  let app: TestApp;
+  const { database, app } = useTestAppOn(engine);
   const cookie = { admin: "", customer: "", vendor: "" };
   const ids = {} as Record<Planned, string>;
   const sellers = {} as Record<"first" | "second", { vendorId: string; businessName: string }>;
   const nameOf = new Map<string, Planned>();
 
-  const tab = async (query: string) => loaderData<{ section: OrdersSection }>(app.base, `/admin?tab=orders&${query}`, "admin/routes/admin", cookie.admin);
+  const tab = async (query: string) => loaderData<{ section: OrdersSection }>(app().base, `/admin?tab=orders&${query}`, "admin/routes/admin", cookie.admin);
   const found = async (query: string) => {
     const { section } = await tab(query);
     expect(section.errors).toEqual({});
     return (section.orders?.items ?? []).map((order) => nameOf.get(order.id) ?? order.id).sort();
   };
-  const csv = (query: string, who = cookie.admin) => fetch(`${app.base}/admin/export/orders${query ? `?${query}` : ""}`, { headers: { Cookie: who } });
+  const csv = (query: string, who = cookie.admin) => fetch(`${app().base}/admin/export/orders${query ? `?${query}` : ""}`, { headers: { Cookie: who } });
   const csvNames = async (query: string) => {
     const response = await csv(query);
     expect(response.status).toBe(200);
@@ -53,17 +52,15 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
   };
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    app = await startTestApp(database);
-    const admin = await addPerson(database.db, "searchadmin", "admin");
-    const customer = await addPerson(database.db, "searchcustomer");
-    sellers.first = await addSeller(database.db, "Lekki", "search");
-    sellers.second = await addSeller(database.db, "Yaba", "search");
-    const vendor = await addPerson(database.db, "searchvendor", "vendor");
+    const admin = await addPerson(database().db, "searchadmin", "admin");
+    const customer = await addPerson(database().db, "searchcustomer");
+    sellers.first = await addSeller(database().db, "Lekki", "search");
+    sellers.second = await addSeller(database().db, "Yaba", "search");
+    const vendor = await addPerson(database().db, "searchvendor", "vendor");
     for (const [key, plan] of Object.entries(PLAN) as Array<[Planned, (typeof PLAN)[Planned]]>) {
       const seller = plan.seller === "first" ? sellers.first : sellers.second;
       const productId = (seller as { productId?: string }).productId!;
-      const [row] = await database.db
+      const [row] = await database().db
         .insert(orders)
         .values({
           ...SHIPPING,
@@ -83,13 +80,9 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
       ids[key] = row!.id;
       nameOf.set(row!.id, key);
     }
-    cookie.admin = await signInAs(app.base, admin.email, WORLD_PASSWORD);
-    cookie.customer = await signInAs(app.base, customer.email, WORLD_PASSWORD);
-    cookie.vendor = await signInAs(app.base, vendor.email, WORLD_PASSWORD);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    cookie.admin = await signInAs(app().base, admin.email, WORLD_PASSWORD);
+    cookie.customer = await signInAs(app().base, customer.email, WORLD_PASSWORD);
+    cookie.vendor = await signInAs(app().base, vendor.email, WORLD_PASSWORD);
   });
 
   it("lists every order with its count when nothing is asked, and the vendors by business name", async () => {
@@ -162,7 +155,7 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
       const { section } = await tab(query);
       expect(section.errors, query).toEqual(errors);
       expect(section.orders, query).toBeNull();
-      const page = await fetch(`${app.base}/admin?tab=orders&${query}`, { headers: { Cookie: cookie.admin } });
+      const page = await fetch(`${app().base}/admin?tab=orders&${query}`, { headers: { Cookie: cookie.admin } });
       expect(page.status, query).toBe(400);
       const html = await page.text();
       expect(html).toContain(Object.values(errors)[0]!.replace(/'/g, "&#x27;"));
@@ -171,15 +164,15 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
   });
 
   it("shows the count, 'no match' for an empty search result, and keeps the search in the pages and the export link", async () => {
-    const match = await fetch(`${app.base}/admin?tab=orders&status=paid`, { headers: { Cookie: cookie.admin } });
+    const match = await fetch(`${app().base}/admin?tab=orders&status=paid`, { headers: { Cookie: cookie.admin } });
     const matchHtml = await match.text();
     expect(matchHtml).toContain(ORDER_SEARCH_TEXTS.count(2, true));
     expect(matchHtml).toContain('href="/admin/export/orders?status=paid"');
     expect(matchHtml).toContain(ORDER_SEARCH_TEXTS.clear);
-    const none = await (await fetch(`${app.base}/admin?tab=orders&q=nobody`, { headers: { Cookie: cookie.admin } })).text();
+    const none = await (await fetch(`${app().base}/admin?tab=orders&q=nobody`, { headers: { Cookie: cookie.admin } })).text();
     expect(none).toContain(ORDER_SEARCH_TEXTS.noMatch);
     expect(none).toContain(ORDER_SEARCH_TEXTS.count(0, true));
-    const all = await (await fetch(`${app.base}/admin?tab=orders`, { headers: { Cookie: cookie.admin } })).text();
+    const all = await (await fetch(`${app().base}/admin?tab=orders`, { headers: { Cookie: cookie.admin } })).text();
     expect(all).toContain(ORDER_SEARCH_TEXTS.count(4, false));
     expect(all).not.toContain(ORDER_SEARCH_TEXTS.clear);
   });
@@ -212,7 +205,7 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
   });
 
   it("keeps the search in the pages: the next page's link carries it, and every page counts all the orders found", async () => {
-    await database.query(
+    await database().query(
       `insert into orders (customer_id, customer_name, customer_email, customer_phone, shipping_address, city, state, product_id, vendor_id,
          quantity, unit_price, total_amount, status)
        select customer_id, 'Paging Buyer ' || n, customer_email, customer_phone, shipping_address, city, state, product_id, vendor_id,
@@ -220,7 +213,7 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
        from orders, generate_series(1, 21) n where id = $1`,
       [ids.ngozi],
     );
-    const first = await (await fetch(`${app.base}/admin?tab=orders&q=paging+buyer&status=paid`, { headers: { Cookie: cookie.admin } })).text();
+    const first = await (await fetch(`${app().base}/admin?tab=orders&q=paging+buyer&status=paid`, { headers: { Cookie: cookie.admin } })).text();
     expect(first).toContain(ORDER_SEARCH_TEXTS.count(21, true));
     expect(first).toContain('href="/admin?tab=orders&amp;q=paging+buyer&amp;status=paid&amp;page=2"');
     const { section } = await tab("q=paging+buyer&status=paid&page=2");
@@ -231,7 +224,7 @@ describe.each(TEST_ENGINES)("admins find orders (%s)", (engine) => {
 
   it("keeps the search and the export to admins: customers and vendors are refused, whatever the query", async () => {
     for (const who of [cookie.customer, cookie.vendor]) {
-      const page = await fetch(`${app.base}/admin?tab=orders&q=ngozi`, { headers: { Cookie: who }, redirect: "manual" });
+      const page = await fetch(`${app().base}/admin?tab=orders&q=ngozi`, { headers: { Cookie: who }, redirect: "manual" });
       expect(page.status).toBe(302);
       expect(page.headers.get("location")).toBe("/");
       expect((await csv("q=ngozi", who)).status).toBe(403);

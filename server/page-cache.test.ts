@@ -5,7 +5,8 @@ import type { DatabaseHandle } from "../db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { seedDemoData } from "../db/seed";
 import { type TestApp, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor, createPostgresTestDatabase } from "../tests/support/database";
+import { TEST_ENGINES, createPostgresTestDatabase } from "../tests/support/database";
+import { useTestApp, useTestAppOn } from "../tests/support/lifecycle";
 import { insertListing, insertPerson, insertVendor } from "../tests/support/rows";
 import { PERSONAL_CACHE_CONTROL, SIGNED_OUT_CACHE_CONTROL, createPageCache, hasShopCookie, inlineScriptHashes } from "./page-cache";
 
@@ -22,42 +23,35 @@ async function within(ms: number, read: () => Promise<boolean>): Promise<number>
 }
 
 describe.each(TEST_ENGINES)("signed-out storefront pages from memory on %s", (engine) => {
-  let database: DatabaseHandle;
-  let app: TestApp;
+  const { database, app } = useTestAppOn(engine);
   let productId: string;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    app = await startTestApp(database);
-    const person = await insertPerson(database.db, "cache-vendor", "vendor");
-    const vendor = await insertVendor(database.db, person.userId, "Cached Phones Ikeja");
-    productId = await insertListing(database.db, vendor.id, "iPhone 12 Cached", { status: "approved", finalPrice: 420_000_00, stockQuantity: 4 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    const person = await insertPerson(database().db, "cache-vendor", "vendor");
+    const vendor = await insertVendor(database().db, person.userId, "Cached Phones Ikeja");
+    productId = await insertListing(database().db, vendor.id, "iPhone 12 Cached", { status: "approved", finalPrice: 420_000_00, stockQuantity: 4 });
   });
 
   it("serves the same page again with an ETag, 304 to a revalidating browser, and caching a CDN may follow", async () => {
-    const first = await raw(app.base, "/shop?brand=apple");
+    const first = await raw(app().base, "/shop?brand=apple");
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe(SIGNED_OUT_CACHE_CONTROL);
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^W\/".+"$/);
     expect(await first.text()).toContain("iPhone 12 Cached");
-    const again = await raw(app.base, "/shop?brand=apple");
+    const again = await raw(app().base, "/shop?brand=apple");
     expect(again.headers.get("etag")).toBe(etag);
-    const revalidated = await raw(app.base, "/shop?brand=apple", { "if-none-match": etag });
+    const revalidated = await raw(app().base, "/shop?brand=apple", { "if-none-match": etag });
     expect(revalidated.status).toBe(304);
     // The browser keeps the page it has together with the policy that names its nonce.
     expect(revalidated.headers.get("content-security-policy")).toBeNull();
   });
 
   it("sends brotli and gzip made once, and a policy allowing exactly the page's inline scripts", async () => {
-    const plain = await (await raw(app.base, `/product/${productId}`, { "accept-encoding": "identity" })).text();
+    const plain = await (await raw(app().base, `/product/${productId}`, { "accept-encoding": "identity" })).text();
     for (const [encoding, decompress] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
       const response = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        const url = new URL(`${app.base}/product/${productId}`);
+        const url = new URL(`${app().base}/product/${productId}`);
         import("node:http").then(({ get }) =>
           get(url, { headers: { "accept-encoding": encoding } }, (res) => {
             const chunks: Buffer[] = [];
@@ -77,71 +71,64 @@ describe.each(TEST_ENGINES)("signed-out storefront pages from memory on %s", (en
   });
 
   it("shows a stock change within a second", async () => {
-    expect(await (await raw(app.base, `/product/${productId}`)).text()).not.toContain("Sold out");
-    await database.query("update products set stock_quantity = 0 where id = $1", [productId]);
-    const took = await within(1000, async () => (await (await raw(app.base, `/product/${productId}`)).text()).includes("Sold out"));
+    expect(await (await raw(app().base, `/product/${productId}`)).text()).not.toContain("Sold out");
+    await database().query("update products set stock_quantity = 0 where id = $1", [productId]);
+    const took = await within(1000, async () => (await (await raw(app().base, `/product/${productId}`)).text()).includes("Sold out"));
     expect(took).toBeLessThan(1000);
-    await database.query("update products set stock_quantity = 4 where id = $1", [productId]);
-    await within(1000, async () => !(await (await raw(app.base, `/product/${productId}`)).text()).includes("Sold out"));
+    await database().query("update products set stock_quantity = 4 where id = $1", [productId]);
+    await within(1000, async () => !(await (await raw(app().base, `/product/${productId}`)).text()).includes("Sold out"));
   });
 
   it("keeps the data a browser fetches to move between storefront pages, too", async () => {
     const path = "/shop.data?brand=apple&_routes=root,storefront/routes/shop";
-    const first = await raw(app.base, path);
+    const first = await raw(app().base, path);
     expect(first.headers.get("content-type")).toMatch(/^text\/x-script/);
     expect(await first.text()).toContain("iPhone 12 Cached");
     await within(1000, async () => {
-      const kept = await raw(app.base, path);
+      const kept = await raw(app().base, path);
       await kept.arrayBuffer();
       const etag = kept.headers.get("etag");
-      return etag !== null && (await raw(app.base, path, { "if-none-match": etag })).status === 304;
+      return etag !== null && (await raw(app().base, path, { "if-none-match": etag })).status === 304;
     });
   });
 
   it("renders for anyone carrying the shop's cookies, marked private", async () => {
-    const response = await raw(app.base, "/shop", { cookie: "tokunbo.session_token=not-a-session" });
+    const response = await raw(app().base, "/shop", { cookie: "tokunbo.session_token=not-a-session" });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe(PERSONAL_CACHE_CONTROL);
     expect(response.headers.get("etag")).toBeNull();
   });
 
   it("keeps nothing for a page that is not found", async () => {
-    const before = app.services.pageCache.size();
-    expect((await raw(app.base, "/product/no-such-phone")).status).toBe(404);
-    expect(app.services.pageCache.size()).toBe(before);
+    const before = app().services.pageCache.size();
+    expect((await raw(app().base, "/product/no-such-phone")).status).toBe(404);
+    expect(app().services.pageCache.size()).toBe(before);
   });
 });
 
 describe("a signed-in visitor's page never reaches another visitor", () => {
-  let database: DatabaseHandle;
-  let app: TestApp;
+  const { database, app } = useTestApp();
 
   beforeAll(async () => {
-    database = await createDatabaseFor("pglite");
-    app = await startTestApp(database);
-    await seedDemoData(database.db, { uploadsDir: app.config.uploadsDir });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await seedDemoData(database().db, { uploadsDir: app().config.uploadsDir });
   });
 
   it("keeps the customer's greeting and cart count out of the signed-out page", async () => {
     const customer = DEMO_ACCOUNTS.find((account) => account.role === "customer")!;
-    const cookie = await signInAs(app.base, customer.email, DEMO_PASSWORD);
-    await database.query(
+    const cookie = await signInAs(app().base, customer.email, DEMO_PASSWORD);
+    await database().query(
       `insert into cart (customer_id, product_id, quantity)
        select users.id, products.id, 2 from users, products
         where users.email = $1 and products.status = 'approved' and products.stock_quantity > 2 limit 1`,
       [customer.email],
     );
-    const personal = await (await raw(app.base, "/shop", { cookie })).text();
+    const personal = await (await raw(app().base, "/shop", { cookie })).text();
     const name = customer.fullName.split(" ")[0]!;
     expect(personal).toContain(name);
     const cartLabel = personal.match(/aria-label="(Cart, \d+ items?)"/)?.[1];
     expect(cartLabel).toBeDefined();
     for (let visit = 0; visit < 3; visit++) {
-      const anonymous = await (await raw(app.base, "/shop")).text();
+      const anonymous = await (await raw(app().base, "/shop")).text();
       expect(anonymous).not.toContain(name);
       expect(anonymous).not.toContain(cartLabel);
       expect(anonymous).toContain('aria-label="Cart"');

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useTempDir } from "../tests/support/lifecycle";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { loadConfig } from "./config";
@@ -105,44 +105,38 @@ function freePort(): Promise<number> {
 }
 
 describe("npm start", () => {
+  const dataDir = useTempDir("tokunbo-react-build-");
+
   it("serves React's production build for a shop with demo data, the mailbox and test payments on by default", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-react-build-"));
-    try {
-      const log = await logUntil(
-        { DATA_DIR: dataDir, DEMO_DATA: "false", HOST: "127.0.0.1", PORT: String(await freePort()), LOG_LEVEL: "info" },
-        "Tokunbo is serving",
-      );
-      const serving = log.split("\n").map((line) => (line.startsWith("{") ? JSON.parse(line) : {})).find((entry) => entry.msg?.startsWith("Tokunbo is serving"));
-      expect(serving).toMatchObject({ react: "production", shop: "development", payments: "test" });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    const log = await logUntil(
+      { DATA_DIR: dataDir(), DEMO_DATA: "false", HOST: "127.0.0.1", PORT: String(await freePort()), LOG_LEVEL: "info" },
+      "Tokunbo is serving",
+    );
+    const serving = log.split("\n").map((line) => (line.startsWith("{") ? JSON.parse(line) : {})).find((entry) => entry.msg?.startsWith("Tokunbo is serving"));
+    expect(serving).toMatchObject({ react: "production", shop: "development", payments: "test" });
   }, 120_000);
 });
 
 describe("a production site with the mailbox on", () => {
+  const dataDir = useTempDir("tokunbo-demo-site-");
+
   it("turns the mailbox on only with the demo-site flag, and then warns loudly", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-demo-site-"));
     const port = await freePort();
     const env = {
       NODE_ENV: "production",
       AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
       PAYMENTS_MODE: "sandbox",
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDir(),
       DEMO_DATA: "false",
       HOST: "127.0.0.1",
       PORT: String(port),
       DEV_MAILBOX: "true",
     };
-    try {
-      const refused = await logUntil(env, "Payments are in test mode");
-      expect(refused).toContain("DEV_MAILBOX is set but the mailbox stays off in production: set DEMO_SITE=true as well");
-      expect(refused).not.toContain("DEMO SITE");
-      const demo = await logUntil({ ...env, DEMO_SITE: "true" }, "Payments are in test mode");
-      expect(demo).toContain(`DEMO SITE: the mailbox at http://localhost:${port}/dev/mailbox is ON in production.`);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    const refused = await logUntil(env, "Payments are in test mode");
+    expect(refused).toContain("DEV_MAILBOX is set but the mailbox stays off in production: set DEMO_SITE=true as well");
+    expect(refused).not.toContain("DEMO SITE");
+    const demo = await logUntil({ ...env, DEMO_SITE: "true" }, "Payments are in test mode");
+    expect(demo).toContain(`DEMO SITE: the mailbox at http://localhost:${port}/dev/mailbox is ON in production.`);
   }, 120_000);
 });
 
@@ -166,16 +160,10 @@ describe("preparing the embedded database", () => {
     }
   });
 
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "tokunbo-seed-"));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = useTempDir("tokunbo-seed-");
 
   const countProducts = async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    const config = loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: "silent" });
     const handle = await prepareDatabase(config, createLogger(config));
     try {
       const [row] = await handle.query<{ products: number; users: number }>(

@@ -6,8 +6,9 @@ import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { startFakeBucket } from "../tests/support/fake-s3";
 import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
-import { type TestApp, postForm, signInAs, startTestApp } from "../tests/support/app";
-import { TEST_ENGINES, createDatabaseFor } from "../tests/support/database";
+import { type TestApp, postForm, signInAs } from "../tests/support/app";
+import { TEST_ENGINES } from "../tests/support/database";
+import { useTestAppOn } from "../tests/support/lifecycle";
 
 const DOCUMENTS = "/admin/preapproval-documents/";
 
@@ -68,8 +69,7 @@ function expectPrivateDocumentHeaders(response: Response): void {
 
 /** Pre-approval documents over HTTP: never under /uploads, only for admins through their own route. */
 describe.each(TEST_ENGINES)("pre-approval documents (%s)", (engine) => {
-  let database: DatabaseHandle;
-  let app: TestApp;
+  const { database, app } = useTestAppOn(engine);
   let admin: string;
   let uploader: string;
   let vendor: string;
@@ -77,39 +77,33 @@ describe.each(TEST_ENGINES)("pre-approval documents (%s)", (engine) => {
   let documentKey: string;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    app = await startTestApp(database);
-    await seedDemoData(database.db, { uploadsDir: app.config.uploadsDir });
-    admin = await signInAs(app.base, "admin@tokunbo.test", DEMO_PASSWORD);
-    uploader = await signInAs(app.base, "customer@tokunbo.test", DEMO_PASSWORD);
-    vendor = await signInAs(app.base, "vendor@tokunbo.test", DEMO_PASSWORD);
-    documentUrl = await applyWithDocument(app, database, uploader, "customer@tokunbo.test");
+    await seedDemoData(database().db, { uploadsDir: app().config.uploadsDir });
+    admin = await signInAs(app().base, "admin@tokunbo.test", DEMO_PASSWORD);
+    uploader = await signInAs(app().base, "customer@tokunbo.test", DEMO_PASSWORD);
+    vendor = await signInAs(app().base, "vendor@tokunbo.test", DEMO_PASSWORD);
+    documentUrl = await applyWithDocument(app(), database(), uploader, "customer@tokunbo.test");
     documentKey = documentUrl.replace("/uploads/", "");
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it("serves no pre-approval file under /uploads, however the path is written, and still serves catalogue images", async () => {
     const name = documentKey.replace("preapproval/", "");
     for (const url of [documentUrl, documentUrl.replace(".webp", "-320w.webp"), `/uploads/%70reapproval/${name}`, `/uploads/PREAPPROVAL/${name}`, `/uploads//preapproval/${name}`]) {
-      const response = await fetch(`${app.base}${url}`);
+      const response = await fetch(`${app().base}${url}`);
       expect(response.status, url).toBe(404);
       expect(await response.text()).toBe("Not found.");
     }
     for (const url of [`/uploads/products/../preapproval/${name}`, `/uploads/products/..%2Fpreapproval%2F${name}`]) {
-      expect((await rawGet(app.base, url, admin)).status, url).toBe(404);
+      expect((await rawGet(app().base, url, admin)).status, url).toBe(404);
     }
-    const [product] = await database.query<{ image: string }>("select images[1] as image from products where images[1] like '/uploads/products/%' limit 1");
-    const catalogue = await fetch(`${app.base}${product!.image}`);
+    const [product] = await database().query<{ image: string }>("select images[1] as image from products where images[1] like '/uploads/products/%' limit 1");
+    const catalogue = await fetch(`${app().base}${product!.image}`);
     expect(catalogue.status).toBe(200);
     expect(catalogue.headers.get("content-security-policy")).toContain("sandbox");
     expect(catalogue.headers.get("cache-control")).toContain("immutable");
   });
 
   it("serves the document to an admin, inline, never cached, sandboxed", async () => {
-    const response = await fetch(`${app.base}${DOCUMENTS}${documentKey}`, { headers: { Cookie: admin } });
+    const response = await fetch(`${app().base}${DOCUMENTS}${documentKey}`, { headers: { Cookie: admin } });
     expect(response.status).toBe(200);
     expectPrivateDocumentHeaders(response);
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -117,13 +111,13 @@ describe.each(TEST_ENGINES)("pre-approval documents (%s)", (engine) => {
   });
 
   it("refuses the uploader, another vendor and customers (403) and signed-out visitors (401)", async () => {
-    const url = `${app.base}${DOCUMENTS}${documentKey}`;
+    const url = `${app().base}${DOCUMENTS}${documentKey}`;
     expect((await fetch(url, { headers: { Cookie: uploader } })).status).toBe(403);
     expect((await fetch(url, { headers: { Cookie: vendor } })).status).toBe(403);
     expect((await fetch(url)).status).toBe(401);
 
-    const [applicant] = await database.query<{ id: string }>("select v.id from vendors v join users u on u.id = v.user_id where u.email = 'customer@tokunbo.test'");
-    const approved = await postForm(app.base, "/admin/vendors", { vendorId: applicant!.id, status: "approved" }, { cookie: admin });
+    const [applicant] = await database().query<{ id: string }>("select v.id from vendors v join users u on u.id = v.user_id where u.email = 'customer@tokunbo.test'");
+    const approved = await postForm(app().base, "/admin/vendors", { vendorId: applicant!.id, status: "approved" }, { cookie: admin });
     expect(approved.status).toBe(200);
     const asVendor = await fetch(url, { headers: { Cookie: uploader } });
     expect(asVendor.status).toBe(403);
@@ -131,7 +125,7 @@ describe.each(TEST_ENGINES)("pre-approval documents (%s)", (engine) => {
   });
 
   it("refuses keys outside the pre-approval folder or with '..', never answering a file", async () => {
-    const [product] = await database.query<{ image: string }>("select images[1] as image from products where images[1] like '/uploads/products/%' limit 1");
+    const [product] = await database().query<{ image: string }>("select images[1] as image from products where images[1] like '/uploads/products/%' limit 1");
     const productKey = product!.image.replace("/uploads/", "");
     const name = documentKey.replace("preapproval/", "");
     const paths = [
@@ -144,20 +138,20 @@ describe.each(TEST_ENGINES)("pre-approval documents (%s)", (engine) => {
       `${DOCUMENTS}preapproval/${"0".repeat(32)}.webp`,
     ];
     for (const url of paths) {
-      const response = await rawGet(app.base, url, admin);
+      const response = await rawGet(app().base, url, admin);
       expect([400, 404], url).toContain(response.status);
       expect(response.body, url).not.toContain("RIFF");
     }
   });
 
   it("lists the latest pre-approval answers on the admin Vendors tab, documents linked to the admin route", async () => {
-    const html = await (await fetch(`${app.base}/admin?tab=vendors`, { headers: { Cookie: admin } })).text();
+    const html = await (await fetch(`${app().base}/admin?tab=vendors`, { headers: { Cookie: admin } })).text();
     expect(html).toContain("Pre-approval answers");
     expect(html).toContain("BN 774411");
     expect(html).toContain(`href="${DOCUMENTS}${documentKey}"`);
     const seeded = /href="(\/admin\/preapproval-documents\/preapproval\/[a-z0-9-]+-id\.webp)"/.exec(html)?.[1];
     expect(seeded).toBeDefined();
-    const response = await fetch(`${app.base}${seeded}`, { headers: { Cookie: admin } });
+    const response = await fetch(`${app().base}${seeded}`, { headers: { Cookie: admin } });
     expect(response.status).toBe(200);
     expectPrivateDocumentHeaders(response);
     expect(html).not.toMatch(/href="\/uploads\/preapproval\//);

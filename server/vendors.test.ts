@@ -122,12 +122,7 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
       const urls = Array.from({ length: 6 }, (_, i) => `/uploads/products/${String(i).repeat(32)}.webp`);
       const body = new URLSearchParams({ intent: "create", ...productFields() } as Record<string, string>);
       for (const url of urls) body.append("images", url);
-      const sixSaved = await fetch(`${app.base}/products?add=1`, {
-        method: "POST",
-        headers: { Cookie: vendorA, "Content-Type": "application/x-www-form-urlencoded" },
-        body,
-        redirect: "manual",
-      });
+      const sixSaved = await postForm(app.base, "/products?add=1", body, { cookie: vendorA });
       expect(sixSaved.status).toBe(400);
       expect(await sixSaved.text()).toContain("Maximum 5 images allowed");
     });
@@ -164,12 +159,7 @@ describe.each(TEST_ENGINES)("vendors and product management over HTTP (%s)", (en
     it("adds the product pending, with no final price, whatever the form says about its vendor", async () => {
       const body = new URLSearchParams({ intent: "create", ...productFields({ vendorId: "00000000-0000-4000-8000-000000000000" }) } as Record<string, string>);
       for (const url of urls) body.append("images", url);
-      const response = await fetch(`${app.base}/products?add=1`, {
-        method: "POST",
-        headers: { Cookie: vendorA, "Content-Type": "application/x-www-form-urlencoded" },
-        body,
-        redirect: "manual",
-      });
+      const response = await postForm(app.base, "/products?add=1", body, { cookie: vendorA });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/products");
       const [row] = await database.query<{ id: string; status: string; final_price: string | null; images: string[]; business_name: string }>(

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
-import { insertPerson, recordingMailer } from "../../tests/support/rows";
+import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { placeOrder } from "../flows/place-order";
 import { changeOrderStatus } from "../flows/change-order-status";
@@ -11,11 +11,8 @@ import { listPaymentsForAdmin } from "./listings";
 
 /** What the Payments tab shows of refunds: each payment's refunds, what is left, and the flagged amount. */
 describe.each(TEST_ENGINES)("the Payments tab's refunds (%s)", (engine) => {
-  const { database, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const { database, shop, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-tab-refunds-${engine}`, email: `admin-tab-refunds-${engine}@example.ng`, role: "admin" as const };
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
 
   beforeAll(() => insertPerson(database().db, admin.userId, "admin"));
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { useDatabaseFor } from "../../tests/support/lifecycle";
 import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { cart } from "../../db/schema/cart";
 import { notifications } from "../../db/schema/notifications";
@@ -8,16 +8,10 @@ import { publishLiveEvent } from "../live/events";
 import { siteBarCounts } from "./site-bar";
 
 describe.each(TEST_ENGINES)("the site bar's counts on %s", (engine) => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useDatabaseFor(engine);
 
   it("counts the units in the cart, the unread notifications and the newest live event of that user only", async () => {
-    const { db } = database;
+    const { db } = database();
     const buyer = await insertPerson(db, "bar-buyer");
     const other = await insertPerson(db, "bar-other");
     expect(await siteBarCounts(db, buyer.userId)).toEqual({ cartCount: 0, unreadNotifications: 0, liveAfter: 0 });
@@ -35,7 +29,7 @@ describe.each(TEST_ENGINES)("the site bar's counts on %s", (engine) => {
     ]);
     await publishLiveEvent(db, other.userId, { kind: "cart.updated", count: 1 });
     await publishLiveEvent(db, buyer.userId, { kind: "cart.updated", count: 1 });
-    const [newest] = await database.query<{ id: number }>("select max(id)::int as id from live_events where user_id = $1", [buyer.userId]);
+    const [newest] = await database().query<{ id: number }>("select max(id)::int as id from live_events where user_id = $1", [buyer.userId]);
     expect(await siteBarCounts(db, buyer.userId)).toEqual({ cartCount: 3, unreadNotifications: 1, liveAfter: newest!.id });
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
-import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { useDatabaseFor } from "../../tests/support/lifecycle";
 import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { createProduct, getManagedProduct, updateProduct } from "./management";
 import { type ProductFormInput, productFormSchema } from "./management-validation";
@@ -33,30 +33,24 @@ function edit(values: Record<string, unknown> = {}): ProductFormInput {
 }
 
 describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) => {
-  let database: DatabaseHandle;
+  const database = useDatabaseFor(engine);
   const seller = { userId: "seller", email: "seller@example.ng", role: "vendor" as const };
   const rival = { userId: "rival", email: "rival@example.ng", role: "vendor" as const };
   const admin = { userId: "admin", email: "admin@example.ng", role: "admin" as const };
   let vendorId: string;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    const db = database.db;
-    await insertPerson(db, "seller", "vendor");
-    await insertPerson(db, "rival", "vendor");
-    await insertPerson(db, "admin", "admin");
+    const db = database().db;
+    for (const person of [seller, rival, admin]) await insertPerson(db, person.userId, person.role);
     vendorId = (await insertVendor(db, "seller", "Ikeja Gadget Hub")).id;
     await insertVendor(db, "rival", "Wuse Mobile World");
     await recordUploadedImages(db, "seller", [FRONT, BACK, SIDE]);
     await recordUploadedImages(db, "rival", [OTHER_VENDORS]);
     await recordUploadedImages(db, "admin", [ADMINS]);
   });
-  afterAll(async () => {
-    await database?.close();
-  });
 
   async function approvedListing(): Promise<string> {
-    return insertListing(database.db, vendorId, APPROVED.name, {
+    return insertListing(database().db, vendorId, APPROVED.name, {
       model: APPROVED.model,
       storage: APPROVED.storage,
       color: APPROVED.color,
@@ -71,7 +65,7 @@ describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) =
   }
 
   async function stateOf(id: string) {
-    const [row] = await database.query<{ status: string; final_price: string | null; compare_price: string | null }>(
+    const [row] = await database().query<{ status: string; final_price: string | null; compare_price: string | null }>(
       "select status, final_price::text, compare_price::text from products where id = $1",
       [id],
     );
@@ -79,7 +73,7 @@ describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) =
   }
 
   async function notesOf(userId: string) {
-    return database.query<{ title: string; message: string }>("select title, message from notifications where user_id = $1 order by created_at", [userId]);
+    return database().query<{ title: string; message: string }>("select title, message from notifications where user_id = $1 order by created_at", [userId]);
   }
 
   const identityEdits: Array<[string, Record<string, unknown>]> = [
@@ -100,7 +94,7 @@ describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) =
   it.each(identityEdits)("a vendor's change of the %s sends the listing back to review, out of the shop, and says why", async (_field, change) => {
     const id = await approvedListing();
     const before = (await notesOf("seller")).length;
-    const saved = await updateProduct(database.db, seller, id, edit(change));
+    const saved = await updateProduct(database().db, seller, id, edit(change));
     expect(saved).toEqual({ id, status: "pending", finalPrice: null, backToReview: true });
     expect(await stateOf(id)).toEqual({ status: "pending", final_price: null, compare_price: null });
     const notes = await notesOf("seller");
@@ -109,7 +103,7 @@ describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) =
       title: "Listing back in review",
       message: `${(change.name as string | undefined) ?? APPROVED.name}: changes to an approved listing go back to review. It is out of the shop until our team approves it again.`,
     });
-    expect((await getManagedProduct(database.db, admin, id)).status).toBe("pending");
+    expect((await getManagedProduct(database().db, admin, id)).status).toBe("pending");
   });
 
   const keptEdits: Array<[string, Record<string, unknown>]> = [
@@ -123,72 +117,72 @@ describe.each(TEST_ENGINES)("approval covers what was approved (%s)", (engine) =
   it.each(keptEdits)("a vendor's change of %s keeps the listing approved at its price", async (_field, change) => {
     const id = await approvedListing();
     const before = (await notesOf("seller")).length;
-    const saved = await updateProduct(database.db, seller, id, edit(change));
+    const saved = await updateProduct(database().db, seller, id, edit(change));
     expect(saved).toEqual({ id, status: "approved", finalPrice: 380_000_00, backToReview: false });
     expect(await stateOf(id)).toEqual({ status: "approved", final_price: "38000000", compare_price: "40000000" });
     expect(await notesOf("seller")).toHaveLength(before);
   });
 
   it("a pending listing edited by its vendor stays pending, without a notice", async () => {
-    const id = await insertListing(database.db, vendorId, APPROVED.name, { images: [FRONT], status: "pending" });
-    const saved = await updateProduct(database.db, seller, id, edit({ name: "iPhone 12 Pro 128GB" }));
+    const id = await insertListing(database().db, vendorId, APPROVED.name, { images: [FRONT], status: "pending" });
+    const saved = await updateProduct(database().db, seller, id, edit({ name: "iPhone 12 Pro 128GB" }));
     expect(saved).toMatchObject({ status: "pending", backToReview: false });
   });
 
   it("an admin's edit of identity fields is not re-reviewed", async () => {
     const id = await approvedListing();
-    const saved = await updateProduct(database.db, admin, id, edit({ name: "iPhone 12 Pro 128GB", images: [BACK, FRONT, ADMINS] }));
+    const saved = await updateProduct(database().db, admin, id, edit({ name: "iPhone 12 Pro 128GB", images: [BACK, FRONT, ADMINS] }));
     expect(saved).toEqual({ id, status: "approved", finalPrice: 380_000_00, backToReview: false });
     expect(await stateOf(id)).toEqual({ status: "approved", final_price: "38000000", compare_price: "40000000" });
   });
 
   it("an admin approving in the edit dialog sets no comparison price: the vendor's suggestion never becomes a 'Was' price", async () => {
     const id = await approvedListing();
-    await updateProduct(database.db, seller, id, edit({ suggestedPrice: "410000" }));
-    const saved = await updateProduct(database.db, admin, id, edit({ suggestedPrice: "410000", status: "approved", finalPrice: "395000" }));
+    await updateProduct(database().db, seller, id, edit({ suggestedPrice: "410000" }));
+    const saved = await updateProduct(database().db, admin, id, edit({ suggestedPrice: "410000", status: "approved", finalPrice: "395000" }));
     expect(saved).toMatchObject({ status: "approved", finalPrice: 395_000_00 });
     expect(await stateOf(id)).toEqual({ status: "approved", final_price: "39500000", compare_price: null });
   });
 
   describe("photos must be the vendor's own uploads", () => {
     async function refusedAndUnchanged(save: () => Promise<unknown>, id?: string) {
-      const [before] = await database.query<{ n: number }>("select count(*)::int as n from products");
-      const snapshot = id ? await database.query("select * from products where id = $1", [id]) : null;
+      const [before] = await database().query<{ n: number }>("select count(*)::int as n from products");
+      const snapshot = id ? await database().query("select * from products where id = $1", [id]) : null;
       await expect(save()).rejects.toMatchObject({
         status: 400,
         message: "A listing can only show photos uploaded for it by its vendor. Please upload the photo again.",
         fieldErrors: { images: "A listing can only show photos uploaded for it by its vendor. Please upload the photo again." },
       });
-      const [after] = await database.query<{ n: number }>("select count(*)::int as n from products");
+      const [after] = await database().query<{ n: number }>("select count(*)::int as n from products");
       expect(after).toEqual(before);
-      if (id) expect(await database.query("select * from products where id = $1", [id])).toEqual(snapshot);
+      if (id) expect(await database().query("select * from products where id = $1", [id])).toEqual(snapshot);
     }
 
     it("refuses another vendor's upload and a never-uploaded address on add, writing nothing", async () => {
       const add = (images: string[]) => productFormSchema("add").parse({ ...APPROVED, images });
-      await refusedAndUnchanged(() => createProduct(database.db, seller, add([FRONT, OTHER_VENDORS])));
-      await refusedAndUnchanged(() => createProduct(database.db, seller, add([NEVER_UPLOADED])));
-      await refusedAndUnchanged(() => createProduct(database.db, seller, add([ADMINS])));
+      await refusedAndUnchanged(() => createProduct(database().db, seller, add([FRONT, OTHER_VENDORS])));
+      await refusedAndUnchanged(() => createProduct(database().db, seller, add([NEVER_UPLOADED])));
+      await refusedAndUnchanged(() => createProduct(database().db, seller, add([ADMINS])));
     });
 
     it("refuses them on edit, leaving the listing as it was", async () => {
       const id = await approvedListing();
-      await refusedAndUnchanged(() => updateProduct(database.db, seller, id, edit({ images: [FRONT, OTHER_VENDORS] })), id);
-      await refusedAndUnchanged(() => updateProduct(database.db, seller, id, edit({ images: [NEVER_UPLOADED] })), id);
+      await refusedAndUnchanged(() => updateProduct(database().db, seller, id, edit({ images: [FRONT, OTHER_VENDORS] })), id);
+      await refusedAndUnchanged(() => updateProduct(database().db, seller, id, edit({ images: [NEVER_UPLOADED] })), id);
       // Another vendor's listing is not theirs to find, let alone edit.
-      await expect(updateProduct(database.db, rival, id, edit({ images: [OTHER_VENDORS] }))).rejects.toMatchObject({ status: 404 });
+      await expect(updateProduct(database().db, rival, id, edit({ images: [OTHER_VENDORS] }))).rejects.toMatchObject({ status: 404 });
       expect(await stateOf(id)).toEqual({ status: "approved", final_price: "38000000", compare_price: "40000000" });
     });
 
     it("lets an admin use their own uploads or the vendor's, not another vendor's", async () => {
       const id = await approvedListing();
-      await expect(updateProduct(database.db, admin, id, edit({ images: [ADMINS, SIDE] }))).resolves.toMatchObject({ status: "approved" });
-      await refusedAndUnchanged(() => updateProduct(database.db, admin, id, edit({ images: [OTHER_VENDORS] })), id);
+      await expect(updateProduct(database().db, admin, id, edit({ images: [ADMINS, SIDE] }))).resolves.toMatchObject({ status: "approved" });
+      await refusedAndUnchanged(() => updateProduct(database().db, admin, id, edit({ images: [OTHER_VENDORS] })), id);
     });
 
     it("keeps photos already on the listing usable, whoever uploaded them", async () => {
-      const id = await insertListing(database.db, vendorId, APPROVED.name, { images: [OTHER_VENDORS], status: "pending" });
-      await expect(updateProduct(database.db, seller, id, edit({ images: [OTHER_VENDORS] }))).resolves.toMatchObject({ status: "pending" });
+      const id = await insertListing(database().db, vendorId, APPROVED.name, { images: [OTHER_VENDORS], status: "pending" });
+      await expect(updateProduct(database().db, seller, id, edit({ images: [OTHER_VENDORS] }))).resolves.toMatchObject({ status: "pending" });
     });
   });
 });

@@ -6,7 +6,6 @@ import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, useShopWithPayments } from "../../tests/support/shop";
 import { confirmPayment } from "../flows/confirm-payment";
 import { PAYMENT_CHANNELS } from "../payments/paystack-client";
-import { recordingMailer } from "../../tests/support/rows";
 import { type DeliveryFees, type NigerianState, deliveryFeeFor } from "../pricing/delivery-fees";
 import { getDeliveryFees, updateStateDeliveryFees } from "../pricing/delivery";
 import { PRICING_TEXTS, stateFeeField, stateFeesSchema } from "../pricing/validation";
@@ -25,10 +24,7 @@ const stateFeesInput = (fees: DeliveryFees) =>
   Object.fromEntries(NIGERIAN_STATES.map((s) => [s, fees.byState[s] ?? null])) as Record<NigerianState, number | null>;
 
 describe.each(TEST_ENGINES)("the delivery fee charged at checkout (%s)", (engine) => {
-  const { database, provider, standin, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+  const { database, provider, standin, shop, q, deps } = useShopWithPayments(engine);
   let admin: Actor;
   let buyers = 0;
 

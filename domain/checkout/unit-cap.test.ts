@@ -9,9 +9,8 @@ import { placeOrder } from "../flows/place-order";
 const CAP_MESSAGE = "Up to 10 phones per order: you have chosen 11. Untick or remove 1 phone to place this order.";
 
 describe.each(TEST_ENGINES)("the most phones one checkout holds (%s)", (engine) => {
-  const { database, provider, shop } = useShopWithPayments(engine);
+  const { database, provider, shop, q } = useShopWithPayments(engine);
   const deps = () => ({ db: database().db, payments: provider(), mailer: recordingMailer(), publicUrl: "https://tokunbo.example" });
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   /** Three listed phones with 5 units each: 15 units for sale. */
   let phones: string[] = [];
   let buyers = 0;

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { LIMITS, PAYMENT_FAILED_LABEL, isPaymentFailed } from "../../lib/constants";
-import { TEST_ENGINES,  } from "../../tests/support/database";
+import { TEST_ENGINES } from "../../tests/support/database";
 import { listCustomerOrders } from "../orders/customer";
 import { confirmPayment } from "../flows/confirm-payment";
 import { RECONCILIATION } from "../payments/reconciliation";
 import { reconcilePayments } from "../flows/reconcile-payments";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { PAYMENT_NOTICES } from "../payments/texts";
-import { recordingMailer } from "../../tests/support/rows";
 import { cancelUnpaidCheckout } from "./retry";
 import { payAgain } from "../flows/pay-again";
 import type { Buyer } from "./service";
@@ -16,17 +15,13 @@ import { CHECKOUT_TEXTS } from "./texts";
 import { PAYMENT_TEXTS } from "../payments/texts";
 
 describe.each(TEST_ENGINES)("unpaid checkouts: failed payments, Pay now, Cancel order, one at a time (%s)", (engine) => {
-  const { database, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
+  const { database, provider, shop, mailer, q, deps } = useShopWithPayments(engine);
   let buyers = 0;
 
   beforeEach(async () => {
     await q("update products set stock_quantity = 3, is_live = true where id = any($1::uuid[])", [shop().phones]);
   });
 
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   const stockOf = async (productId: string) => (await q<{ s: number }>("select stock_quantity as s from products where id = $1", [productId]))[0]!.s;
   const paymentOf = async (reference: string) =>
     (await q<{ id: string; status: string; failure_reason: string | null; replaced_by_id: string | null; flagged_for_refund: boolean; is_test: boolean; released_at: Date | null }>(

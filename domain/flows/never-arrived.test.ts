@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
-import { insertPerson, recordingMailer } from "../../tests/support/rows";
+import { insertPerson } from "../../tests/support/rows";
 import { buyerWithCart, payOnHostedPage, SHIPPING, useShopWithPayments } from "../../tests/support/shop";
 import { answerClaim, openClaim } from "../claims/service";
 import { CLAIM_TEXTS } from "../claims/texts";
@@ -18,13 +18,9 @@ import { applyRefundOutcome } from "./refund-failed";
 const DESCRIPTION = "The courier says it was handed over, but nobody here received the parcel.";
 
 describe.each(TEST_ENGINES)("a 'never arrived' claim on a shipped order (%s)", (engine) => {
-  const { database, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
+  const { database, shop, mailer, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `never-arrived-admin-${engine}`, email: `never-arrived-admin-${engine}@example.ng`, role: "admin" as const };
   let buyers = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
   const claimDeps = () => ({ ...deps(), storage: createLocalStorage(`/tmp/never-arrived-${engine}`) });
 
   beforeAll(async () => {

@@ -4,6 +4,7 @@ import { orders } from "../../db/schema/orders";
 import type { OrderStatus } from "../../lib/constants";
 import { createMailer } from "../mail/mailer";
 import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { useDatabaseFor } from "../../tests/support/lifecycle";
 import { insertPerson, recordingMailer } from "../../tests/support/rows";
 import { SHIPPING, type Shop, openShop } from "../../tests/support/shop";
 import { changeOrderStatus } from "../flows/change-order-status";
@@ -53,7 +54,7 @@ describe("a vendor's move as the form sends it", () => {
 });
 
 describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
-  let database: DatabaseHandle;
+  const database = useDatabaseFor(engine);
   let shop: Shop;
   let other: Shop;
   const mailer = recordingMailer();
@@ -61,30 +62,26 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
   let buyers = 0;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    shop = await openShop(database.db, engine);
-    other = await openShop(database.db, `${engine}-other`);
-    await insertPerson(database.db, admin.userId, "admin");
-    await database.query("update products set stock_quantity = 50");
-  });
-  afterAll(async () => {
-    await database?.close();
+    shop = await openShop(database().db, engine);
+    other = await openShop(database().db, `${engine}-other`);
+    await insertPerson(database().db, admin.userId, "admin");
+    await database().query("update products set stock_quantity = 50");
   });
 
-  const deps = () => ({ db: database.db, mailer, publicUrl: PUBLIC_URL });
+  const deps = () => ({ db: database().db, mailer, publicUrl: PUBLIC_URL });
   const vendor = () => ({ userId: shop.vendorUserId, email: `${shop.vendorUserId}@example.ng`, role: "vendor" as const });
   const otherVendor = () => ({ userId: other.vendorUserId, email: `${other.vendorUserId}@example.ng`, role: "vendor" as const });
-  const one = async <T>(text: string, params: unknown[] = []) => (await database.query<T>(text, params))[0] as T;
+  const one = async <T>(text: string, params: unknown[] = []) => (await database().query<T>(text, params))[0] as T;
   const statusOf = async (orderId: string) => (await one<{ status: string }>("select status from orders where id = $1", [orderId])).status;
   const historyOf = (orderId: string) =>
-    database.query<{ status: string; actor_id: string | null; actor_role: string | null; note: string | null }>(
+    database().query<{ status: string; actor_id: string | null; actor_role: string | null; note: string | null }>(
       "select status, actor_id, actor_role, note from order_status_history where order_id = $1 order by id",
       [orderId],
     );
-  const notesOf = (userId: string) => database.query<{ title: string; message: string }>("select title, message from notifications where user_id = $1 order by created_at, id", [userId]);
+  const notesOf = (userId: string) => database().query<{ title: string; message: string }>("select title, message from notifications where user_id = $1 order by created_at, id", [userId]);
 
   /** An order of a fresh buyer for the shop's first phone, in the given status. */
-  async function placeOrder(status: OrderStatus, seller: Shop = shop, db = database) {
+  async function placeOrder(status: OrderStatus, seller: Shop = shop, db = database()) {
     const buyer = await insertPerson(db.db, `buyer-${engine}-${++buyers}-${Date.now()}`);
     const [order] = await db.db
       .insert(orders)
@@ -172,7 +169,7 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
 
   it("lets only the order's buyer say 'I received my phone', once it has shipped", async () => {
     const { orderId, buyer } = await placeOrder("shipped");
-    const stranger = await insertPerson(database.db, `stranger-${engine}-${Date.now()}`);
+    const stranger = await insertPerson(database().db, `stranger-${engine}-${Date.now()}`);
     await expect(confirmReceived(deps(), stranger, orderId)).rejects.toMatchObject({ status: 404, message: ORDER_STATUS_TEXTS.notFound });
     await confirmReceived(deps(), buyer, orderId);
     expect(await historyOf(orderId)).toEqual([{ status: "delivered", actor_id: buyer.userId, actor_role: "buyer", note: null }]);
@@ -189,10 +186,10 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
 
   it("e-mails the buyer when an admin cancels their order, through the outbox", async () => {
     const { orderId, buyer } = await placeOrder("processing");
-    const outbox = createMailer({ db: database.db, from: "shop@tokunbo.example" });
+    const outbox = createMailer({ db: database().db, from: "shop@tokunbo.example" });
     const change = { orderId, status: "cancelled" as const };
     await changeOrderStatus({ ...deps(), mailer: outbox }, admin, change);
-    const written = await database.query<{ subject: string; text_body: string; html_body: string }>(
+    const written = await database().query<{ subject: string; text_body: string; html_body: string }>(
       "select subject, text_body, html_body from email_outbox where to_address = $1", [buyer.email],
     );
     const number = orderNumberOf(orderId);
@@ -204,11 +201,11 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
   });
 
   it("delivers orders shipped longer ago than the configured days, automatically, and tells the buyer so", async () => {
-    await database.query("insert into admin_pricing_config (id, auto_deliver_after_days) values (1, 10) on conflict (id) do update set auto_deliver_after_days = 10");
+    await database().query("insert into admin_pricing_config (id, auto_deliver_after_days) values (1, 10) on conflict (id) do update set auto_deliver_after_days = 10");
     const late = await placeOrder("shipped");
     const recent = await placeOrder("shipped");
-    await database.query("update orders set shipped_at = now() - interval '11 days' where id = $1", [late.orderId]);
-    await database.query("update orders set shipped_at = now() - interval '9 days' where id = $1", [recent.orderId]);
+    await database().query("update orders set shipped_at = now() - interval '11 days' where id = $1", [late.orderId]);
+    await database().query("update orders set shipped_at = now() - interval '9 days' where id = $1", [recent.orderId]);
     const sentBefore = mailer.sent.length;
     expect(await deliverOverdueOrders(deps())).toBeGreaterThanOrEqual(1);
     expect(await statusOf(late.orderId)).toBe("delivered");
@@ -218,7 +215,7 @@ describe.each(TEST_ENGINES)("order moves (%s)", (engine) => {
     const email = mailer.sent.slice(sentBefore).find((m) => m.to === late.buyer.email);
     expect(email?.subject).toBe(ORDER_EMAIL_TEXTS.deliveredSubject(orderNumberOf(late.orderId)));
     expect(email?.text).toContain(autoDeliveredNote(10));
-    await database.query("update admin_pricing_config set auto_deliver_after_days = 14");
+    await database().query("update admin_pricing_config set auto_deliver_after_days = 14");
   });
 });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../lib/constants";
-import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { useDatabaseFor } from "../../tests/support/lifecycle";
 import { profiles } from "../../db/schema/accounts";
 import { changeOrderStatus } from "../flows/change-order-status";
 import { ORDER_STATUS_TEXTS } from "../orders/status";
@@ -33,30 +33,26 @@ describe("manual payment input", () => {
 });
 
 describe.each(TEST_ENGINES)("manual payments and the status menu (%s)", (engine) => {
-  let database: DatabaseHandle;
+  const database = useDatabaseFor(engine);
   let shop: Shop;
   const mailer = recordingMailer();
   const admin = { userId: `admin-${engine}`, email: `admin-${engine}@example.ng`, role: "admin" as const };
   let buyers = 0;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    shop = await openShop(database.db, engine);
-    await insertPerson(database.db, admin.userId, "admin");
-    await database.db.insert(profiles).values({ userId: admin.userId, fullName: "Ngozi Adeyemi" });
-    await database.query("update products set stock_quantity = 50 where vendor_id = $1", [shop.vendorId]);
-  });
-  afterAll(async () => {
-    await database?.close();
+    shop = await openShop(database().db, engine);
+    await insertPerson(database().db, admin.userId, "admin");
+    await database().db.insert(profiles).values({ userId: admin.userId, fullName: "Ngozi Adeyemi" });
+    await database().query("update products set stock_quantity = 50 where vendor_id = $1", [shop.vendorId]);
   });
 
-  const deps = () => ({ db: database.db, mailer, publicUrl: "https://tokunbo.example" });
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
+  const deps = () => ({ db: database().db, mailer, publicUrl: "https://tokunbo.example" });
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   const one = async <T>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0] as T;
 
   /** A buyer's unpaid checkout: one pending payment (with a ₦2,500 delivery fee) for one order per phone, stock reserved. */
   async function checkout(phones: Array<{ productId: string; unitPrice: number }>, status: "pending" | "failed" = "pending") {
-    const buyer = await insertPerson(database.db, `buyer-${engine}-${++buyers}`);
+    const buyer = await insertPerson(database().db, `buyer-${engine}-${++buyers}`);
     const total = phones.reduce((sum, p) => sum + p.unitPrice, 0);
     const reference = `pay_test_${engine}_${buyers}`;
     const payment = await one<{ id: string }>(

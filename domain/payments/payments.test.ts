@@ -6,7 +6,6 @@ import type { Buyer } from "../checkout/service";
 import { placeOrder } from "../flows/place-order";
 import { CHECKOUT_TEXTS } from "../checkout/texts";
 import { PAYMENT_TEXTS } from "./texts";
-import { recordingMailer } from "../../tests/support/rows";
 import { confirmPayment } from "../flows/confirm-payment";
 import { fulfilPayment } from "../flows/fulfil-payment";
 import { createPaystackClient } from "./paystack-client";
@@ -17,14 +16,10 @@ import { orderNumberOf } from "../orders/status";
 import { SHIPPING, buyerWithCart, openShop, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 
 describe.each(TEST_ENGINES)("checkout and payment (%s)", (engine) => {
-  const { database, standin, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
+  const { database, standin, provider, shop, mailer, q, deps } = useShopWithPayments(engine);
   let buyers = 0;
 
 
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   const stockOf = async (productId: string) => (await q<{ s: number }>("select stock_quantity as s from products where id = $1", [productId]))[0]!.s;
   const setStock = (productId: string, stock: number) => q("update products set stock_quantity = $2, is_live = $2 > 0 where id = $1", [productId, stock]);
   const ordersOf = (reference: string) =>

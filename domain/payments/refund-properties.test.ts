@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
-import { insertPerson, recordingMailer } from "../../tests/support/rows";
+import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { placeOrder } from "../flows/place-order";
 import { Refusal } from "../core/refusal";
@@ -20,6 +20,15 @@ type Step =
   | { kind: "two-admins"; amounts: [number, number] }
   | { kind: "webhook"; pick: number; status: "processed" | "failed"; times: number };
 
+/** Refusals (too much, nothing left) are answers, not failures. */
+async function settle(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+  }
+}
+
 const PAID = 150_000_00;
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -30,12 +39,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe.each(TEST_ENGINES)("refunds under any sequence of partial refunds, replayed webhooks and concurrent clicks (%s)", (engine) => {
-  const { database, standin, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const { database, standin, shop, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-refund-props-${engine}`, email: `admin-refund-props-${engine}@example.ng`, role: "admin" as const };
   let runs = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
 
   beforeAll(() => insertPerson(database().db, admin.userId, "admin"));
 
@@ -54,15 +60,6 @@ describe.each(TEST_ENGINES)("refunds under any sequence of partial refunds, repl
     await q("update orders set status = 'delivered' where id = $1", [row!.order_id]);
     return { buyer, reference: placed.reference, paymentId: row!.payment_id, amount: Number(row!.amount) };
   }
-
-  /** Refusals (too much, nothing left) are answers, not failures. */
-  const settle = async (work: Promise<unknown>) => {
-    try {
-      await work;
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-    }
-  };
 
   it("never commits more than was paid, returns money once per key, and tells the buyer once per processed refund", async () => {
     await fc.assert(
@@ -142,26 +139,14 @@ const amountOf = (amount: UnshippedStep & { kind: "refund" }) =>
   amount.amount === "total" ? ORDER_TOTAL : amount.amount === "half" ? ORDER_TOTAL / 2 : amount.amount === "fee" ? FEE : amount.amount === "total-1" ? ORDER_TOTAL - 1 : amount.amount;
 
 describe.each(TEST_ENGINES)("refunds of an order that has not shipped (%s)", (engine) => {
-  const { database, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl });
+  const { database, shop, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-unshipped-${engine}`, email: `admin-unshipped-${engine}@example.ng`, role: "admin" as const };
   let runs = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
 
   beforeAll(async () => {
     await insertPerson(database().db, admin.userId, "admin");
     await q("insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee", [FEE]);
   });
-
-  const settle = async (work: Promise<unknown>) => {
-    try {
-      await work;
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-    }
-  };
 
   it("never leaves an order the vendor may still ship with its total refunded; what stays below it is a goodwill gesture, and such an order cannot be shipped", async () => {
     await fc.assert(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderNumberOf } from "../orders/status";
 import { TEST_ENGINES } from "../../tests/support/database";
-import { insertPerson, recordingMailer } from "../../tests/support/rows";
+import { insertPerson } from "../../tests/support/rows";
 import { SHIPPING, buyerWithCart, payOnHostedPage, useShopWithPayments } from "../../tests/support/shop";
 import { ACCESS_TEXTS } from "../core/access";
 import { placeOrder } from "../flows/place-order";
@@ -12,15 +12,11 @@ import { applyRefundOutcome, reconcileRefunds } from "../flows/refund-failed";
 import { REFUND_TEXTS, type RefundInput, issueRefund, refundPayment, refundableAmount } from "./refunds";
 
 describe.each(TEST_ENGINES)("refunds (%s)", (engine) => {
-  const { database, standin, provider, shop } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
+  const { database, standin, provider, shop, mailer, publicUrl, q } = useShopWithPayments(engine);
   const deps = (payments: PaymentProvider = provider()) => ({ db: database().db, payments, mailer, publicUrl });
   const admin = { userId: `admin-refunds-${engine}`, email: `admin-refunds-${engine}@example.ng`, role: "admin" as const };
   let buyers = 0;
   let keys = 0;
-
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
 
   beforeAll(() => insertPerson(database().db, admin.userId, "admin"));
 

@@ -13,7 +13,7 @@ import { COMMISSION_TEXTS, commissionChangeSchema } from "./validation";
 const UNKNOWN_VENDOR = "00000000-0000-4000-8000-000000000000";
 
 describe.each(TEST_ENGINES)("a vendor's commission rate (%s)", (engine) => {
-  const { database, provider, shop } = useShopWithPayments(engine);
+  const { database, provider, shop, q } = useShopWithPayments(engine);
   let admin: Actor;
   let buyers = 0;
 
@@ -21,7 +21,6 @@ describe.each(TEST_ENGINES)("a vendor's commission rate (%s)", (engine) => {
     admin = await insertPerson(database().db, `commission-admin-${engine}`, "admin");
   });
 
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   const rateOf = async () => (await q<{ rate: number }>("select commission_rate::float rate from vendors where id = $1", [shop().vendorId]))[0]!.rate;
   const changeCount = async () => (await q<{ n: number }>("select count(*)::int n from vendor_commission_changes where vendor_id = $1", [shop().vendorId]))[0]!.n;
   const change = (rate: number, reason = "Agreed at the quarterly review", actor: Actor = admin) =>

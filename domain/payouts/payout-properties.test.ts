@@ -5,7 +5,7 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { giveBankAccount } from "../../tests/support/payouts";
-import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { SHIPPING, useShopWithPayments } from "../../tests/support/shop";
 import { recordOrderStatus } from "../orders/history";
 import { balancesOf, creditSales, debitRefund, vendorNet, vendorShareOfRefund } from "../ledger/ledger";
@@ -46,11 +46,8 @@ interface Sold {
 }
 
 describe.each(TEST_ENGINES)("vendor money under any sequence of sales, refunds, claims, adjustments and failed transfers (%s)", (engine) => {
-  const { database, standin, provider } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const { database, standin, provider, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-payout-props-${engine}`, email: `admin-payout-props-${engine}@example.ng`, role: "admin" as const };
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   let runs = 0;
   let week = 0;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { creditAvailable, deliveredSale, giveBankAccount } from "../../tests/support/payouts";
-import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
+import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
 import { useShopWithPayments } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
 import { balancesOf, vendorNet } from "../ledger/ledger";
@@ -12,11 +12,8 @@ const WEEK_MS = 7 * DAY_MS;
 
 /** Payouts created at the same moment for one vendor, under different keys: the balance is paid once, whatever the order. */
 describe.each(TEST_ENGINES)("payouts created at the same moment (%s)", (engine) => {
-  const { database, standin, provider } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const { database, standin, provider, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-races-${engine}`, email: `admin-races-${engine}@example.ng`, role: "admin" as const };
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
   let vendors = 0;
 
   async function payee() {

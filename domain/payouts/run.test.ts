@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { creditAvailable, giveBankAccount, type TestAccount } from "../../tests/support/payouts";
-import { insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
+import { insertPerson, insertVendor } from "../../tests/support/rows";
 import { useShopWithPayments } from "../../tests/support/shop";
 import { Refusal } from "../core/refusal";
 import { balancesOf } from "../ledger/ledger";
@@ -33,15 +33,12 @@ describe("payout references and periods", () => {
 });
 
 describe.each(TEST_ENGINES)("payout runs (%s)", (engine) => {
-  const { database, standin, provider } = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const deps = () => ({ db: database().db, payments: provider(), mailer, publicUrl: "https://tokunbo.example" });
+  const { database, standin, provider, mailer, q, deps } = useShopWithPayments(engine);
   const admin = { userId: `admin-payouts-${engine}`, email: `admin-payouts-${engine}@example.ng`, role: "admin" as const };
   let vendors = 0;
   /** Each test pays in its own week, so periods never meet. */
   let week = 0;
   const nextWeek = () => new Date(Date.parse("2026-12-04T10:00:00Z") + ++week * WEEK_MS);
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
 
   async function vendorWith(account: TestAccount | null, available: number) {
     const n = ++vendors;

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { vendorBankAccounts } from "../../db/schema";
-import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
+import { TEST_ENGINES } from "../../tests/support/database";
+import { useDatabaseFor } from "../../tests/support/lifecycle";
 import { buildPrivateBuyer } from "../../tests/support/privacy";
 import { type Shop, openShop } from "../../tests/support/shop";
 import { orderNumberOf } from "../orders/status";
 import { exportMyData, maskAccountNumber } from "./export";
 
 describe.each(TEST_ENGINES)("'Download my data' (%s)", (engine) => {
-  let database: DatabaseHandle;
+  const database = useDatabaseFor(engine);
   let shop: Shop;
 
   beforeAll(async () => {
-    database = await createDatabaseFor(engine);
-    shop = await openShop(database.db, `export-${engine}`);
-  });
-  afterAll(async () => {
-    await database?.close();
+    shop = await openShop(database().db, `export-${engine}`);
   });
 
   it("holds the user's own records, amounts in kobo and naira, and nothing of anyone else or any secret", async () => {
-    const mine = await buildPrivateBuyer(database.db, shop, "mine");
-    const other = await buildPrivateBuyer(database.db, shop, "other");
-    const data = (await exportMyData(database.db, mine.userId))!;
+    const mine = await buildPrivateBuyer(database().db, shop, "mine");
+    const other = await buildPrivateBuyer(database().db, shop, "other");
+    const data = (await exportMyData(database().db, mine.userId))!;
     expect(data.profile).toMatchObject({ name: mine.markers.name, email: mine.markers.email, phone: mine.markers.phone, role: "customer" });
     expect(data.savedAddresses).toEqual([expect.objectContaining({ address: mine.markers.savedAddress, isDefault: true })]);
     expect(data.orders.map((o) => o.orderNumber).sort()).toEqual(mine.orderIds.map(orderNumberOf).sort());
@@ -41,7 +37,7 @@ describe.each(TEST_ENGINES)("'Download my data' (%s)", (engine) => {
     const text = JSON.stringify(data);
     for (const value of Object.values(other.markers)) expect(text).not.toContain(value);
     for (const id of other.orderIds) expect(text).not.toContain(id);
-    const [secrets] = await database.query<{ password: string; token: string }>(
+    const [secrets] = await database().query<{ password: string; token: string }>(
       "select a.password, s.token from accounts a join sessions s on s.user_id = a.user_id where a.user_id = $1",
       [mine.userId],
     );
@@ -51,10 +47,10 @@ describe.each(TEST_ENGINES)("'Download my data' (%s)", (engine) => {
   });
 
   it("gives a vendor their record and bank account with the number masked", async () => {
-    await database.db.insert(vendorBankAccounts).values({
+    await database().db.insert(vendorBankAccounts).values({
       vendorId: shop.vendorId, bankCode: "058", bankName: "Guaranty Trust Bank", accountNumber: "0123456789", accountName: "Shop Owner", recipientCode: "RCP_secret",
     });
-    const data = (await exportMyData(database.db, shop.vendorUserId))!;
+    const data = (await exportMyData(database().db, shop.vendorUserId))!;
     expect(data.profile.role).toBe("vendor");
     expect(data.vendor).toMatchObject({ businessName: `Shop export-${engine}`, bankAccount: { accountNumber: "******6789", accountName: "Shop Owner" } });
     expect(JSON.stringify(data)).not.toContain("RCP_secret");

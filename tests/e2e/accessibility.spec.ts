@@ -1,7 +1,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD, seriousA11yViolations } from "./support/accounts";
 import { ADMIN_STATE_FILE, SUPER_ADMIN_EMAIL } from "./support/admin";
-import { SUCCESS_CARD, payWithCard, phonesInStock, signUpFreshCustomer } from "./support/customers";
+import { SUCCESS_CARD, payWithCard, phonesInStock, placeCheckoutOrder, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 import { hydrated } from "./support/vendors";
 
@@ -92,13 +92,7 @@ test.describe("at a phone's width", () => {
     await page.getByRole("button", { name: /^Favourite / }).first().click();
     await visitAll(page, ["/cart", "/checkout"]);
 
-    await page.getByLabel("Full Name").fill("Tobi Adeyemi");
-    await page.getByLabel("Phone Number").fill("0803 123 4567");
-    await page.getByLabel("Street Address").fill("12 Allen Avenue");
-    await page.getByLabel("City").fill("Ikeja");
-    await page.getByLabel("State").selectOption("Lagos");
-    await page.getByRole("button", { name: "Place Order (1 item)" }).click();
-    await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+    await placeCheckoutOrder(page, { customerName: "Tobi Adeyemi", customerPhone: "0803 123 4567", shippingAddress: "12 Allen Avenue", city: "Ikeja", state: "Lagos" });
     await check(page, "the payment page (card)");
     await page.getByRole("link", { name: "Bank transfer" }).click();
     await expect(page.getByRole("heading", { name: "Pay with bank transfer" })).toBeVisible();

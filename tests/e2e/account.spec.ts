@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { latestMailLink, openAccountMenu, seriousA11yViolations, signIn } from "./support/accounts";
 import { FRESH_PASSWORD, phonesInStock, signUpFreshCustomer } from "./support/customers";
@@ -10,6 +10,30 @@ async function openAccount(page: Page) {
 }
 
 const section = (page: Page, name: string) => page.getByRole("region", { name });
+
+/** The buyer signed in on a browser of their own (closed by the caller, or here if signing in fails). */
+async function signedInElsewhere(browser: Browser, options: BrowserContextOptions, email: string): Promise<Page> {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    await signIn(page, email, FRESH_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    return page;
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** Changes the fresh customer's password on the open account page; the page says the other devices are signed out. */
+async function changePassword(page: Page, newPassword: string) {
+  const password = section(page, "Password");
+  await password.getByLabel("Current password").fill(FRESH_PASSWORD);
+  await password.getByLabel("New password", { exact: true }).fill(newPassword);
+  await password.getByLabel("Confirm new password").fill(newPassword);
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(password.getByRole("status")).toHaveText("Password changed. Your other devices have been signed out; this one stays signed in.");
+}
 
 const HOME = { label: "Home", customerName: "Tobi Adeyemi", customerPhone: "0803 123 4567", shippingAddress: "12 Allen Avenue", city: "Ikeja", state: "Lagos" };
 const OFFICE = { label: "Office", customerName: "Tobi Adeyemi", customerPhone: "0809 765 4321", shippingAddress: "Plot 5, Aminu Kano Crescent, Wuse II", city: "Abuja", state: "Federal Capital Territory" };
@@ -56,23 +80,14 @@ test("a buyer changes their name and phone from My account, and sees them after 
 
 test("changing the password signs the buyer's other browser out and keeps this one signed in", async ({ page, browser, baseURL, extraHTTPHeaders }, info) => {
   const email = await signUpFreshCustomer(page, info, "Amaka Eze");
-  const otherContext = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const other = await signedInElsewhere(browser, { baseURL, extraHTTPHeaders }, email);
   try {
-    const other = await otherContext.newPage();
-    await signIn(other, email, FRESH_PASSWORD);
-    await expect(other).toHaveURL(/\/$/);
-
     await openAccount(page);
     const devices = section(page, "Signed-in devices");
     await expect(devices.getByRole("listitem")).toHaveCount(2);
     await expect(devices.getByText("This device")).toHaveCount(1);
 
-    const password = section(page, "Password");
-    await password.getByLabel("Current password").fill(FRESH_PASSWORD);
-    await password.getByLabel("New password", { exact: true }).fill("eko-atlantic-2027");
-    await password.getByLabel("Confirm new password").fill("eko-atlantic-2027");
-    await password.getByRole("button", { name: "Change password" }).click();
-    await expect(password.getByRole("status")).toHaveText("Password changed. Your other devices have been signed out; this one stays signed in.");
+    await changePassword(page, "eko-atlantic-2027");
 
     await other.reload();
     await expect(other.getByRole("link", { name: "Sign In" }).filter({ visible: true }).first()).toBeVisible();
@@ -83,7 +98,7 @@ test("changing the password signs the buyer's other browser out and keeps this o
     await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
     await expect(section(page, "Signed-in devices").getByRole("listitem")).toHaveCount(1);
   } finally {
-    await otherContext.close();
+    await other.context().close();
   }
 });
 
@@ -116,11 +131,8 @@ test("a thief's change of address dies with the owner's new password, and the ca
   test.slow();
   const email = await signUpFreshCustomer(page, info, "Ireti Adebayo");
   const thiefAddress = email.replace("@example.com", ".thief@example.com");
-  const thiefContext = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const thief = await signedInElsewhere(browser, { baseURL, extraHTTPHeaders }, email);
   try {
-    const thief = await thiefContext.newPage();
-    await signIn(thief, email, FRESH_PASSWORD);
-    await expect(thief).toHaveURL(/\/$/);
     await openAccount(thief);
     const thiefForm = section(thief, "E-mail address");
     await thiefForm.getByLabel("New e-mail address").fill(thiefAddress);
@@ -129,12 +141,7 @@ test("a thief's change of address dies with the owner's new password, and the ca
     await expect(thiefForm.getByRole("status")).toHaveText(`We sent a link to ${thiefAddress}. Your e-mail address changes once you follow it.`);
 
     await openAccount(page);
-    const password = section(page, "Password");
-    await password.getByLabel("Current password").fill(FRESH_PASSWORD);
-    await password.getByLabel("New password", { exact: true }).fill("ikoyi-bridge-2027");
-    await password.getByLabel("Confirm new password").fill("ikoyi-bridge-2027");
-    await password.getByRole("button", { name: "Change password" }).click();
-    await expect(password.getByRole("status")).toHaveText("Password changed. Your other devices have been signed out; this one stays signed in.");
+    await changePassword(page, "ikoyi-bridge-2027");
 
     await thief.goto(await latestMailLink(page, thiefAddress, "Confirm your new e-mail address"));
     await expect(thief).toHaveURL(/\/auth$/);
@@ -153,7 +160,7 @@ test("a thief's change of address dies with the owner's new password, and the ca
     await openAccount(page);
     await expect(section(page, "E-mail address").getByText(`You sign in with ${email}.`)).toBeVisible();
   } finally {
-    await thiefContext.close();
+    await thief.context().close();
   }
 });
 

@@ -1,21 +1,14 @@
 import { MODERATION_TEXTS } from "../../domain/catalog/moderation-validation";
 import { seriousA11yViolations, signIn } from "./support/accounts";
 import { expect, test } from "./support/test";
-import { fillProductForm, freshPage, hydrated, openAsAdmin, photo, toastWith } from "./support/vendors";
+import { addProductWithPhoto, freshPage, hydrated, openAsAdmin, toastWith } from "./support/vendors";
 
 test("an admin sets a listing's final price in the approval queue; the shop shows it, with a 'Was' price only when the admin sets one", async ({ page, browser, extraHTTPHeaders }, info) => {
   test.setTimeout(120_000);
   const name = `Galaxy S21 priced ${info.project.name}${Date.now().toString(36)}`;
   await signIn(page, "vendor@tokunbo.test");
   await expect(page).toHaveURL(/\/$/);
-  await page.goto("/products?add=1");
-  await hydrated(page);
-  const dialog = page.getByRole("dialog", { name: "Add Product" });
-  await dialog.locator('input[type="file"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", "#2a9d8f", 600, 800) });
-  await expect(dialog.locator('input[type="hidden"][name="images"]')).toHaveCount(1);
-  await fillProductForm(dialog, { name, brand: "Samsung", model: "Galaxy S21", storage: "128GB", suggestedPrice: "400000", stock: "2" });
-  await dialog.getByRole("button", { name: "Add Product" }).click();
-  await expect(toastWith(page, "Product added successfully! Awaiting admin approval.")).toBeVisible();
+  await addProductWithPhoto(page, "#2a9d8f", { name, brand: "Samsung", model: "Galaxy S21", storage: "128GB", suggestedPrice: "400000", stock: "2" });
 
   const admin = await openAsAdmin(browser, info, extraHTTPHeaders);
   const approve = async (status: string, fill: (row: ReturnType<typeof admin.getByRole>) => Promise<void>) => {

@@ -1,7 +1,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
-import { ADMIN_STATE_FILE, expect, openTab, projectIndex, test, toastWith } from "./support/admin";
-import { type ListedPhone, signUpFreshCustomer } from "./support/customers";
+import { ADMIN_STATE_FILE, expect, openTab, projectIndex, refusedPricing, test, toastWith } from "./support/admin";
+import { type ListedPhone, placeCheckoutOrder, signUpFreshCustomer } from "./support/customers";
 
 const ADMIN_NAME = DEMO_ACCOUNTS.find((account) => account.email === "admin@tokunbo.test")!.fullName;
 
@@ -26,13 +26,7 @@ async function unpaidOrder(browser: Browser, info: TestInfo): Promise<string> {
   expect((await buyer.request.post("/cart/items", { form: { productId: phone.id, quantity: "1" } })).ok()).toBe(true);
   await buyer.goto("/checkout");
   await expect(buyer.locator("html[data-hydrated]")).toBeAttached();
-  await buyer.getByLabel("Full Name").fill("Chidi Okeke");
-  await buyer.getByLabel("Phone Number").fill("0803 555 0142");
-  await buyer.getByLabel("Street Address").fill("3 Awolowo Road");
-  await buyer.getByLabel("City").fill("Ikoyi");
-  await buyer.getByLabel("State").selectOption("Lagos");
-  await buyer.getByRole("button", { name: "Place Order (1 item)" }).click();
-  await expect(buyer).toHaveURL(/\/paystack-standin\/pay\//);
+  await placeCheckoutOrder(buyer, { customerName: "Chidi Okeke", customerPhone: "0803 555 0142", shippingAddress: "3 Awolowo Road", city: "Ikoyi", state: "Lagos" });
   await context.close();
   return email;
 }
@@ -100,12 +94,7 @@ test("an admin records a bank transfer: the order is paid once and shown paid; t
 // Saving a warranty changes what every page shows: the one journey that saves one is in
 // listings.spec.ts, where the product page is checked too. Here, a refused value changes nothing.
 test("an admin's warranty days outside 1 to 365 are refused", async ({ page }) => {
-  await openTab(page, "/admin", "pricing");
-  const warranty = page.getByLabel("Warranty");
-  const current = await warranty.inputValue();
-  await warranty.fill("400");
-  await page.getByRole("button", { name: "Save Pricing" }).click();
-  await expect(toastWith(page, "Failed to update configuration")).toBeVisible();
+  const { current } = await refusedPricing(page, "Warranty", "400");
   await expect(page.getByText("Warranty must be a whole number of days from 1 to 365").first()).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Warranty")).toHaveValue(current);

@@ -2,27 +2,16 @@ import type { Page, TestInfo } from "@playwright/test";
 import { openTab, projectIndex, toastWith } from "./support/admin";
 import { latestMailText, signIn } from "./support/accounts";
 import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
-import { loaderData } from "./support/route-data";
-import { freshPage } from "./support/vendors";
+import { type VendorProduct, freshPage, liveVendorPhones } from "./support/vendors";
 import { expect, test } from "./support/test";
 import { addDays, lagosToday } from "../../lib/lagos-time";
 
 const VENDOR_EMAIL = "vendor@tokunbo.test";
 const SHIPPING = { customerName: "Funke Adebayo", customerPhone: "0803 555 0142", shippingAddress: "3 Awolowo Road", city: "Ikoyi", state: "Lagos" };
 
-interface VendorProduct {
-  id: string;
-  name: string;
-  status: string;
-  isLive: boolean;
-  stockQuantity: number;
-}
-
 /** One of the demo vendor's live phones with stock to spare, a different one per project. */
 async function vendorPhone(vendor: Page, info: TestInfo): Promise<VendorProduct> {
-  const { products } = await loaderData<{ products: VendorProduct[] }>(vendor.request, "/vendor-dashboard?tab=products", "vendors/routes/vendor-dashboard");
-  const live = products.filter((p) => p.status === "approved" && p.isLive && p.stockQuantity >= 3);
-  const phone = live[projectIndex(info)];
+  const phone = (await liveVendorPhones(vendor, 3))[projectIndex(info)];
   expect(phone).toBeDefined();
   return phone!;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { ADMIN_STATE_FILE, openTab, projectIndex, toastWith } from "./support/admin";
-import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
+import { type ListedPhone, payWithCard, placeCheckoutOrder, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 import { checkoutForm } from "../../app/checkout/checkout-form-data";
 import { cartLines, postAction } from "./support/route-data";
@@ -54,13 +54,7 @@ async function placeOrder(page: Page, buy: ListedPhone[], keep: ListedPhone[] = 
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   for (const phone of keep) await page.getByLabel(`Select ${phone.name} for checkout`).uncheck();
   for (const phone of buy) await expect(page.getByLabel(`Select ${phone.name} for checkout`)).toBeChecked();
-  await page.getByLabel("Full Name").fill(SHIPPING.customerName);
-  await page.getByLabel("Phone Number").fill(SHIPPING.customerPhone);
-  await page.getByLabel("Street Address").fill(SHIPPING.shippingAddress);
-  await page.getByLabel("City").fill(SHIPPING.city);
-  await page.getByLabel("State").selectOption(SHIPPING.state);
-  await page.getByRole("button", { name: `Place Order (${buy.length} ${buy.length === 1 ? "item" : "items"})` }).click();
-  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+  await placeCheckoutOrder(page, SHIPPING, buy.length);
   await expect(page.getByText("Test mode — no real money")).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { projectIndex, toastWith } from "./support/admin";
 import { seriousA11yViolations } from "./support/accounts";
-import { type ListedPhone, payWithCard, signUpFreshCustomer } from "./support/customers";
+import { type ListedPhone, fillShipping, payWithCard, placeCheckoutOrder, signUpFreshCustomer } from "./support/customers";
 import { expect, test } from "./support/test";
 import { cartLines, loaderData } from "./support/route-data";
 import { formatLagosTimeOfDay } from "../../lib/lagos-time";
@@ -57,20 +57,6 @@ async function cartProductIds(page: Page): Promise<string[]> {
   return (await cartLines(page)).map((line) => line.product.id).toSorted();
 }
 
-async function fillShippingAndPlace(page: Page, items: number) {
-  await fillShipping(page);
-  await page.getByRole("button", { name: `Place Order (${items} ${items === 1 ? "item" : "items"})` }).click();
-  await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
-}
-
-async function fillShipping(page: Page) {
-  await page.getByLabel("Full Name").fill(SHIPPING.customerName);
-  await page.getByLabel("Phone Number").fill(SHIPPING.customerPhone);
-  await page.getByLabel("Street Address").fill(SHIPPING.shippingAddress);
-  await page.getByLabel("City").fill(SHIPPING.city);
-  await page.getByLabel("State").selectOption(SHIPPING.state);
-}
-
 /** Buy Now on the phone's page: checkout with that phone alone. */
 async function buyNow(page: Page, phone: ListedPhone) {
   await page.goto(`/product/${phone.id}`);
@@ -83,6 +69,16 @@ async function buyNow(page: Page, phone: ListedPhone) {
 
 const orderCards = (page: Page) => page.getByRole("tabpanel").getByTestId("order-card");
 
+/** A fresh buyer checks out one phone of the slot with Buy Now and lands on the payment page: the phone, and its stock before the order. */
+async function buyNowAsFreshBuyer(page: Page, info: TestInfo, slot: keyof typeof SLOT): Promise<{ phone: ListedPhone; stockBefore: number }> {
+  await signUpFreshCustomer(page, info, SHIPPING.customerName);
+  const phone = await phoneToBuy(page, info, slot);
+  const stockBefore = await stockOf(page, phone);
+  await buyNow(page, phone);
+  await placeCheckoutOrder(page, SHIPPING, 1);
+  return { phone, stockBefore };
+}
+
 test("Buy Now with three other phones in the cart pays for that one phone and leaves the three in the cart", async ({ page }, info) => {
   test.setTimeout(90_000);
   await signUpFreshCustomer(page, info, SHIPPING.customerName);
@@ -93,7 +89,7 @@ test("Buy Now with three other phones in the cart pays for that one phone and le
 
   await buyNow(page, phone);
   await expect(page.getByRole("checkbox")).toHaveCount(0);
-  await fillShippingAndPlace(page, 1);
+  await placeCheckoutOrder(page, SHIPPING, 1);
   await payWithCard(page, SUCCESS_CARD);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByTestId("payment-summary")).toContainText(/Orders\s*1/);
@@ -109,11 +105,7 @@ test("Buy Now with three other phones in the cart pays for that one phone and le
 
 test("a declined card shows 'Payment failed'; 'Pay now' then pays with the success card and the order is paid once", async ({ page }, info) => {
   test.setTimeout(90_000);
-  await signUpFreshCustomer(page, info, SHIPPING.customerName);
-  const phone = await phoneToBuy(page, info, "payNow");
-  const stockBefore = await stockOf(page, phone);
-  await buyNow(page, phone);
-  await fillShippingAndPlace(page, 1);
+  const { phone, stockBefore } = await buyNowAsFreshBuyer(page, info, "payNow");
   await payWithCard(page, DECLINED_CARD);
 
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
@@ -134,11 +126,7 @@ test("a declined card shows 'Payment failed'; 'Pay now' then pays with the succe
 
 test("a cancelled payment shows 'Payment failed' on the orders page, and 'Cancel order' returns the stock at once", async ({ page }, info) => {
   test.setTimeout(90_000);
-  await signUpFreshCustomer(page, info, SHIPPING.customerName);
-  const phone = await phoneToBuy(page, info, "cancel");
-  const stockBefore = await stockOf(page, phone);
-  await buyNow(page, phone);
-  await fillShippingAndPlace(page, 1);
+  const { phone, stockBefore } = await buyNowAsFreshBuyer(page, info, "cancel");
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   expect(await stockOf(page, phone)).toBe(stockBefore - 1);
@@ -194,7 +182,7 @@ test("'Payment failed' leads on with Pay now; a new checkout first says it cance
   await signUpFreshCustomer(page, info, SHIPPING.customerName);
   const phone = await phoneToBuy(page, info, "heldOrder");
   await buyNow(page, phone);
-  await fillShippingAndPlace(page, 1);
+  await placeCheckoutOrder(page, SHIPPING, 1);
   await page.getByRole("button", { name: "Cancel" }).click();
 
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
@@ -227,7 +215,7 @@ test("the order shows what was paid and where it goes: delivery fee, total charg
   await signUpFreshCustomer(page, info, SHIPPING.customerName);
   const phone = await phoneToBuy(page, info, "charge");
   await buyNow(page, phone);
-  await fillShipping(page);
+  await fillShipping(page, SHIPPING);
   const delivery = (await page.getByTestId("summary-shipping").textContent())!;
   const total = (await page.getByTestId("summary-total").textContent())!;
   expect(delivery).toMatch(/^₦[\d,]+$/);

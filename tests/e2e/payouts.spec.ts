@@ -4,17 +4,11 @@ import { signIn } from "./support/accounts";
 import { SUCCESS_CARD, placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData, postAction } from "./support/route-data";
 import { expect } from "./support/test";
+import { liveVendorPhones } from "./support/vendors";
 import { DAY_MS, lagosDay } from "../../lib/lagos-time";
 
 const VENDOR_EMAIL = "vendor@tokunbo.test";
 const SHIPPING = { customerName: "Bola Tinubu-Okafor", customerPhone: "0805 555 0199", shippingAddress: "8 Adeola Odeku Street", city: "Victoria Island", state: "Lagos" };
-
-interface VendorProduct {
-  id: string;
-  status: string;
-  isLive: boolean;
-  stockQuantity: number;
-}
 
 interface VendorOrder {
   id: string;
@@ -74,8 +68,7 @@ adminTest("a vendor adds a bank account, three delivered orders pass their warra
   });
 
   const orderIds = await adminTest.step("a buyer pays for three of the vendor's phones and the vendor delivers them", async () => {
-    const { products } = await loaderData<{ products: VendorProduct[] }>(vendor.request, "/vendor-dashboard?tab=products", "vendors/routes/vendor-dashboard");
-    const phones = products.filter((p) => p.status === "approved" && p.isLive && p.stockQuantity >= 2).slice(-3);
+    const phones = (await liveVendorPhones(vendor, 2)).slice(-3);
     expect(phones).toHaveLength(3);
     const buyer = await signedOutPage(browser, info, extraHTTPHeaders);
     await signUpFreshCustomer(buyer, info, SHIPPING.customerName);

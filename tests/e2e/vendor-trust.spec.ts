@@ -1,6 +1,6 @@
 import { seriousA11yViolations, signIn } from "./support/accounts";
 import { expect, test } from "./support/test";
-import { approveProductAsAdmin, fillProductForm, freshPage, hydrated, openAsAdmin, photo, toastWith } from "./support/vendors";
+import { addProductWithPhoto, approveProductAsAdmin, freshPage, hydrated, openAsAdmin, toastWith } from "./support/vendors";
 
 test("approval covers what was approved: a stock edit keeps a listing in the shop, a rename sends it back to review", async ({ page, browser, extraHTTPHeaders }, info) => {
   test.setTimeout(120_000);
@@ -9,14 +9,7 @@ test("approval covers what was approved: a stock edit keeps a listing in the sho
   await expect(page).toHaveURL(/\/$/);
 
   await test.step("the vendor lists a phone with a photo of their own, and an admin approves it", async () => {
-    await page.goto("/products?add=1");
-    await hydrated(page);
-    const dialog = page.getByRole("dialog", { name: "Add Product" });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", "#1d3557", 600, 800) });
-    await expect(dialog.locator('input[type="hidden"][name="images"]')).toHaveCount(1);
-    await fillProductForm(dialog, { name, brand: "Google", model: "Pixel 7a", storage: "128GB", suggestedPrice: "210000", stock: "2" });
-    await dialog.getByRole("button", { name: "Add Product" }).click();
-    await expect(toastWith(page, "Product added successfully! Awaiting admin approval.")).toBeVisible();
+    await addProductWithPhoto(page, "#1d3557", { name, brand: "Google", model: "Pixel 7a", storage: "128GB", suggestedPrice: "210000", stock: "2" });
     const admin = await openAsAdmin(browser, info, extraHTTPHeaders);
     await approveProductAsAdmin(admin, name);
     await admin.context().close();

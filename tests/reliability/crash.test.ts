@@ -3,15 +3,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, users } from "../../db/schema";
 import { PAYMENT_TEXTS } from "../../domain/payments/texts";
 import { type Shop, SHIPPING, openShop, payOnHostedPage } from "../support/shop";
 import { PAYMENT_NOTICES } from "../../domain/payments/texts";
 import { orderNumberOf } from "../../domain/orders/status";
-import { insertPerson } from "../support/rows";
+import { insertPersonWhoSignsIn } from "../support/rows";
 import { checkoutForm } from "../../app/checkout/checkout-form-data";
 import { loaderData, postAction, signInAs } from "../support/app";
 import { type AppProcess, startAppProcess } from "../support/app-process";
@@ -92,7 +90,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
       port: APP_PORT,
       dataDir,
       databaseUrl: database.url,
-      logFile: path.join(dataDir, "app.log"),
       env: { PAYSTACK_SECRET_KEY: standin.secretKey, PAYSTACK_BASE_URL: toPaystack.url, RECONCILE_EVERY_SECONDS: "1" },
     });
 
@@ -121,9 +118,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
   });
 
   async function newBuyer(): Promise<Buyer> {
-    const { userId, email } = await insertPerson(database.db, `buyer-${randomUUID().slice(0, 8)}`);
-    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-    await database.db.insert(accounts).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: await hashPassword(PASSWORD) });
+    const { userId, email } = await insertPersonWhoSignsIn(database.db, `buyer-${randomUUID().slice(0, 8)}`, await hashPassword(PASSWORD));
     return { userId, cookie: await signInAs(app.base, email, PASSWORD) };
   }
 
@@ -216,6 +211,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
     expect(paidOrdersWithoutHistory).toEqual([]);
   }
 
+  /** A payment whose fulfilment died before it committed: it and its orders still pending, and the books add up. */
+  async function expectRolledBack(reference: string) {
+    const payment = (await paymentOf(reference))!;
+    expect(payment.status).toBe("pending");
+    expect(payment.orders.map((o) => o.status)).toEqual(["pending", "pending"]);
+    await expectBooksBalance();
+  }
+
   /** A payment that crashed and recovered: paid once, told once, receipted once. */
   async function expectPaidOnce(buyer: Buyer, reference: string) {
     const payment = (await paymentOf(reference))!;
@@ -291,10 +294,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
         if (confirmer === "return page") await verifyOnReturnPage(buyer, reference);
         if (confirmer === "reconciliation") await ageReservation(reference, 3);
       });
-      const rolledBack = (await paymentOf(reference))!;
-      expect(rolledBack.status).toBe("pending");
-      expect(rolledBack.orders.map((o) => o.status)).toEqual(["pending", "pending"]);
-      await expectBooksBalance();
+      await expectRolledBack(reference);
 
       // Back up: Paystack's retries (unless refused), reconciliation and the buyer's return page all try at once.
       await ageReservation(reference, 3);
@@ -332,10 +332,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("killed inside checkout and paymen
     const buyer = await newBuyer();
     const { reference } = await placeOrder(buyer);
     await killWhileWaiting(liveEventLock(buyer.userId), () => ageReservation(reference, 31));
-    const rolledBack = (await paymentOf(reference))!;
-    expect(rolledBack.status).toBe("pending");
-    expect(rolledBack.orders.map((o) => o.status)).toEqual(["pending", "pending"]);
-    await expectBooksBalance();
+    await expectRolledBack(reference);
 
     // The job had noted its check before it died; the next comes a minute later, as if the restart did.
     await ageReservation(reference, 31);

@@ -3,13 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
-import { accounts, users } from "../../db/schema";
 import { SHIPPING, openShop } from "../support/shop";
-import { insertListing, insertPerson } from "../support/rows";
+import { insertListing, insertPersonWhoSignsIn } from "../support/rows";
 import { checkoutForm } from "../../app/checkout/checkout-form-data";
 import { loaderData, postAction, postForm, signInAs } from "../support/app";
 import { type AppProcess, startAppProcess } from "../support/app-process";
@@ -47,7 +45,7 @@ describe("the embedded database killed mid-write", () => {
   const refusals: string[] = [];
 
   const pgliteDir = () => path.join(dataDir, "db");
-  const start = () => startAppProcess({ port: APP_PORT, dataDir, logFile: path.join(dataDir, "app.log") });
+  const start = () => startAppProcess({ port: APP_PORT, dataDir });
 
   /** The shop, prepared in the folder before the app first opens it. */
   async function prepareShop() {
@@ -62,9 +60,7 @@ describe("the embedded database killed mid-write", () => {
       await database.query("update products set stock_quantity = $1 where vendor_id = $2", [STOCK, vendorId]);
       const passwordHash = await hashPassword(PASSWORD);
       for (let i = 0; i < 3; i++) {
-        const { userId, email } = await insertPerson(database.db, `embedded-buyer-${i}`);
-        await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-        await database.db.insert(accounts).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });
+        const { email } = await insertPersonWhoSignsIn(database.db, `embedded-buyer-${i}`, passwordHash);
         buyers.push(email);
       }
     } finally {

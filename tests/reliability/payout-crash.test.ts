@@ -3,17 +3,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, users } from "../../db/schema";
 import { createPaystackClient } from "../../domain/payments/paystack-client";
 import { postAction, signInAs } from "../support/app";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { createPostgresTestDatabase } from "../support/database";
 import { type RunningStandin, startPaystackStandin } from "../support/paystack-standin";
 import { creditAvailable, giveBankAccount } from "../support/payouts";
-import { insertPerson, insertVendor } from "../support/rows";
+import { insertPerson, insertPersonWhoSignsIn, insertVendor } from "../support/rows";
 import { until } from "../support/until";
 import { type HoldingProxy, startHoldingProxy } from "./holding-proxy";
 
@@ -47,7 +45,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a payout run killed half-way (pos
       port: APP_PORT,
       dataDir,
       databaseUrl: database.url,
-      logFile: path.join(dataDir, "app.log"),
       env: { PAYSTACK_SECRET_KEY: standin.secretKey, PAYSTACK_BASE_URL: toPaystack.url },
     });
   const startRun = () => postAction<{ ok?: boolean; message?: string }>(app.base, "/admin/payouts", { intent: "start" }, adminCookie);
@@ -59,9 +56,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a payout run killed half-way (pos
     toPaystack = await startHoldingProxy(standin.baseUrl, PAYSTACK_PROXY_PORT);
     holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
-    const admin = await insertPerson(database.db, `payout-crash-admin-${randomUUID().slice(0, 8)}`, "admin");
-    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, admin.userId));
-    await database.db.insert(accounts).values({ id: randomUUID(), accountId: admin.userId, providerId: "credential", userId: admin.userId, password: await hashPassword(PASSWORD) });
+    const admin = await insertPersonWhoSignsIn(database.db, `payout-crash-admin-${randomUUID().slice(0, 8)}`, await hashPassword(PASSWORD), "admin");
     app = await start();
     adminCookie = await signInAs(app.base, admin.email, PASSWORD);
   });

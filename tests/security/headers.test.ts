@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -6,10 +5,9 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { accounts, cart, cmsContent, notifications, users } from "../../db/schema";
+import { cart, cmsContent, notifications } from "../../db/schema";
 import { notify } from "../../domain/notifications/service";
-import { insertListing, insertPerson, insertVendor } from "../support/rows";
-import type { Role } from "../../lib/constants";
+import { insertListing, insertPersonWhoSignsIn, insertVendor } from "../support/rows";
 import { BUILD_DIR } from "../../server/app";
 import { type TestApp, loaderData, signInAs, startTestApp } from "../support/app";
 import { TEST_ENGINES, createDatabaseFor } from "../support/database";
@@ -39,13 +37,6 @@ function scriptSourcesOf(policy: string | null): string[] | undefined {
   return directives.get("script-src") ?? directives.get("default-src");
 }
 
-async function personWhoSignsIn(database: DatabaseHandle, id: string, role: Role, passwordHash: string) {
-  const person = await insertPerson(database.db, id, role);
-  await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
-  await database.db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
-  return person;
-}
-
 interface World {
   customerEmail: string;
   customerId: string;
@@ -57,9 +48,9 @@ interface World {
 
 async function createWorld(database: DatabaseHandle): Promise<World> {
   const passwordHash = await hashPassword(PASSWORD);
-  const customer = await personWhoSignsIn(database, "ngozi", "customer", passwordHash);
-  const admin = await personWhoSignsIn(database, "tunde-admin", "admin", passwordHash);
-  const vendorUser = await personWhoSignsIn(database, "bisi-vendor", "vendor", passwordHash);
+  const customer = await insertPersonWhoSignsIn(database.db, "ngozi", passwordHash, "customer");
+  const admin = await insertPersonWhoSignsIn(database.db, "tunde-admin", passwordHash, "admin");
+  const vendorUser = await insertPersonWhoSignsIn(database.db, "bisi-vendor", passwordHash, "vendor");
   const vendor = await insertVendor(database.db, vendorUser.userId, "Computer Village Deals");
   const productId = await insertListing(database.db, vendor.id, "iPhone 12", { status: "approved", finalPrice: 320_000_00, isLive: true });
   const [line] = await database.db.insert(cart).values({ customerId: customer.userId, productId, quantity: 1 }).returning({ id: cart.id });

@@ -15,8 +15,8 @@ export interface AppProcessOptions {
   dataDir: string;
   /** PostgreSQL; the embedded database under dataDir when unset. */
   databaseUrl?: string;
-  /** Every start appends its output here. */
-  logFile: string;
+  /** Every start appends its output here; app.log in dataDir when unset. */
+  logFile?: string;
   /** More variables, over the defaults (production, test-mode payments, no demo data). */
   env?: Record<string, string>;
 }
@@ -48,13 +48,14 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, options.env);
 
-  const log = createWriteStream(options.logFile, { flags: "a" });
+  const logFile = options.logFile ?? path.join(options.dataDir, "app.log");
+  const log = createWriteStream(logFile, { flags: "a" });
   // Node itself with tsx's loader, not the tsx command: that runs the server in a child process a SIGKILL would not reach.
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await waitUntilHealthy(base, child, options.logFile);
+  await waitUntilHealthy(base, child, logFile);
   return {
     base,
     pid: child.pid!,

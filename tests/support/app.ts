@@ -62,8 +62,11 @@ export function cookiesFrom(response: Response): string {
     .join("; ");
 }
 
-/** Posts a form the way a browser without scripts would; redirects are not followed. */
-export function postForm(base: string, path: string, fields: Record<string, string>, init: { cookie?: string; origin?: string } = {}) {
+/**
+ * Posts a form the way a browser without scripts would; redirects are not followed. A field the
+ * form sends more than once (several images) is given as URLSearchParams.
+ */
+export function postForm(base: string, path: string, fields: Record<string, string> | URLSearchParams, init: { cookie?: string; origin?: string } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.origin) headers.Origin = init.origin;

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { seedDemoData } from "../../db/seed";
 import { DEMO_PASSWORD } from "../../db/seed/demo-accounts";
@@ -36,6 +37,20 @@ export async function startDemoApp(engine: "pglite" | "postgres", env: Record<st
       await database.close();
     },
   };
+}
+
+/** For a describe block: the whole app over a fresh database of the engine holding the demo data, closed after the block. */
+export function useDemoApp(engine: "pglite" | "postgres"): { database: () => DatabaseHandle; app: () => DemoApp } {
+  let app: DemoApp | undefined;
+  beforeAll(async () => {
+    app = await startDemoApp(engine);
+  });
+  afterAll(() => app?.close());
+  const started = (): DemoApp => {
+    if (!app) throw new Error("useDemoApp() is read before its beforeAll ran");
+    return app;
+  };
+  return { database: () => started().database, app: started };
 }
 
 /** Session cookies of the demo customer, vendor, admin and super admin. */

@@ -2,28 +2,23 @@
 import { beforeAll } from "vitest";
 import { confirmPayment } from "../../domain/flows/confirm-payment";
 import { placeOrder } from "../../domain/flows/place-order";
-import type { Mailer } from "../../domain/mail/mailer";
-import { recordingMailer } from "./rows";
 import { SHIPPING, type ShopWithPayments, buyerWithCart, payOnHostedPage, useShopWithPayments } from "./shop";
 
 /** The delivery fee of the checkouts (kobo). */
 export const DELIVERY_FEE = 2_500_00;
 
 /**
- * For a describe block: the shop with payments, a recording mailer, SQL over the database, the
- * delivery fee set, and `paidCheckout` for a new buyer (named after the tag) each time.
+ * For a describe block: the shop with payments (its recording mailer and SQL over the database
+ * included), the delivery fee set, and `paidCheckout` for a new buyer (named after the tag) each time.
  */
 export function usePaidCheckouts(engine: "pglite" | "postgres", tag: string) {
   const world = useShopWithPayments(engine);
-  const mailer = recordingMailer();
-  const publicUrl = "https://tokunbo.example";
   let buyers = 0;
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => world.database().query<T>(text, params);
   beforeAll(async () => {
-    await q("insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee", [DELIVERY_FEE]);
+    await world.q("insert into admin_pricing_config (id, delivery_fee) values (1, $1) on conflict (id) do update set delivery_fee = excluded.delivery_fee", [DELIVERY_FEE]);
   });
-  const checkout = (items?: { phone: 0 | 1; quantity: number }[]) => paidCheckout(world, { mailer, publicUrl }, `${tag}-${engine}-${++buyers}`, items);
-  return { ...world, mailer, publicUrl, q, paidCheckout: checkout };
+  const checkout = (items?: { phone: 0 | 1; quantity: number }[]) => paidCheckout(world, `${tag}-${engine}-${++buyers}`, items);
+  return { ...world, paidCheckout: checkout };
 }
 
 export interface PaidCheckout {
@@ -37,12 +32,11 @@ export interface PaidCheckout {
 /** Restocks the shop's phones (3 each, none sold), then a new buyer pays for the given ones (₦300,000 and ₦150,000 each, plus delivery). */
 export async function paidCheckout(
   world: ShopWithPayments,
-  deps: { mailer: Mailer; publicUrl: string },
   buyerId: string,
   items: { phone: 0 | 1; quantity: number }[] = [{ phone: 0, quantity: 1 }],
 ): Promise<PaidCheckout> {
   const database = world.database();
-  const shopDeps = { db: database.db, payments: world.provider(), ...deps };
+  const shopDeps = world.deps();
   for (const phone of world.shop().phones) await database.query("update products set stock_quantity = 3, units_sold = 0, is_live = true where id = $1", [phone]);
   const buyer = await buyerWithCart(database.db, buyerId, []);
   const placed = await placeOrder(shopDeps, buyer, { items: items.map((i) => ({ productId: world.shop().phones[i.phone], quantity: i.quantity })), shipping: SHIPPING });

@@ -1,7 +1,9 @@
 /** Rows for vendor and product tests: people, vendor records, listings and a mailer that keeps what it sends. */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Role, VendorStatus } from "../../lib/constants";
-import { users } from "../../db/schema/accounts";
+import { accounts, users } from "../../db/schema/accounts";
 import { grantRole } from "../../domain/accounts/roles";
 import { products } from "../../db/schema/catalog";
 import type { Mailer, OutgoingEmail } from "../../domain/mail/mailer";
@@ -12,6 +14,14 @@ export async function insertPerson(db: Database, id: string, role?: Role): Promi
   await db.insert(users).values({ id, name: id, email });
   if (role && role !== "customer") await grantRole(db, id, role);
   return { userId: id, role: role ?? "customer", email };
+}
+
+/** A person with a verified e-mail address and a password, who can sign in through /auth. */
+export async function insertPersonWhoSignsIn(db: Database, id: string, passwordHash: string, role?: Role): Promise<{ userId: string; role: Role; email: string }> {
+  const person = await insertPerson(db, id, role);
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
+  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
+  return person;
 }
 
 export async function insertVendor(

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client";
 import { cart } from "../../db/schema/cart";
-import { insertListing, insertPerson, insertVendor } from "./rows";
+import { insertListing, insertPerson, insertVendor, recordingMailer } from "./rows";
 import { TEST_CARDS } from "../../paystack-standin";
 import { createPaystackClient } from "../../domain/payments/paystack-client";
 import type { PaymentProvider } from "../../domain/payments/provider";
@@ -42,11 +42,21 @@ export async function payOnHostedPage(authorizationUrl: string, how: "approved" 
   return response.headers.get("location") ?? "";
 }
 
+type RecordingMailer = ReturnType<typeof recordingMailer>;
+
 export interface ShopWithPayments {
   database: () => DatabaseHandle;
   standin: () => RunningStandin;
   provider: () => PaymentProvider;
   shop: () => Shop;
+  /** Keeps every mail the flows send. */
+  mailer: RecordingMailer;
+  /** The shop's address, in the links its mails carry. */
+  publicUrl: string;
+  /** What the flows are handed: the database, the client, the mailer and the shop's address. */
+  deps: () => { db: Database; payments: PaymentProvider; mailer: RecordingMailer; publicUrl: string };
+  /** SQL over the database. */
+  q: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 }
 
 /**
@@ -72,5 +82,16 @@ export function useShopWithPayments(engine: "pglite" | "postgres"): ShopWithPaym
     if (value === undefined) throw new Error("useShopWithPayments() is read before its beforeAll ran");
     return value;
   };
-  return { database: () => ready(database), standin: () => ready(standin), provider: () => ready(provider), shop: () => ready(shop) };
+  const mailer = recordingMailer();
+  const publicUrl = "https://tokunbo.example";
+  return {
+    database: () => ready(database),
+    standin: () => ready(standin),
+    provider: () => ready(provider),
+    shop: () => ready(shop),
+    mailer,
+    publicUrl,
+    deps: () => ({ db: ready(database).db, payments: ready(provider), mailer, publicUrl }),
+    q: (text, params = []) => ready(database).query(text, params),
+  };
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { test as base, expect } from "./test";
 import { signIn } from "./accounts";
 
@@ -39,6 +39,17 @@ export async function openTab(page: Page, pathname: string, tab: string, extra =
 /** The toast with this title. */
 export function toastWith(page: Page, title: string) {
   return page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: title }).first();
+}
+
+/** On the Pricing tab: types a value out of the field's bounds and saves, which is refused; answers the field and the value it held. */
+export async function refusedPricing(page: Page, label: string, value: string): Promise<{ field: Locator; current: string }> {
+  await openTab(page, "/admin", "pricing");
+  const field = page.getByLabel(label);
+  const current = await field.inputValue();
+  await field.fill(value);
+  await page.getByRole("button", { name: "Save Pricing" }).click();
+  await expect(toastWith(page, "Failed to update configuration")).toBeVisible();
+  return { field, current };
 }
 
 /** "₦1,250,000" → 1250000 (naira). */

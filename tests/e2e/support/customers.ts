@@ -1,5 +1,6 @@
 import { type Page, type TestInfo, expect } from "@playwright/test";
 import { latestMailLink } from "./accounts";
+import type { ShippingValues } from "../../../app/checkout/checkout-form-data";
 
 export const FRESH_PASSWORD = "suya-spot-2026";
 
@@ -65,24 +66,29 @@ export async function payWithCard(page: Page, cardNumber: string) {
 /** The card the Paystack stand-in approves. */
 export const SUCCESS_CARD = "4084 0840 8408 4081";
 
-export interface ShippingFields {
-  customerName: string;
-  customerPhone: string;
-  shippingAddress: string;
-  city: string;
-  state: string;
-}
+/** The delivery details a buyer types at checkout, named as the form names them (the notes left empty). */
+export type ShippingFields = Omit<ShippingValues, "deliveryNotes">;
 
-/** On the checkout page: fills in the delivery details, places the order, pays with the card and answers the payment's reference. */
-export async function placeOrderAndPay(page: Page, shipping: ShippingFields, cardNumber = SUCCESS_CARD, items = 1): Promise<string> {
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+/** On the checkout page: fills in the delivery details. */
+export async function fillShipping(page: Page, shipping: ShippingFields) {
   await page.getByLabel("Full Name").fill(shipping.customerName);
   await page.getByLabel("Phone Number").fill(shipping.customerPhone);
   await page.getByLabel("Street Address").fill(shipping.shippingAddress);
   await page.getByLabel("City").fill(shipping.city);
   await page.getByLabel("State").selectOption(shipping.state);
+}
+
+/** On the checkout page: fills in the delivery details and places the order of `items` phones; the browser lands on the stand-in's payment page. */
+export async function placeCheckoutOrder(page: Page, shipping: ShippingFields, items = 1) {
+  await fillShipping(page, shipping);
   await page.getByRole("button", { name: `Place Order (${items} ${items === 1 ? "item" : "items"})` }).click();
   await expect(page).toHaveURL(/\/paystack-standin\/pay\//);
+}
+
+/** On the checkout page: fills in the delivery details, places the order, pays with the card and answers the payment's reference. */
+export async function placeOrderAndPay(page: Page, shipping: ShippingFields, cardNumber = SUCCESS_CARD, items = 1): Promise<string> {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await placeCheckoutOrder(page, shipping, items);
   await payWithCard(page, cardNumber);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   const reference = new URL(page.url()).searchParams.get("reference");

@@ -2,6 +2,7 @@ import { type Browser, type Locator, type Page, type TestInfo, expect } from "@p
 import sharp from "sharp";
 import { latestMailLink } from "./accounts";
 import { ADMIN_STATE_FILE } from "./admin";
+import { loaderData } from "./route-data";
 
 /** A real photo-like JPEG or PNG: a gradient with a phone-coloured block, about the size a phone camera sends after resizing. */
 export async function photo(format: "jpeg" | "png", colour: string, width = 1200, height = 1600): Promise<Buffer> {
@@ -36,6 +37,33 @@ export async function fillProductForm(dialog: Locator, fields: ProductFields) {
   if (fields.grade) await dialog.getByLabel("Grade").selectOption(fields.grade);
   await dialog.getByLabel("Suggested Price (₦)").fill(fields.suggestedPrice);
   await dialog.getByLabel("Stock Quantity").fill(fields.stock);
+}
+
+/** As a signed-in vendor: adds a product with one photo (a block of the colour), which then awaits an admin's approval. */
+export async function addProductWithPhoto(page: Page, colour: string, fields: ProductFields) {
+  await page.goto("/products?add=1");
+  await hydrated(page);
+  const dialog = page.getByRole("dialog", { name: "Add Product" });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", colour, 600, 800) });
+  await expect(dialog.locator('input[type="hidden"][name="images"]')).toHaveCount(1);
+  await fillProductForm(dialog, fields);
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(toastWith(page, "Product added successfully! Awaiting admin approval.")).toBeVisible();
+}
+
+/** A listing as the vendor dashboard's Products tab gives it. */
+export interface VendorProduct {
+  id: string;
+  name: string;
+  status: string;
+  isLive: boolean;
+  stockQuantity: number;
+}
+
+/** The signed-in vendor's approved, live listings with at least `stock` units, as their dashboard lists them. */
+export async function liveVendorPhones(vendor: Page, stock: number): Promise<VendorProduct[]> {
+  const { products } = await loaderData<{ products: VendorProduct[] }>(vendor.request, "/vendor-dashboard?tab=products", "vendors/routes/vendor-dashboard");
+  return products.filter((p) => p.status === "approved" && p.isLive && p.stockQuantity >= stock);
 }
 
 /** Waits for the page's scripts: forms and the uploader behave as they do for people. */
