@@ -12,7 +12,7 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { vendorLedgerEntries } from "../../db/schema/payouts";
 import { sqlList } from "../../db/sql-list";
-import { ACTIVE_CLAIM_STATUSES, type LedgerBucket } from "../../lib/constants";
+import { ACTIVE_CLAIM_STATUSES, type LedgerBucket, type LedgerEntryKind } from "../../lib/constants";
 import { commissionOf, mulDivKobo } from "../../lib/money";
 import { warrantyEndsAt } from "../../lib/lagos-time";
 
@@ -63,30 +63,39 @@ export async function debitRefund(tx: Database, refundId: string): Promise<void>
     .from(refunds)
     .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.status, "processed")));
   const wholePaymentBack = processed.reduce((sum, r) => sum + r.amount, 0) >= payment!.amount;
-  const paidOrders = await tx
-    .select({
-      id: orders.id,
-      vendorId: orders.vendorId,
-      totalAmount: orders.totalAmount,
-      commissionRate: orders.commissionRate,
-      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'refund')`.mapWith(Number),
-      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'release')`,
-    })
-    .from(orders)
-    .where(and(eq(orders.paymentId, refund.paymentId), sql`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`))
-    .orderBy(asc(orders.id))
-    .for("update", { of: orders });
+  const paidOrders = await creditedOrdersOf(tx, refund.paymentId, ["refund"]);
   const entries = paidOrders.flatMap((order) => {
     const refundedGoods = wholePaymentBack
       ? order.totalAmount
       : processed.reduce((sum, r) => sum + goodsPart(r, order, payment!.amount), 0);
     const debit = vendorShareOfRefund(order, refundedGoods) - order.debited;
     if (debit <= 0) return [];
-    const bucket: LedgerBucket = order.released ? "available" : "pending";
-    return [{ vendorId: order.vendorId, kind: "refund" as const, bucket, amount: -debit, orderId: order.id, refundId }];
+    return [{ vendorId: order.vendorId, kind: "refund" as const, bucket: bucketOf(order), amount: -debit, orderId: order.id, refundId }];
   });
   if (entries.length > 0) await tx.insert(vendorLedgerEntries).values(entries).onConflictDoNothing();
 }
+
+/**
+ * The orders of a payment whose sale was credited, under their row locks, oldest id first: what
+ * the entries of `debitedKinds` have taken from each so far, and whether its sale was released.
+ */
+function creditedOrdersOf(tx: Database, paymentId: string, debitedKinds: readonly LedgerEntryKind[]) {
+  return tx
+    .select({
+      id: orders.id,
+      vendorId: orders.vendorId,
+      totalAmount: orders.totalAmount,
+      commissionRate: orders.commissionRate,
+      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind in ${sqlList(debitedKinds)})`.mapWith(Number),
+      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'release')`,
+    })
+    .from(orders)
+    .where(and(eq(orders.paymentId, paymentId), sql`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`))
+    .orderBy(asc(orders.id))
+    .for("update", { of: orders });
+}
+
+const bucketOf = (order: { released: boolean }): LedgerBucket => (order.released ? "available" : "pending");
 
 /** How much of a refund is for this order's goods. */
 function goodsPart(refund: { orderId: string | null; amount: number }, order: { id: string; totalAmount: number }, paymentAmount: number): number {
@@ -112,25 +121,12 @@ export interface DisputeEntry {
 export async function holdForDispute(tx: Database, dispute: { id: string; paymentId: string; amount: number }): Promise<DisputeEntry[]> {
   const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, dispute.paymentId));
   if (!payment) return [];
-  const paidOrders = await tx
-    .select({
-      id: orders.id,
-      vendorId: orders.vendorId,
-      totalAmount: orders.totalAmount,
-      commissionRate: orders.commissionRate,
-      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind in ('refund', 'dispute', 'dispute_won'))`.mapWith(Number),
-      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'release')`,
-    })
-    .from(orders)
-    .where(and(eq(orders.paymentId, dispute.paymentId), sql`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`))
-    .orderBy(asc(orders.id))
-    .for("update", { of: orders });
+  const paidOrders = await creditedOrdersOf(tx, dispute.paymentId, ["refund", "dispute", "dispute_won"]);
   const entries = paidOrders.flatMap((order) => {
     const share = vendorShareOfRefund(order, mulDivKobo(Math.min(dispute.amount, payment.amount), order.totalAmount, payment.amount));
     const hold = Math.min(share, vendorNet(order) - order.debited);
     if (hold <= 0) return [];
-    const bucket: LedgerBucket = order.released ? "available" : "pending";
-    return [{ vendorId: order.vendorId, kind: "dispute" as const, bucket, amount: -hold, orderId: order.id, disputeId: dispute.id }];
+    return [{ vendorId: order.vendorId, kind: "dispute" as const, bucket: bucketOf(order), amount: -hold, orderId: order.id, disputeId: dispute.id }];
   });
   return postDisputeEntries(tx, entries);
 }
@@ -149,7 +145,7 @@ export async function releaseDisputeHold(tx: Database, disputeId: string): Promi
   const entries = holds.map((hold) => ({
     vendorId: hold.vendorId,
     kind: "dispute_won" as const,
-    bucket: (hold.released ? "available" : "pending") as LedgerBucket,
+    bucket: bucketOf(hold),
     amount: -hold.amount,
     orderId: hold.orderId,
     disputeId,
