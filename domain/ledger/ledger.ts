@@ -12,13 +12,12 @@ import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { vendorLedgerEntries } from "../../db/schema/payouts";
 import { sqlList } from "../../db/sql-list";
-import { ACTIVE_CLAIM_STATUSES, type LedgerBucket, type LedgerEntryKind } from "../../lib/constants";
+import { ACTIVE_CLAIM_STATUSES, type LedgerBucket } from "../../lib/constants";
 import { commissionOf, mulDivKobo } from "../../lib/money";
 import { warrantyEndsAt } from "../../lib/lagos-time";
 
 /** Drizzle writes a selected column without its table, which a subquery would read as its own. */
 const ORDER_ID = sql.raw(`"orders"."id"`);
-const ENTRY_ORDER_ID = sql.raw(`"vendor_ledger_entries"."order_id"`);
 
 /** What the vendor receives of an order: its total less the marketplace's commission. */
 export function vendorNet(order: { totalAmount: number; commissionRate: number }): number {
@@ -57,18 +56,9 @@ export async function creditSales(tx: Database, orderIds: readonly string[]): Pr
 export async function debitRefund(tx: Database, refundId: string): Promise<void> {
   const [refund] = await tx.select({ paymentId: refunds.paymentId }).from(refunds).where(eq(refunds.id, refundId));
   if (!refund) return;
-  const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, refund.paymentId));
-  const processed = await tx
-    .select({ id: refunds.id, orderId: refunds.orderId, amount: refunds.amount })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.status, "processed")));
-  const wholePaymentBack = processed.reduce((sum, r) => sum + r.amount, 0) >= payment!.amount;
-  const paidOrders = await creditedOrdersOf(tx, refund.paymentId, ["refund"]);
-  const entries = paidOrders.flatMap((order) => {
-    const refundedGoods = wholePaymentBack
-      ? order.totalAmount
-      : processed.reduce((sum, r) => sum + goodsPart(r, order, payment!.amount), 0);
-    const debit = vendorShareOfRefund(order, refundedGoods) - order.debited;
+  const entries = (await creditedOrdersOf(tx, refund.paymentId)).flatMap((order) => {
+    // Never below zero: a card dispute may already hold part of the net (holdForDispute).
+    const debit = Math.min(order.refundDue - order.refundDebited, vendorNet(order) - order.debited);
     if (debit <= 0) return [];
     return [{ vendorId: order.vendorId, kind: "refund" as const, bucket: bucketOf(order), amount: -debit, orderId: order.id, refundId }];
   });
@@ -76,23 +66,38 @@ export async function debitRefund(tx: Database, refundId: string): Promise<void>
 }
 
 /**
- * The orders of a payment whose sale was credited, under their row locks, oldest id first: what
- * the entries of `debitedKinds` have taken from each so far, and whether its sale was released.
+ * The orders of a payment whose sale was credited, under their row locks, oldest id first, each
+ * with what refunds owe of it now (`refundDue`: the vendor's share of the goods refunded on it),
+ * what refund entries took (`refundDebited`), what refunds and disputes took together
+ * (`debited`), and whether its sale was released.
  */
-function creditedOrdersOf(tx: Database, paymentId: string, debitedKinds: readonly LedgerEntryKind[]) {
-  return tx
+async function creditedOrdersOf(tx: Database, paymentId: string) {
+  const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, paymentId));
+  const processed = await tx
+    .select({ id: refunds.id, orderId: refunds.orderId, amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "processed")));
+  const paid = payment?.amount ?? 0;
+  const wholePaymentBack = processed.reduce((sum, r) => sum + r.amount, 0) >= paid;
+  const taken = (kinds: string) => sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind in ${sql.raw(kinds)})`.mapWith(Number);
+  const credited = await tx
     .select({
       id: orders.id,
       vendorId: orders.vendorId,
       totalAmount: orders.totalAmount,
       commissionRate: orders.commissionRate,
-      debited: sql<number>`(select coalesce(-sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind in ${sqlList(debitedKinds)})`.mapWith(Number),
+      refundDebited: taken("('refund')"),
+      debited: taken("('refund', 'dispute', 'dispute_won')"),
       released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ORDER_ID} and e.kind = 'release')`,
     })
     .from(orders)
     .where(and(eq(orders.paymentId, paymentId), sql`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'sale')`))
     .orderBy(asc(orders.id))
     .for("update", { of: orders });
+  return credited.map((order) => {
+    const refundedGoods = wholePaymentBack ? order.totalAmount : processed.reduce((sum, r) => sum + goodsPart(r, order, paid), 0);
+    return { ...order, refundDue: vendorShareOfRefund(order, refundedGoods) };
+  });
 }
 
 const bucketOf = (order: { released: boolean }): LedgerBucket => (order.released ? "available" : "pending");
@@ -121,7 +126,7 @@ export interface DisputeEntry {
 export async function holdForDispute(tx: Database, dispute: { id: string; paymentId: string; amount: number }): Promise<DisputeEntry[]> {
   const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, dispute.paymentId));
   if (!payment) return [];
-  const paidOrders = await creditedOrdersOf(tx, dispute.paymentId, ["refund", "dispute", "dispute_won"]);
+  const paidOrders = await creditedOrdersOf(tx, dispute.paymentId);
   const entries = paidOrders.flatMap((order) => {
     const share = vendorShareOfRefund(order, mulDivKobo(Math.min(dispute.amount, payment.amount), order.totalAmount, payment.amount));
     const hold = Math.min(share, vendorNet(order) - order.debited);
@@ -131,25 +136,19 @@ export async function holdForDispute(tx: Database, dispute: { id: string; paymen
   return postDisputeEntries(tx, entries);
 }
 
-/** Gives back what a won dispute held, to the bucket each sale is in now; once. */
-export async function releaseDisputeHold(tx: Database, disputeId: string): Promise<DisputeEntry[]> {
-  const holds = await tx
-    .select({
-      vendorId: vendorLedgerEntries.vendorId,
-      orderId: vendorLedgerEntries.orderId,
-      amount: vendorLedgerEntries.amount,
-      released: sql<boolean>`exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${ENTRY_ORDER_ID} and e.kind = 'release')`,
-    })
-    .from(vendorLedgerEntries)
-    .where(and(eq(vendorLedgerEntries.disputeId, disputeId), eq(vendorLedgerEntries.kind, "dispute")));
-  const entries = holds.map((hold) => ({
-    vendorId: hold.vendorId,
-    kind: "dispute_won" as const,
-    bucket: bucketOf(hold),
-    amount: -hold.amount,
-    orderId: hold.orderId,
-    disputeId,
-  }));
+/**
+ * Gives back what a won dispute held, to the bucket each sale is in now; once. What a refund of
+ * the same order could not take while the hold stood is kept back from it.
+ */
+export async function releaseDisputeHold(tx: Database, dispute: { id: string; paymentId: string }): Promise<DisputeEntry[]> {
+  const holds = await disputeHoldsOf(tx, [dispute.id]);
+  const entries = (await creditedOrdersOf(tx, dispute.paymentId)).flatMap((order) => {
+    const held = holds.get(order.id) ?? 0;
+    const refundShortfall = Math.max(0, order.refundDue - order.refundDebited);
+    const giveBack = held - Math.min(held, refundShortfall);
+    if (giveBack <= 0) return [];
+    return [{ vendorId: order.vendorId, kind: "dispute_won" as const, bucket: bucketOf(order), amount: giveBack, orderId: order.id, disputeId: dispute.id }];
+  });
   return postDisputeEntries(tx, entries);
 }
 

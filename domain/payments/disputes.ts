@@ -136,7 +136,7 @@ export async function recordDisputeEvent(db: Database, event: DisputeEvent): Pro
     const held = await holdForDispute(tx, { id: dispute!.id, paymentId: payment.id, amount });
     const resolved = event.event === "charge.dispute.resolve";
     const won = resolved && event.resolution !== LOST;
-    const given = won ? await releaseDisputeHold(tx, dispute!.id) : [];
+    const given = won ? await releaseDisputeHold(tx, dispute!) : [];
     await tell(tx, { event, payment, amount, held, given, won });
     return "recorded";
   });
