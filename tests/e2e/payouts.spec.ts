@@ -1,10 +1,10 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test as adminTest, openTab, toastWith } from "./support/admin";
 import { signIn } from "./support/accounts";
 import { SUCCESS_CARD, placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData, postAction } from "./support/route-data";
 import { expect } from "./support/test";
-import { liveVendorPhones } from "./support/vendors";
+import { freshPage, liveVendorPhones } from "./support/vendors";
 import { DAY_MS, lagosDay } from "../../lib/lagos-time";
 
 const VENDOR_EMAIL = "vendor@tokunbo.test";
@@ -30,12 +30,6 @@ async function shipAndConfirm(vendor: Page, buyer: Page, orderIds: string[]) {
   expect(orderIds.map((id) => orders.list.find((order) => order.id === id)?.status)).toEqual(orderIds.map(() => "delivered"));
 }
 
-/** A signed-out page: under the admin fixture a new context would otherwise start as the admin. */
-async function signedOutPage(browser: Browser, info: TestInfo, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
-  const context = await browser.newContext({ ...info.project.use, storageState: { cookies: [], origins: [] }, extraHTTPHeaders });
-  return context.newPage();
-}
-
 /** The statement's rows as cells; amounts in naira. */
 function statementRows(csv: string): string[][] {
   return csv.replace(/^\uFEFF/, "").trim().split("\r\n").slice(1).map((line) => line.split(","));
@@ -44,7 +38,7 @@ function statementRows(csv: string): string[][] {
 // Tagged @shared-setting: a payout run pays every vendor due, so only one project runs it.
 adminTest("a vendor adds a bank account, three delivered orders pass their warranty, an admin's run pays them, and the statement adds up @shared-setting", async ({ page, browser, extraHTTPHeaders }, info) => {
   adminTest.setTimeout(180_000);
-  const vendor = await signedOutPage(browser, info, extraHTTPHeaders);
+  const vendor = await freshPage(browser, info, extraHTTPHeaders);
   await signIn(vendor, VENDOR_EMAIL);
   await expect(vendor).not.toHaveURL(/\/auth/);
 
@@ -70,7 +64,7 @@ adminTest("a vendor adds a bank account, three delivered orders pass their warra
   const orderIds = await adminTest.step("a buyer pays for three of the vendor's phones and the vendor delivers them", async () => {
     const phones = (await liveVendorPhones(vendor, 2)).slice(-3);
     expect(phones).toHaveLength(3);
-    const buyer = await signedOutPage(browser, info, extraHTTPHeaders);
+    const buyer = await freshPage(browser, info, extraHTTPHeaders);
     await signUpFreshCustomer(buyer, info, SHIPPING.customerName);
     for (const phone of phones) expect((await buyer.request.post("/cart/items", { form: { productId: phone.id, quantity: "1" } })).ok()).toBe(true);
     await buyer.goto("/checkout");

@@ -71,9 +71,12 @@ export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
 }
 
-/** A fresh page in its own browser context, on this project's device, as the same client address as the test's own page. */
+/**
+ * A fresh page in its own browser context, signed out (whatever session the test itself carries),
+ * on this project's device, as the same client address as the test's own page.
+ */
 export async function freshPage(browser: Browser, info: TestInfo, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
-  const context = await browser.newContext({ ...info.project.use, extraHTTPHeaders });
+  const context = await browser.newContext({ ...info.project.use, storageState: { cookies: [], origins: [] }, extraHTTPHeaders });
   return context.newPage();
 }
 
