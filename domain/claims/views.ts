@@ -50,6 +50,20 @@ export interface ClaimView {
   escalationNote: string | null;
   adminDecision: ClaimAdminDecision | null;
   adminNote: string | null;
+  /** The phone the buyer sent back: courier, tracking number, when (ISO). */
+  returnCarrier: string | null;
+  returnTrackingNumber: string | null;
+  returnShippedAt: string | null;
+  /** When the vendor confirmed it arrived. */
+  receivedAt: string | null;
+  /** A repaired phone sent back to the buyer: courier, tracking number, when. */
+  backCarrier: string | null;
+  backTrackingNumber: string | null;
+  returnedToBuyerAt: string | null;
+  /** When an accepted claim's next step is due (ISO). */
+  outcomeDueAt: string | null;
+  /** Accepted, and its next step is late: the buyer may ask our support team. */
+  outcomeOverdue: boolean;
   createdAt: string;
   events: ClaimEvent[];
 }
@@ -86,6 +100,15 @@ async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): P
     escalationNote: row.escalationNote,
     adminDecision: row.adminDecision,
     adminNote: row.adminNote,
+    returnCarrier: row.returnCarrier,
+    returnTrackingNumber: row.returnTrackingNumber,
+    returnShippedAt: row.returnShippedAt?.toISOString() ?? null,
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    backCarrier: row.backCarrier,
+    backTrackingNumber: row.backTrackingNumber,
+    returnedToBuyerAt: row.returnedToBuyerAt?.toISOString() ?? null,
+    outcomeDueAt: row.outcomeDueAt?.toISOString() ?? null,
+    outcomeOverdue: row.status === "accepted" && row.outcomeDueAt !== null && row.outcomeDueAt.getTime() < now.getTime(),
     createdAt: row.createdAt.toISOString(),
     events: events.get(row.id) ?? [],
   }));
