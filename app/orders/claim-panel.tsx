@@ -49,7 +49,7 @@ export function ClaimPanel({ claim }: { claim: ClaimView }) {
       {claim.status === "accepted" ? (
         <div className="mt-3 space-y-3">
           <ClaimSteps claim={claim} />
-          {!claim.returnShippedAt ? (
+          {!claim.returnShippedAt && !claim.replacementOrderNumber ? (
             <>
               {claim.returnInstructions ? <p className="whitespace-pre-line break-words text-sm text-gray-800">How to return the phone: {claim.returnInstructions}</p> : null}
               <ClaimParcelForm claim={claim} action="/orders/claims" intent="return" heading="Send the phone back" submit="I sent the phone" />

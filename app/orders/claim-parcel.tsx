@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ClaimView } from "../../domain/claims/service";
+import { ORDER_STATUS_LABELS } from "../../lib/constants";
 import { COURIERS } from "../../lib/couriers";
 import { useAction } from "../ui/answer";
 import { FormButton, SelectField, TextField } from "../ui/form-field";
@@ -38,8 +39,10 @@ export function ClaimParcelForm({ claim, action, intent, heading, submit }: { cl
 
 /** The steps of carrying out an accepted claim, each with its courier link: the same list for the buyer, the vendor and admins. */
 export function ClaimSteps({ claim }: { claim: ClaimView }) {
-  if (!claim.vendorOutcome || (!claim.returnShippedAt && claim.status !== "accepted")) return null;
-  const steps: Array<{ key: string; label: string; done: string | null; detail?: ReactNode }> = [
+  if (!claim.vendorOutcome || (!claim.returnShippedAt && !claim.replacementOrderNumber && claim.status !== "accepted")) return null;
+  // An admin's replacement sends the phone without waiting for the old one: no return steps then.
+  const returns = claim.returnShippedAt !== null || claim.replacementOrderNumber === null;
+  const steps: Array<{ key: string; label: string; done: string | null; detail?: ReactNode }> = !returns ? [] : [
     {
       key: "return",
       label: "Phone sent back to the vendor",
@@ -62,6 +65,13 @@ export function ClaimSteps({ claim }: { claim: ClaimView }) {
           {claim.backCarrier} · <TrackingNumber carrier={claim.backCarrier} number={claim.backTrackingNumber} />
         </>
       ) : null,
+    });
+  } else if (claim.vendorOutcome === "replacement") {
+    steps.push({
+      key: "replacement",
+      label: claim.replacementOrderNumber ? `Replacement order #${claim.replacementOrderNumber}` : "Replacement order",
+      done: claim.replacementOrderNumber ? (claim.events.findLast((e) => e.kind === "replacement_ordered")?.at ?? null) : null,
+      detail: claim.replacementStatus ? `Status: ${ORDER_STATUS_LABELS[claim.replacementStatus]}` : null,
     });
   } else if (claim.vendorOutcome === "refund") {
     steps.push({ key: "refund", label: "Refund paid", done: claim.status === "resolved" && claim.receivedAt ? (claim.events.findLast((e) => e.kind === "refunded")?.at ?? null) : null });

@@ -105,12 +105,31 @@ function RefundForm({ claim }: { claim: ClaimView }) {
   );
 }
 
+/** 'Send a replacement': a free order of the same phone, shipped from the Orders tab like any order. */
+function ReplaceForm({ claim }: { claim: ClaimView }) {
+  const { fetcher, busy, fieldErrors } = useAction();
+  return (
+    <fetcher.Form method="post" action="/vendor-dashboard/claims" className="space-y-2 rounded-lg border border-gray-200 p-3">
+      <input type="hidden" name="intent" value="replace" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <p className="text-sm text-gray-800">
+        A free order of the same phone ({claim.productName}) is created for the buyer and takes one unit of its stock. Ship it from your Orders tab like any order; the claim closes once it is delivered.
+      </p>
+      {fieldErrors.productId ? <p className="text-sm text-red-700" role="alert">{fieldErrors.productId}</p> : null}
+      <FormButton busy={busy} busyText="Creating…" className="w-full sm:w-auto">
+        Send a replacement
+      </FormButton>
+    </fetcher.Form>
+  );
+}
+
 /** What the vendor does next on an accepted claim. */
 function OutcomeActions({ claim }: { claim: ClaimView }) {
   if (claim.status !== "accepted") return null;
   if (!claim.returnShippedAt) return <p className="text-sm text-gray-700">Waiting for the buyer to send the phone back.</p>;
   if (!claim.receivedAt) return <ReceivedForm claim={claim} />;
   if (claim.vendorOutcome === "refund") return <RefundForm claim={claim} />;
+  if (claim.vendorOutcome === "replacement") return claim.replacementOrderNumber ? null : <ReplaceForm claim={claim} />;
   if (claim.vendorOutcome === "repair")
     return <ClaimParcelForm claim={claim} action="/vendor-dashboard/claims" intent="returned" heading="Send the repaired phone back" submit="Mark repaired and sent back" />;
   return null;

@@ -92,6 +92,8 @@ export const warrantyClaims = pgTable(
     returnedToBuyerAt: timestamp("returned_to_buyer_at", { withTimezone: true }),
     /** The accepted outcome's next step (receipt, completion) is due by then; past it the buyer may escalate. */
     outcomeDueAt: timestamp("outcome_due_at", { withTimezone: true }),
+    /** The zero-priced order that sends the buyer a replacement; the claim is resolved once it is delivered. */
+    replacementOrderId: uuid("replacement_order_id").references((): AnyPgColumn => orders.id, { onDelete: "restrict" }),
     ...timestampColumns(),
   },
   (t) => [

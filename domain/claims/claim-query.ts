@@ -5,7 +5,7 @@ import { warrantyClaims } from "../../db/schema/after-sale";
 import { products } from "../../db/schema/catalog";
 import { orderStatusHistory, orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
-import { CLAIM_ANSWER_BUSINESS_DAYS, CLAIM_OUTCOME_BUSINESS_DAYS } from "../../lib/constants";
+import { CLAIM_ANSWER_BUSINESS_DAYS, CLAIM_OUTCOME_BUSINESS_DAYS, type OrderStatus } from "../../lib/constants";
 import { addBusinessDays } from "./business-days";
 
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
@@ -41,7 +41,11 @@ const claimColumns = {
   backTrackingNumber: warrantyClaims.backTrackingNumber,
   returnedToBuyerAt: warrantyClaims.returnedToBuyerAt,
   outcomeDueAt: warrantyClaims.outcomeDueAt,
+  replacementOrderId: warrantyClaims.replacementOrderId,
+  /** The replacement order's status, while there is one. */
+  replacementStatus: sql<OrderStatus | null>`(select r.status from ${orders} r where r.id = ${warrantyClaims.replacementOrderId})`,
   createdAt: warrantyClaims.createdAt,
+  productId: orders.productId,
   productName: products.name,
   businessName: vendors.businessName,
   customerName: orders.customerName,

@@ -75,6 +75,12 @@ export const CLAIM_TEXTS = {
   returnedToBuyer: "Repaired phone sent back. The claim is closed.",
   returnToBuyerFailed: "Failed to record the repaired phone's sending",
   outcomeDue: (on: string) => `Next step due by ${on}.`,
+  notReplacementOutcome: "This claim was accepted with another outcome than a replacement.",
+  replacementNotReceived: "Confirm the returned phone arrived before sending a replacement.",
+  replacementAlreadySent: "A replacement has already been sent for this claim.",
+  replacementSent: "Replacement order created. Ship it from your Orders tab like any order.",
+  replacementFailed: "Failed to create the replacement",
+  chooseListing: "Choose one of your own listings for the replacement.",
 } as const;
 
 export const CLAIM_OUTCOME_LABELS = { repair: "Repair", replacement: "Replacement", refund: "Refund" } as const;
@@ -98,6 +104,7 @@ export const CLAIM_EVENT_LABELS: Record<string, string> = {
   received_for_repair: "Received for repair",
   returned_to_buyer: "Repaired phone sent back to the buyer",
   completed: "Claim completed",
+  replacement_ordered: "Replacement order created",
   refund_failed: "Refund failed: back with our support team",
   resolved: "Resolved by our support team",
   rejected: "Rejected by our support team",

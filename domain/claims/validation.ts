@@ -102,6 +102,17 @@ export const repairReturnSchema = parcelSchema;
 export const claimReceiptSchema = z.object({ claimId });
 export type ClaimReceiptInput = z.infer<typeof claimReceiptSchema>;
 
+/** The vendor sends a replacement: the same phone, or another of its listings (`productId`). */
+export const claimReplacementSchema = z.object({
+  claimId,
+  productId: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.guid({ error: CLAIM_TEXTS.chooseListing }).optional()),
+});
+export type ClaimReplacementInput = z.infer<typeof claimReplacementSchema>;
+
 /** The vendor pays the accepted refund, ticking the box first. */
 export const claimRefundSchema = z
   .object({ claimId, confirm: optionalText })

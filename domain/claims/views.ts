@@ -5,7 +5,7 @@ import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale"
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import {
-  type ActorRole, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome,
+  type ActorRole, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome, type OrderStatus,
 } from "../../lib/constants";
 import { formatLagosDate, warrantyEndsAt } from "../../lib/lagos-time";
 import { type Actor, assertMay, holdersOf } from "../core/access";
@@ -64,6 +64,9 @@ export interface ClaimView {
   outcomeDueAt: string | null;
   /** Accepted, and its next step is late: the buyer may ask our support team. */
   outcomeOverdue: boolean;
+  /** The replacement order sent for the claim: its number and status. */
+  replacementOrderNumber: string | null;
+  replacementStatus: OrderStatus | null;
   createdAt: string;
   events: ClaimEvent[];
 }
@@ -109,6 +112,8 @@ async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): P
     returnedToBuyerAt: row.returnedToBuyerAt?.toISOString() ?? null,
     outcomeDueAt: row.outcomeDueAt?.toISOString() ?? null,
     outcomeOverdue: row.status === "accepted" && row.outcomeDueAt !== null && row.outcomeDueAt.getTime() < now.getTime(),
+    replacementOrderNumber: row.replacementOrderId ? orderNumberOf(row.replacementOrderId) : null,
+    replacementStatus: row.replacementStatus,
     createdAt: row.createdAt.toISOString(),
     events: events.get(row.id) ?? [],
   }));

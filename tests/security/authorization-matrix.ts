@@ -449,7 +449,7 @@ async function freshClaim({ db, world }: Caller, status: "open" | "declined", ph
  * sent back (`shipped`) and received (`received`) when asked; a refund claim's order was really
  * paid at the stand-in, so its refund goes through.
  */
-async function acceptedClaim(caller: Caller, outcome: "repair" | "refund", stage: { shipped?: boolean; received?: boolean } = {}): Promise<string> {
+async function acceptedClaim(caller: Caller, outcome: "repair" | "refund" | "replacement", stage: { shipped?: boolean; received?: boolean } = {}): Promise<string> {
   const { db, world } = caller;
   const orderId = outcome === "refund"
     ? (await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, (await paidAtStandin(caller)).paymentId)))[0]!.id
@@ -1078,6 +1078,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       const claimId = await acceptedClaim(caller, "refund", { received: true });
       const answer = post(caller, "/vendor-dashboard/claims", { intent: "refund", claimId, confirm: "yes" });
       return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "resolved" && (await caller.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.claimId, claimId))).length === 1);
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/claims",
+    what: "send a replacement for the vendor's accepted claim once the phone is back",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const claimId = await acceptedClaim(caller, "replacement", { received: true });
+      const answer = post(caller, "/vendor-dashboard/claims", { intent: "replace", claimId });
+      return withEffect(answer, async () => (await claimFacts(caller.db, claimId)).replacementOrderId !== null);
     },
     refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
   },

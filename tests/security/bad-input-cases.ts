@@ -548,10 +548,10 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: () =>
-        pageAction("/vendor-dashboard/claims", formFields(["answer", "received", "refund", "returned"], {
+        pageAction("/vendor-dashboard/claims", formFields(["answer", "received", "refund", "returned", "replace"], {
           claimId: strangeId, answer: text("accept", "decline"), outcome: text("repair", "refund"), returnInstructions: text("Bring it to Shop 4, Ikeja."),
           declineReason: text("Battery wear is normal for its age."), confirm: text("yes"), carrier: text("DHL Nigeria", "Other"), carrierName: text("Bolt Send"),
-          trackingNumber: text("1234567890"),
+          trackingNumber: text("1234567890"), productId: strangeId,
         })),
     },
     "POST /admin/claims": {

@@ -1,7 +1,8 @@
 import { answerClaim, confirmReturnReceived, returnRepairedPhone } from "../../../domain/claims/service";
 import { CLAIM_TEXTS } from "../../../domain/claims/texts";
-import { claimReceiptSchema, claimRefundSchema, repairReturnSchema, vendorAnswerSchema } from "../../../domain/claims/validation";
+import { claimReceiptSchema, claimRefundSchema, claimReplacementSchema, repairReturnSchema, vendorAnswerSchema } from "../../../domain/claims/validation";
 import { refundAcceptedClaim } from "../../../domain/flows/carry-out-claim";
+import { sendReplacement } from "../../../domain/flows/replace-claimed-phone";
 import { formatNaira } from "../../../lib/money";
 import { requireRole } from "../../server/access.server";
 import { answerPage, answering, invalid, ok } from "../../server/answer.server";
@@ -14,8 +15,9 @@ const BACK = "/vendor-dashboard?tab=claims";
 /**
  * POST /vendor-dashboard/claims: the vendor's own claims (anyone else's is 'Claim not found'):
  * accept or decline an open one (no intent, or 'answer'), and carry out an accepted one:
- * 'received' (the returned phone arrived), 'refund' (after the receipt, through the refund core)
- * and 'returned' (a repaired phone sent back with courier and tracking number).
+ * 'received' (the returned phone arrived), 'refund' (after the receipt, through the refund core),
+ * 'returned' (a repaired phone sent back with courier and tracking number) and 'replace' (after
+ * the receipt, a zero-priced order of the same phone or another of the vendor's listings).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, "sell");
@@ -68,6 +70,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         await returnRepairedPhone(deps, viewer, parsed.data);
         return ok(CLAIM_TEXTS.returnedToBuyer);
       }, CLAIM_TEXTS.returnToBuyerFailed),
+    );
+  }
+  if (intent === "replace") {
+    const parsed = claimReplacementSchema.safeParse(formValues(form, "claimId", "productId"));
+    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.replacementFailed));
+    return answerPage(
+      request,
+      BACK,
+      answering(async () => {
+        await sendReplacement(deps, viewer, parsed.data);
+        return ok(CLAIM_TEXTS.replacementSent);
+      }, CLAIM_TEXTS.replacementFailed),
     );
   }
   return answerPage(request, BACK, invalid({ intent: FORM_TEXTS.unknownIntent }, FORM_TEXTS.unknownIntent));
