@@ -129,7 +129,7 @@ function OutcomeActions({ claim }: { claim: ClaimView }) {
   if (!claim.returnShippedAt) return <p className="text-sm text-gray-700">Waiting for the buyer to send the phone back.</p>;
   if (!claim.receivedAt) return <ReceivedForm claim={claim} />;
   if (claim.vendorOutcome === "refund") return <RefundForm claim={claim} />;
-  if (claim.vendorOutcome === "replacement") return claim.replacementOrderNumber ? null : <ReplaceForm claim={claim} />;
+  if (claim.vendorOutcome === "replacement") return claim.replacementOrderNumber && claim.replacementStatus !== "cancelled" ? null : <ReplaceForm claim={claim} />;
   if (claim.vendorOutcome === "repair")
     return <ClaimParcelForm claim={claim} action="/vendor-dashboard/claims" intent="returned" heading="Send the repaired phone back" submit="Mark repaired and sent back" />;
   return null;

@@ -19,6 +19,11 @@ import { claimStepEmail } from "./emails";
 import { type ClaimDeps, type Party, factsOf, lockClaim, recordEmails, recordEvent } from "./steps";
 import { CLAIM_TEXTS } from "./texts";
 
+/** A claim has one replacement under way at a time: another only once that order was cancelled. */
+function refuseIfReplacementUnderWay(party: Party): void {
+  if (party.replacementOrderId && party.replacementStatus !== "cancelled") throw new Refusal("conflict", CLAIM_TEXTS.replacementAlreadySent);
+}
+
 /** The vendor's own accepted replacement claim, the returned phone received and no replacement yet: under its row lock. */
 export async function lockVendorReplacement(tx: Database, actor: { userId: string }, claimId: string): Promise<Party> {
   const vendor = await findVendorByUser(tx, actor.userId);
@@ -27,7 +32,7 @@ export async function lockVendorReplacement(tx: Database, actor: { userId: strin
   if (!party) throw new Refusal("not_found", CLAIM_TEXTS.notFound);
   if (party.status !== "accepted") throw new Refusal("conflict", CLAIM_TEXTS.notAccepted);
   if (party.vendorOutcome !== "replacement") throw new Refusal("conflict", CLAIM_TEXTS.notReplacementOutcome);
-  if (party.replacementOrderId) throw new Refusal("conflict", CLAIM_TEXTS.replacementAlreadySent);
+  refuseIfReplacementUnderWay(party);
   if (!party.receivedAt) throw new Refusal("conflict", CLAIM_TEXTS.replacementNotReceived);
   return party;
 }
@@ -38,7 +43,7 @@ export async function lockAdminReplacement(tx: Database, actor: Actor, claimId: 
   const party = await lockClaim(tx, eq(warrantyClaims.id, claimId));
   if (!party) throw new Refusal("not_found", CLAIM_TEXTS.notFound);
   if (!isActiveClaim(party.status)) throw new Refusal("conflict", CLAIM_TEXTS.alreadyDecided);
-  if (party.replacementOrderId) throw new Refusal("conflict", CLAIM_TEXTS.replacementAlreadySent);
+  refuseIfReplacementUnderWay(party);
   return party;
 }
 
@@ -65,7 +70,11 @@ export async function recordReplacementIn(
       updatedAt: sql`now()`,
       ...(admin && { vendorOutcome: "replacement" as const, adminDecision: "replacement" as const, adminNote: by.note ?? null, decidedBy: by.userId, decidedAt: sql`now()` }),
     })
-    .where(and(eq(warrantyClaims.id, party.claimId), eq(warrantyClaims.status, party.status), isNull(warrantyClaims.replacementOrderId)));
+    .where(and(
+      eq(warrantyClaims.id, party.claimId),
+      eq(warrantyClaims.status, party.status),
+      party.replacementOrderId ? eq(warrantyClaims.replacementOrderId, party.replacementOrderId) : isNull(warrantyClaims.replacementOrderId),
+    ));
   const number = orderNumberOf(replacementOrderId);
   await recordEvent(tx, party.claimId, by.userId, by.role, "replacement_ordered", [`Order #${number}`, by.note].filter(Boolean).join(". "));
   const facts = factsOf(party, deps.publicUrl);

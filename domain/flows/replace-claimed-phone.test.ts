@@ -95,6 +95,11 @@ describe.each(TEST_ENGINES)("a replacement for a warranty claim (%s)", (engine) 
     expect(claim).toMatchObject({ status: "accepted", admin_decision: "replacement" });
     expect(await orderOf(claim.replacement_order_id!)).toMatchObject({ status: "paid", total_amount: 0 });
     await expect(decideClaim(deps(), admin, adminDecisionSchema.parse({ claimId, decision: "replacement", confirm: "yes" }))).rejects.toMatchObject({ status: 409, message: CLAIM_TEXTS.replacementAlreadySent });
+    // Once the replacement order is cancelled (the vendor could not ship it), the claim may be replaced again.
+    await q("update orders set status = 'cancelled' where id = $1", [claim.replacement_order_id]);
+    const again = await decideClaim(deps(), admin, adminDecisionSchema.parse({ claimId, decision: "replacement", confirm: "yes" }));
+    expect(again.status).toBe("accepted");
+    expect((await claimOf(claimId)).replacement_order_id).not.toBe(claim.replacement_order_id);
     await expect(decideClaim(deps(), { ...admin, role: "vendor" as never }, adminDecisionSchema.parse({ claimId, decision: "replacement", confirm: "yes" }))).rejects.toMatchObject({ status: 403 });
   });
 
