@@ -10,7 +10,7 @@ import { TEST_ENGINES, createDatabaseFor } from "../../tests/support/database";
 import { insertListing, insertPerson, insertVendor, recordingMailer } from "../../tests/support/rows";
 import { refusalOf } from "../../tests/support/refusal";
 import { canEscalate, claimStage } from "./rules";
-import { type ClaimRefunds, buyerClaims, confirmReturnReceived, escalateClaim, refundAcceptedClaim, returnRepairedPhone, shipReturn } from "./service";
+import { type ClaimRefunds, buyerClaims, listClaimsForAdmin, confirmReturnReceived, escalateClaim, refundAcceptedClaim, returnRepairedPhone, shipReturn } from "./service";
 import { CLAIM_TEXTS } from "./texts";
 import { claimReceiptSchema, claimRefundSchema, escalateClaimSchema, repairReturnSchema, returnShipmentSchema } from "./validation";
 
@@ -161,6 +161,9 @@ describe.each(TEST_ENGINES)("carrying out an accepted claim (%s)", (engine) => {
     await shipReturn(deps(), buyer, returnShipmentSchema.parse(parcel(claimId)), sent);
     expect((await rowOf(claimId)).outcomeDueAt).toEqual(new Date("2026-11-09T10:00:00Z"));
     expect(await refusalOf(() => escalateClaim(deps(), buyer, escalateClaimSchema.parse(note), new Date("2026-11-06T10:00:00Z")))).toMatchObject({ code: "conflict" });
+    const overdueFor = async (at: string) => (await listClaimsForAdmin(database.db, { ...admin, email: "a@example.ng", role: "admin" }, { filter: "overdue" }, new Date(at))).items.map((c) => c.id);
+    expect(await overdueFor("2026-11-06T10:00:00Z")).not.toContain(claimId);
+    expect(await overdueFor("2026-11-10T10:00:00Z")).toContain(claimId);
     await escalateClaim(deps(), buyer, escalateClaimSchema.parse(note), new Date("2026-11-10T10:00:00Z"));
     expect(await rowOf(claimId)).toMatchObject({ status: "escalated" });
     expect((await kindsOf(claimId)).at(-1)).toBe("escalated");

@@ -164,7 +164,11 @@ export interface AdminClaim extends ClaimView {
 }
 
 function filterOf(filter: ClaimFilter | undefined, now: Date): SQL | undefined {
-  const overdue = and(eq(warrantyClaims.status, "open"), lt(warrantyClaims.answerDueAt, now));
+  // Waiting for the vendor's answer, or for an accepted claim's next step, past its due date.
+  const overdue = or(
+    and(eq(warrantyClaims.status, "open"), lt(warrantyClaims.answerDueAt, now)),
+    and(eq(warrantyClaims.status, "accepted"), lt(warrantyClaims.outcomeDueAt, now)),
+  );
   switch (filter) {
     case undefined:
       return undefined;
@@ -184,7 +188,7 @@ function filterOf(filter: ClaimFilter | undefined, now: Date): SQL | undefined {
 export async function listClaimsForAdmin(db: Database, actor: Actor, query: { filter?: ClaimFilter; page?: number }, now: Date = new Date()): Promise<Page<AdminClaim>> {
   assertMay(actor, "back_office");
   const window = pageWindow(query.page ?? 1);
-  const rank = sql`case when ${warrantyClaims.status} = 'escalated' then 0 when ${warrantyClaims.status} = 'open' and ${warrantyClaims.answerDueAt} < ${now} then 1 when ${warrantyClaims.status} in ('open', 'accepted', 'declined') then 2 else 3 end`;
+  const rank = sql`case when ${warrantyClaims.status} = 'escalated' then 0 when ${warrantyClaims.status} = 'open' and ${warrantyClaims.answerDueAt} < ${now} then 1 when ${warrantyClaims.status} = 'accepted' and ${warrantyClaims.outcomeDueAt} < ${now} then 1 when ${warrantyClaims.status} in ('open', 'accepted', 'declined') then 2 else 3 end`;
   const rows = await selectClaims(db, filterOf(query.filter, now))
     .orderBy(rank, desc(warrantyClaims.createdAt), desc(warrantyClaims.id))
     .limit(window.limit)
