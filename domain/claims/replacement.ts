@@ -101,12 +101,12 @@ export async function recordReplacementIn(
 
 /**
  * Resolves every accepted claim whose replacement order has been delivered (the buyer's
- * confirmation or the automatic delivery), with a 'completed' step: a guarded update, so once
- * however many passes run. Returns how many it resolved.
+ * confirmation, an admin's move or the automatic delivery), or only the one of `orderId`, with a
+ * 'completed' step: a guarded update, so once however many passes run. Returns how many it resolved.
  */
-export async function resolveDeliveredReplacements(db: Database): Promise<number> {
+export async function resolveDeliveredReplacements(db: Database, orderId?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const delivered = tx.select({ id: orders.id }).from(orders).where(eq(orders.status, "delivered"));
+    const delivered = tx.select({ id: orders.id }).from(orders).where(and(eq(orders.status, "delivered"), orderId ? eq(orders.id, orderId) : undefined));
     const resolved = await tx
       .update(warrantyClaims)
       .set({ status: "resolved", outcomeDueAt: null, updatedAt: sql`now()` })

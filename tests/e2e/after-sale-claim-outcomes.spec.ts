@@ -129,3 +129,95 @@ test("an accepted refund claim: the buyer sends the phone back with tracking, th
   await vendor.context().close();
   await admin.context().close();
 });
+
+test("a replacement claim: the phone comes back, the vendor sends a free replacement order, ships it like any order, and the buyer's confirmation closes the claim", async ({ page, browser, extraHTTPHeaders }, info) => {
+  test.setTimeout(240_000);
+  const name = `iPhone 13 replacement claim ${info.project.name} ${Date.now().toString(36)}`;
+  const vendor = await freshPage(browser, info, extraHTTPHeaders);
+  const admin = await openAsAdmin(browser, info, extraHTTPHeaders);
+  let orderNumber = "";
+  let href = "";
+
+  await test.step("a buyer pays for a listed phone and it is delivered", async () => {
+    await signIn(vendor, "vendor@tokunbo.test");
+    await expect(vendor).toHaveURL(/\/$/);
+    const fields = { intent: "create", name, brand: "Apple", model: "iPhone 13", storage: "128GB", grade: "A", suggestedPrice: "320000", stockQuantity: "3", color: "Red", description: "Battery health 92%." };
+    expect((await vendor.request.post("/products", { form: fields, maxRedirects: 0 })).status()).toBeLessThan(400);
+    const listed = await loaderData<{ page: { items: Array<{ id: string; name: string }> } }>(vendor.request, `/products?q=${encodeURIComponent(name)}`, "vendors/routes/products");
+    const productId = listed.page.items.find((item) => item.name === name)?.id ?? "";
+    const approved = await admin.request.post("/admin/products", { form: { intent: "decide", productId, decision: "approve", compareSource: "none" }, maxRedirects: 0 });
+    expect(((await approved.json()) as { ok: boolean }).ok).toBe(true);
+    href = `/product/${productId}`;
+    await signUpFreshCustomer(page, info, "Emeka Obi");
+    await page.goto(href);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await placeOrderAndPay(page, { customerName: "Emeka Obi", customerPhone: "0803 111 0288", shippingAddress: "9 Ogui Road", city: "Enugu", state: "Enugu" });
+    const { orders } = await loaderData<{ orders: Array<{ id: string; orderNumber: string }> }>(page.request, "/orders", "orders/routes/orders");
+    orderNumber = orders[0]!.orderNumber;
+    for (const status of ["processing", "shipped", "delivered"] as const) await moveOrder(admin, orders[0]!.id, status);
+  });
+
+  const buyersClaim = () => page.getByTestId("order-card").filter({ hasText: `Order #${orderNumber}` }).first().getByTestId("order-claim");
+  const vendorsClaim = () => vendor.getByTestId("vendor-claim").filter({ hasText: `Order #${orderNumber}` });
+  let replacementNumber = "";
+
+  await test.step("the claim is accepted with a replacement, the phone sent back and received", async () => {
+    await page.goto("/orders");
+    await hydrated(page);
+    await page.getByTestId("order-card").filter({ hasText: `Order #${orderNumber}` }).first().getByRole("link", { name: `Warranty claim order #${orderNumber}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Warranty claim" });
+    await dialog.getByLabel("What is wrong?").selectOption("screen_defect");
+    await dialog.getByLabel("Describe the problem").fill("Green lines run down the screen and it stops responding to touch.");
+    await dialog.getByRole("button", { name: "Send claim" }).click();
+    await expect(toastWith(page, "Warranty claim sent. The vendor has been told.")).toBeVisible();
+
+    await openTab(vendor, "/vendor-dashboard", "claims");
+    await vendorsClaim().getByLabel("Accept the claim").check();
+    await vendorsClaim().getByLabel("What you offer").selectOption("replacement");
+    await vendorsClaim().getByLabel("How the buyer returns the phone").fill("Send it by Kwik to Shop 4, Computer Village, Ikeja.");
+    await vendorsClaim().getByRole("button", { name: "Send answer" }).click();
+    await expect(toastWith(vendor, "Claim accepted. The buyer has been told.")).toBeVisible();
+
+    await page.goto("/orders");
+    await hydrated(page);
+    const form = buyersClaim().getByRole("form", { name: `Send the phone back (order #${orderNumber})` });
+    await form.getByLabel("Courier", { exact: true }).selectOption("Kwik Delivery");
+    await form.getByLabel("Tracking number").fill("KWK-1029384");
+    await form.getByRole("button", { name: "I sent the phone" }).click();
+    await expect(toastWith(page, "Return recorded. The vendor has been told the phone is on its way.")).toBeVisible();
+
+    await openTab(vendor, "/vendor-dashboard", "claims");
+    await vendorsClaim().getByRole("button", { name: "The phone arrived" }).click();
+    await expect(toastWith(vendor, "Receipt confirmed. The buyer has been told.")).toBeVisible();
+  });
+
+  await test.step("the vendor sends a replacement: a free order it ships from the Orders tab", async () => {
+    await vendorsClaim().getByRole("button", { name: "Send a replacement" }).click();
+    await expect(toastWith(vendor, "Replacement order created. Ship it from your Orders tab like any order.")).toBeVisible();
+    await expect(vendorsClaim().getByTestId("claim-step-replacement")).toContainText("Status: Successful");
+    replacementNumber = (await vendorsClaim().getByTestId("claim-step-replacement").textContent())!.match(/#([0-9a-f]{8})/)![1]!;
+    const { orders } = await loaderData<{ orders: Array<{ id: string; orderNumber: string; totalAmount: number }> }>(page.request, "/orders", "orders/routes/orders");
+    const replacement = orders.find((order) => order.orderNumber === replacementNumber)!;
+    expect(replacement.totalAmount).toBe(0);
+    const shipped = await vendor.request.post("/vendor-dashboard", {
+      form: { intent: "move", orderId: replacement.id, status: "shipped", carrier: "GIG Logistics", trackingNumber: "GIGL-7700123", estimatedDeliveryDate: lagosToday() },
+      maxRedirects: 0,
+    });
+    expect(shipped.status()).toBeLessThan(400);
+  });
+
+  await test.step("the buyer confirms the replacement arrived, and the claim is closed", async () => {
+    await page.goto("/orders");
+    await hydrated(page);
+    const card = page.getByTestId("order-card").filter({ hasText: `Order #${replacementNumber}` }).first();
+    await card.getByRole("link", { name: /^I received my phone/ }).click();
+    await page.getByRole("dialog", { name: "Did your phone arrive?" }).getByRole("button", { name: "Yes, I received it" }).click();
+    await expect(toastWith(page, "Thanks! Your order is marked delivered.")).toBeVisible();
+    await expect(buyersClaim().getByTestId("claim-status")).toHaveText("Resolved");
+    await expect(buyersClaim().getByTestId("claim-step-replacement")).toContainText("Status: Delivered");
+  });
+
+  await vendor.context().close();
+  await admin.context().close();
+});
