@@ -210,6 +210,12 @@ export type ClaimAdminDecision = (typeof CLAIM_ADMIN_DECISIONS)[number];
 
 /** Business days a vendor has to answer a claim; past this the claim is flagged to admins. */
 export const CLAIM_ANSWER_BUSINESS_DAYS = 3;
+/**
+ * Business days each step of an accepted claim may take once the step before it is done: the
+ * vendor confirms a returned phone within them of its sending, and refunds or sends a repaired
+ * phone back within them of its arrival. Past that the buyer may ask our support team.
+ */
+export const CLAIM_OUTCOME_BUSINESS_DAYS = 5;
 
 export const WARRANTY_TYPES = ["basic_48hr", "standard_1week", "premium_1month"] as const;
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];

@@ -6,6 +6,7 @@ import type { Page } from "../../domain/core/paging";
 import { CLAIM_ADMIN_DECISIONS, type ClaimAdminDecision, isActiveClaim } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
+import { ClaimSteps } from "../orders/claim-parcel";
 import { useHydrated } from "../ui/use-hydrated";
 import { ActionButton, FieldError, FilteredCardList, SectionHeading, filterOptions, inputClass, useAdminAction } from "./admin-ui";
 
@@ -91,6 +92,7 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
       </div>
       <div className="mt-3 space-y-4">
         <ClaimFacts claim={claim} />
+        <ClaimSteps claim={claim} />
         <details open>
           <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
           <div className="mt-3">

@@ -4,6 +4,7 @@ import { canEscalate } from "../../domain/claims/rules";
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
 import { useAction } from "../ui/answer";
 import { FormButton, TextAreaField } from "../ui/form-field";
+import { ClaimParcelForm, ClaimSteps } from "./claim-parcel";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "./claim-timeline";
 
 /** 'Ask our support team': a declined claim, or one the vendor has not answered in time. */
@@ -45,6 +46,21 @@ export function ClaimPanel({ claim }: { claim: ClaimView }) {
         </h3>
         <ClaimStatusBadge claim={claim} />
       </div>
+      {claim.status === "accepted" ? (
+        <div className="mt-3 space-y-3">
+          <ClaimSteps claim={claim} />
+          {!claim.returnShippedAt && !claim.replacementOrderNumber ? (
+            <>
+              {claim.returnInstructions ? <p className="whitespace-pre-line break-words text-sm text-gray-800">How to return the phone: {claim.returnInstructions}</p> : null}
+              <ClaimParcelForm claim={claim} action="/orders/claims" intent="return" heading="Send the phone back" submit="I sent the phone" />
+            </>
+          ) : null}
+        </div>
+      ) : claim.returnShippedAt ? (
+        <div className="mt-3">
+          <ClaimSteps claim={claim} />
+        </div>
+      ) : null}
       <details className="mt-2">
         <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Claim details and timeline</summary>
         <div className="mt-3 space-y-4">
@@ -54,7 +70,7 @@ export function ClaimPanel({ claim }: { claim: ClaimView }) {
       </details>
       {canEscalate(claim) ? (
         <div className="mt-3 space-y-2">
-          <p className="text-sm text-gray-800">{claim.status === "declined" ? "Disagree with the vendor?" : "The vendor has not answered in time."}</p>
+          <p className="text-sm text-gray-800">{claim.status === "declined" ? "Disagree with the vendor?" : claim.status === "accepted" ? "The vendor is late with the next step." : "The vendor has not answered in time."}</p>
           <EscalateForm claim={claim} />
         </div>
       ) : null}

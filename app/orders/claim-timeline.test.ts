@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
 import type { ClaimView } from "../../domain/claims/service";
+import { ClaimSteps } from "./claim-parcel";
 import { ClaimFacts } from "./claim-timeline";
 
 /** A claim with every fact filled in, so every row of the list is shown. */
@@ -29,6 +30,17 @@ const CLAIM: ClaimView = {
   escalationNote: "Please look again.",
   adminDecision: CLAIM_ADMIN_DECISIONS[0],
   adminNote: "Refund approved.",
+  returnCarrier: "GIG Logistics",
+  returnTrackingNumber: "GIGL-5501234",
+  returnShippedAt: "2026-11-28T12:00:00.000Z",
+  receivedAt: "2026-11-30T12:00:00.000Z",
+  backCarrier: "DHL Nigeria",
+  backTrackingNumber: "1234567890",
+  returnedToBuyerAt: "2026-12-02T12:00:00.000Z",
+  outcomeDueAt: "2026-12-07T12:00:00.000Z",
+  outcomeOverdue: false,
+  replacementOrderNumber: "a1b2c3d4",
+  replacementStatus: "shipped",
   createdAt: "2026-11-27T12:00:00.000Z",
   events: [],
 };
@@ -47,5 +59,29 @@ describe("the claim's facts", () => {
       return parent.tagName !== "dl" && !grouped;
     });
     expect(misplaced.map((term) => term.textContent)).toEqual([]);
+  });
+});
+
+describe("the steps of an accepted claim", () => {
+  it("show each step with its date and the couriers' tracking links", () => {
+    const claim: ClaimView = { ...CLAIM, status: "resolved", vendorOutcome: "repair", replacementOrderNumber: null, replacementStatus: null };
+    const html = renderToStaticMarkup(createElement(ClaimSteps, { claim }));
+    expect(html).toContain("Phone sent back to the vendor");
+    expect(html).toContain("Received for repair");
+    expect(html).toContain("Repaired phone sent back to the buyer");
+    expect(html).toContain('href="https://giglogistics.com/track?waybill=GIGL-5501234"');
+    expect(html).toContain('aria-label="Track 1234567890 with DHL Nigeria (opens in a new tab)"');
+    expect(html).not.toContain("not yet");
+  });
+
+  it("show what is still to come, and a replacement order by its number and status", () => {
+    const claim: ClaimView = {
+      ...CLAIM, status: "accepted", vendorOutcome: "replacement", receivedAt: null, returnedToBuyerAt: null, backCarrier: null, backTrackingNumber: null,
+    };
+    const html = renderToStaticMarkup(createElement(ClaimSteps, { claim }));
+    expect(html).toContain("Replacement order #a1b2c3d4");
+    expect(html).toContain("Status: Shipped");
+    expect(html).toContain("not yet");
+    expect(html).toContain("next step due by");
   });
 });

@@ -14,14 +14,14 @@ const CLAIM_STYLES: Record<ClaimStatus, string> = {
   rejected: "bg-gray-200 text-gray-800 ring-gray-300",
 };
 
-/** The claim's status ('Waiting for the vendor'), and 'Overdue' past the vendor's due date. */
-export function ClaimStatusBadge({ claim }: { claim: Pick<ClaimView, "status" | "statusLabel" | "overdue"> }) {
+/** The claim's status ('Waiting for the vendor'), and 'Overdue' past the vendor's due date (its answer, or an accepted claim's next step). */
+export function ClaimStatusBadge({ claim }: { claim: Pick<ClaimView, "status" | "statusLabel" | "overdue"> & Partial<Pick<ClaimView, "outcomeOverdue">> }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
       <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${CLAIM_STYLES[claim.status]}`} data-testid="claim-status">
         {claim.statusLabel}
       </span>
-      {claim.overdue ? <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-inset ring-red-300">Overdue</span> : null}
+      {claim.overdue || claim.outcomeOverdue ? <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-inset ring-red-300">Overdue</span> : null}
     </span>
   );
 }

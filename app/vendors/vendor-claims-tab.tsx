@@ -6,7 +6,9 @@ import { useAction } from "../ui/answer";
 import { FormButton, SelectField, TextAreaField } from "../ui/form-field";
 import { formatNaira } from "../../lib/money";
 import { SectionTitle } from "../ui/page-title";
+import { ClaimParcelForm, ClaimSteps } from "../orders/claim-parcel";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
+import { CheckboxField } from "../ui/form-field";
 
 /**
  * Accept (with an outcome and how to return the phone) or decline (with a reason). The two
@@ -69,6 +71,70 @@ function AnswerForm({ claim }: { claim: ClaimView }) {
   );
 }
 
+/** 'The phone arrived': the vendor confirms the returned phone is in its hands. */
+function ReceivedForm({ claim }: { claim: ClaimView }) {
+  const { fetcher, busy } = useAction();
+  return (
+    <fetcher.Form method="post" action="/vendor-dashboard/claims" className="rounded-lg border border-gray-200 p-3">
+      <input type="hidden" name="intent" value="received" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <p className="mb-2 text-sm text-gray-800">Confirm only once the returned phone is in your hands.</p>
+      <FormButton busy={busy} busyText="Saving…" className="w-full sm:w-auto">
+        {claim.vendorOutcome === "repair" ? "Received for repair" : "The phone arrived"}
+      </FormButton>
+    </fetcher.Form>
+  );
+}
+
+/** The refund of an accepted refund claim, once the phone is back: asked twice (the box), with or without scripts. */
+function RefundForm({ claim }: { claim: ClaimView }) {
+  const { fetcher, busy, fieldErrors } = useAction();
+  return (
+    <fetcher.Form method="post" action="/vendor-dashboard/claims" noValidate className="space-y-3 rounded-lg border border-gray-200 p-3">
+      <h4 className="text-sm font-bold text-gray-900">Refund the buyer</h4>
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <p className="text-sm text-gray-800">
+        What is left of the buyer's payment for this order (at most {formatNaira(claim.totalAmount)}) goes back the way they paid. It is taken from this order's earnings.
+      </p>
+      <CheckboxField id={`claim-refund-${claim.id}-confirm`} name="confirm" value="yes" label="Yes, refund the buyer for this order" error={fieldErrors.confirm} />
+      <FormButton busy={busy} busyText="Refunding…" className="w-full sm:w-auto">
+        Refund the buyer
+      </FormButton>
+    </fetcher.Form>
+  );
+}
+
+/** 'Send a replacement': a free order of the same phone, shipped from the Orders tab like any order. */
+function ReplaceForm({ claim }: { claim: ClaimView }) {
+  const { fetcher, busy, fieldErrors } = useAction();
+  return (
+    <fetcher.Form method="post" action="/vendor-dashboard/claims" className="space-y-2 rounded-lg border border-gray-200 p-3">
+      <input type="hidden" name="intent" value="replace" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <p className="text-sm text-gray-800">
+        A free order of the same phone ({claim.productName}) is created for the buyer and takes one unit of its stock. Ship it from your Orders tab like any order; the claim closes once it is delivered.
+      </p>
+      {fieldErrors.productId ? <p className="text-sm text-red-700" role="alert">{fieldErrors.productId}</p> : null}
+      <FormButton busy={busy} busyText="Creating…" className="w-full sm:w-auto">
+        Send a replacement
+      </FormButton>
+    </fetcher.Form>
+  );
+}
+
+/** What the vendor does next on an accepted claim. */
+function OutcomeActions({ claim }: { claim: ClaimView }) {
+  if (claim.status !== "accepted") return null;
+  if (!claim.returnShippedAt) return <p className="text-sm text-gray-700">Waiting for the buyer to send the phone back.</p>;
+  if (!claim.receivedAt) return <ReceivedForm claim={claim} />;
+  if (claim.vendorOutcome === "refund") return <RefundForm claim={claim} />;
+  if (claim.vendorOutcome === "replacement") return claim.replacementOrderNumber && claim.replacementStatus !== "cancelled" ? null : <ReplaceForm claim={claim} />;
+  if (claim.vendorOutcome === "repair")
+    return <ClaimParcelForm claim={claim} action="/vendor-dashboard/claims" intent="returned" heading="Send the repaired phone back" submit="Mark repaired and sent back" />;
+  return null;
+}
+
 function ClaimCard({ claim }: { claim: ClaimView }) {
   const titleId = useId();
   return (
@@ -87,6 +153,8 @@ function ClaimCard({ claim }: { claim: ClaimView }) {
       <div className="mt-3 space-y-4">
         <ClaimFacts claim={claim} />
         {claim.status === "open" ? <AnswerForm claim={claim} /> : null}
+        <ClaimSteps claim={claim} />
+        <OutcomeActions claim={claim} />
         <details open={claim.status !== "open"}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
           <div className="mt-3">

@@ -84,6 +84,20 @@ export const warrantyClaims = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     /** When the admins were told the vendor's answer is overdue; told once. */
     overdueFlaggedAt: timestamp("overdue_flagged_at", { withTimezone: true }),
+    /** The phone the buyer sends back after an accepted claim: the courier as shown, its tracking number, when. */
+    returnCarrier: text("return_carrier"),
+    returnTrackingNumber: text("return_tracking_number"),
+    returnShippedAt: timestamp("return_shipped_at", { withTimezone: true }),
+    /** When the vendor confirmed the returned phone arrived; no refund for a returned phone before it. */
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    /** A repaired phone on its way back to the buyer: the vendor's courier, tracking number, when. */
+    backCarrier: text("back_carrier"),
+    backTrackingNumber: text("back_tracking_number"),
+    returnedToBuyerAt: timestamp("returned_to_buyer_at", { withTimezone: true }),
+    /** The accepted outcome's next step (receipt, completion) is due by then; past it the buyer may escalate. */
+    outcomeDueAt: timestamp("outcome_due_at", { withTimezone: true }),
+    /** The zero-priced order that sends the buyer a replacement; the claim is resolved once it is delivered. */
+    replacementOrderId: uuid("replacement_order_id").references((): AnyPgColumn => orders.id, { onDelete: "restrict" }),
     ...timestampColumns(),
   },
   (t) => [

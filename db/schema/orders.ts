@@ -50,11 +50,13 @@ export const orders = pgTable(
     /** When the phone reached the buyer: the warranty window runs from here (docs/after-sale.md). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /** A replacement sent free of charge for a warranty claim on that order (docs/after-sale.md). */
+    replacementForOrderId: uuid("replacement_for_order_id").references((): AnyPgColumn => orders.id, { onDelete: "restrict" }),
     ...timestampColumns(),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
-    check("orders_unit_price_positive", sql`${t.unitPrice} > 0`),
+    check("orders_unit_price_positive", sql`${t.unitPrice} > 0 or ${t.replacementForOrderId} is not null`),
     check("orders_state_known", sql`${t.state} in ${sqlList(NIGERIAN_STATES)}`),
     check("orders_warranty_days_range", sql`${t.warrantyDays} between 1 and 365`),
     check("orders_commission_rate_range", sql`${t.commissionRate} >= 0 and ${t.commissionRate} <= 100`),

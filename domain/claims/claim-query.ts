@@ -5,7 +5,7 @@ import { warrantyClaims } from "../../db/schema/after-sale";
 import { products } from "../../db/schema/catalog";
 import { orderStatusHistory, orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
-import { CLAIM_ANSWER_BUSINESS_DAYS } from "../../lib/constants";
+import { CLAIM_ANSWER_BUSINESS_DAYS, CLAIM_OUTCOME_BUSINESS_DAYS, type OrderStatus } from "../../lib/constants";
 import { addBusinessDays } from "./business-days";
 
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
@@ -33,7 +33,19 @@ const claimColumns = {
   escalationNote: warrantyClaims.escalationNote,
   adminDecision: warrantyClaims.adminDecision,
   adminNote: warrantyClaims.adminNote,
+  returnCarrier: warrantyClaims.returnCarrier,
+  returnTrackingNumber: warrantyClaims.returnTrackingNumber,
+  returnShippedAt: warrantyClaims.returnShippedAt,
+  receivedAt: warrantyClaims.receivedAt,
+  backCarrier: warrantyClaims.backCarrier,
+  backTrackingNumber: warrantyClaims.backTrackingNumber,
+  returnedToBuyerAt: warrantyClaims.returnedToBuyerAt,
+  outcomeDueAt: warrantyClaims.outcomeDueAt,
+  replacementOrderId: warrantyClaims.replacementOrderId,
+  /** The replacement order's status, while there is one. */
+  replacementStatus: sql<OrderStatus | null>`(select r.status from ${orders} r where r.id = ${warrantyClaims.replacementOrderId})`,
   createdAt: warrantyClaims.createdAt,
+  productId: orders.productId,
   productName: products.name,
   businessName: vendors.businessName,
   customerName: orders.customerName,
@@ -56,6 +68,11 @@ export function selectClaims(db: Database, where: SQL | undefined) {
     .innerJoin(vendors, eq(vendors.id, warrantyClaims.vendorId))
     .where(where)
     .$dynamic();
+}
+
+/** When the next step of an accepted claim is due, counted from the step that was just taken. */
+export function outcomeDueAt(stepAt: Date): Date {
+  return addBusinessDays(stepAt, CLAIM_OUTCOME_BUSINESS_DAYS);
 }
 
 /** The answer due date of a claim opened at `openedAt`. */

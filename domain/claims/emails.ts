@@ -1,5 +1,6 @@
 /** The e-mails of a claim's steps (docs/after-sale.md): HTML and plain text, the order number and a link. */
 import { CLAIM_REASON_LABELS, type ClaimReason } from "../../lib/constants";
+import { trackingLinkOf } from "../../lib/couriers";
 import { formatNaira } from "../../lib/money";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
@@ -24,7 +25,7 @@ function about(facts: ClaimMailFacts): string {
   return `Order #${facts.orderNumber} (${facts.productName}), reason: ${CLAIM_REASON_LABELS[facts.reason]}.`;
 }
 
-function mail(to: string, subject: string, heading: string, paragraphs: string[], action: { label: string; url: string }): OutgoingEmail {
+function mail(to: string, subject: string, heading: string, paragraphs: Array<string | { label: string; url: string }>, action: { label: string; url: string }): OutgoingEmail {
   return { to, ...renderEmail({ subject, heading, paragraphs, action }) };
 }
 
@@ -86,6 +87,26 @@ export function claimDecidedEmail(
     `Decision on the warranty claim for order #${facts.orderNumber}`,
     "Our support team decided the warranty claim",
     [about(facts), what, ...(decision.note ? [`Note: ${decision.note}`] : [])],
+    reader === "buyer" ? { label: "View your claim", url: claimLinks.buyer(facts.publicUrl, facts.orderId) } : { label: "View the claim", url: claimLinks.vendor(facts.publicUrl) },
+  );
+}
+
+/**
+ * A step of carrying out an accepted claim (the phone sent back, received, refunded, the repaired
+ * phone sent on): what happened, the courier's tracking page when it has one, and the reader's link.
+ */
+export function claimStepEmail(
+  to: string,
+  facts: ClaimMailFacts,
+  reader: "buyer" | "vendor",
+  step: { subject: string; heading: string; lines: string[]; track?: { carrier: string; trackingNumber: string } },
+): OutgoingEmail {
+  const href = step.track ? trackingLinkOf(step.track.carrier, step.track.trackingNumber) : null;
+  return mail(
+    to,
+    step.subject,
+    step.heading,
+    [about(facts), ...step.lines, ...(href ? [{ label: "Track the parcel", url: href }] : [])],
     reader === "buyer" ? { label: "View your claim", url: claimLinks.buyer(facts.publicUrl, facts.orderId) } : { label: "View the claim", url: claimLinks.vendor(facts.publicUrl) },
   );
 }

@@ -6,6 +6,7 @@ import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale"
 import { formatLagosDate } from "../../lib/lagos-time";
 import { type NewNotification, backOfficeTeam, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
+import { resolveDeliveredReplacements } from "./replacement";
 
 export const CLAIM_CHECKS = {
   /** Advisory lock key ("clms"): one instance at a time runs the check. */
@@ -45,7 +46,10 @@ export async function flagOverdueClaims(db: Database, now: Date = new Date()): P
   });
 }
 
-/** Runs the overdue check every ten minutes on one instance; returns a function that stops it. */
+/** Runs the overdue check, and closes claims whose replacement was delivered, every ten minutes on one instance; returns a function that stops it. */
 export function scheduleClaimChecks(database: Pick<DatabaseHandle, "db" | "exclusively">, onError: (error: unknown) => void, everyMs: number = CLAIM_CHECKS.everyMs): () => Promise<void> {
-  return scheduleExclusively(database, { lockKey: CLAIM_CHECKS.lockKey, everyMs }, () => flagOverdueClaims(database.db), onError);
+  return scheduleExclusively(database, { lockKey: CLAIM_CHECKS.lockKey, everyMs }, async () => {
+    await flagOverdueClaims(database.db);
+    await resolveDeliveredReplacements(database.db);
+  }, onError);
 }

@@ -1,7 +1,24 @@
 /** Claim rules the browser shows and the server enforces; plain data, no server imports. */
 import type { ClaimStatus } from "../../lib/constants";
 
-/** Whether the buyer may send the claim to the admins now: declined, or still unanswered past its due date. */
-export function canEscalate(claim: { status: ClaimStatus; answerDueAt: string }, now: Date = new Date()): boolean {
-  return claim.status === "declined" || (claim.status === "open" && Date.parse(claim.answerDueAt) < now.getTime());
+/**
+ * Whether the buyer may send the claim to the admins now: declined, still unanswered past its due
+ * date, or accepted with its next step (the vendor's receipt, the refund, the repaired phone)
+ * overdue.
+ */
+export function canEscalate(claim: { status: ClaimStatus; answerDueAt: string; outcomeDueAt?: string | null }, now: Date = new Date()): boolean {
+  if (claim.status === "declined") return true;
+  if (claim.status === "open") return Date.parse(claim.answerDueAt) < now.getTime();
+  return claim.status === "accepted" && isOutcomeOverdue(claim, now);
+}
+
+/** An accepted claim whose next step was due before now. */
+export function isOutcomeOverdue(claim: { status: ClaimStatus; outcomeDueAt?: string | null }, now: Date = new Date()): boolean {
+  return claim.status === "accepted" && Boolean(claim.outcomeDueAt) && Date.parse(claim.outcomeDueAt!) < now.getTime();
+}
+
+/** Where an accepted claim stands, from what has been recorded (docs/after-sale.md). */
+export type ClaimStage = "awaiting_return" | "return_shipped" | "received";
+export function claimStage(claim: { returnShippedAt: string | null; receivedAt: string | null }): ClaimStage {
+  return claim.receivedAt ? "received" : claim.returnShippedAt ? "return_shipped" : "awaiting_return";
 }

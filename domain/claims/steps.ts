@@ -44,25 +44,25 @@ export interface ClaimRefunds {
 }
 
 /** A claim with whom it concerns. */
-type Party = ClaimRow & { claimId: string };
+export type Party = ClaimRow & { claimId: string };
 
 /** The claim under a row lock, with whom it concerns; `where` limits it to the asker's own. */
-async function lockClaim(tx: Database, where: SQL | undefined, lock = true): Promise<Party | null> {
+export async function lockClaim(tx: Database, where: SQL | undefined, lock = true): Promise<Party | null> {
   const query = selectClaims(tx, where);
   const [row] = lock ? await query.for("update", { of: warrantyClaims }) : await query;
   return row ? { ...row, claimId: row.id } : null;
 }
 
-function factsOf(party: Pick<Party, "orderId" | "productName" | "reason">, publicUrl: string): ClaimMailFacts {
+export function factsOf(party: Pick<Party, "orderId" | "productName" | "reason">, publicUrl: string): ClaimMailFacts {
   return { orderId: party.orderId, orderNumber: orderNumberOf(party.orderId), productName: party.productName, reason: party.reason, publicUrl };
 }
 
-async function recordEvent(tx: Database, claimId: string, actorId: string | null, actorRole: ActorRole, kind: string, note: string | null = null): Promise<void> {
+export async function recordEvent(tx: Database, claimId: string, actorId: string | null, actorRole: ActorRole, kind: string, note: string | null = null): Promise<void> {
   await tx.insert(warrantyClaimEvents).values({ claimId, actorId, actorRole, kind, note });
 }
 
 /** Records the e-mails in the outbox inside the transaction; the returned function sends them once it has committed. */
-async function recordEmails(tx: Database, mailer: Mailer, emails: readonly OutgoingEmail[]): Promise<() => void> {
+export async function recordEmails(tx: Database, mailer: Mailer, emails: readonly OutgoingEmail[]): Promise<() => void> {
   const deliveries: Array<() => void> = [];
   for (const email of emails) deliveries.push(await mailer.record(tx, email));
   return () => deliveries.forEach((deliver) => deliver());
@@ -206,7 +206,7 @@ export async function escalateClaim(deps: ClaimDeps, actor: { userId: string }, 
   const deliver = await deps.db.transaction(async (tx) => {
     const party = await lockClaim(tx, and(eq(warrantyClaims.id, input.claimId), eq(warrantyClaims.customerId, actor.userId)));
     if (!party) throw new Refusal("not_found", CLAIM_TEXTS.notFound);
-    if (!canEscalate({ status: party.status, answerDueAt: party.answerDueAt.toISOString() }, now)) throw new Refusal("conflict", CLAIM_TEXTS.cannotEscalate);
+    if (!canEscalate({ status: party.status, answerDueAt: party.answerDueAt.toISOString(), outcomeDueAt: party.outcomeDueAt?.toISOString() ?? null }, now)) throw new Refusal("conflict", CLAIM_TEXTS.cannotEscalate);
     await tx
       .update(warrantyClaims)
       .set({ status: "escalated", escalatedAt: now, escalationNote: input.note, updatedAt: sql`now()` })
@@ -299,7 +299,7 @@ export async function decideClaim(
  * with the admins rather than resolved by money that never went back. The refund row is locked, so
  * a failure arriving later finds the claim resolved and sends it back (domain/payments/refunds.ts).
  */
-async function refuseIfRefundFailedMeanwhile(tx: Database, idempotencyKey: string): Promise<void> {
+export async function refuseIfRefundFailedMeanwhile(tx: Database, idempotencyKey: string): Promise<void> {
   const [refund] = await tx.select({ status: refunds.status, failureReason: refunds.failureReason }).from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey)).for("update");
   if (refund?.status === "failed") throw new Refusal("conflict", CLAIM_TEXTS.refundFailed(refund.failureReason ?? "the payment provider refused it"));
 }
@@ -308,7 +308,7 @@ async function refuseIfRefundFailedMeanwhile(tx: Database, idempotencyKey: strin
  * `claim:{claimId}:refund`: a decision sent twice finds the first refund. Only after the provider
  * refused one (failed) does a new decision ask again, under the next key.
  */
-async function refundKeyOf(db: Database, claimId: string): Promise<string> {
+export async function refundKeyOf(db: Database, claimId: string): Promise<string> {
   const [row] = await db
     .select({ failed: sql<number>`count(*)`.mapWith(Number) })
     .from(refunds)

@@ -5,6 +5,7 @@
 import { z } from "../../lib/zod";
 import { NAIRA_TEXT, nairaTextToKobo } from "../../lib/money";
 import { CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
+import { COURIERS, trackingFormatProblem } from "../../lib/couriers";
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "./texts";
 
 /** Text a person typed: no NUL, no lone surrogates; line breaks are fine. */
@@ -60,6 +61,66 @@ export const escalateClaimSchema = z.object({
   note: writtenText(CLAIM_LIMITS.noteMin, CLAIM_LIMITS.noteMax, CLAIM_TEXTS.escalationNote),
 });
 export type EscalateClaimInput = z.infer<typeof escalateClaimSchema>;
+
+const OTHER_COURIER = "Other";
+
+/**
+ * A phone sent back or on: the courier of COURIERS ('Other' with its name, 2 to 40 characters)
+ * and a tracking number of that courier's format, as shipping an order asks (docs/after-sale.md).
+ */
+const parcelSchema = z
+  .object({ claimId, carrier: optionalText, carrierName: optionalText, trackingNumber: optionalText })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (!value.carrier || !(COURIERS as readonly string[]).includes(value.carrier)) issue("carrier", CLAIM_TEXTS.carrier);
+    // eslint-disable-next-line no-control-regex
+    else if (value.carrier === OTHER_COURIER && !(value.carrierName && value.carrierName.length >= 2 && value.carrierName.length <= 40 && !/[\u0000-\u001f\u007f]/.test(value.carrierName) && isWritten(value.carrierName))) {
+      issue("carrierName", CLAIM_TEXTS.carrierName);
+    }
+    const number = value.trackingNumber;
+    if (!number) issue("trackingNumber", CLAIM_TEXTS.trackingRequired);
+    else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(number)) issue("trackingNumber", CLAIM_TEXTS.trackingFormat);
+    else {
+      const problem = trackingFormatProblem(value.carrier, number);
+      if (problem) issue("trackingNumber", problem);
+    }
+  })
+  .transform((value) => ({
+    claimId: value.claimId,
+    /** The courier as stored and shown: the one picked, or the name typed for 'Other'. */
+    carrier: value.carrier === OTHER_COURIER ? value.carrierName! : value.carrier!,
+    trackingNumber: value.trackingNumber!,
+  }));
+
+/** The buyer's return of the phone of an accepted claim. */
+export const returnShipmentSchema = parcelSchema;
+export type ParcelInput = z.infer<typeof parcelSchema>;
+/** The vendor sends a repaired phone back to the buyer. */
+export const repairReturnSchema = parcelSchema;
+
+/** The vendor confirms the returned phone arrived. */
+export const claimReceiptSchema = z.object({ claimId });
+export type ClaimReceiptInput = z.infer<typeof claimReceiptSchema>;
+
+/** The vendor sends a replacement: the same phone, or another of its listings (`productId`). */
+export const claimReplacementSchema = z.object({
+  claimId,
+  productId: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.guid({ error: CLAIM_TEXTS.chooseListing }).optional()),
+});
+export type ClaimReplacementInput = z.infer<typeof claimReplacementSchema>;
+
+/** The vendor pays the accepted refund, ticking the box first. */
+export const claimRefundSchema = z
+  .object({ claimId, confirm: optionalText })
+  .superRefine((value, ctx) => {
+    if (value.confirm !== "yes") ctx.addIssue({ code: "custom", path: ["confirm"], message: CLAIM_TEXTS.confirmRefund });
+  })
+  .transform((value) => ({ claimId: value.claimId }));
+export type ClaimRefundInput = z.infer<typeof claimRefundSchema>;
 
 /** Naira as typed ('25,000.50'), to kobo. */
 const nairaAmount = z

@@ -5,7 +5,7 @@ import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale"
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import {
-  type ActorRole, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome,
+  type ActorRole, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome, type OrderStatus,
 } from "../../lib/constants";
 import { formatLagosDate, warrantyEndsAt } from "../../lib/lagos-time";
 import { type Actor, assertMay, holdersOf } from "../core/access";
@@ -50,6 +50,23 @@ export interface ClaimView {
   escalationNote: string | null;
   adminDecision: ClaimAdminDecision | null;
   adminNote: string | null;
+  /** The phone the buyer sent back: courier, tracking number, when (ISO). */
+  returnCarrier: string | null;
+  returnTrackingNumber: string | null;
+  returnShippedAt: string | null;
+  /** When the vendor confirmed it arrived. */
+  receivedAt: string | null;
+  /** A repaired phone sent back to the buyer: courier, tracking number, when. */
+  backCarrier: string | null;
+  backTrackingNumber: string | null;
+  returnedToBuyerAt: string | null;
+  /** When an accepted claim's next step is due (ISO). */
+  outcomeDueAt: string | null;
+  /** Accepted, and its next step is late: the buyer may ask our support team. */
+  outcomeOverdue: boolean;
+  /** The replacement order sent for the claim: its number and status. */
+  replacementOrderNumber: string | null;
+  replacementStatus: OrderStatus | null;
   createdAt: string;
   events: ClaimEvent[];
 }
@@ -86,6 +103,17 @@ async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): P
     escalationNote: row.escalationNote,
     adminDecision: row.adminDecision,
     adminNote: row.adminNote,
+    returnCarrier: row.returnCarrier,
+    returnTrackingNumber: row.returnTrackingNumber,
+    returnShippedAt: row.returnShippedAt?.toISOString() ?? null,
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    backCarrier: row.backCarrier,
+    backTrackingNumber: row.backTrackingNumber,
+    returnedToBuyerAt: row.returnedToBuyerAt?.toISOString() ?? null,
+    outcomeDueAt: row.outcomeDueAt?.toISOString() ?? null,
+    outcomeOverdue: row.status === "accepted" && row.outcomeDueAt !== null && row.outcomeDueAt.getTime() < now.getTime(),
+    replacementOrderNumber: row.replacementOrderId ? orderNumberOf(row.replacementOrderId) : null,
+    replacementStatus: row.replacementStatus,
     createdAt: row.createdAt.toISOString(),
     events: events.get(row.id) ?? [],
   }));
@@ -136,7 +164,11 @@ export interface AdminClaim extends ClaimView {
 }
 
 function filterOf(filter: ClaimFilter | undefined, now: Date): SQL | undefined {
-  const overdue = and(eq(warrantyClaims.status, "open"), lt(warrantyClaims.answerDueAt, now));
+  // Waiting for the vendor's answer, or for an accepted claim's next step, past its due date.
+  const overdue = or(
+    and(eq(warrantyClaims.status, "open"), lt(warrantyClaims.answerDueAt, now)),
+    and(eq(warrantyClaims.status, "accepted"), lt(warrantyClaims.outcomeDueAt, now)),
+  );
   switch (filter) {
     case undefined:
       return undefined;
@@ -156,7 +188,7 @@ function filterOf(filter: ClaimFilter | undefined, now: Date): SQL | undefined {
 export async function listClaimsForAdmin(db: Database, actor: Actor, query: { filter?: ClaimFilter; page?: number }, now: Date = new Date()): Promise<Page<AdminClaim>> {
   assertMay(actor, "back_office");
   const window = pageWindow(query.page ?? 1);
-  const rank = sql`case when ${warrantyClaims.status} = 'escalated' then 0 when ${warrantyClaims.status} = 'open' and ${warrantyClaims.answerDueAt} < ${now} then 1 when ${warrantyClaims.status} in ('open', 'accepted', 'declined') then 2 else 3 end`;
+  const rank = sql`case when ${warrantyClaims.status} = 'escalated' then 0 when ${warrantyClaims.status} = 'open' and ${warrantyClaims.answerDueAt} < ${now} then 1 when ${warrantyClaims.status} = 'accepted' and ${warrantyClaims.outcomeDueAt} < ${now} then 1 when ${warrantyClaims.status} in ('open', 'accepted', 'declined') then 2 else 3 end`;
   const rows = await selectClaims(db, filterOf(query.filter, now))
     .orderBy(rank, desc(warrantyClaims.createdAt), desc(warrantyClaims.id))
     .limit(window.limit)

@@ -4,6 +4,7 @@
  * admin cancelled is flagged for refund by the one flag of payments.
  */
 import type { Actor } from "../core/access";
+import { resolveDeliveredReplacements } from "../claims/service";
 import { changeOrderStatusIn } from "../orders/admin";
 import { cancelledAfterPaymentReason, type MoveDeps } from "../orders/moves";
 import type { OrderStatusChange } from "../orders/status";
@@ -17,5 +18,7 @@ export async function changeOrderStatus(deps: MoveDeps, actor: Actor, change: Or
     return moved;
   });
   deliver();
+  // A claim's replacement delivered by an admin's move closes its claim at once.
+  if (status === "delivered") await resolveDeliveredReplacements(deps.db, order.id);
   return { status, orderId: order.id };
 }

@@ -101,7 +101,7 @@ describe.each(TEST_ENGINES)("the vendor ledger (%s)", (engine) => {
     expect(await entriesOf(orderIds[0]!)).toEqual([{ kind: "sale", bucket: "pending", amount: "27600000" }]);
   });
 
-  it("releases to available once the warranty window ends, and not while a claim is open", async () => {
+  it("releases to available once the warranty window ends, and not while a claim is in progress, whatever step it is at", async () => {
     const { orderIds: [released, claimed, recent] } = await paidOrders([100_000_00, 100_000_00, 100_000_00]);
     await deliver(released!, 31);
     await deliver(claimed!, 31);
@@ -120,6 +120,12 @@ describe.each(TEST_ENGINES)("the vendor ledger (%s)", (engine) => {
     ]);
     expect(await pendingOf(claimed!)).toBe(90_000_00);
     expect(await pendingOf(recent!)).toBe(90_000_00);
+    // Accepted and carried out step by step (sent back, received, a replacement on its way): still in progress, still pending.
+    await q("update warranty_claims set status = 'accepted', vendor_outcome = 'refund', return_shipped_at = now() where id = $1", [claim!.id]);
+    await releaseEndedWarranties(database.db);
+    await q("update warranty_claims set received_at = now() where id = $1", [claim!.id]);
+    await releaseEndedWarranties(database.db);
+    expect(await pendingOf(claimed!)).toBe(90_000_00);
     await q("update warranty_claims set status = 'resolved' where id = $1", [claim!.id]);
     expect(await releaseEndedWarranties(database.db)).toBeGreaterThanOrEqual(1);
     expect(await pendingOf(claimed!)).toBe(0);

@@ -462,6 +462,34 @@ async function freshClaim({ db, world }: Caller, status: "open" | "declined", ph
   return { claimId: claim!.id, orderId };
 }
 
+/**
+ * A claim the vendor accepted with `outcome` on a fresh delivered order of the customer, the phone
+ * sent back (`shipped`) and received (`received`) when asked; a refund claim's order was really
+ * paid at the stand-in, so its refund goes through.
+ */
+async function acceptedClaim(caller: Caller, outcome: "repair" | "refund" | "replacement", stage: { shipped?: boolean; received?: boolean } = {}): Promise<string> {
+  const { db, world } = caller;
+  const orderId = outcome === "refund"
+    ? (await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, (await paidAtStandin(caller)).paymentId)))[0]!.id
+    : (await addOrder(db, world.customer, { vendorId: world.vendor.vendorId, productId: await freshListing(db, world) })).orderId;
+  const shippedAt = stage.shipped || stage.received ? new Date() : null;
+  const [claim] = await db
+    .insert(warrantyClaims)
+    .values({
+      orderId, customerId: world.customer.userId, vendorId: world.vendor.vendorId, reason: "battery_performance", status: "accepted", vendorOutcome: outcome,
+      returnInstructions: "Send it to Shop 4, Computer Village.", description: "The battery drains within two hours of light use.", answerDueAt: new Date(),
+      returnCarrier: shippedAt ? "GIG Logistics" : null, returnTrackingNumber: shippedAt ? "GIGL-5501234" : null, returnShippedAt: shippedAt,
+      receivedAt: stage.received ? new Date() : null,
+    })
+    .returning({ id: warrantyClaims.id });
+  return claim!.id;
+}
+
+async function claimFacts(db: Database, claimId: string) {
+  const [row] = await db.select().from(warrantyClaims).where(eq(warrantyClaims.id, claimId));
+  return row!;
+}
+
 async function claimStatus(db: Database, claimId: string): Promise<string | undefined> {
   const [row] = await db.select({ status: warrantyClaims.status }).from(warrantyClaims).where(eq(warrantyClaims.id, claimId));
   return row?.status;
@@ -1016,6 +1044,17 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: notTheirs(404, CLAIM_TEXTS.notFound),
   },
   {
+    key: "POST /orders/claims",
+    what: "send back the phone of the customer's accepted claim, with its tracking number",
+    allow: ["customer"],
+    call: async (caller) => {
+      const claimId = await acceptedClaim(caller, "repair");
+      const answer = post(caller, "/orders/claims", { intent: "return", claimId, carrier: "Red Star Express", trackingNumber: "RSX-7788123" });
+      return withEffect(answer, async () => (await claimFacts(caller.db, claimId)).returnShippedAt !== null);
+    },
+    refusal: notTheirs(404, CLAIM_TEXTS.notFound),
+  },
+  {
     key: "POST /orders",
     what: "send the customer's refund that needs a bank account to their account",
     allow: ["customer"],
@@ -1046,6 +1085,50 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       const { claimId } = await freshClaim(caller, "open");
       const answer = post(caller, "/vendor-dashboard/claims", { claimId, answer: "decline", declineReason: "Battery wear is normal for its age." });
       return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "declined");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/claims",
+    what: "confirm the returned phone of the vendor's accepted claim arrived",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const claimId = await acceptedClaim(caller, "repair", { shipped: true });
+      const answer = post(caller, "/vendor-dashboard/claims", { intent: "received", claimId });
+      return withEffect(answer, async () => (await claimFacts(caller.db, claimId)).receivedAt !== null);
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/claims",
+    what: "refund the buyer of the vendor's accepted refund claim once the phone is back",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const claimId = await acceptedClaim(caller, "refund", { received: true });
+      const answer = post(caller, "/vendor-dashboard/claims", { intent: "refund", claimId, confirm: "yes" });
+      return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "resolved" && (await caller.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.claimId, claimId))).length === 1);
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/claims",
+    what: "send a replacement for the vendor's accepted claim once the phone is back",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const claimId = await acceptedClaim(caller, "replacement", { received: true });
+      const answer = post(caller, "/vendor-dashboard/claims", { intent: "replace", claimId });
+      return withEffect(answer, async () => (await claimFacts(caller.db, claimId)).replacementOrderId !== null);
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/claims",
+    what: "send the repaired phone of the vendor's accepted claim back to the buyer",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const claimId = await acceptedClaim(caller, "repair", { received: true });
+      const answer = post(caller, "/vendor-dashboard/claims", { intent: "returned", claimId, carrier: "DHL Nigeria", trackingNumber: "1234567890" });
+      return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "resolved");
     },
     refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
   },

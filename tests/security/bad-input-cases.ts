@@ -536,9 +536,10 @@ export function doorCases(): Record<string, DoorCase> {
       inputs: (world) =>
         pageAction(
           "/orders/claims",
-          formFields(["open", "escalate"], {
+          formFields(["open", "escalate", "return"], {
             orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId)), reason: text("battery_performance", "other"),
             description: text("The battery drains within two hours of light use."), claimId: strangeId, note: text("The vendor did not look at the photos."),
+            carrier: text("GIG Logistics", "Other"), carrierName: text("Bolt Send"), trackingNumber: text("GIGL-5501234"),
           }),
           (fields) => fc.oneof(formBodies(fields), uploadBodies(fields, "photos")),
         ),
@@ -548,9 +549,10 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: () =>
-        pageAction("/vendor-dashboard/claims", formFields(["answer"], {
+        pageAction("/vendor-dashboard/claims", formFields(["answer", "received", "refund", "returned", "replace"], {
           claimId: strangeId, answer: text("accept", "decline"), outcome: text("repair", "refund"), returnInstructions: text("Bring it to Shop 4, Ikeja."),
-          declineReason: text("Battery wear is normal for its age."),
+          declineReason: text("Battery wear is normal for its age."), confirm: text("yes"), carrier: text("DHL Nigeria", "Other"), carrierName: text("Bolt Send"),
+          trackingNumber: text("1234567890"), productId: strangeId,
         })),
     },
     "POST /admin/claims": {

@@ -1,6 +1,6 @@
-import { escalateClaim, openClaim } from "../../../domain/claims/service";
+import { escalateClaim, openClaim, shipReturn } from "../../../domain/claims/service";
 import { CLAIM_TEXTS } from "../../../domain/claims/texts";
-import { escalateClaimSchema, openClaimSchema } from "../../../domain/claims/validation";
+import { escalateClaimSchema, openClaimSchema, returnShipmentSchema } from "../../../domain/claims/validation";
 import { fileStorageFor } from "../../../domain/media/storage-config";
 import { filesFromForm } from "../../../domain/media/uploads";
 import { requireUser } from "../../server/access.server";
@@ -13,7 +13,8 @@ const BACK = "/orders";
 
 /**
  * POST /orders/claims: the buyer's warranty claims (docs/after-sale.md). 'open' (multipart, with
- * up to five photos) on their own delivered order, 'escalate' of their own claim. With scripts
+ * up to five photos) on their own delivered order, 'escalate' of their own claim, 'return' (the
+ * phone of their own accepted claim sent back, with courier and tracking number). With scripts
  * the answer is JSON; a form sent without scripts goes back to /orders with a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,6 +45,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         await escalateClaim(deps, viewer, parsed.data);
         return ok(CLAIM_TEXTS.escalated);
       }, CLAIM_TEXTS.escalateFailed),
+    );
+  }
+  if (intent === "return") {
+    const parsed = returnShipmentSchema.safeParse(formValues(form, "claimId", "carrier", "carrierName", "trackingNumber"));
+    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.returnShipFailed));
+    return answerPage(
+      request,
+      BACK,
+      answering(async () => {
+        await shipReturn(deps, viewer, parsed.data);
+        return ok(CLAIM_TEXTS.returnShipped);
+      }, CLAIM_TEXTS.returnShipFailed),
     );
   }
   return answerPage(request, BACK, invalid({ intent: FORM_TEXTS.unknownIntent }, FORM_TEXTS.unknownIntent));

@@ -18,7 +18,7 @@ import { AUTH_TEXTS } from "../../../domain/accounts/texts";
 import { redirectWithToast } from "../../server/flash.server";
 import type { Route } from "./+types/orders";
 import { mailDepsOf, readForm } from "../../server/forms.server";
-import { confirmReceived } from "../../../domain/orders/moves";
+import { confirmOrderReceived } from "../../../domain/flows/confirm-received";
 import { orderReceivedSchema } from "../../../domain/orders/status";
 import { RECEIVED_TEXTS } from "../order-received";
 import { logServerError } from "../../server/log.server";
@@ -107,7 +107,7 @@ async function receivedAction(context: Route.ActionArgs["context"], viewer: { us
   const parsed = orderReceivedSchema.safeParse({ orderId: form.get("orderId") });
   if (!parsed.success) return redirectWithToast("/orders", { kind: "error", title: RECEIVED_TEXTS.failed, description: parsed.error.issues[0]?.message });
   try {
-    await confirmReceived(mailDepsOf(context), viewer, parsed.data.orderId);
+    await confirmOrderReceived(mailDepsOf(context), viewer, parsed.data.orderId);
     return redirectWithToast("/orders", { kind: "success", title: RECEIVED_TEXTS.done });
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
