@@ -113,7 +113,7 @@ describe("the Paystack client against the stand-in over HTTP", () => {
 
   it("lists Nigerian banks, resolves a test account, and passes on Paystack's refusals of others", async () => {
     const banks = await paystack.listBanks();
-    expect(banks).toEqual(expect.arrayContaining([{ name: "Guaranty Trust Bank", code: "058" }, { name: "OPay Digital Services Limited (OPay)", code: "999992" }]));
+    expect(banks).toEqual(expect.arrayContaining([{ id: 9, name: "Guaranty Trust Bank", code: "058" }, { id: 171, name: "OPay Digital Services Limited (OPay)", code: "999992" }]));
     expect(new Set(banks.map((bank) => bank.code)).size).toBe(banks.length);
     expect(await paystack.resolveAccount(TEST_ACCOUNTS.chioma.number, "058")).toEqual({ accountNumber: "0002345678", accountName: "CHIOMA OKEKE" });
     await expectProviderError(paystack.resolveAccount("0000000001", "058"), "Could not resolve account name. Check parameters or try again.", 422);
@@ -263,7 +263,7 @@ describe("the Paystack client's transfer calls against a fake Paystack", () => {
   }
   const ok = (data: unknown, meta?: unknown) => ({ body: { status: true, message: "ok", data, meta } });
   const refused = (status: number, message: string) => ({ status, body: { status: false, message } });
-  const bank = (name: string, code: string, active = true) => ({ id: 1, name, slug: "x", code, longcode: "", active, country: "Nigeria", currency: "NGN", type: "nuban" });
+  const bank = (name: string, code: string, active = true) => ({ id: Number(code), name, slug: "x", code, longcode: "", active, country: "Nigeria", currency: "NGN", type: "nuban" });
   const paystackTransfer = (fields: Record<string, unknown> = {}) => ({
     reference: "payout_fake_000001",
     transfer_code: "TRF_fake1",
@@ -277,7 +277,7 @@ describe("the Paystack client's transfer calls against a fake Paystack", () => {
 
   it("follows the bank list's cursor or page numbers, keeping active banks only", async () => {
     const cursor = fakePaystack([ok([bank("Access Bank", "044"), bank("Gone Bank", "999", false)], { next: "YmFuazoxNjk=", perPage: 2 }), ok([bank("Zenith Bank", "057")], { next: null, perPage: 2 })]);
-    expect(await cursor.paystack.listBanks()).toEqual([{ name: "Access Bank", code: "044" }, { name: "Zenith Bank", code: "057" }]);
+    expect(await cursor.paystack.listBanks()).toEqual([{ id: 44, name: "Access Bank", code: "044" }, { id: 57, name: "Zenith Bank", code: "057" }]);
     expect(cursor.asked.map((a) => a.url)).toEqual([
       "https://api.paystack.co/bank?country=nigeria&currency=NGN&perPage=100",
       "https://api.paystack.co/bank?country=nigeria&currency=NGN&perPage=100&use_cursor=true&next=YmFuazoxNjk%3D",
