@@ -19,6 +19,19 @@ async function moveOrder(admin: Page, orderId: string, status: "processing" | "s
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The demo vendor lists a fresh phone and an admin approves it; answers the phone's page address. */
+async function listedAndApproved(vendor: Page, admin: Page, phone: { name: string; model: string; suggestedPrice: string; stockQuantity: string; color: string }): Promise<string> {
+  await signIn(vendor, "vendor@tokunbo.test");
+  await expect(vendor).toHaveURL(/\/$/);
+  const fields = { intent: "create", brand: "Apple", storage: "128GB", grade: "A", description: "Battery health 90%.", ...phone };
+  expect((await vendor.request.post("/products", { form: fields, maxRedirects: 0 })).status()).toBeLessThan(400);
+  const listed = await loaderData<{ page: { items: Array<{ id: string; name: string }> } }>(vendor.request, `/products?q=${encodeURIComponent(phone.name)}`, "vendors/routes/products");
+  const productId = listed.page.items.find((item) => item.name === phone.name)?.id ?? "";
+  const approved = await admin.request.post("/admin/products", { form: { intent: "decide", productId, decision: "approve", compareSource: "none" }, maxRedirects: 0 });
+  expect(((await approved.json()) as { ok: boolean }).ok).toBe(true);
+  return `/product/${productId}`;
+}
+
 test("an accepted refund claim: the buyer sends the phone back with tracking, the vendor confirms it arrived and refunds, the stand-in pays it, and the claim is closed", async ({ page, browser, extraHTTPHeaders }, info) => {
   test.setTimeout(240_000);
   const name = `iPhone 12 refund claim ${info.project.name} ${Date.now().toString(36)}`;
@@ -29,15 +42,7 @@ test("an accepted refund claim: the buyer sends the phone back with tracking, th
   let href = "";
 
   await test.step("the vendor lists a phone and an admin approves it", async () => {
-    await signIn(vendor, "vendor@tokunbo.test");
-    await expect(vendor).toHaveURL(/\/$/);
-    const fields = { intent: "create", name, brand: "Apple", model: "iPhone 12", storage: "128GB", grade: "A", suggestedPrice: "250000", stockQuantity: "2", color: "Blue", description: "Battery health 90%." };
-    expect((await vendor.request.post("/products", { form: fields, maxRedirects: 0 })).status()).toBeLessThan(400);
-    const listed = await loaderData<{ page: { items: Array<{ id: string; name: string }> } }>(vendor.request, `/products?q=${encodeURIComponent(name)}`, "vendors/routes/products");
-    const productId = listed.page.items.find((item) => item.name === name)?.id ?? "";
-    const approved = await admin.request.post("/admin/products", { form: { intent: "decide", productId, decision: "approve", compareSource: "none" }, maxRedirects: 0 });
-    expect(((await approved.json()) as { ok: boolean }).ok).toBe(true);
-    href = `/product/${productId}`;
+    href = await listedAndApproved(vendor, admin, { name, model: "iPhone 12", suggestedPrice: "250000", stockQuantity: "2", color: "Blue" });
   });
 
   await test.step("a buyer pays for it and it is delivered", async () => {
@@ -139,15 +144,7 @@ test("a replacement claim: the phone comes back, the vendor sends a free replace
   let href = "";
 
   await test.step("a buyer pays for a listed phone and it is delivered", async () => {
-    await signIn(vendor, "vendor@tokunbo.test");
-    await expect(vendor).toHaveURL(/\/$/);
-    const fields = { intent: "create", name, brand: "Apple", model: "iPhone 13", storage: "128GB", grade: "A", suggestedPrice: "320000", stockQuantity: "3", color: "Red", description: "Battery health 92%." };
-    expect((await vendor.request.post("/products", { form: fields, maxRedirects: 0 })).status()).toBeLessThan(400);
-    const listed = await loaderData<{ page: { items: Array<{ id: string; name: string }> } }>(vendor.request, `/products?q=${encodeURIComponent(name)}`, "vendors/routes/products");
-    const productId = listed.page.items.find((item) => item.name === name)?.id ?? "";
-    const approved = await admin.request.post("/admin/products", { form: { intent: "decide", productId, decision: "approve", compareSource: "none" }, maxRedirects: 0 });
-    expect(((await approved.json()) as { ok: boolean }).ok).toBe(true);
-    href = `/product/${productId}`;
+    href = await listedAndApproved(vendor, admin, { name, model: "iPhone 13", suggestedPrice: "320000", stockQuantity: "3", color: "Red" });
     await signUpFreshCustomer(page, info, "Emeka Obi");
     await page.goto(href);
     await hydrated(page);
