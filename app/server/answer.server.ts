@@ -88,6 +88,22 @@ export async function answerPage(request: Request, fallback: string, answered: A
   return redirectWithToast(back, { kind, title: answer.message, description: answer.detail });
 }
 
+/**
+ * One intent of a form whose page does not render the answer: `fields` read and checked with
+ * `schema`, then `run`; bad input, a refusal or `run`'s answer goes back as `answerPage` sends it.
+ */
+export function answerIntent<T>(
+  request: Request,
+  fallback: string,
+  form: FormData,
+  intent: { schema: z.ZodType<T>; fields: readonly string[]; failed: string },
+  run: (input: T) => Promise<Answered>,
+) {
+  const parsed = intent.schema.safeParse(Object.fromEntries(intent.fields.map((name) => [name, String(form.get(name) ?? "")])));
+  if (!parsed.success) return answerPage(request, fallback, invalid(parsed.error, intent.failed));
+  return answerPage(request, fallback, answering(() => run(parsed.data), intent.failed));
+}
+
 function isZodError(value: unknown): value is z.ZodError {
   return typeof value === "object" && value !== null && "issues" in value && Array.isArray((value as z.ZodError).issues);
 }

@@ -4,7 +4,7 @@ import { escalateClaimSchema, openClaimSchema, returnShipmentSchema } from "../.
 import { fileStorageFor } from "../../../domain/media/storage-config";
 import { filesFromForm } from "../../../domain/media/uploads";
 import { requireUser } from "../../server/access.server";
-import { answerPage, answering, invalid, ok } from "../../server/answer.server";
+import { answerIntent, answerPage, answering, invalid, ok } from "../../server/answer.server";
 import { formValues } from "../../server/auth-forms.server";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
 import type { Route } from "./+types/orders.claims";
@@ -36,28 +36,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "escalate") {
-    const parsed = escalateClaimSchema.safeParse(formValues(form, "claimId", "note"));
-    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.escalateFailed));
-    return answerPage(
-      request,
-      BACK,
-      answering(async () => {
-        await escalateClaim(deps, viewer, parsed.data);
-        return ok(CLAIM_TEXTS.escalated);
-      }, CLAIM_TEXTS.escalateFailed),
-    );
+    return answerIntent(request, BACK, form, { schema: escalateClaimSchema, fields: ["claimId", "note"], failed: CLAIM_TEXTS.escalateFailed }, async (input) => {
+      await escalateClaim(deps, viewer, input);
+      return ok(CLAIM_TEXTS.escalated);
+    });
   }
   if (intent === "return") {
-    const parsed = returnShipmentSchema.safeParse(formValues(form, "claimId", "carrier", "carrierName", "trackingNumber"));
-    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.returnShipFailed));
-    return answerPage(
-      request,
-      BACK,
-      answering(async () => {
-        await shipReturn(deps, viewer, parsed.data);
-        return ok(CLAIM_TEXTS.returnShipped);
-      }, CLAIM_TEXTS.returnShipFailed),
-    );
+    const fields = ["claimId", "carrier", "carrierName", "trackingNumber"];
+    return answerIntent(request, BACK, form, { schema: returnShipmentSchema, fields, failed: CLAIM_TEXTS.returnShipFailed }, async (input) => {
+      await shipReturn(deps, viewer, input);
+      return ok(CLAIM_TEXTS.returnShipped);
+    });
   }
   return answerPage(request, BACK, invalid({ intent: FORM_TEXTS.unknownIntent }, FORM_TEXTS.unknownIntent));
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { answerClaim, confirmReturnReceived, returnRepairedPhone } from "../../../domain/claims/service";
 import { CLAIM_TEXTS } from "../../../domain/claims/texts";
 import { claimReceiptSchema, claimRefundSchema, claimReplacementSchema, repairReturnSchema, vendorAnswerSchema } from "../../../domain/claims/validation";
@@ -5,8 +6,7 @@ import { refundAcceptedClaim } from "../../../domain/flows/carry-out-claim";
 import { sendReplacement } from "../../../domain/flows/replace-claimed-phone";
 import { formatNaira } from "../../../lib/money";
 import { requireRole } from "../../server/access.server";
-import { answerPage, answering, invalid, ok } from "../../server/answer.server";
-import { formValues } from "../../server/auth-forms.server";
+import { answerIntent, answerPage, invalid, ok } from "../../server/answer.server";
 import { FORM_TEXTS, readForm } from "../../server/forms.server";
 import type { Route } from "./+types/vendor-dashboard.claims";
 
@@ -24,65 +24,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent") ?? "answer";
   const deps = { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl };
-  if (intent === "answer") {
-    const parsed = vendorAnswerSchema.safeParse(formValues(form, "claimId", "answer", "outcome", "returnInstructions", "declineReason"));
-    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.answerFailed));
-    return answerPage(
-      request,
-      BACK,
-      answering(async () => {
-        const { status } = await answerClaim(deps, viewer, parsed.data);
-        return ok(CLAIM_TEXTS.answered(status === "accepted"));
-      }, CLAIM_TEXTS.answerFailed),
-    );
-  }
-  if (intent === "received") {
-    const parsed = claimReceiptSchema.safeParse(formValues(form, "claimId"));
-    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.receiveFailed));
-    return answerPage(
-      request,
-      BACK,
-      answering(async () => {
-        await confirmReturnReceived(deps, viewer, parsed.data);
-        return ok(CLAIM_TEXTS.received);
-      }, CLAIM_TEXTS.receiveFailed),
-    );
-  }
-  if (intent === "refund") {
-    const parsed = claimRefundSchema.safeParse(formValues(form, "claimId", "confirm"));
-    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.refundFailedTitle));
-    return answerPage(
-      request,
-      BACK,
-      answering(async () => {
-        const { refunded } = await refundAcceptedClaim({ ...deps, payments: context.payments }, viewer, parsed.data);
-        return ok(CLAIM_TEXTS.refunded(formatNaira(refunded)));
-      }, CLAIM_TEXTS.refundFailedTitle),
-    );
-  }
-  if (intent === "returned") {
-    const parsed = repairReturnSchema.safeParse(formValues(form, "claimId", "carrier", "carrierName", "trackingNumber"));
-    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.returnToBuyerFailed));
-    return answerPage(
-      request,
-      BACK,
-      answering(async () => {
-        await returnRepairedPhone(deps, viewer, parsed.data);
-        return ok(CLAIM_TEXTS.returnedToBuyer);
-      }, CLAIM_TEXTS.returnToBuyerFailed),
-    );
-  }
-  if (intent === "replace") {
-    const parsed = claimReplacementSchema.safeParse(formValues(form, "claimId", "productId"));
-    if (!parsed.success) return answerPage(request, BACK, invalid(parsed.error, CLAIM_TEXTS.replacementFailed));
-    return answerPage(
-      request,
-      BACK,
-      answering(async () => {
-        await sendReplacement(deps, viewer, parsed.data);
-        return ok(CLAIM_TEXTS.replacementSent);
-      }, CLAIM_TEXTS.replacementFailed),
-    );
+  const claimIntent = <T>(schema: z.ZodType<T>, fields: string[], failed: string, run: (input: T) => Promise<string>) =>
+    answerIntent(request, BACK, form, { schema, fields: ["claimId", ...fields], failed }, async (input) => ok(await run(input)));
+  switch (intent) {
+    case "answer":
+      return claimIntent(vendorAnswerSchema, ["answer", "outcome", "returnInstructions", "declineReason"], CLAIM_TEXTS.answerFailed, async (input) => {
+        const { status } = await answerClaim(deps, viewer, input);
+        return CLAIM_TEXTS.answered(status === "accepted");
+      });
+    case "received":
+      return claimIntent(claimReceiptSchema, [], CLAIM_TEXTS.receiveFailed, async (input) => {
+        await confirmReturnReceived(deps, viewer, input);
+        return CLAIM_TEXTS.received;
+      });
+    case "refund":
+      return claimIntent(claimRefundSchema, ["confirm"], CLAIM_TEXTS.refundFailedTitle, async (input) => {
+        const { refunded } = await refundAcceptedClaim({ ...deps, payments: context.payments }, viewer, input);
+        return CLAIM_TEXTS.refunded(formatNaira(refunded));
+      });
+    case "returned":
+      return claimIntent(repairReturnSchema, ["carrier", "carrierName", "trackingNumber"], CLAIM_TEXTS.returnToBuyerFailed, async (input) => {
+        await returnRepairedPhone(deps, viewer, input);
+        return CLAIM_TEXTS.returnedToBuyer;
+      });
+    case "replace":
+      return claimIntent(claimReplacementSchema, ["productId"], CLAIM_TEXTS.replacementFailed, async (input) => {
+        await sendReplacement(deps, viewer, input);
+        return CLAIM_TEXTS.replacementSent;
+      });
   }
   return answerPage(request, BACK, invalid({ intent: FORM_TEXTS.unknownIntent }, FORM_TEXTS.unknownIntent));
 }
