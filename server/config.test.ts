@@ -218,10 +218,11 @@ describe("starting in production without a Paystack key", () => {
     const seen = output(child);
     const exit = exited(child);
     try {
-      // Besides the JSON log, a plain line says the shop is ready (README.md); it comes last.
+      // Besides the JSON log, a plain line says the shop is ready (README.md). The JSON log is
+      // written asynchronously, so its lines may reach the pipe after the plain one.
       await expect.poll(() => seen.stdout, { timeout: 60_000, interval: 200 }).toMatch(/^Tokunbo is ready at http:\/\/localhost:\d+$/m);
-      expect(seen.stdout).toContain("Payments are in test mode (no real money): the Paystack stand-in is at http://localhost:");
-      expect(seen.stdout).toContain("Tokunbo is serving at");
+      await expect.poll(() => seen.stdout, { timeout: 10_000, interval: 100 }).toContain("Payments are in test mode (no real money): the Paystack stand-in is at http://localhost:");
+      await expect.poll(() => seen.stdout, { timeout: 10_000, interval: 100 }).toContain("Tokunbo is serving at");
       const answer = await fetch(`http://127.0.0.1:${port}/paystack-standin/transaction`);
       expect(answer.status).toBe(401);
       expect(await answer.json()).toEqual({ status: false, message: "Invalid key" });
