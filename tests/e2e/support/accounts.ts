@@ -16,6 +16,8 @@ const isSmallScreen = (page: Page) => (page.viewportSize()?.width ?? 1024) < 768
 
 /** Opens the account menu (the drawer on phones, the dropdown on wider screens) and returns it. */
 export async function openAccountMenu(page: Page) {
+  // A menu opened before the page's scripts take over can be closed again by them.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
   if (isSmallScreen(page)) {
     await page.getByLabel("Menu", { exact: true }).click();
   } else {
