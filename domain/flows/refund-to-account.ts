@@ -4,8 +4,7 @@
  * `/refund/retry_with_customer_details`. The refund then settles like any other.
  */
 import { Refusal } from "../core/refusal";
-import type { PaymentProvider } from "../payments/provider";
-import { PaymentProviderError } from "../payments/provider";
+import { type PaymentProvider, providerRefusal } from "../payments/provider";
 import { recordRefundAccount, refundAwaitingAccount } from "../payments/refund-account";
 import { REFUND_ACCOUNT_TEXTS as T, type RefundAccountInput } from "../payments/refund-account-texts";
 import { listBanks } from "../payouts/bank-accounts";
@@ -17,9 +16,7 @@ export async function sendRefundToAccount(deps: { db: Database; payments: Paymen
   const bank = (await listBanks(deps)).find((one) => one.code === input.bankCode);
   if (!bank) throw new Refusal("invalid", T.chooseBank, { fieldErrors: { bankCode: T.chooseBank } });
   const refused = (message: string) => (error: unknown) => {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    if (error.httpStatus === null || error.httpStatus >= 500) throw new Refusal("unavailable", T.providerUnreachable, { cause: error });
-    throw new Refusal("invalid", message, { cause: error, fieldErrors: { accountNumber: message } });
+    throw providerRefusal(error, { unreachable: T.providerUnreachable, refused: message, field: "accountNumber" });
   };
   await deps.payments.resolveAccount(input.accountNumber, bank.code).catch(refused(T.unresolved(bank.name)));
   await deps.payments.retryRefundToAccount(refund.providerRefundId, { accountNumber: input.accountNumber, bankId: bank.id }).catch(refused(T.failed));

@@ -1,3 +1,4 @@
+import { Refusal } from "../core/refusal";
 /**
  * What the shop needs from a card payment provider. Paystack's client implements it over HTTP,
  * whether it talks to Paystack itself or to our stand-in. Amounts are kobo.
@@ -163,4 +164,15 @@ export class PaymentProviderError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     return value instanceof Error && value.name === "PaymentProviderError" && "httpStatus" in value;
   }
+}
+
+/**
+ * Paystack's refusal as the shop's: 'unavailable' with `unreachable` when Paystack could not be
+ * reached or failed (5xx), else 'invalid' with `refused`, shown on `field`. Anything else is
+ * handed back unchanged, to be thrown as it was.
+ */
+export function providerRefusal(error: unknown, texts: { unreachable: string; refused: string; field: string }): unknown {
+  if (!(error instanceof PaymentProviderError)) return error;
+  if (error.httpStatus === null || error.httpStatus >= 500) return new Refusal("unavailable", texts.unreachable, { cause: error });
+  return new Refusal("invalid", texts.refused, { cause: error, fieldErrors: { [texts.field]: texts.refused } });
 }

@@ -17,7 +17,7 @@ import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import type { Mailer } from "../mail/mailer";
 import { type NewNotification, backOfficeTeam, notifyMany } from "../notifications/service";
-import { type Bank, type PaymentProvider, PaymentProviderError } from "../payments/provider";
+import { type Bank, type PaymentProvider, PaymentProviderError, providerRefusal } from "../payments/provider";
 import { bankAccountChangedEmails, formatLagosTime } from "./bank-emails";
 import { BANK_ACCOUNT_TEXTS as T, type ResolveBankInput, type SaveBankInput } from "./bank-validation";
 import { ownVendorId } from "./earnings";
@@ -98,7 +98,7 @@ async function askForBanks(payments: PaymentProvider): Promise<Bank[]> {
   try {
     return sortedBanks(await payments.listBanks());
   } catch (error) {
-    throw providerRefusal(error, T.banksUnavailable, true);
+    throw error instanceof PaymentProviderError ? new Refusal("unavailable", T.banksUnavailable, { cause: error }) : error;
   }
 }
 
@@ -134,12 +134,8 @@ export function accountNameMismatch(accountName: string, ownNames: readonly stri
  * A provider failure as the vendor reads it: Paystack refusing (a 4xx) is about what they sent;
  * Paystack unreachable or failing is worth trying again later.
  */
-function providerRefusal(error: unknown, refusedMessage: string, alwaysUnavailable = false): unknown {
-  if (!(error instanceof PaymentProviderError)) return error;
-  const down = alwaysUnavailable || error.httpStatus === null || error.httpStatus >= 500;
-  if (down) return new Refusal("unavailable", alwaysUnavailable ? refusedMessage : T.paystackUnreachable, { cause: error });
-  return new Refusal("invalid", refusedMessage, { cause: error, fieldErrors: { accountNumber: refusedMessage } });
-}
+/** Paystack's refusal of an account as the form shows it (domain/payments/provider.ts). */
+const accountRefusal = (error: unknown) => providerRefusal(error, { unreachable: T.paystackUnreachable, refused: T.accountNotFound, field: "accountNumber" });
 
 // ---------------------------------------------------------------------------------------------
 // The vendor
@@ -193,7 +189,7 @@ export async function getOwnBankAccount(db: Database, actor: Actor, now: Date = 
 async function resolveFor(deps: { payments: PaymentProvider }, vendor: PayoutVendor, input: ResolveBankInput): Promise<Resolved> {
   const bank = await bankOf(deps, input.bankCode);
   const resolved = await deps.payments.resolveAccount(input.accountNumber, bank.code).catch((error: unknown) => {
-    throw providerRefusal(error, T.accountNotFound);
+    throw accountRefusal(error);
   });
   const accountName = resolved.accountName.trim();
   if (!accountName) throw new Refusal("invalid", T.accountNotFound, { fieldErrors: { accountNumber: T.accountNotFound } });
@@ -238,7 +234,7 @@ export async function saveBankAccount(deps: PayoutDeps, actor: Actor, input: Sav
   const recipientCode = await deps.payments
     .createTransferRecipient({ name: resolved.accountName, accountNumber: resolved.accountNumber, bankCode: resolved.bank.code, metadata: { vendor_id: vendor.id } })
     .catch((error: unknown) => {
-      throw providerRefusal(error, T.accountNotFound);
+      throw accountRefusal(error);
     });
   const saved = await deps.db.transaction(async (tx) => {
     await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendor.id)).for("update");

@@ -15,7 +15,7 @@ import { type Actor, assertMay } from "../core/access";
 import { Refusal } from "../core/refusal";
 import type { Mailer } from "../mail/mailer";
 import { backOfficeTeam, notifyMany } from "../notifications/service";
-import { type PaymentProvider, PaymentProviderError, type ProviderTransfer, type TransferRequest } from "../payments/provider";
+import { type PaymentProvider, PaymentProviderError, type ProviderTransfer, type TransferRequest, providerRefusal } from "../payments/provider";
 import { payoutPaidEmail } from "./emails";
 import { PAYOUT_TEXTS as T, accountLabel } from "./texts";
 
@@ -146,13 +146,9 @@ async function payoutAwaitingOtp(db: Database, payoutId: string): Promise<{ id: 
   return { ...payout, transferCode: payout.transferCode };
 }
 
-/** Paystack's refusal in its own words, or a plain 'could not be reached'. */
-function otpRefusal(error: unknown): Refusal {
-  if (!(error instanceof PaymentProviderError)) throw error;
-  if (error.httpStatus === null || error.httpStatus >= 500) return new Refusal("unavailable", T.providerUnreachable);
-  const message = T.otpRefused(error.message);
-  return new Refusal("invalid", message, { fieldErrors: { otp: message } });
-}
+/** Paystack's refusal of an OTP in its own words, or a plain 'could not be reached'. */
+const otpRefusal = (error: unknown) =>
+  providerRefusal(error, { unreachable: T.providerUnreachable, refused: T.otpRefused(error instanceof Error ? error.message : ""), field: "otp" });
 
 /**
  * An admin enters the OTP Paystack sent the business's phone for a payout it holds: Paystack
