@@ -131,7 +131,7 @@ test.describe("at a desktop's width", () => {
     await pending.context().close();
   });
 
-  test("an admin: every admin tab, every CMS section and the mailbox", async ({ browser, extraHTTPHeaders }, info) => {
+  test("an admin: every admin tab, every CMS section, the mailbox and the stand-in's transfers", async ({ browser, extraHTTPHeaders }, info) => {
     test.setTimeout(240_000);
     const context = await browser.newContext({ ...DESKTOP, storageState: ADMIN_STATE_FILE, baseURL: info.project.use.baseURL, extraHTTPHeaders });
     const admin = await context.newPage();
@@ -142,6 +142,10 @@ test.describe("at a desktop's width", () => {
     expect(sections.length).toBeGreaterThan(3);
     await visitAll(admin, sections);
     await visit(admin, "/dev/mailbox");
+    // The stand-in's test-mode page of transfers has no scripts: checked as it loads.
+    await admin.goto("/paystack-standin/transfers");
+    await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+    await check(admin, "/paystack-standin/transfers");
     await context.close();
   });
 

@@ -87,6 +87,7 @@ test("a buyer cancels a paid order before it ships, sees the refund on /orders, 
   await expect(row.getByRole("cell").nth(2)).toHaveText("Processed");
   // The order's total, with the delivery fee when the shop charges one.
   expect(Number((await row.getByRole("cell").nth(1).textContent())!.replace(/[^\d]/g, ""))).toBeGreaterThanOrEqual(Number(total.replace(/[^\d]/g, "")));
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 /** A payment of a fresh customer, paid in a browser context of its own. */
