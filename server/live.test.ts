@@ -6,7 +6,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
+import { seedDemoShop } from "../tests/support/demo-images";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import type { Viewer } from "../domain/accounts/viewer";
 import { notify } from "../domain/notifications/service";
@@ -230,7 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live events across two app instan
   beforeAll(async () => {
     database = (await createPostgresTestDatabase())!;
     uploadsDir = await mkdtemp(path.join(tmpdir(), "tokunbo-live-pg-"));
-    await seedDemoData(database.db, { uploadsDir });
+    await seedDemoShop(database.db, { uploadsDir });
   }, 60_000);
   afterAll(async () => {
     for (const stream of streams) stream.close();

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed/demo-accounts";
-import { seedDemoData } from "../db/seed";
+import { seedDemoShop } from "../tests/support/demo-images";
 import { type TestApp, signInAs, startTestApp } from "../tests/support/app";
 import { TEST_ENGINES, createPostgresTestDatabase } from "../tests/support/database";
 import { useTestApp, useTestAppOn } from "../tests/support/lifecycle";
@@ -110,7 +110,7 @@ describe("a signed-in visitor's page never reaches another visitor", () => {
   const { database, app } = useTestApp();
 
   beforeAll(async () => {
-    await seedDemoData(database().db, { uploadsDir: app().config.uploadsDir });
+    await seedDemoShop(database().db, { uploadsDir: app().config.uploadsDir });
   });
 
   it("keeps the customer's greeting and cart count out of the signed-out page", async () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { copyDemoImages } from "../tests/support/demo-images";
 import { useTempDir } from "../tests/support/lifecycle";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { loadConfig } from "./config";
@@ -164,6 +165,7 @@ describe("preparing the embedded database", () => {
 
   const countProducts = async () => {
     const config = loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: "silent" });
+    await copyDemoImages(config.uploadsDir);
     const handle = await prepareDatabase(config, createLogger(config));
     try {
       const [row] = await handle.query<{ products: number; users: number }>(
@@ -187,6 +189,7 @@ describe("preparing the embedded database", () => {
     const lines: string[] = [];
     const config = loadConfig({ DATA_DIR: dir, NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-at-least-32-chars", DEMO_DATA: "true" });
     const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    await copyDemoImages(config.uploadsDir);
     const handle = await prepareDatabase(config, logger);
     try {
       const warning = lines.map((line) => JSON.parse(line) as { msg: string; demoAccounts?: Record<string, string> }).find((entry) => entry.demoAccounts);

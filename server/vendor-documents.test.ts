@@ -2,7 +2,7 @@ import { request } from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoData } from "../db/seed";
+import { seedDemoShop } from "../tests/support/demo-images";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { startFakeBucket } from "../tests/support/fake-s3";
 import { type DemoApp, startDemoApp } from "../tests/support/demo-app";
@@ -77,7 +77,7 @@ describe.each(TEST_ENGINES)("pre-approval documents (%s)", (engine) => {
   let documentKey: string;
 
   beforeAll(async () => {
-    await seedDemoData(database().db, { uploadsDir: app().config.uploadsDir });
+    await seedDemoShop(database().db, { uploadsDir: app().config.uploadsDir });
     admin = await signInAs(app().base, "admin@tokunbo.test", DEMO_PASSWORD);
     uploader = await signInAs(app().base, "customer@tokunbo.test", DEMO_PASSWORD);
     vendor = await signInAs(app().base, "vendor@tokunbo.test", DEMO_PASSWORD);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { seedDemoData } from "../../db/seed";
+import { seedDemoShop } from "./demo-images";
 import { DEMO_PASSWORD } from "../../db/seed/demo-accounts";
 import { type TestApp, signInAs, startTestApp } from "./app";
 import { createDatabaseFor } from "./database";
@@ -18,7 +18,7 @@ export async function createDemoDatabase(engine: "pglite" | "postgres"): Promise
   // The seed writes its photos here; the app serves uploads from its own folder, so they are not needed after.
   const seedUploads = await mkdtemp(path.join(tmpdir(), "tokunbo-seed-"));
   try {
-    await seedDemoData(database.db, { uploadsDir: seedUploads });
+    await seedDemoShop(database.db, { uploadsDir: seedUploads });
   } finally {
     await rm(seedUploads, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client";
-import { seedDemoData } from "../../../db/seed";
+import { seedDemoShop } from "../../../tests/support/demo-images";
 import { DEMO_PASSWORD } from "../../../db/seed/demo-accounts";
 import { formatNaira } from "../../../lib/money";
 import { type TestApp, postForm, signInAs, startTestApp } from "../../../tests/support/app";
@@ -41,7 +41,7 @@ describe("checkout and payment result pages", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await startTestApp(database);
-    await seedDemoData(database.db, { uploadsDir: app.config.uploadsDir });
+    await seedDemoShop(database.db, { uploadsDir: app.config.uploadsDir });
     // Most of these pages are about one fee for every state; the fees by state have their own test.
     await database.query("delete from delivery_state_fees");
     cookie = await signInAs(app.base, CUSTOMER, DEMO_PASSWORD);

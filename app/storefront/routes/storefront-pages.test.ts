@@ -3,7 +3,7 @@ import { deliveryStateFees } from "../../../db/schema/buyers";
 import { DEMO_DELIVERY_FEES } from "../../../db/seed/delivery-fees";
 import { useTestApp } from "../../../tests/support/lifecycle";
 import type { DatabaseHandle } from "../../../db/client";
-import { seedDemoData } from "../../../db/seed";
+import { seedDemoShop } from "../../../tests/support/demo-images";
 import { displayPrice, formatNaira, koboToNaira } from "../../../lib/money";
 import { type TestApp, startTestApp } from "../../../tests/support/app";
 import { createTestDatabase } from "../../../tests/support/database";
@@ -36,7 +36,7 @@ describe("server-rendered storefront pages", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await startTestApp(database, { PUBLIC_URL });
-    await seedDemoData(database.db, { uploadsDir: app.config.uploadsDir });
+    await seedDemoShop(database.db, { uploadsDir: app.config.uploadsDir });
   });
 
   afterAll(async () => {
