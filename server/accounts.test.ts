@@ -75,6 +75,10 @@ describe.each(TEST_ENGINES)("accounts and roles (%s)", (engine) => {
       const link = linkIn((await latestMailTo(email))?.text_body);
       const verified = await fetch(`${app.base}${pathOf(link)}`, { redirect: "manual" });
       expect(verified.headers.get("location")).toBe("/auth");
+      // The page it leads to says so in its HTML, before any script runs.
+      const landing = await fetch(`${app.base}/auth`, { headers: { cookie: cookiesFrom(verified) } });
+      const toastRegion = (await landing.text()).split('data-testid="toasts"')[1]?.split("<script")[0];
+      expect(toastRegion).toContain(AUTH_TEXTS.emailVerified);
 
       const signedIn = await postForm(app.base, "/auth", { intent: "signin", email, password });
       expect(signedIn.status).toBe(302);

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { LIMITS } from "../../lib/constants";
 
 export type ToastKind = "success" | "error" | "info";
@@ -86,12 +86,19 @@ const STYLES: Record<ToastKind, string> = {
 };
 
 /**
- * The toast region; `flash` is a message the server set before a redirect. On phones it sits at
- * the top, under the status bar, so it never covers a page's main button at the bottom (Place
- * Order); from the small breakpoint up it sits at the bottom right.
+ * The toast region; `flash` is a message the server set before a redirect. The server renders it
+ * too, so it reads before the page's scripts arrive on a slow network (and without them); once
+ * they run it is shown and dismissed like any toast. On phones the region sits at the top, under
+ * the status bar, so it never covers a page's main button at the bottom (Place Order); from the
+ * small breakpoint up it sits at the bottom right.
  */
 export function Toaster({ flash }: { flash?: ToastMessage | null }) {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => []);
+  const served = useMemo<ShownToast[]>(() => (flash ? [{ ...flash, source: "action" }] : []), [flash]);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => (flash && !shownOnce.has(flash.id) ? served : toasts),
+    () => served,
+  );
   useEffect(() => {
     if (flash) toast.once(flash);
   }, [flash]);
