@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM_PATH } from "./tests/support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Each port gets its own data directory, outside test-results/ (which Playwright empties on every run), so two suites can run side by side.
@@ -11,7 +11,7 @@ const dataDir = `.e2e-data/${port}`;
  */
 const BUYER_JOURNEYS = /\/(storefront|shop|cart|checkout|checkout-page|orders|accounts|account|notifications|home-carousel|payments|wishlist|data-rights|delivery-and-channels)\.spec\.ts$/;
 
-/** Browser journeys against the built app, in Debian's Chromium (no browser download). */
+/** Browser journeys against the built app, in Debian's Chromium headless shell or full browser (no browser download). */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -26,7 +26,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: JOURNEY_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },
