@@ -289,7 +289,7 @@ export async function applyRefundOutcome(deps: Pick<RefundDeps, "db" | "mailer" 
 }
 
 /** The refund a failure is about, once marked failed; see `failLockedRefund`. */
-export type FailedRefund = Pick<RefundRow, "id" | "paymentId" | "orderId" | "claimId" | "amount" | "isTest">;
+export type FailedRefund = Pick<RefundRow, "id" | "paymentId" | "orderId" | "claimId" | "amount" | "isTest" | "idempotencyKey">;
 
 /**
  * A pending refund the provider refused or failed: the refund is failed with the provider's words

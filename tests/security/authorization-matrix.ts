@@ -1400,7 +1400,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   {
     key: "POST /admin/pricing",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" }),
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", returnWindowDays: "7", payoutWeekday: "5", payoutMinimumNaira: "5000" }),
   },
   {
     key: "POST /admin/delivery-fees",

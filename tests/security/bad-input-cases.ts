@@ -655,6 +655,7 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")), autoDeliverAfterDays: fc.oneof(badNumberText, fc.constantFrom("14", "0", "61", "2.5")),
+        returnWindowDays: fc.oneof(badNumberText, fc.constantFrom("7", "0", "31", "-1", "2.5")),
         payoutWeekday: fc.oneof(badNumberText, fc.constantFrom("5", "7", "Friday")), payoutMinimumNaira: fc.oneof(badNumberText, fc.constantFrom("5000", "99.99", "1000000.01")) })),
       judge: refusesIf(({ fields }) => fails(pricingConfigSchema, fields)),
     },
