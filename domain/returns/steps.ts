@@ -103,6 +103,9 @@ export async function askReturn(
   now: Date = new Date(),
 ): Promise<{ returnId: string; refundAmount: number }> {
   const { returnWindowDays } = await getPricingConfig(deps.db);
+  // What the refund core would still give back, read before the transaction (the core reads on its own connection).
+  const [payment] = await deps.db.select({ paymentId: orders.paymentId }).from(orders).where(and(eq(orders.id, input.orderId), eq(orders.customerId, actor.userId)));
+  const refundable = payment?.paymentId ? await deps.refunds.refundable(payment.paymentId, input.orderId) : 0;
   const result = await deps.db
     .transaction(async (tx) => {
       const [order] = await tx
@@ -126,7 +129,7 @@ export async function askReturn(
         .where(and(eq(orderReturns.orderId, order.id), inArray(orderReturns.status, [...ACTIVE_RETURN_STATUSES])));
       if (active) throw new Refusal("conflict", RETURN_TEXTS.alreadyActive);
       if (!order.paymentId) throw new Refusal("conflict", RETURN_TEXTS.noPayment);
-      const refundAmount = returnRefundAmount(order.totalAmount, await deps.refunds.refundable(order.paymentId, order.id));
+      const refundAmount = returnRefundAmount(order.totalAmount, refundable);
       if (refundAmount <= 0) throw new Refusal("conflict", RETURN_TEXTS.nothingToRefund);
       const due = vendorDueFrom(now);
       const [created] = await tx
