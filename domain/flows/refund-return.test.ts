@@ -3,6 +3,7 @@ import { TEST_ENGINES } from "../../tests/support/database";
 import { DELIVERY_FEE, usePaidCheckouts } from "../../tests/support/paid-checkout";
 import { insertPerson, insertVendor } from "../../tests/support/rows";
 import { DAY_MS } from "../../lib/lagos-time";
+import type { Actor } from "../core/access";
 import { releaseEndedWarranties } from "../ledger/ledger";
 import { deletionBlockers } from "../privacy/blockers";
 import { cancelReturn, escalateReturn, giveReturnInstructions, rejectReturnByVendor, sendReturnBack } from "../returns/service";
@@ -22,12 +23,12 @@ describe.each(TEST_ENGINES)("change-of-mind returns (%s)", (engine) => {
   const deps = () => world.deps();
   const seller = () => ({ userId: world.shop().vendorUserId });
   const otherSeller = { userId: `returns-other-seller-${engine}` };
-  let admin: { userId: string; role: "admin" };
+  let admin: Actor;
 
   beforeAll(async () => {
     await insertPerson(world.database().db, otherSeller.userId, "vendor");
     await insertVendor(world.database().db, otherSeller.userId, `Returns Other Hub ${engine}`);
-    admin = (await insertPerson(world.database().db, `returns-admin-${engine}`, "admin")) as { userId: string; role: "admin" };
+    admin = await insertPerson(world.database().db, `returns-admin-${engine}`, "admin");
   });
 
   /** A paid order of a new buyer, delivered at `deliveredAt` (yesterday by default). */
@@ -132,7 +133,7 @@ describe.each(TEST_ENGINES)("change-of-mind returns (%s)", (engine) => {
     await expect(confirm(returnId, true, buyer)).rejects.toMatchObject({ status: 404 });
     await expect(escalateReturn(deps(), buyer, escalateReturnSchema.parse({ returnId, note: "The vendor has not confirmed anything yet." })))
       .rejects.toMatchObject({ status: 409, message: RETURN_TEXTS.cannotEscalate });
-    await expect(decideReturn(deps(), { userId: buyer.userId, role: "customer" }, adminReturnDecisionSchema.parse({ returnId, decision: "refund", confirm: "yes" }))).rejects.toMatchObject({ status: 403 });
+    await expect(decideReturn(deps(), { ...buyer, role: "customer" }, adminReturnDecisionSchema.parse({ returnId, decision: "refund", confirm: "yes" }))).rejects.toMatchObject({ status: 403 });
     await expect(rejectReturnByVendor(deps(), otherSeller, vendorRejectReturnSchema.parse({ returnId, reason: "The phone came back scratched.", confirm: "yes" })))
       .rejects.toMatchObject({ status: 404 });
     await rejectReturnByVendor(deps(), seller(), vendorRejectReturnSchema.parse({ returnId, reason: "The phone came back with a cracked screen.", confirm: "yes" }));
