@@ -565,6 +565,36 @@ export function doorCases(): Record<string, DoorCase> {
           note: text("Water damage is not covered."), confirm: text("yes"),
         })),
     },
+    "POST /orders/returns": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      // Only orders and returns that are not the customer's: every draw is refused, nothing is stored.
+      inputs: (world) =>
+        pageAction("/orders/returns", formFields(["ask", "send", "cancel", "escalate"], {
+          orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId)), reason: text("I changed my mind about the colour"), unused: text("yes"),
+          returnId: strangeId, note: text("The vendor never told me where to send it."), confirm: text("yes"),
+          carrier: text("GIG Logistics", "Other"), carrierName: text("Bolt Send"), trackingNumber: text("GIGL-5501234"),
+        })),
+    },
+    "POST /vendor-dashboard/returns": {
+      actor: "vendor",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/vendor-dashboard/returns", formFields(["instructions", "received", "refund", "reject"], {
+          returnId: strangeId, instructions: text("Send it by GIG to Shop 4, Ikeja."), restock: text("yes"), confirm: text("yes"), reason: text("It arrived with a cracked screen."),
+        })),
+    },
+    "POST /admin/returns": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/admin/returns", formFields(["decide"], {
+          returnId: strangeId, decision: text("refund", "reject"), note: text("The phone was bought over a month ago."), confirm: text("yes"),
+        })),
+    },
     "POST /admin/vendors": {
       actor: "admin",
       expect: "refuse",
