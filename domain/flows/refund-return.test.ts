@@ -119,6 +119,24 @@ describe.each(TEST_ENGINES)("change-of-mind returns (%s)", (engine) => {
     expect(await stockOf(order.productId)).toBe(stockBefore);
   });
 
+  it("sends a refunded return back to the admins when its refund fails at the provider afterwards", async () => {
+    const { buyer, order, reference } = await delivered();
+    const { returnId } = await ask(buyer, order.id);
+    await instruct(returnId);
+    await send(buyer, returnId);
+    await confirm(returnId, false);
+    const [refund] = await refundsOf(order.id);
+    await applyRefundOutcome(deps(), { providerRefundId: Number(refund!.provider_refund_id), transactionReference: reference, amount: refund!.amount, status: "failed", failureReason: "Card issuer refused" });
+    const [row] = await q<{ status: string; escalated_at: Date | null }>("select status, escalated_at from order_returns where id = $1", [returnId]);
+    expect(row).toMatchObject({ status: "received", escalated_at: expect.any(Date) });
+    const kinds = await q<{ kind: string }>("select kind from order_return_events where return_id = $1 order by id", [returnId]);
+    expect(kinds.at(-1)!.kind).toBe("refund_failed");
+    // An admin's refund asks again under the next key (the stand-in had in fact paid the first, so it refuses this one: the return stays with the admins).
+    await expect(decideReturn(deps(), admin, adminReturnDecisionSchema.parse({ returnId, decision: "refund", confirm: "yes" }))).rejects.toMatchObject({ status: 409 });
+    expect((await refundsOf(order.id)).map((r) => r.idempotency_key)).toEqual([`return:${returnId}`, `return:${returnId}:2`]);
+    expect((await returnRow(returnId)).status).toBe("received");
+  });
+
   it("refuses the wrong party at every step", async () => {
     const { buyer, order } = await delivered();
     const stranger = await insertPerson(world.database().db, `returns-stranger-${engine}`, "customer");
