@@ -20,6 +20,7 @@ const DOMAIN_LAYERS = [
   ["orders", "ledger"],
   ["payments"],
   ["checkout", "vendors", "claims"],
+  ["returns"],
   ["payouts"],
   ["admin", "cms", "privacy"],
   // The operations that span modules, one file each (docs/architecture.md).

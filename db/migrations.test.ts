@@ -6,7 +6,7 @@ import { TEST_ENGINES } from "../tests/support/database";
 import { useDatabaseFor } from "../tests/support/lifecycle";
 
 const EXPECTED_TABLES = [
-  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "delivery_state_fees", "email_changes", "email_outbox", "live_events", "notifications", "order_status_history", "orders", "payment_dispute_events", "payment_disputes", "payments", "payout_runs",
+  "accounts", "admin_pricing_config", "cart", "catalogue_version", "cms_content", "delivery_state_fees", "email_changes", "email_outbox", "live_events", "notifications", "order_return_events", "order_returns", "order_status_history", "orders", "payment_dispute_events", "payment_disputes", "payments", "payout_runs",
   "product_search_texts", "products", "profiles", "rate_limits", "refunds", "reviews", "saved_addresses", "sessions", "stock_alerts", "uploaded_images", "user_activities", "user_roles",
   "users", "vendor_bank_accounts", "vendor_commission_changes", "vendor_ledger_entries", "vendor_payouts", "vendor_preapproval_fields",
   "vendor_preapproval_submissions", "vendors", "verifications", "warranty_claim_events", "warranty_claims", "wishlist_items",

@@ -217,6 +217,30 @@ export const CLAIM_ANSWER_BUSINESS_DAYS = 3;
  */
 export const CLAIM_OUTCOME_BUSINESS_DAYS = 5;
 
+/**
+ * A change-of-mind return (docs/after-sale.md): requested by the buyer, instructions given by the
+ * vendor, sent back by the buyer with tracking, received by the vendor, then refunded; or rejected
+ * (vendor or admin, with a reason) or cancelled by the buyer before sending it. The last three are final.
+ */
+export const RETURN_STATUSES = ["requested", "instructions_given", "sent_back", "received", "refunded", "rejected", "cancelled"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: "Waiting for the vendor's instructions",
+  instructions_given: "Ready to send back",
+  sent_back: "On its way back",
+  received: "Received by the vendor",
+  refunded: "Refunded",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+};
+/** Returns still being worked on: an order has at most one of these at a time. */
+export const ACTIVE_RETURN_STATUSES = ["requested", "instructions_given", "sent_back", "received"] as const satisfies readonly ReturnStatus[];
+export function isActiveReturn(status: ReturnStatus): boolean {
+  return (ACTIVE_RETURN_STATUSES as readonly ReturnStatus[]).includes(status);
+}
+/** Business days the vendor has for each of its steps of a return (instructions, receipt), as claims do; past it the buyer may ask our support team. */
+export const RETURN_VENDOR_BUSINESS_DAYS = CLAIM_OUTCOME_BUSINESS_DAYS;
+
 export const WARRANTY_TYPES = ["basic_48hr", "standard_1week", "premium_1month"] as const;
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];
 /**
@@ -349,6 +373,10 @@ export const PRICING_DEFAULTS = {
   autoDeliverAfterDays: 14,
   autoDeliverAfterDaysMin: 1,
   autoDeliverAfterDaysMax: 60,
+  /** Days after delivery a buyer may return a phone they changed their mind about (docs/after-sale.md); 0 turns returns off. */
+  returnWindowDays: 7,
+  returnWindowDaysMin: 0,
+  returnWindowDaysMax: 30,
   /** The weekly payout run's day (5 = Friday, Lagos time) and the least balance it pays (docs/payouts.md). */
   payoutWeekday: 5,
   payoutMinimumKobo: 500_000,

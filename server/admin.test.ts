@@ -31,7 +31,7 @@ const SPEC_MENU: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /** A valid pricing form: each bad-input case changes one field. */
-const PRICING_FORM = { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" };
+const PRICING_FORM = { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", returnWindowDays: "7", payoutWeekday: "5", payoutMinimumNaira: "5000" };
 
 const inDays = (days: number) => addDays(lagosToday(), days);
 
@@ -77,7 +77,7 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         ["/admin/preapproval-fields", { intent: "add", fieldName: "sneaky_field", fieldLabel: "Sneaky", fieldType: "text", fieldOrder: "1" }],
         ["/admin/preapproval-fields", { intent: "toggle", fieldId: field.id, active: "false" }],
         ["/admin/preapproval-fields", { intent: "delete", fieldId: field.id }],
-        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" }],
+        ["/admin/pricing", { markupPercentage: "50", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", returnWindowDays: "7", payoutWeekday: "5", payoutMinimumNaira: "5000" }],
         ["/cms?tab=top_banner", { section: "top_banner", text: "Hacked", background_color: "#000000", text_color: "#ffffff" }],
         ["/super-admin?tab=admins", { intent: "remove", roleId: adminRole.id }],
       ] as const;
@@ -331,14 +331,14 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
 
       const pricing = await expectRecorded("pricing_updated", () =>
         post("/admin/pricing", {
-          markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500", warrantyDays: "90", autoDeliverAfterDays: "21", payoutWeekday: "2", payoutMinimumNaira: "₦7,500.50",
+          markupPercentage: "12.5", commissionRate: "8", deliveryFeeNaira: "2,500", warrantyDays: "90", autoDeliverAfterDays: "21", returnWindowDays: "10", payoutWeekday: "2", payoutMinimumNaira: "₦7,500.50",
         }, session.admin));
       expect(await pricing.json()).toMatchObject({ ok: true, message: PRICING_TEXTS.updated });
       expect(await one(`select default_markup_percentage::float m, default_commission_rate::float c, delivery_fee::int d, warranty_days w, auto_deliver_after_days a,
-        payout_weekday pw, payout_minimum::int pm from admin_pricing_config`))
-        .toEqual({ m: 12.5, c: 8, d: 250_000, w: 90, a: 21, pw: 2, pm: 750_050 });
+        return_window_days r, payout_weekday pw, payout_minimum::int pm from admin_pricing_config`))
+        .toEqual({ m: 12.5, c: 8, d: 250_000, w: 90, a: 21, r: 10, pw: 2, pm: 750_050 });
       expect(await one("select activity_description d from user_activities where activity_type = 'pricing_updated' order by created_at desc limit 1"))
-        .toEqual({ d: "Set markup 12.5%, commission 8%, delivery fee ₦2,500, warranty 90 days, delivered automatically 21 days after shipping, payout day Tuesday, minimum payout ₦7,500.5" });
+        .toEqual({ d: "Set markup 12.5%, commission 8%, delivery fee ₦2,500, warranty 90 days, delivered automatically 21 days after shipping, returns within 10 days of delivery, payout day Tuesday, minimum payout ₦7,500.5" });
 
       const [pending, other] = await database.query<{ id: string; suggested_price: number }>(
         "select id, suggested_price::int suggested_price from products where status = 'pending' order by id limit 2",
@@ -395,6 +395,8 @@ describe.each(TEST_ENGINES)("operations (%s)", (engine) => {
         ["/admin/pricing", { markupPercentage: "5", commissionRate: "10", deliveryFeeNaira: "0" }, PRICING_TEXTS.warrantyDays],
         ...["0", "61", "2.5", ""].map((days): [string, Record<string, string>, string] =>
           ["/admin/pricing", { ...PRICING_FORM, autoDeliverAfterDays: days }, PRICING_TEXTS.autoDeliverAfterDays]),
+        ...["-1", "31", "3.5", "", "seven"].map((days): [string, Record<string, string>, string] =>
+          ["/admin/pricing", { ...PRICING_FORM, returnWindowDays: days }, PRICING_TEXTS.returnWindowDays]),
         ...["7", "-1", "1.5", "", "Friday"].map((day): [string, Record<string, string>, string] =>
           ["/admin/pricing", { ...PRICING_FORM, payoutWeekday: day }, PRICING_TEXTS.payoutWeekday]),
         ...["99.99", "1000000.01", "0", "", "5000.001", "five thousand"].map((naira): [string, Record<string, string>, string] =>

@@ -39,6 +39,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   vendor_preapproval_submissions: "vendors",
   warranty_claims: "claims",
   warranty_claim_events: "claims",
+  order_returns: "returns",
+  order_return_events: "returns",
   vendor_bank_accounts: "payouts",
   payout_runs: "payouts",
   vendor_payouts: "payouts",

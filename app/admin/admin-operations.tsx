@@ -421,6 +421,7 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
         {field("deliveryFeeNaira", "Default delivery fee", koboToNaira(pricing.deliveryFeeKobo), PRICING_BOUNDS.deliveryFeeNaira, "₦")}
         {field("warrantyDays", "Warranty", pricing.warrantyDays, PRICING_BOUNDS.warrantyDays, "days from delivery", "1")}
         {field("autoDeliverAfterDays", "Mark delivered automatically", pricing.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays, "days after shipping", "1")}
+        {field("returnWindowDays", "Change-of-mind returns", pricing.returnWindowDays, PRICING_BOUNDS.returnWindowDays, "days from delivery (0: off)", "1")}
         <div>
           <label htmlFor="pricing-payoutWeekday" className="block text-sm font-semibold text-gray-900">Payout day</label>
           <select id="pricing-payoutWeekday" name="payoutWeekday" defaultValue={pricing.payoutWeekday} className={inputClass} {...described("payoutWeekday")}>
@@ -438,7 +439,8 @@ export function AdminPricingTab({ pricing }: { pricing: PricingConfig }) {
         </div>
         <p className="text-sm text-gray-700 sm:col-span-3">
           Final price = suggested price × (1 + markup). New approvals and checkouts use these settings; product pages and new orders
-          state the warranty. A shipped order nobody marks delivered becomes delivered the set number of days after shipping. Each
+          state the warranty. A shipped order nobody marks delivered becomes delivered the set number of days after shipping. Buyers may
+          return an unused phone they changed their mind about within the return window (0 turns returns off). Each
           week's payout run pays every vendor whose available balance has reached the minimum payout.
         </p>
         <div className="sm:col-span-3 sm:text-right">

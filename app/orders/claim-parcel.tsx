@@ -10,19 +10,28 @@ import { TrackingNumber } from "../ui/tracking-link";
 const COURIER_OPTIONS = COURIERS.map((courier) => ({ value: courier, label: courier }));
 
 /**
- * A phone of an accepted claim sent on: the buyer's return ('return' on /orders/claims) or the
+ * A phone sent on with its courier and tracking number: the buyer's return of a claim's phone
+ * ('return' on /orders/claims) or of a change-of-mind return ('send' on /orders/returns), or the
  * vendor's repaired phone ('returned' on /vendor-dashboard/claims). Courier ('Other' with its name,
- * shown through CSS alone so the form works without scripts) and tracking number; the server
- * checks the number against the courier's format.
+ * shown through CSS alone so the form works without scripts) and tracking number; the server checks
+ * the number against the courier's format.
  */
-export function ClaimParcelForm({ claim, action, intent, heading, submit }: { claim: ClaimView; action: string; intent: string; heading: string; submit: string }) {
+export function ParcelForm({ subject, idName, action, intent, heading, submit }: {
+  subject: { id: string; orderNumber: string };
+  /** The form field naming the claim or return. */
+  idName: string;
+  action: string;
+  intent: string;
+  heading: string;
+  submit: string;
+}) {
   const { fetcher, busy, fieldErrors } = useAction();
-  const id = (name: string) => `claim-${intent}-${claim.id}-${name}`;
+  const id = (name: string) => `parcel-${intent}-${subject.id}-${name}`;
   return (
-    <fetcher.Form method="post" action={action} noValidate aria-label={`${heading} (order #${claim.orderNumber})`} className="group grid gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-2">
+    <fetcher.Form method="post" action={action} noValidate aria-label={`${heading} (order #${subject.orderNumber})`} className="group grid gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-2">
       <h4 className="text-sm font-bold text-gray-900 sm:col-span-2">{heading}</h4>
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="claimId" value={claim.id} />
+      <input type="hidden" name={idName} value={subject.id} />
       <SelectField id={id("carrier")} label="Courier" name="carrier" options={COURIER_OPTIONS} placeholder="Choose the courier" defaultValue="" required error={fieldErrors.carrier} />
       <div className="hidden group-has-[option[value=Other]:checked]:block">
         <TextField id={id("carrierName")} label="Courier's name" name="carrierName" autoComplete="off" maxLength={40} error={fieldErrors.carrierName} />
@@ -35,6 +44,11 @@ export function ClaimParcelForm({ claim, action, intent, heading, submit }: { cl
       </div>
     </fetcher.Form>
   );
+}
+
+/** A claim's parcel form: the claim named by `claimId`. */
+export function ClaimParcelForm({ claim, ...form }: { claim: ClaimView; action: string; intent: string; heading: string; submit: string }) {
+  return <ParcelForm subject={claim} idName="claimId" {...form} />;
 }
 
 /** The steps of carrying out an accepted claim, each with its courier link: the same list for the buyer, the vendor and admins. */

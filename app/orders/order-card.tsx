@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import type { CustomerOrder } from "../../domain/orders/customer";
 import { CANCELLATION_TEXTS } from "../../domain/orders/cancellation-validation";
-import { CLAIM_REASON_LABELS, ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isActiveClaim, isPaymentFailed, warrantyLabel } from "../../lib/constants";
+import { CLAIM_REASON_LABELS, ORDER_PROGRESS_STEPS, ORDER_STATUS_DESCRIPTIONS, type OrderStatus, isActiveClaim, isActiveReturn, isPaymentFailed, warrantyLabel } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { refundDestination } from "../../lib/refund-destination";
 import { GradeBadge } from "../ui/badges";
@@ -14,6 +14,8 @@ import { PaymentFailedBadge, TestPaymentBadge, UNPAID_ORDER_TEXTS, UnpaidOrderAc
 import { OrderStatusBadge } from "../ui/status-badges";
 import type { ClaimView } from "../../domain/claims/service";
 import { ClaimPanel } from "./claim-panel";
+import type { ReturnOffer, ReturnView } from "../../domain/returns/service";
+import { ReturnOfferForm, ReturnPanel } from "./return-panel";
 import { RefundAccountForm } from "./refund-account-form";
 import { REFUND_ACCOUNT_TEXTS } from "../../domain/payments/refund-account-texts";
 import { orderWhatsappMessage, whatsappHref } from "../site/whatsapp";
@@ -84,7 +86,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** A claim still being worked on: the order takes no other until it is decided. */
 const hasActiveClaim = (claim: ClaimView | undefined) => claim !== undefined && isActiveClaim(claim.status);
 
-function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
+/** A change-of-mind return still being worked on: the order takes no claim until it is closed. */
+const hasActiveReturn = (ret: ReturnView | undefined) => ret !== undefined && isActiveReturn(ret.status);
+
+function OrderButtons({ order, claim, ret }: { order: CustomerOrder; claim?: ClaimView; ret?: ReturnView }) {
   const forOrder = <span className="sr-only"> order #{order.orderNumber}</span>;
   return (
     <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:justify-end">
@@ -103,7 +108,7 @@ function OrderButtons({ order, claim }: { order: CustomerOrder; claim?: ClaimVie
       <Link to={orderDialogHref("track", order.id)} preventScrollReset className={buttonClass}>
         Track{forOrder}
       </Link>
-      {order.status === "delivered" && !hasActiveClaim(claim) ? (
+      {order.status === "delivered" && !hasActiveClaim(claim) && !hasActiveReturn(ret) ? (
         <Link to={orderDialogHref("claim", order.id)} preventScrollReset className={`${buttonClass} col-span-3 sm:col-span-1`}>
           Warranty claim{forOrder}
         </Link>
@@ -176,7 +181,8 @@ function NeverArrivedLink({ order }: { order: CustomerOrder }) {
   );
 }
 
-export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: ClaimView }) {
+export function OrderCard({ order, claim, ret, returnOffer }: { order: CustomerOrder; claim?: ClaimView; ret?: ReturnView; returnOffer?: ReturnOffer }) {
+  const mayReturn = order.status === "delivered" && returnOffer?.open === true && !hasActiveClaim(claim) && !hasActiveReturn(ret);
   const titleId = useId();
   const { product } = order;
   const name = brandAndModel(product);
@@ -239,11 +245,13 @@ export function OrderCard({ order, claim }: { order: CustomerOrder; claim?: Clai
         <p className="mt-3 text-sm font-semibold text-gray-900" data-testid="not-received">{notReceivedLine(formatLagosDate(order.autoDeliveryAt))}</p>
       ) : null}
       {claim ? <ClaimPanel claim={claim} /> : null}
+      {ret && ret.status !== "cancelled" ? <ReturnPanel ret={ret} /> : null}
+      {mayReturn ? <ReturnOfferForm orderId={order.id} orderNumber={order.orderNumber} offer={returnOffer} /> : null}
       <div className="mt-4 flex flex-col gap-2 border-t border-gray-100 pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
         {order.status === "shipped" ? <ReceivedLink order={order} /> : null}
         {order.autoDeliveryAt && !hasActiveClaim(claim) ? <NeverArrivedLink order={order} /> : null}
         <WhatsappVendorLink order={order} />
-        <OrderButtons order={order} claim={claim} />
+        <OrderButtons order={order} claim={claim} ret={ret} />
       </div>
     </article>
   );

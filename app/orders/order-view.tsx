@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import type { CustomerOrder, OrderTabCounts } from "../../domain/orders/customer";
 import type { BuyerWarranty, ClaimView } from "../../domain/claims/service";
+import type { ReturnOffer, ReturnView } from "../../domain/returns/service";
 import { ClaimDialog } from "./claim-dialog";
 import { type LiveEvent, useLiveEvents } from "../site/live-events";
 import { OrderCard, buttonClass } from "./order-card";
@@ -36,19 +37,21 @@ function EmptyOrders({ text }: { text: string }) {
   );
 }
 
-/** Each order's newest warranty claim and each delivered order's warranty (docs/after-sale.md). */
+/** Each order's newest warranty claim and return, each delivered order's warranty and return offer (docs/after-sale.md). */
 interface OrderClaims {
   claims?: Record<string, ClaimView>;
   warranties?: Record<string, BuyerWarranty>;
+  returns?: Record<string, ReturnView>;
+  returnOffers?: Record<string, ReturnOffer>;
 }
 
-function OrderList({ orders, empty, claims = {} }: { orders: CustomerOrder[]; empty: string } & OrderClaims) {
+function OrderList({ orders, empty, claims = {}, returns = {}, returnOffers = {} }: { orders: CustomerOrder[]; empty: string } & OrderClaims) {
   if (orders.length === 0) return <EmptyOrders text={empty} />;
   return (
     <ul className="space-y-4">
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} claim={claims[order.id]} />
+          <OrderCard order={order} claim={claims[order.id]} ret={returns[order.id]} returnOffer={returnOffers[order.id]} />
         </li>
       ))}
     </ul>
@@ -133,17 +136,19 @@ export function OrdersView({
   counts,
   claims = {},
   warranties = {},
+  returns = {},
+  returnOffers = {},
   refundBanks = null,
 }: { orders: CustomerOrder[]; counts: OrderTabCounts; refundBanks?: Bank[] | null } & OrderClaims) {
   useLiveOrderUpdates();
   const open = useOpenDialog(orders);
   const tabs = [
-    { id: "all", label: `All (${counts.all})`, content: <OrderList orders={orders} claims={claims} empty={ORDERS_TEXTS.noOrders} /> },
-    { id: "active", label: `Active (${counts.active})`, content: <OrderList orders={orders.filter((o) => o.active)} claims={claims} empty={ORDERS_TEXTS.noActive} /> },
+    { id: "all", label: `All (${counts.all})`, content: <OrderList orders={orders} claims={claims} returns={returns} returnOffers={returnOffers} empty={ORDERS_TEXTS.noOrders} /> },
+    { id: "active", label: `Active (${counts.active})`, content: <OrderList orders={orders.filter((o) => o.active)} claims={claims} returns={returns} returnOffers={returnOffers} empty={ORDERS_TEXTS.noActive} /> },
     {
       id: "delivered",
       label: `Delivered (${counts.delivered})`,
-      content: <OrderList orders={orders.filter((o) => o.status === "delivered")} claims={claims} empty={ORDERS_TEXTS.noDelivered} />,
+      content: <OrderList orders={orders.filter((o) => o.status === "delivered")} claims={claims} returns={returns} returnOffers={returnOffers} empty={ORDERS_TEXTS.noDelivered} />,
     },
   ];
   return (

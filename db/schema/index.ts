@@ -15,3 +15,4 @@ export * from "./media";
 export * from "./after-sale";
 export * from "./payouts";
 export * from "./buyers";
+export * from "./returns";

@@ -20,6 +20,8 @@ export const adminPricingConfig = pgTable(
     warrantyDays: integer("warranty_days").notNull().default(30),
     /** A shipped order neither side marked delivered becomes delivered this many days after shipping. */
     autoDeliverAfterDays: integer("auto_deliver_after_days").notNull().default(14),
+    /** Days after delivery a buyer may return a phone they changed their mind about; 0 turns returns off. */
+    returnWindowDays: integer("return_window_days").notNull().default(7),
     /** The weekly payout run's day, 0 = Sunday (Lagos time). */
     payoutWeekday: integer("payout_weekday").notNull().default(5),
     /** Kobo: a vendor's available balance below this waits for a later run. */
@@ -36,5 +38,6 @@ export const adminPricingConfig = pgTable(
     check("pricing_payout_weekday_range", sql`${t.payoutWeekday} between 0 and 6`),
     check("pricing_payout_minimum_range", sql`${t.payoutMinimum} between 10000 and 100000000`),
     check("pricing_auto_deliver_days_range", sql`${t.autoDeliverAfterDays} between 1 and 60`),
+    check("pricing_return_window_days_range", sql`${t.returnWindowDays} between 0 and 30`),
   ],
 );

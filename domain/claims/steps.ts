@@ -8,7 +8,8 @@ import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refunds, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
-import { ACTIVE_CLAIM_STATUSES, type ActorRole, CLAIM_REASON_LABELS, type ClaimStatus, isActiveClaim } from "../../lib/constants";
+import { orderReturns } from "../../db/schema/returns";
+import { ACTIVE_CLAIM_STATUSES, ACTIVE_RETURN_STATUSES, type ActorRole, CLAIM_REASON_LABELS, type ClaimStatus, isActiveClaim } from "../../lib/constants";
 import { formatLagosDate, warrantyEndsAt } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 import { type Actor, assertMay } from "../core/access";
@@ -100,6 +101,11 @@ export async function openClaim(
       .from(warrantyClaims)
       .where(and(eq(warrantyClaims.orderId, order.id), inArray(warrantyClaims.status, [...ACTIVE_CLAIM_STATUSES])));
     if (active) throw new Refusal("conflict", CLAIM_TEXTS.alreadyActive);
+    const [returning] = await tx
+      .select({ id: orderReturns.id })
+      .from(orderReturns)
+      .where(and(eq(orderReturns.orderId, order.id), inArray(orderReturns.status, [...ACTIVE_RETURN_STATUSES])));
+    if (returning) throw new Refusal("conflict", CLAIM_TEXTS.returnActive);
     return order;
   };
   // Refused before any photo is stored; checked again under the order's lock.

@@ -18,6 +18,7 @@ export const CLAIM_TEXTS = {
   neverArrivedNotShipped: "You can tell us an order never arrived only while it is shipped and not yet delivered.",
   windowEnded: (days: number, endedOn: string) => `The ${days}-day warranty on this order ended on ${endedOn}.`,
   alreadyActive: "This order already has a warranty claim in progress. Follow it on your orders page.",
+  returnActive: "This order has a return in progress: follow it on your orders page.",
   reviewTime: `Vendor review time: ${LIMITS.vendorReviewDays}.`,
   answerDays: `The vendor answers within ${CLAIM_ANSWER_BUSINESS_DAYS} business days.`,
   opened: "Warranty claim sent. The vendor has been told.",

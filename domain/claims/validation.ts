@@ -10,9 +10,9 @@ import { CLAIM_LIMITS, CLAIM_TEXTS } from "./texts";
 
 /** Text a person typed: no NUL, no lone surrogates; line breaks are fine. */
 const NO_SURROGATES = /^[^\p{Cs}]*$/u;
-const isWritten = (text: string) => NO_SURROGATES.test(text) && !text.includes("\u0000");
+export const isWritten = (text: string) => NO_SURROGATES.test(text) && !text.includes("\u0000");
 
-function writtenText(min: number, max: number, message: string) {
+export function writtenText(min: number, max: number, message: string) {
   return z.string({ error: message }).trim().min(min, message).max(max, message).refine(isWritten, message);
 }
 
@@ -64,33 +64,40 @@ export type EscalateClaimInput = z.infer<typeof escalateClaimSchema>;
 
 const OTHER_COURIER = "Other";
 
+/** The courier and tracking number of a phone sent on, as typed into a parcel form. */
+export const parcelFields = { carrier: optionalText, carrierName: optionalText, trackingNumber: optionalText };
+type ParcelFields = { carrier?: string; carrierName?: string; trackingNumber?: string };
+
 /**
  * A phone sent back or on: the courier of COURIERS ('Other' with its name, 2 to 40 characters)
  * and a tracking number of that courier's format, as shipping an order asks (docs/after-sale.md).
+ * Claims and change-of-mind returns check their parcels with it.
  */
+export function checkParcel(value: ParcelFields, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (!value.carrier || !(COURIERS as readonly string[]).includes(value.carrier)) issue("carrier", CLAIM_TEXTS.carrier);
+  // eslint-disable-next-line no-control-regex
+  else if (value.carrier === OTHER_COURIER && !(value.carrierName && value.carrierName.length >= 2 && value.carrierName.length <= 40 && !/[\u0000-\u001f\u007f]/.test(value.carrierName) && isWritten(value.carrierName))) {
+    issue("carrierName", CLAIM_TEXTS.carrierName);
+  }
+  const number = value.trackingNumber;
+  if (!number) issue("trackingNumber", CLAIM_TEXTS.trackingRequired);
+  else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(number)) issue("trackingNumber", CLAIM_TEXTS.trackingFormat);
+  else {
+    const problem = trackingFormatProblem(value.carrier, number);
+    if (problem) issue("trackingNumber", problem);
+  }
+}
+
+/** A checked parcel as stored and shown: the courier picked, or the name typed for 'Other', and the number. */
+export function parcelOf(value: ParcelFields): { carrier: string; trackingNumber: string } {
+  return { carrier: value.carrier === OTHER_COURIER ? value.carrierName! : value.carrier!, trackingNumber: value.trackingNumber! };
+}
+
 const parcelSchema = z
-  .object({ claimId, carrier: optionalText, carrierName: optionalText, trackingNumber: optionalText })
-  .superRefine((value, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (!value.carrier || !(COURIERS as readonly string[]).includes(value.carrier)) issue("carrier", CLAIM_TEXTS.carrier);
-    // eslint-disable-next-line no-control-regex
-    else if (value.carrier === OTHER_COURIER && !(value.carrierName && value.carrierName.length >= 2 && value.carrierName.length <= 40 && !/[\u0000-\u001f\u007f]/.test(value.carrierName) && isWritten(value.carrierName))) {
-      issue("carrierName", CLAIM_TEXTS.carrierName);
-    }
-    const number = value.trackingNumber;
-    if (!number) issue("trackingNumber", CLAIM_TEXTS.trackingRequired);
-    else if (!/^[A-Za-z0-9][A-Za-z0-9 /-]{2,59}$/.test(number)) issue("trackingNumber", CLAIM_TEXTS.trackingFormat);
-    else {
-      const problem = trackingFormatProblem(value.carrier, number);
-      if (problem) issue("trackingNumber", problem);
-    }
-  })
-  .transform((value) => ({
-    claimId: value.claimId,
-    /** The courier as stored and shown: the one picked, or the name typed for 'Other'. */
-    carrier: value.carrier === OTHER_COURIER ? value.carrierName! : value.carrier!,
-    trackingNumber: value.trackingNumber!,
-  }));
+  .object({ claimId, ...parcelFields })
+  .superRefine(checkParcel)
+  .transform((value) => ({ claimId: value.claimId, ...parcelOf(value) }));
 
 /** The buyer's return of the phone of an accepted claim. */
 export const returnShipmentSchema = parcelSchema;

@@ -2,10 +2,11 @@
  * A refund that ended failed (docs/after-sale.md), whoever brought the news: the provider's
  * answer, a refund.failed webhook, or reconciliation. In one transaction payments fails the refund
  * and flags its payment, a claim the refund had resolved goes back to the admins
- * (domain/claims/refund-failed.ts), and payments tells the admins and the buyer, saying whether
+ * (domain/claims/refund-failed.ts), so does a return it had closed (domain/returns/steps.ts), and payments tells the admins and the buyer, saying whether
  * the claim went back.
  */
 import { sendClaimBackAfterFailedRefund } from "../claims/refund-failed";
+import { sendReturnBackAfterFailedRefund } from "../returns/service";
 import { type RefundReconciliationReport, lookUpPendingRefunds } from "../payments/refund-reconciliation";
 import { type RefundDeps, type RefundFailure, type RefundOutcome, applyRefundOutcome as applyOutcome, failLockedRefund, tellRefundFailed } from "../payments/refunds";
 
@@ -17,6 +18,8 @@ export async function failRefund(deps: FailureDeps, failure: RefundFailure): Pro
     const failed = await failLockedRefund(tx, failure);
     if (!failed) return [];
     const claimReopened = failed.claimId ? await sendClaimBackAfterFailedRefund(tx, failed.claimId, failed.amount, failure.reason) : false;
+    // A change-of-mind return the refund had closed goes back to the admins the same way.
+    await sendReturnBackAfterFailedRefund(tx, failed.idempotencyKey, failed.amount, failure.reason);
     return tellRefundFailed(tx, deps, failed, failure.reason, claimReopened);
   });
   for (const deliver of deliveries) deliver();

@@ -2,7 +2,7 @@
  * The vendors' ledger (docs/payouts.md): append-only entries, each adding a signed amount in kobo
  * to a vendor's pending or available bucket. A paid order credits its net (total less commission
  * at the rate it was placed at) as pending; once its warranty window has ended with no active
- * claim, the pending amount moves to available; a processed refund takes the vendor's share back.
+ * claim or return, the pending amount moves to available; a processed refund takes the vendor's share back.
  * Every posting is guarded by a unique index, so posting twice posts once.
  */
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
@@ -11,8 +11,9 @@ import { refunds, warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { vendorLedgerEntries } from "../../db/schema/payouts";
+import { orderReturns } from "../../db/schema/returns";
 import { sqlList } from "../../db/sql-list";
-import { ACTIVE_CLAIM_STATUSES, type LedgerBucket } from "../../lib/constants";
+import { ACTIVE_CLAIM_STATUSES, ACTIVE_RETURN_STATUSES, type LedgerBucket } from "../../lib/constants";
 import { commissionOf, mulDivKobo } from "../../lib/money";
 import { warrantyEndsAt } from "../../lib/lagos-time";
 
@@ -175,7 +176,7 @@ async function postDisputeEntries(tx: Database, entries: Array<typeof vendorLedg
 
 /**
  * Moves to available what is still pending of each delivered order whose warranty window ended
- * before `now` with no active claim. One order per transaction, each under its row lock, so a
+ * before `now` with no active claim and no change-of-mind return in progress. One order per transaction, each under its row lock, so a
  * refund processed at the same moment debits the right bucket. Returns how many it released.
  */
 export async function releaseEndedWarranties(db: Database, now: Date = new Date(), limit = 500): Promise<number> {
@@ -197,6 +198,7 @@ function dueForRelease(now: Date) {
     eq(orders.status, "delivered"),
     sql`${orders.deliveredAt} + make_interval(days => ${orders.warrantyDays}) <= ${now.toISOString()}::timestamptz`,
     sql`not exists (select 1 from ${warrantyClaims} c where c.order_id = ${orders.id} and c.status in ${sqlList(ACTIVE_CLAIM_STATUSES)})`,
+    sql`not exists (select 1 from ${orderReturns} r where r.order_id = ${orders.id} and r.status in ${sqlList(ACTIVE_RETURN_STATUSES)})`,
     sql`not exists (select 1 from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.kind = 'release')`,
     sql`(select coalesce(sum(e.amount), 0) from ${vendorLedgerEntries} e where e.order_id = ${orders.id} and e.bucket = 'pending') > 0`,
   );

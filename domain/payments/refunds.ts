@@ -289,7 +289,7 @@ export async function applyRefundOutcome(deps: Pick<RefundDeps, "db" | "mailer" 
 }
 
 /** The refund a failure is about, once marked failed; see `failLockedRefund`. */
-export type FailedRefund = Pick<RefundRow, "id" | "paymentId" | "orderId" | "claimId" | "amount" | "isTest">;
+export type FailedRefund = Pick<RefundRow, "id" | "paymentId" | "orderId" | "claimId" | "amount" | "isTest" | "idempotencyKey">;
 
 /**
  * A pending refund the provider refused or failed: the refund is failed with the provider's words
@@ -387,8 +387,9 @@ async function followPayment(tx: Database, row: RefundRow): Promise<string[]> {
     .update(payments)
     .set({ status: whole ? "refunded" : "partially_refunded", ...(flagSettled && { flaggedForRefund: false }), updatedAt: sql`now()` })
     .where(eq(payments.id, row.paymentId));
+  // The order's own refunds, named with the table: in a single-table select Drizzle leaves `orders.id` unqualified, which the subquery would read as the refund's id.
   const candidates = await tx
-    .select({ id: orders.id, status: orders.status, productId: orders.productId, vendorId: orders.vendorId, quantity: orders.quantity, totalAmount: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id} and r.status = 'processed')`.mapWith(Number) })
+    .select({ id: orders.id, status: orders.status, productId: orders.productId, vendorId: orders.vendorId, quantity: orders.quantity, totalAmount: orders.totalAmount, processed: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = "orders"."id" and r.status = 'processed')`.mapWith(Number) })
     .from(orders)
     .where(and(
       eq(orders.paymentId, row.paymentId),

@@ -15,6 +15,8 @@ export interface PricingConfig {
   warrantyDays: number;
   /** Days after shipping when a shipped order becomes delivered by itself (docs/after-sale.md). */
   autoDeliverAfterDays: number;
+  /** Days after delivery a phone may be returned by a buyer who changed their mind; 0: returns are off (docs/after-sale.md). */
+  returnWindowDays: number;
   /** The weekly payout run's day, 0 = Sunday (docs/payouts.md). */
   payoutWeekday: number;
   /** Kobo: the least available balance a payout run pays. */
@@ -25,8 +27,8 @@ export interface PricingConfig {
 export async function getPricingConfig(db: Database): Promise<PricingConfig> {
   const [row] = await db.select().from(adminPricingConfig).where(eq(adminPricingConfig.id, 1));
   if (!row) {
-    const { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays, payoutWeekday, payoutMinimumKobo } = PRICING_DEFAULTS;
-    return { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays, payoutWeekday, payoutMinimumKobo };
+    const { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays, returnWindowDays, payoutWeekday, payoutMinimumKobo } = PRICING_DEFAULTS;
+    return { markupPercentage, commissionRate, deliveryFeeKobo, warrantyDays, autoDeliverAfterDays, returnWindowDays, payoutWeekday, payoutMinimumKobo };
   }
   return {
     markupPercentage: row.defaultMarkupPercentage,
@@ -34,6 +36,7 @@ export async function getPricingConfig(db: Database): Promise<PricingConfig> {
     deliveryFeeKobo: row.deliveryFee,
     warrantyDays: row.warrantyDays,
     autoDeliverAfterDays: row.autoDeliverAfterDays,
+    returnWindowDays: row.returnWindowDays,
     payoutWeekday: row.payoutWeekday,
     payoutMinimumKobo: row.payoutMinimum,
   };
@@ -47,6 +50,7 @@ function pricingDescription(saved: PricingConfig): string {
     `delivery fee ${formatNaira(saved.deliveryFeeKobo)}`,
     `warranty ${saved.warrantyDays} days`,
     `delivered automatically ${saved.autoDeliverAfterDays} days after shipping`,
+    saved.returnWindowDays > 0 ? `returns within ${saved.returnWindowDays} days of delivery` : "returns off",
     `payout day ${WEEKDAYS[saved.payoutWeekday]}`,
     `minimum payout ${formatNaira(saved.payoutMinimumKobo)}`,
   ].join(", ");
@@ -68,6 +72,7 @@ export async function updatePricingConfig(
     deliveryFee: deliveryFeeKoboOf(input),
     warrantyDays: input.warrantyDays,
     autoDeliverAfterDays: input.autoDeliverAfterDays,
+    returnWindowDays: input.returnWindowDays,
     payoutWeekday: input.payoutWeekday,
     payoutMinimum: payoutMinimumKoboOf(input),
     updatedBy: actor.userId,

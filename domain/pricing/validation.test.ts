@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { PRICING_DEFAULTS } from "../../lib/constants";
 import { PRICING_TEXTS, payoutMinimumKoboOf, pricingConfigSchema } from "./validation";
 
-const FORM = { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" };
+const FORM = { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", returnWindowDays: "7", payoutWeekday: "5", payoutMinimumNaira: "5000" };
 
 const messageOf = (fields: Record<string, string>) => {
   const parsed = pricingConfigSchema.safeParse(fields);
@@ -26,5 +27,17 @@ describe("the pricing form's payout day and minimum payout", () => {
     for (const naira of ["99.99", "1000000.01", "0", "", "5000.001", "-5000", "5e3"]) {
       expect(messageOf({ ...FORM, payoutMinimumNaira: naira }), naira).toBe(PRICING_TEXTS.payoutMinimum);
     }
+  });
+});
+
+describe("the pricing form's return window", () => {
+  it("takes 0 (returns off) to 30 days, 7 by default", () => {
+    expect(pricingConfigSchema.parse({ ...FORM, returnWindowDays: "0" }).returnWindowDays).toBe(0);
+    expect(pricingConfigSchema.parse({ ...FORM, returnWindowDays: " 30 " }).returnWindowDays).toBe(30);
+    expect(PRICING_DEFAULTS.returnWindowDays).toBe(7);
+  });
+
+  it("refuses anything else with one message", () => {
+    for (const days of ["-1", "31", "3.5", "", "seven", "1e1"]) expect(messageOf({ ...FORM, returnWindowDays: days }), days).toBe(PRICING_TEXTS.returnWindowDays);
   });
 });

@@ -9,6 +9,7 @@ export const PRICING_BOUNDS = {
   deliveryFeeNaira: { min: 0, max: 50_000 },
   warrantyDays: { min: PRICING_DEFAULTS.warrantyDaysMin, max: PRICING_DEFAULTS.warrantyDaysMax },
   autoDeliverAfterDays: { min: PRICING_DEFAULTS.autoDeliverAfterDaysMin, max: PRICING_DEFAULTS.autoDeliverAfterDaysMax },
+  returnWindowDays: { min: PRICING_DEFAULTS.returnWindowDaysMin, max: PRICING_DEFAULTS.returnWindowDaysMax },
   /** Kobo: the least available balance a payout run pays. */
   payoutMinimumKobo: { min: PRICING_DEFAULTS.payoutMinimumKoboMin, max: PRICING_DEFAULTS.payoutMinimumKoboMax },
 } as const;
@@ -26,6 +27,8 @@ export const PRICING_TEXTS = {
   warrantyDays: `Warranty must be a whole number of days from ${PRICING_BOUNDS.warrantyDays.min} to ${PRICING_BOUNDS.warrantyDays.max}`,
   autoDeliverAfterDays:
     `Automatic delivery must be a whole number of days from ${PRICING_BOUNDS.autoDeliverAfterDays.min} to ${PRICING_BOUNDS.autoDeliverAfterDays.max} after shipping`,
+  returnWindowDays:
+    `The return window must be a whole number of days from ${PRICING_BOUNDS.returnWindowDays.min} to ${PRICING_BOUNDS.returnWindowDays.max} after delivery (0 turns returns off)`,
   payoutWeekday: "Choose the payout day from the list",
   payoutMinimum:
     `Minimum payout must be from ${formatNaira(PRICING_BOUNDS.payoutMinimumKobo.min)} to ${formatNaira(PRICING_BOUNDS.payoutMinimumKobo.max)}, with at most two decimals`,
@@ -77,6 +80,8 @@ export const pricingConfigSchema = z.object({
   warrantyDays: wholeDaysField(PRICING_TEXTS.warrantyDays, PRICING_BOUNDS.warrantyDays),
   /** A shipped order nobody marked delivered becomes delivered this many days after shipping (docs/after-sale.md). */
   autoDeliverAfterDays: wholeDaysField(PRICING_TEXTS.autoDeliverAfterDays, PRICING_BOUNDS.autoDeliverAfterDays),
+  /** Days after delivery a buyer who changed their mind may return the phone; 0 turns returns off (docs/after-sale.md). */
+  returnWindowDays: wholeDaysField(PRICING_TEXTS.returnWindowDays, PRICING_BOUNDS.returnWindowDays),
   /** The weekly payout run's day, Lagos time (docs/admin.md, payouts). */
   payoutWeekday: weekdayField(PRICING_TEXTS.payoutWeekday),
   /** The least available balance a payout run pays, in naira as typed. */

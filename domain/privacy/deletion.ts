@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { accounts, emailChanges, profiles, rateLimits, sessions, userRoles, users, verifications } from "../../db/schema/accounts";
 import { userActivities } from "../../db/schema/activity";
 import { refunds, warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
+import { orderReturnEvents, orderReturns } from "../../db/schema/returns";
 import { savedAddresses, stockAlerts, wishlistItems } from "../../db/schema/buyers";
 import { cart } from "../../db/schema/cart";
 import { products } from "../../db/schema/catalog";
@@ -232,6 +233,22 @@ async function anonymiseAfterSale(tx: Database, userId: string, values: string[]
       updatedAt: new Date(),
     })
     .where(eq(warrantyClaims.customerId, userId));
+  // Returns stay (their refunds point at them by key) with status and amounts; the buyer's own words go.
+  const myReturns = tx.select({ id: orderReturns.id }).from(orderReturns).where(eq(orderReturns.customerId, userId));
+  await tx
+    .update(orderReturnEvents)
+    .set({ note: sql`case when ${orderReturnEvents.actorId} = ${userId} then null else ${scrubbed(orderReturnEvents.note, values)} end` })
+    .where(inArray(orderReturnEvents.returnId, myReturns));
+  await tx
+    .update(orderReturns)
+    .set({
+      reason: T.removed,
+      instructions: scrubbed(orderReturns.instructions, values),
+      rejectionReason: scrubbed(orderReturns.rejectionReason, values),
+      escalationNote: scrubbed(orderReturns.escalationNote, values),
+      updatedAt: new Date(),
+    })
+    .where(eq(orderReturns.customerId, userId));
 }
 
 /**

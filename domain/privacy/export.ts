@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { profiles, users } from "../../db/schema/accounts";
 import { warrantyClaims } from "../../db/schema/after-sale";
+import { orderReturns } from "../../db/schema/returns";
 import { savedAddresses, stockAlerts, wishlistItems } from "../../db/schema/buyers";
 import { products } from "../../db/schema/catalog";
 import { notifications } from "../../db/schema/notifications";
@@ -51,6 +52,7 @@ export async function exportMyData(db: Database, userId: string, now: Date = new
     orders: await ordersOf(db, userId),
     payments: await paymentsOf(db, userId),
     warrantyClaims: await claimsOf(db, userId),
+    returns: await returnsOf(db, userId),
     reviews: await reviewsOf(db, userId),
     notifications: await notificationsOf(db, userId),
     wishlist: await wishlistOf(db, userId),
@@ -121,6 +123,15 @@ async function claimsOf(db: Database, userId: string) {
     .where(eq(warrantyClaims.customerId, userId))
     .orderBy(desc(warrantyClaims.createdAt));
   return rows.map((c) => ({ ...c, orderNumber: orderNumberOf(c.orderId), createdAt: c.createdAt.toISOString() }));
+}
+
+async function returnsOf(db: Database, userId: string) {
+  const rows = await db
+    .select({ orderId: orderReturns.orderId, reason: orderReturns.reason, status: orderReturns.status, refundAmount: orderReturns.refundAmount, carrier: orderReturns.carrier, trackingNumber: orderReturns.trackingNumber, createdAt: orderReturns.createdAt })
+    .from(orderReturns)
+    .where(eq(orderReturns.customerId, userId))
+    .orderBy(desc(orderReturns.createdAt));
+  return rows.map((r) => ({ ...r, orderNumber: orderNumberOf(r.orderId), refundAmount: money(r.refundAmount), createdAt: r.createdAt.toISOString() }));
 }
 
 async function reviewsOf(db: Database, userId: string) {

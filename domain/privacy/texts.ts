@@ -28,9 +28,12 @@ export const DELETION_BLOCKERS = {
     `You have ${plural(n, "open order", "open orders")} that ${n === 1 ? "is" : "are"} not yet delivered, cancelled or refunded. Wait until ${n === 1 ? "it is" : "they are"} finished.`,
   activeClaims: (n: number) =>
     `You have ${plural(n, "warranty claim", "warranty claims")} still open. Wait until ${n === 1 ? "it is" : "they are"} resolved.`,
+  activeReturns: (n: number) =>
+    `You have ${plural(n, "return", "returns")} still in progress. Wait until ${n === 1 ? "it is" : "they are"} refunded, cancelled or rejected.`,
   vendorOpenOrders: (n: number) =>
     `You have ${plural(n, "open order", "open orders")} from buyers that ${n === 1 ? "is" : "are"} not yet delivered, cancelled or refunded.`,
   vendorActiveClaims: (n: number) => `Buyers have ${plural(n, "warranty claim", "warranty claims")} on your orders still open.`,
+  vendorActiveReturns: (n: number) => `Buyers have ${plural(n, "return", "returns")} of your orders still in progress.`,
   vendorBalance: (kobo: number) => `Your balance of ${formatNaira(kobo)} must be paid out first.`,
   vendorDebt: (kobo: number) => `Your balance of ${formatNaira(kobo)} must be settled with us first.`,
 } as const;

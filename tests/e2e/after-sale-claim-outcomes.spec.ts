@@ -1,10 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
-import { signIn } from "./support/accounts";
 import { openTab } from "./support/admin";
 import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData } from "./support/route-data";
 import { expect, test } from "./support/test";
-import { freshPage, hydrated, openAsAdmin, toastWith } from "./support/vendors";
+import { freshPage, hydrated, listedAndApproved, openAsAdmin, toastWith } from "./support/vendors";
 import { lagosToday } from "../../lib/lagos-time";
 
 /** The steps of a claim's timeline, what happened only. */
@@ -17,19 +16,6 @@ async function moveOrder(admin: Page, orderId: string, status: "processing" | "s
   const shipping: Record<string, string> = status === "shipped" ? { carrier: "GIG Logistics", trackingNumber: "GIGL-5550123", estimatedDeliveryDate: lagosToday() } : {};
   const response = await admin.request.post("/admin/orders", { form: { intent: "status", orderId, status, ...shipping }, maxRedirects: 0 });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-/** The demo vendor lists a fresh phone and an admin approves it; answers the phone's page address. */
-async function listedAndApproved(vendor: Page, admin: Page, phone: { name: string; model: string; suggestedPrice: string; stockQuantity: string; color: string }): Promise<string> {
-  await signIn(vendor, "vendor@tokunbo.test");
-  await expect(vendor).toHaveURL(/\/$/);
-  const fields = { intent: "create", brand: "Apple", storage: "128GB", grade: "A", description: "Battery health 90%.", ...phone };
-  expect((await vendor.request.post("/products", { form: fields, maxRedirects: 0 })).status()).toBeLessThan(400);
-  const listed = await loaderData<{ page: { items: Array<{ id: string; name: string }> } }>(vendor.request, `/products?q=${encodeURIComponent(phone.name)}`, "vendors/routes/products");
-  const productId = listed.page.items.find((item) => item.name === phone.name)?.id ?? "";
-  const approved = await admin.request.post("/admin/products", { form: { intent: "decide", productId, decision: "approve", compareSource: "none" }, maxRedirects: 0 });
-  expect(((await approved.json()) as { ok: boolean }).ok).toBe(true);
-  return `/product/${productId}`;
 }
 
 test("an accepted refund claim: the buyer sends the phone back with tracking, the vendor confirms it arrived and refunds, the stand-in pays it, and the claim is closed", async ({ page, browser, extraHTTPHeaders }, info) => {

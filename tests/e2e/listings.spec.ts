@@ -138,7 +138,7 @@ adminTest("warranty days changed in the pricing config show on a product page @s
   await page.reload();
   await expect(page.getByLabel("Warranty", { exact: true })).toHaveValue("45");
   await openTab(page, "/admin", "activities", "&userType=admin");
-  await expect(page.getByText(/^Set markup .*, warranty 45 days, delivered automatically \d+ days after shipping, payout day \w+day, minimum payout ₦[\d,.]+$/).first()).toBeVisible();
+  await expect(page.getByText(/^Set markup .*, warranty 45 days, delivered automatically \d+ days after shipping, (returns within \d+ days of delivery|returns off), payout day \w+day, minimum payout ₦[\d,.]+$/).first()).toBeVisible();
 
   try {
     const shopper = await freshPage(browser, info);

@@ -3,10 +3,11 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client";
 import {
-  cart, emailChanges, emailOutbox, notifications, orders, payments, payoutRuns, products, refunds, reviews, savedAddresses, sessions, stockAlerts, userRoles, users,
+  cart, emailChanges, emailOutbox, notifications, orderReturns, orders, payments, payoutRuns, products, refunds, reviews, savedAddresses, sessions, stockAlerts, userRoles, users,
   vendorBankAccounts, vendorLedgerEntries, vendorPayouts, vendorPreapprovalFields, vendorPreapprovalSubmissions, vendors, warrantyClaims, wishlistItems,
 } from "../../db/schema";
 import { CLAIM_TEXTS } from "../../domain/claims/texts";
+import { RETURN_TEXTS } from "../../domain/returns/texts";
 import { SUPER_ADMIN_TEXTS } from "../../domain/accounts/texts";
 import { ACCOUNT_TEXTS } from "../../domain/accounts/account-texts";
 import { ACCESS_TEXTS } from "../../domain/core/access";
@@ -497,6 +498,36 @@ async function claimStatus(db: Database, claimId: string): Promise<string | unde
 
 async function claimOf(db: Database, orderId: string): Promise<boolean> {
   return (await db.select({ id: warrantyClaims.id }).from(warrantyClaims).where(eq(warrantyClaims.orderId, orderId))).length > 0;
+}
+
+/**
+ * A change-of-mind return of the customer at `status` on a fresh delivered order; with `paid` the
+ * order was really paid at the stand-in, so its refund goes through.
+ */
+async function freshReturn(caller: Caller, status: "requested" | "instructions_given" | "sent_back" | "received", options: { paid?: boolean; late?: boolean } = {}): Promise<string> {
+  const { db, world } = caller;
+  const orderId = options.paid
+    ? (await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, (await paidAtStandin(caller)).paymentId)))[0]!.id
+    : (await addOrder(db, world.customer, { vendorId: world.vendor.vendorId, productId: await freshListing(db, world) })).orderId;
+  const sent = status === "sent_back" || status === "received" ? new Date() : null;
+  const [created] = await db
+    .insert(orderReturns)
+    .values({
+      orderId, customerId: world.customer.userId, vendorId: world.vendor.vendorId, status, reason: "I changed my mind about the colour", refundAmount: 250_000_00,
+      instructions: status === "requested" ? null : "Send it to Shop 4, Computer Village.", carrier: sent ? "GIG Logistics" : null, trackingNumber: sent ? "GIGL-5501234" : null,
+      sentAt: sent, receivedAt: status === "received" ? new Date() : null, vendorDueAt: options.late ? new Date(Date.now() - 3_600_000) : new Date(Date.now() + 5 * 86_400_000),
+    })
+    .returning({ id: orderReturns.id });
+  return created!.id;
+}
+
+async function returnFacts(db: Database, returnId: string) {
+  const [row] = await db.select().from(orderReturns).where(eq(orderReturns.id, returnId));
+  return row!;
+}
+
+async function returnOf(db: Database, orderId: string): Promise<boolean> {
+  return (await db.select({ id: orderReturns.id }).from(orderReturns).where(eq(orderReturns.orderId, orderId))).length > 0;
 }
 
 /** Text inside a claim photo's bytes, to look for in answers that must not carry it. */
@@ -1055,6 +1086,49 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     refusal: notTheirs(404, CLAIM_TEXTS.notFound),
   },
   {
+    key: "POST /orders/returns",
+    what: "ask to return the customer's delivered order",
+    allow: ["customer"],
+    call: async (caller) => {
+      const { orderId } = await addOrder(caller.db, caller.world.customer, { vendorId: caller.world.vendor.vendorId, productId: await freshListing(caller.db, caller.world) });
+      const fields = { intent: "ask", orderId, reason: "I changed my mind about the colour", unused: "yes" };
+      return withEffect(post(caller, "/orders/returns", fields), () => returnOf(caller.db, orderId));
+    },
+    refusal: notTheirs(404, RETURN_TEXTS.orderNotFound),
+  },
+  {
+    key: "POST /orders/returns",
+    what: "send back the phone of the customer's return, with its tracking number",
+    allow: ["customer"],
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "instructions_given");
+      const answer = post(caller, "/orders/returns", { intent: "send", returnId, carrier: "Red Star Express", trackingNumber: "RSX-7788123" });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).status === "sent_back");
+    },
+    refusal: notTheirs(404, RETURN_TEXTS.notFound),
+  },
+  {
+    key: "POST /orders/returns",
+    what: "cancel the customer's return before sending the phone",
+    allow: ["customer"],
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "requested");
+      return withEffect(post(caller, "/orders/returns", { intent: "cancel", returnId, confirm: "yes" }), async () => (await returnFacts(caller.db, returnId)).status === "cancelled");
+    },
+    refusal: notTheirs(404, RETURN_TEXTS.notFound),
+  },
+  {
+    key: "POST /orders/returns",
+    what: "send the customer's return whose vendor is late to support",
+    allow: ["customer"],
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "requested", { late: true });
+      const answer = post(caller, "/orders/returns", { intent: "escalate", returnId, note: "The vendor never told me where to send it." });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).escalatedAt !== null);
+    },
+    refusal: notTheirs(404, RETURN_TEXTS.notFound),
+  },
+  {
     key: "POST /orders",
     what: "send the customer's refund that needs a bank account to their account",
     allow: ["customer"],
@@ -1131,6 +1205,50 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
       return withEffect(answer, async () => (await claimStatus(caller.db, claimId)) === "resolved");
     },
     refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: CLAIM_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/returns",
+    what: "give instructions for the vendor's return",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "requested");
+      const answer = post(caller, "/vendor-dashboard/returns", { intent: "instructions", returnId, instructions: "Send it by GIG to Shop 4, Computer Village, Ikeja." });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).status === "instructions_given");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: RETURN_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/returns",
+    what: "confirm the vendor's returned phone arrived, and refund the buyer",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "sent_back", { paid: true });
+      const answer = post(caller, "/vendor-dashboard/returns", { intent: "received", returnId, restock: "yes" });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).status === "refunded");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: RETURN_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/returns",
+    what: "refund the buyer of the vendor's received return",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "received", { paid: true });
+      const answer = post(caller, "/vendor-dashboard/returns", { intent: "refund", returnId, confirm: "yes" });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).status === "refunded");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: RETURN_TEXTS.notFound } : byDefault(actor)),
+  },
+  {
+    key: "POST /vendor-dashboard/returns",
+    what: "reject the vendor's return",
+    allow: ["vendor"],
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "sent_back");
+      const answer = post(caller, "/vendor-dashboard/returns", { intent: "reject", returnId, reason: "The phone arrived with a cracked screen.", confirm: "yes" });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).status === "rejected");
+    },
+    refusal: (actor) => (actor === "otherVendor" ? { status: 404, text: RETURN_TEXTS.notFound } : byDefault(actor)),
   },
   {
     key: "POST /vendor-application",
@@ -1375,6 +1493,26 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
     },
   },
   {
+    key: "POST /admin/returns",
+    what: "reject a return",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "requested");
+      const answer = post(caller, "/admin/returns", { returnId, decision: "reject", note: "The phone was bought over a month ago.", confirm: "yes" });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).status === "rejected");
+    },
+  },
+  {
+    key: "POST /admin/returns",
+    what: "refund a return",
+    allow: BACK_OFFICE,
+    call: async (caller) => {
+      const returnId = await freshReturn(caller, "sent_back", { paid: true });
+      const answer = post(caller, "/admin/returns", { returnId, decision: "refund", confirm: "yes" });
+      return withEffect(answer, async () => (await returnFacts(caller.db, returnId)).status === "refunded");
+    },
+  },
+  {
     key: "POST /admin/reviews",
     allow: BACK_OFFICE,
     call: async (caller) => post(caller, "/admin/reviews", { reviewId: await freshReview(caller), decision: "approve" }),
@@ -1400,7 +1538,7 @@ export const AUTHORIZATION_MATRIX: readonly Row[] = [
   {
     key: "POST /admin/pricing",
     allow: BACK_OFFICE,
-    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", payoutWeekday: "5", payoutMinimumNaira: "5000" }),
+    call: (caller) => post(caller, "/admin/pricing", { markupPercentage: "10", commissionRate: "10", deliveryFeeNaira: "0", warrantyDays: "30", autoDeliverAfterDays: "14", returnWindowDays: "7", payoutWeekday: "5", payoutMinimumNaira: "5000" }),
   },
   {
     key: "POST /admin/delivery-fees",

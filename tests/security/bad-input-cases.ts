@@ -565,6 +565,36 @@ export function doorCases(): Record<string, DoorCase> {
           note: text("Water damage is not covered."), confirm: text("yes"),
         })),
     },
+    "POST /orders/returns": {
+      actor: "customer",
+      expect: "refuse",
+      toastRedirects: true,
+      // Only orders and returns that are not the customer's: every draw is refused, nothing is stored.
+      inputs: (world) =>
+        pageAction("/orders/returns", formFields(["ask", "send", "cancel", "escalate"], {
+          orderId: fc.oneof(strangeId, fc.constant(world.otherCustomer.orderId)), reason: text("I changed my mind about the colour"), unused: text("yes"),
+          returnId: strangeId, note: text("The vendor never told me where to send it."), confirm: text("yes"),
+          carrier: text("GIG Logistics", "Other"), carrierName: text("Bolt Send"), trackingNumber: text("GIGL-5501234"),
+        })),
+    },
+    "POST /vendor-dashboard/returns": {
+      actor: "vendor",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/vendor-dashboard/returns", formFields(["instructions", "received", "refund", "reject"], {
+          returnId: strangeId, instructions: text("Send it by GIG to Shop 4, Ikeja."), restock: text("yes"), confirm: text("yes"), reason: text("It arrived with a cracked screen."),
+        })),
+    },
+    "POST /admin/returns": {
+      actor: "admin",
+      expect: "refuse",
+      toastRedirects: true,
+      inputs: () =>
+        pageAction("/admin/returns", formFields(["decide"], {
+          returnId: strangeId, decision: text("refund", "reject"), note: text("The phone was bought over a month ago."), confirm: text("yes"),
+        })),
+    },
     "POST /admin/vendors": {
       actor: "admin",
       expect: "refuse",
@@ -655,6 +685,7 @@ export function doorCases(): Record<string, DoorCase> {
       expect: "refuse",
       toastRedirects: true,
       inputs: () => pageAction("/admin/pricing", formFields(["save"], { markupPercentage: fc.oneof(badNumberText, fc.constant("10")), commissionRate: fc.oneof(badNumberText, fc.constant("5")), deliveryFeeNaira: fc.oneof(badNumberText, fc.constant("2500")), warrantyDays: fc.oneof(badNumberText, fc.constantFrom("30", "0", "366", "7.5")), autoDeliverAfterDays: fc.oneof(badNumberText, fc.constantFrom("14", "0", "61", "2.5")),
+        returnWindowDays: fc.oneof(badNumberText, fc.constantFrom("7", "0", "31", "-1", "2.5")),
         payoutWeekday: fc.oneof(badNumberText, fc.constantFrom("5", "7", "Friday")), payoutMinimumNaira: fc.oneof(badNumberText, fc.constantFrom("5000", "99.99", "1000000.01")) })),
       judge: refusesIf(({ fields }) => fails(pricingConfigSchema, fields)),
     },

@@ -22,6 +22,8 @@ import { AdminOrdersTab } from "../admin-orders";
 import { AdminPayoutsTab } from "../admin-payouts";
 import { AdminClaimsTab } from "../admin-claims";
 import { listClaimsForAdmin } from "../../../domain/claims/service";
+import { listReturnsForAdmin } from "../../../domain/returns/service";
+import { AdminReturnsList } from "../admin-returns";
 import { CLAIM_FILTERS } from "../../../domain/claims/validation";
 import { AdminCounts, SalesChart } from "../admin-summary";
 import { DashboardTabs, dashboardSections } from "../../ui/tabs";
@@ -81,7 +83,8 @@ async function loadTab({ db, paymentsMode }: Route.LoaderArgs["context"], viewer
     }
     case "claims": {
       const filter = oneOf(CLAIM_FILTERS, q.status);
-      return { tab: q.tab, status: filter ?? "", claims: await listClaimsForAdmin(db, viewer, { filter, page: q.page }) };
+      const [claims, returns] = await Promise.all([listClaimsForAdmin(db, viewer, { filter, page: q.page }), listReturnsForAdmin(db, viewer)]);
+      return { tab: q.tab, status: filter ?? "", claims, returns };
     }
     case "reviews": {
       const approved = q.approved === undefined ? undefined : q.approved === "true";
@@ -142,7 +145,12 @@ function TabContent({ section }: { section: Awaited<ReturnType<typeof loadTab>> 
     case "orders":
       return <AdminOrdersTab orders={section.orders} search={section.search} errors={section.errors} vendors={section.vendors} />;
     case "claims":
-      return <AdminClaimsTab claims={section.claims} filter={section.status} />;
+      return (
+        <>
+          <AdminClaimsTab claims={section.claims} filter={section.status} />
+          <AdminReturnsList returns={section.returns} />
+        </>
+      );
     case "reviews":
       return <AdminReviewsTab reviews={section.reviews} approved={section.approved} />;
     case "payments":

@@ -4,6 +4,7 @@ import { cancelUnpaidCheckout, unpaidOrderSchema } from "../../../domain/checkou
 import { payAgain } from "../../../domain/flows/pay-again";
 import { listCustomerOrders } from "../../../domain/orders/customer";
 import { buyerClaims } from "../../../domain/claims/service";
+import { buyerReturns } from "../../../domain/returns/service";
 import { CANCELLATION_TEXTS, paidOrderCancellationSchema } from "../../../domain/orders/cancellation";
 import { cancelPaidOrder } from "../../../domain/flows/cancel-paid-order";
 import { formatNaira } from "../../../lib/money";
@@ -34,10 +35,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await context.getViewer();
   if (!viewer) throw redirect("/auth");
-  const [list, claims] = await Promise.all([listCustomerOrders(context.db, viewer.userId), buyerClaims(context.db, viewer.userId)]);
+  const [list, claims, returns] = await Promise.all([listCustomerOrders(context.db, viewer.userId), buyerClaims(context.db, viewer.userId), buyerReturns(context.db, viewer.userId)]);
   const waitsForAccount = list.orders.some((order) => order.refunds.some((refund) => refund.needsAccount));
   const refundBanks = waitsForAccount ? await listBanks(context).catch(() => null) : null;
-  return data({ ...list, ...claims, refundBanks }, { headers: { "Cache-Control": "no-store" } });
+  return data({ ...list, ...claims, ...returns, refundBanks }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Opening or closing a dialog changes only the address: the orders on the page are already current. */
@@ -80,6 +81,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       counts={loaderData.counts}
       claims={loaderData.claims}
       warranties={loaderData.warranties}
+      returns={loaderData.returns}
+      returnOffers={loaderData.returnOffers}
       refundBanks={loaderData.refundBanks}
     />
   );

@@ -13,6 +13,8 @@ import { VendorProductsTab } from "../vendor-products-tab";
 import { VendorProfileTab } from "../vendor-profile-tab";
 import { VendorClaimsTab } from "../vendor-claims-tab";
 import { listVendorClaims } from "../../../domain/claims/service";
+import { listVendorReturns } from "../../../domain/returns/service";
+import { VendorReturnsList } from "../vendor-returns";
 import { requireRole } from "../../server/access.server";
 import { answerPage, answering, invalid, ok } from "../../server/answer.server";
 import { useAction } from "../../ui/answer";
@@ -64,19 +66,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vendor = await getOwnVendor(context.db, viewer.userId);
   } catch (error) {
     logServerError("Failed to load the vendor record", error);
-    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null, claims: null, earnings: null };
+    return { tab: tabOf(request.url), vendor: null, failed: true, products: [], orders: null, claims: null, returns: null, earnings: null };
   }
   if (vendor?.status === "pending") throw redirect("/vendor-pre-approval");
   if (!may(viewer, "sell")) throw redirect("/vendor-auth");
-  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null, claims: null, earnings: null };
+  if (!vendor) return { tab: tabOf(request.url), vendor: null, failed: false, products: [], orders: null, claims: null, returns: null, earnings: null };
   const tab = tabOf(request.url);
-  const [products, orders, claims, earnings] = await Promise.all([
+  const [products, orders, claims, returns, earnings] = await Promise.all([
     listOwnProducts(context.db, vendor.id),
     ordersOrNull(context.db, viewer, vendor),
     tab === "claims" ? claimsOrNull(context.db, viewer) : null,
+    tab === "claims" ? returnsOrNull(context.db, viewer) : null,
     tab === "earnings" ? earningsOrNull(context, viewer, vendor) : null,
   ]);
-  return { tab, vendor, failed: false, products, orders, claims, earnings };
+  return { tab, vendor, failed: false, products, orders, claims, returns, earnings };
 }
 
 /**
@@ -104,6 +107,16 @@ async function banksOrNull(context: Route.LoaderArgs["context"]) {
     return await listBanks(context);
   } catch (error) {
     logServerError("Failed to load Paystack's banks", error);
+    return null;
+  }
+}
+
+/** The Claims section's Returns list, or null ('Failed to load returns') when the database does not answer. */
+async function returnsOrNull(db: Route.LoaderArgs["context"]["db"], viewer: { userId: string }) {
+  try {
+    return await listVendorReturns(db, viewer.userId);
+  } catch (error) {
+    logServerError("Failed to load the vendor's returns", error);
     return null;
   }
 }
@@ -201,7 +214,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function VendorDashboardPage() {
-  const { tab, vendor, failed, products, orders, claims, earnings } = useLoaderData<typeof loader>();
+  const { tab, vendor, failed, products, orders, claims, returns, earnings } = useLoaderData<typeof loader>();
   // The toast of the page's own forms (profile, bank account) and of any form sent without scripts.
   useAction({ page: true });
   if (failed) {
@@ -248,7 +261,12 @@ export default function VendorDashboardPage() {
         {tab === "products" ? <VendorProductsTab products={products} /> : null}
         {tab === "orders" ? <VendorOrdersTab orders={orders?.list ?? null} summary={orders?.summary ?? null} commissionRate={vendor.commissionRate} /> : null}
         {tab === "earnings" ? <VendorEarningsTab data={earnings} /> : null}
-        {tab === "claims" ? <VendorClaimsTab claims={claims} /> : null}
+        {tab === "claims" ? (
+          <>
+            <VendorClaimsTab claims={claims} />
+            <VendorReturnsList returns={returns} />
+          </>
+        ) : null}
         {tab === "profile" ? <VendorProfileTab vendor={vendor} /> : null}
       </div>
     </div>

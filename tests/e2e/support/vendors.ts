@@ -1,6 +1,6 @@
 import { type Browser, type Locator, type Page, type TestInfo, expect } from "@playwright/test";
 import sharp from "sharp";
-import { latestMailLink } from "./accounts";
+import { latestMailLink, signIn } from "./accounts";
 import { ADMIN_STATE_FILE } from "./admin";
 import { loaderData } from "./route-data";
 
@@ -121,4 +121,17 @@ export async function approveProductAsAdmin(admin: Page, name: string) {
 export async function openAsAdmin(browser: Browser, info: TestInfo, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
   const context = await browser.newContext({ ...info.project.use, extraHTTPHeaders, storageState: ADMIN_STATE_FILE });
   return context.newPage();
+}
+
+/** The demo vendor lists a fresh phone and an admin approves it; answers the phone's page address. */
+export async function listedAndApproved(vendor: Page, admin: Page, phone: { name: string; model: string; suggestedPrice: string; stockQuantity: string; color: string }): Promise<string> {
+  await signIn(vendor, "vendor@tokunbo.test");
+  await expect(vendor).toHaveURL(/\/$/);
+  const fields = { intent: "create", brand: "Apple", storage: "128GB", grade: "A", description: "Battery health 90%.", ...phone };
+  expect((await vendor.request.post("/products", { form: fields, maxRedirects: 0 })).status()).toBeLessThan(400);
+  const listed = await loaderData<{ page: { items: Array<{ id: string; name: string }> } }>(vendor.request, `/products?q=${encodeURIComponent(phone.name)}`, "vendors/routes/products");
+  const productId = listed.page.items.find((item) => item.name === phone.name)?.id ?? "";
+  const approved = await admin.request.post("/admin/products", { form: { intent: "decide", productId, decision: "approve", compareSource: "none" }, maxRedirects: 0 });
+  expect(((await approved.json()) as { ok: boolean }).ok).toBe(true);
+  return `/product/${productId}`;
 }

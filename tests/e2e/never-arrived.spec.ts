@@ -1,0 +1,99 @@
+import { openTab } from "./support/admin";
+import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
+import { loaderData } from "./support/route-data";
+import { expect, test } from "./support/test";
+import { freshPage, hydrated, listedAndApproved, openAsAdmin, toastWith } from "./support/vendors";
+import { addDays, lagosToday } from "../../lib/lagos-time";
+import { formatNaira } from "../../lib/money";
+
+test("'never arrived': a shipped order the buyer never got, the vendor answers, an admin refunds it in full and the buyer sees the money back", async ({ page, browser, extraHTTPHeaders }, info) => {
+  test.setTimeout(240_000);
+  const name = `iPhone 11 never arrived ${info.project.name} ${Date.now().toString(36)}`;
+  const vendor = await freshPage(browser, info, extraHTTPHeaders);
+  const admin = await openAsAdmin(browser, info, extraHTTPHeaders);
+  let order = { id: "", orderNumber: "", charge: { total: 0 } };
+  let reference = "";
+
+  await test.step("a buyer pays for a listed phone and the vendor ships it", async () => {
+    const href = await listedAndApproved(vendor, admin, { name, model: "iPhone 11", suggestedPrice: "210000", stockQuantity: "2", color: "Purple" });
+    await signUpFreshCustomer(page, info, "Chidi Nwosu");
+    await page.goto(href);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await expect(page).toHaveURL(/\/checkout\?buy=/);
+    reference = await placeOrderAndPay(page, { customerName: "Chidi Nwosu", customerPhone: "0803 111 0456", shippingAddress: "8 Ogui Road", city: "Enugu", state: "Enugu" });
+    const { orders } = await loaderData<{ orders: Array<typeof order> }>(page.request, "/orders", "orders/routes/orders");
+    order = orders[0]!;
+
+    await openTab(vendor, "/vendor-dashboard", "orders");
+    const ship = vendor.getByRole("listitem", { name: `Order #${order.orderNumber}` }).getByRole("form", { name: `Ship this order (order #${order.orderNumber})` });
+    await ship.getByLabel("Courier", { exact: true }).selectOption("Red Star Express");
+    await ship.getByLabel("Tracking number").fill("RSX-7788456");
+    await ship.getByLabel("Estimated delivery").fill(addDays(lagosToday(), 4));
+    await ship.getByRole("button", { name: /^Mark as shipped/ }).click();
+    await expect(toastWith(vendor, "Order marked as shipped")).toBeVisible();
+  });
+
+  const card = () => page.getByTestId("order-card").filter({ hasText: `Order #${order.orderNumber}` }).first();
+  const buyersClaim = () => card().getByTestId("order-claim");
+
+  await test.step("the buyer says it never arrived", async () => {
+    await page.goto("/orders");
+    await hydrated(page);
+    await expect(card().getByTestId("not-received")).toContainText("Not received? Tell us before");
+    await card().getByRole("link", { name: `Never arrived (order #${order.orderNumber})` }).click();
+    const dialog = page.getByRole("dialog", { name: "Never arrived" });
+    await dialog.getByLabel("Describe the problem").fill("The tracking page has said 'in transit' for a week and nobody has called me.");
+    await dialog.getByRole("button", { name: "Send claim" }).click();
+    await expect(toastWith(page, "Warranty claim sent. The vendor has been told.")).toBeVisible();
+    await expect(buyersClaim().getByTestId("claim-status")).toHaveText("Waiting for the vendor");
+    await expect(card().getByRole("link", { name: `Never arrived (order #${order.orderNumber})` })).toHaveCount(0);
+  });
+
+  await test.step("the vendor answers: it says the courier delivered it", async () => {
+    await openTab(vendor, "/vendor-dashboard", "claims");
+    const claim = vendor.getByTestId("vendor-claim").filter({ hasText: `Order #${order.orderNumber}` });
+    await claim.getByLabel("Decline the claim").check();
+    await claim.getByLabel("Why you decline").fill("Red Star Express says it left the parcel with the estate's gatehouse.");
+    await claim.getByRole("button", { name: "Send answer" }).click();
+    await expect(toastWith(vendor, "Claim declined. The buyer has been told.")).toBeVisible();
+  });
+
+  await test.step("the buyer asks our support team, and an admin refunds the order in full", async () => {
+    await page.goto("/orders");
+    await hydrated(page);
+    await buyersClaim().getByText("Ask our support team").click();
+    await buyersClaim().getByLabel("What should our support team know?").fill("The gatehouse has no parcel for me; the phone never reached me.");
+    await buyersClaim().getByRole("button", { name: "Send to support" }).click();
+    await expect(toastWith(page, "Claim sent to our support team.")).toBeVisible();
+
+    await openTab(admin, "/admin", "claims", "&status=escalated");
+    const claim = admin.getByTestId("admin-claim").filter({ hasText: `Order #${order.orderNumber}` });
+    await expect(claim.getByTestId("claim-status")).toHaveText("With our support team");
+    await claim.getByLabel("Decision", { exact: true }).selectOption("full_refund");
+    await claim.getByLabel("Yes, refund what is left of this order").check();
+    await claim.getByRole("button", { name: `Decide the claim on order #${order.orderNumber}` }).click();
+    await expect(toastWith(admin, "Decision saved. The buyer and the vendor have been told.")).toBeVisible();
+  });
+
+  await test.step("the stand-in pays the refund and the buyer sees all their money back, the order refunded and never delivered", async () => {
+    await expect(async () => {
+      await page.goto(`/paystack-standin/refunds?reference=${reference}`);
+      const row = page.locator("tbody").getByRole("row");
+      await expect(row).toHaveCount(1, { timeout: 2_000 });
+      await expect(row.getByRole("cell").nth(1)).toHaveText(formatNaira(order.charge.total), { timeout: 2_000 });
+      await expect(row.getByRole("cell").nth(2)).toHaveText("Processed", { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+
+    await expect(async () => {
+      await page.goto("/orders");
+      await expect(card().getByTestId("order-refund")).toContainText("Refunded", { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(card().getByText("Refunded", { exact: true }).first()).toBeVisible();
+    await expect(buyersClaim().getByTestId("claim-status")).toHaveText("Resolved");
+    await expect(card().getByRole("link", { name: /^I received my phone/ })).toHaveCount(0);
+  });
+
+  await vendor.context().close();
+  await admin.context().close();
+});
