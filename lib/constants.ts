@@ -216,6 +216,13 @@ export const CLAIM_ANSWER_BUSINESS_DAYS = 3;
  * phone back within them of its arrival. Past that the buyer may ask our support team.
  */
 export const CLAIM_OUTCOME_BUSINESS_DAYS = 5;
+/**
+ * Business days the buyer has for their own step of a claim, counted from the vendor's answer: to
+ * ask our support team about a declined claim, or to send back the phone of an accepted one. Past
+ * them the claim closes as rejected, with the reason on its timeline, so no claim holds the
+ * vendor's money or the order for good.
+ */
+export const CLAIM_BUYER_BUSINESS_DAYS = 10;
 
 /**
  * A change-of-mind return (docs/after-sale.md): requested by the buyer, instructions given by the

@@ -43,7 +43,11 @@ async function main(): Promise<void> {
     config.reconcileEveryMs,
   );
   const stopRedelivery = scheduleRedelivery(database, services.mailer, (error) => logger.error({ err: error }, "e-mail redelivery failed"));
-  const stopClaimChecks = scheduleClaimChecks(database, (error) => logger.error({ err: error }, "warranty claim check failed"));
+  const stopClaimChecks = scheduleClaimChecks(
+    database,
+    { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },
+    (error) => logger.error({ err: error }, "warranty claim check failed"),
+  );
   const stopAutoDelivery = scheduleAutoDelivery(
     database,
     { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },

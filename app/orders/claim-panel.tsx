@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { ClaimView } from "../../domain/claims/service";
 import { canEscalate } from "../../domain/claims/rules";
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
+import { formatDate } from "../ui/format";
 import { useAction } from "../ui/answer";
 import { FormButton, TextAreaField } from "../ui/form-field";
 import { ClaimParcelForm, ClaimSteps } from "./claim-parcel";
@@ -52,6 +53,7 @@ export function ClaimPanel({ claim }: { claim: ClaimView }) {
           {!claim.returnShippedAt && !claim.replacementOrderNumber ? (
             <>
               {claim.returnInstructions ? <p className="whitespace-pre-line break-words text-sm text-gray-800">How to return the phone: {claim.returnInstructions}</p> : null}
+              {claim.buyerDueAt ? <p className="text-sm font-semibold text-gray-900">{CLAIM_TEXTS.sendBackBy(formatDate(claim.buyerDueAt))}</p> : null}
               <ClaimParcelForm claim={claim} action="/orders/claims" intent="return" heading="Send the phone back" submit="I sent the phone" />
             </>
           ) : null}
@@ -71,6 +73,7 @@ export function ClaimPanel({ claim }: { claim: ClaimView }) {
       {canEscalate(claim) ? (
         <div className="mt-3 space-y-2">
           <p className="text-sm text-gray-800">{claim.status === "declined" ? "Disagree with the vendor?" : claim.status === "accepted" ? "The vendor is late with the next step." : "The vendor has not answered in time."}</p>
+          {claim.status === "declined" && claim.buyerDueAt ? <p className="text-sm text-gray-800">{CLAIM_TEXTS.escalateBy(formatDate(claim.buyerDueAt))}</p> : null}
           <EscalateForm claim={claim} />
         </div>
       ) : null}

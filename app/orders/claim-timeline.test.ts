@@ -39,6 +39,7 @@ const CLAIM: ClaimView = {
   returnedToBuyerAt: "2026-12-02T12:00:00.000Z",
   outcomeDueAt: "2026-12-07T12:00:00.000Z",
   outcomeOverdue: false,
+  buyerDueAt: null,
   replacementOrderNumber: "a1b2c3d4",
   replacementStatus: "shipped",
   createdAt: "2026-11-27T12:00:00.000Z",

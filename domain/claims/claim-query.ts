@@ -30,6 +30,7 @@ const claimColumns = {
   vendorOutcome: warrantyClaims.vendorOutcome,
   returnInstructions: warrantyClaims.returnInstructions,
   declineReason: warrantyClaims.declineReason,
+  answeredAt: warrantyClaims.answeredAt,
   escalationNote: warrantyClaims.escalationNote,
   adminDecision: warrantyClaims.adminDecision,
   adminNote: warrantyClaims.adminNote,

@@ -1,6 +1,7 @@
 /** The e-mails of a claim's steps (docs/after-sale.md): HTML and plain text, the order number and a link. */
 import { CLAIM_REASON_LABELS, type ClaimReason } from "../../lib/constants";
 import { trackingLinkOf } from "../../lib/couriers";
+import { formatLagosDate } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 import type { OutgoingEmail } from "../mail/mailer";
 import { renderEmail } from "../mail/template";
@@ -43,13 +44,20 @@ export function claimAnsweredEmail(
   to: string,
   facts: ClaimMailFacts,
   answer: { accepted: true; outcome: keyof typeof CLAIM_OUTCOME_LABELS; returnInstructions: string } | { accepted: false; declineReason: string },
+  buyerDueAt: Date,
 ): OutgoingEmail {
+  const due = formatLagosDate(buyerDueAt);
   const paragraphs = answer.accepted
-    ? [about(facts), `The vendor accepted your claim and offers: ${CLAIM_OUTCOME_LABELS[answer.outcome]}.`, `How to return the phone: ${answer.returnInstructions}`]
+    ? [
+        about(facts),
+        `The vendor accepted your claim and offers: ${CLAIM_OUTCOME_LABELS[answer.outcome]}.`,
+        `How to return the phone: ${answer.returnInstructions}`,
+        `Please send it back by ${due} and add the tracking number on your orders page; after that date the offer lapses.`,
+      ]
     : [
         about(facts),
         `The vendor declined your claim. Their reason: ${answer.declineReason}`,
-        "If you disagree, you can ask our support team to look at it from your orders page.",
+        `If you disagree, you can ask our support team to look at it from your orders page until ${due}.`,
       ];
   return mail(
     to,

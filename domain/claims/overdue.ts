@@ -6,7 +6,9 @@ import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale"
 import { formatLagosDate } from "../../lib/lagos-time";
 import { type NewNotification, backOfficeTeam, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
+import { closeLapsedClaims } from "./lapse";
 import { resolveDeliveredReplacements } from "./replacement";
+import type { ClaimDeps } from "./steps";
 
 export const CLAIM_CHECKS = {
   /** Advisory lock key ("clms"): one instance at a time runs the check. */
@@ -46,10 +48,19 @@ export async function flagOverdueClaims(db: Database, now: Date = new Date()): P
   });
 }
 
-/** Runs the overdue check, and closes claims whose replacement was delivered, every ten minutes on one instance; returns a function that stops it. */
-export function scheduleClaimChecks(database: Pick<DatabaseHandle, "db" | "exclusively">, onError: (error: unknown) => void, everyMs: number = CLAIM_CHECKS.everyMs): () => Promise<void> {
+/**
+ * Runs the overdue check, closes claims whose replacement was delivered and claims whose buyer let
+ * their step lapse, every ten minutes on one instance; returns a function that stops it.
+ */
+export function scheduleClaimChecks(
+  database: Pick<DatabaseHandle, "db" | "exclusively">,
+  deps: ClaimDeps,
+  onError: (error: unknown) => void,
+  everyMs: number = CLAIM_CHECKS.everyMs,
+): () => Promise<void> {
   return scheduleExclusively(database, { lockKey: CLAIM_CHECKS.lockKey, everyMs }, async () => {
     await flagOverdueClaims(database.db);
     await resolveDeliveredReplacements(database.db);
+    await closeLapsedClaims(deps);
   }, onError);
 }

@@ -1,5 +1,6 @@
 /** Claim rules the browser shows and the server enforces; plain data, no server imports. */
-import type { ClaimStatus } from "../../lib/constants";
+import { CLAIM_BUYER_BUSINESS_DAYS, type ClaimStatus } from "../../lib/constants";
+import { addBusinessDays } from "./business-days";
 
 /**
  * Whether the buyer may send the claim to the admins now: declined, still unanswered past its due
@@ -21,4 +22,19 @@ export function isOutcomeOverdue(claim: { status: ClaimStatus; outcomeDueAt?: st
 export type ClaimStage = "awaiting_return" | "return_shipped" | "received";
 export function claimStage(claim: { returnShippedAt: string | null; receivedAt: string | null }): ClaimStage {
   return claim.receivedAt ? "received" : claim.returnShippedAt ? "return_shipped" : "awaiting_return";
+}
+
+/**
+ * Until when the buyer may take their own step: ask our support team about a declined claim, or
+ * send back the phone of a claim the vendor accepted. Null when nothing waits on the buyer.
+ */
+export function buyerStepDueAt(claim: {
+  status: ClaimStatus;
+  answeredAt: Date | string | null;
+  returnShippedAt: Date | string | null;
+  replacementOrderId: string | null;
+}): Date | null {
+  if (!claim.answeredAt) return null;
+  const waitsOnBuyer = claim.status === "declined" || (claim.status === "accepted" && !claim.returnShippedAt && !claim.replacementOrderId);
+  return waitsOnBuyer ? addBusinessDays(new Date(claim.answeredAt), CLAIM_BUYER_BUSINESS_DAYS) : null;
 }

@@ -6,5 +6,6 @@ export { answerDueAt } from "./claim-query";
 export { type AdminClaim, type BuyerWarranty, type ClaimEvent, type ClaimView, buyerClaims, listClaimsForAdmin, listVendorClaims, mayViewClaimPhoto } from "./views";
 export { type ClaimDeps, type ClaimRefunds, answerClaim, decideClaim, escalateClaim, openClaim } from "./steps";
 export { CLAIM_CHECKS, flagOverdueClaims, scheduleClaimChecks } from "./overdue";
+export { closeLapsedClaims } from "./lapse";
 export { resolveDeliveredReplacements } from "./replacement";
 export { confirmReturnReceived, refundAcceptedClaim, returnRepairedPhone, shipReturn } from "./outcome";

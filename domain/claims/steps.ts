@@ -24,7 +24,7 @@ import { type NewNotification, backOfficeTeam, notifyMany } from "../notificatio
 import { orderNumberOf } from "../orders/status";
 import { type ClaimRow, answerDueAt, deliveredAtOf, selectClaims } from "./claim-query";
 import { type ClaimMailFacts, claimAnsweredEmail, claimDecidedEmail, claimEscalatedEmail, claimOpenedEmail } from "./emails";
-import { canEscalate } from "./rules";
+import { buyerStepDueAt, canEscalate } from "./rules";
 import { CLAIM_DECISION_LABELS, CLAIM_LIMITS, CLAIM_OUTCOME_LABELS, CLAIM_TEXTS } from "./texts";
 import type { AdminDecisionInput, EscalateClaimInput, OpenClaimInput, VendorAnswerInput } from "./validation";
 
@@ -177,12 +177,15 @@ export async function answerClaim(deps: ClaimDeps, actor: { userId: string }, in
     if (party.status !== "open") throw new Refusal("conflict", CLAIM_TEXTS.notOpen);
     const accepted = input.answer === "accept";
     const status: ClaimStatus = accepted ? "accepted" : "declined";
+    const answeredAt = new Date();
+    const buyerDueAt = buyerStepDueAt({ status, answeredAt, returnShippedAt: null, replacementOrderId: null })!;
+    const buyerDue = formatLagosDate(buyerDueAt);
     await tx
       .update(warrantyClaims)
       .set(
         accepted
-          ? { status, vendorOutcome: input.outcome, returnInstructions: input.returnInstructions, answeredAt: sql`now()`, updatedAt: sql`now()` }
-          : { status, declineReason: input.declineReason, answeredAt: sql`now()`, updatedAt: sql`now()` },
+          ? { status, vendorOutcome: input.outcome, returnInstructions: input.returnInstructions, answeredAt, updatedAt: sql`now()` }
+          : { status, declineReason: input.declineReason, answeredAt, updatedAt: sql`now()` },
       )
       .where(and(eq(warrantyClaims.id, party.claimId), eq(warrantyClaims.status, "open")));
     const note = accepted ? `${CLAIM_OUTCOME_LABELS[input.outcome]}. ${input.returnInstructions}` : input.declineReason;
@@ -194,13 +197,13 @@ export async function answerClaim(deps: ClaimDeps, actor: { userId: string }, in
         type: accepted ? "success" : "warning",
         title: accepted ? "Warranty claim accepted" : "Warranty claim declined",
         message: accepted
-          ? `Order #${facts.orderNumber}: the vendor offers ${CLAIM_OUTCOME_LABELS[input.outcome].toLowerCase()}. See how to return the phone on your orders page.`
-          : `Order #${facts.orderNumber}: ${input.declineReason} You can ask our support team to look at it.`,
+          ? `Order #${facts.orderNumber}: the vendor offers ${CLAIM_OUTCOME_LABELS[input.outcome].toLowerCase()}. Please send the phone back by ${buyerDue}: see how on your orders page.`
+          : `Order #${facts.orderNumber}: ${input.declineReason} You can ask our support team to look at it until ${buyerDue}.`,
       },
     ]);
     const email = accepted
-      ? claimAnsweredEmail(party.customerEmail, facts, { accepted: true, outcome: input.outcome, returnInstructions: input.returnInstructions })
-      : claimAnsweredEmail(party.customerEmail, facts, { accepted: false, declineReason: input.declineReason });
+      ? claimAnsweredEmail(party.customerEmail, facts, { accepted: true, outcome: input.outcome, returnInstructions: input.returnInstructions }, buyerDueAt)
+      : claimAnsweredEmail(party.customerEmail, facts, { accepted: false, declineReason: input.declineReason }, buyerDueAt);
     return { status, deliver: await recordEmails(tx, deps.mailer, [email]) };
   });
   result.deliver();

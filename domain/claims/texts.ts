@@ -20,6 +20,8 @@ export const CLAIM_TEXTS = {
   alreadyActive: "This order already has a warranty claim in progress. Follow it on your orders page.",
   returnActive: "This order has a return in progress: follow it on your orders page.",
   reviewTime: `Vendor review time: ${LIMITS.vendorReviewDays}.`,
+  sendBackBy: (date: string) => `Send it back by ${date}: after that date the vendor's offer lapses and the claim closes.`,
+  escalateBy: (date: string) => `You can ask our support team until ${date}; after that the vendor's answer stands and the claim closes.`,
   answerDays: `The vendor answers within ${CLAIM_ANSWER_BUSINESS_DAYS} business days.`,
   opened: "Warranty claim sent. The vendor has been told.",
   openFailed: "Failed to open the claim",
@@ -109,6 +111,7 @@ export const CLAIM_EVENT_LABELS: Record<string, string> = {
   refund_failed: "Refund failed: back with our support team",
   resolved: "Resolved by our support team",
   rejected: "Rejected by our support team",
+  lapsed: "Closed: the buyer's step was not taken in time",
 };
 
 export const ACTOR_ROLE_LABELS = { buyer: "Buyer", vendor: "Vendor", admin: "Support team", system: "Tokunbo" } as const;

@@ -15,6 +15,7 @@ import { PUBLIC_UPLOADS_PREFIX } from "../media/image-urls";
 import { claimPhotoHref } from "../media/private-uploads";
 import { orderNumberOf } from "../orders/status";
 import { type ClaimRow, deliveredAtOf, selectClaims } from "./claim-query";
+import { buyerStepDueAt } from "./rules";
 import { CLAIM_TEXTS } from "./texts";
 import type { ClaimFilter } from "./validation";
 
@@ -64,6 +65,8 @@ export interface ClaimView {
   outcomeDueAt: string | null;
   /** Accepted, and its next step is late: the buyer may ask our support team. */
   outcomeOverdue: boolean;
+  /** Until when the buyer may escalate a declined claim or send an accepted claim's phone back (ISO); past it the claim closes. */
+  buyerDueAt: string | null;
   /** The replacement order sent for the claim: its number and status. */
   replacementOrderNumber: string | null;
   replacementStatus: OrderStatus | null;
@@ -112,6 +115,7 @@ async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): P
     returnedToBuyerAt: row.returnedToBuyerAt?.toISOString() ?? null,
     outcomeDueAt: row.outcomeDueAt?.toISOString() ?? null,
     outcomeOverdue: row.status === "accepted" && row.outcomeDueAt !== null && row.outcomeDueAt.getTime() < now.getTime(),
+    buyerDueAt: buyerStepDueAt(row)?.toISOString() ?? null,
     replacementOrderNumber: row.replacementOrderId ? orderNumberOf(row.replacementOrderId) : null,
     replacementStatus: row.replacementStatus,
     createdAt: row.createdAt.toISOString(),
