@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refunds, warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
-import { payments } from "../../db/schema/payments";
+import { paymentDisputeEvents, paymentDisputes, payments } from "../../db/schema/payments";
 import { vendorLedgerEntries } from "../../db/schema/payouts";
 import { orderReturns } from "../../db/schema/returns";
 import { sqlList } from "../../db/sql-list";
@@ -17,8 +17,13 @@ import { ACTIVE_CLAIM_STATUSES, ACTIVE_RETURN_STATUSES, type LedgerBucket } from
 import { commissionOf, mulDivKobo } from "../../lib/money";
 import { warrantyEndsAt } from "../../lib/lagos-time";
 
+/** Paystack's resolution of a dispute the shop lost: the buyer keeps the money (domain/payments/disputes.ts). */
+const DISPUTE_LOST = "merchant-accepted";
+
 /** Drizzle writes a selected column without its table, which a subquery would read as its own. */
 const ORDER_ID = sql.raw(`"orders"."id"`);
+const DISPUTE_ID = sql.raw(`"payment_disputes"."id"`);
+const DISPUTE_RESOLUTION = sql.raw(`"payment_disputes"."resolution"`);
 
 /** What the vendor receives of an order: its total less the marketplace's commission. */
 export function vendorNet(order: { totalAmount: number; commissionRate: number }): number {
@@ -138,19 +143,48 @@ export async function holdForDispute(tx: Database, dispute: { id: string; paymen
 }
 
 /**
- * Gives back what a won dispute held, to the bucket each sale is in now; once. What a refund of
- * the same order could not take while the hold stood is kept back from it.
+ * Gives back what a won dispute held, to the bucket each sale is in now; once. What the order
+ * still owes keeps it back: what a refund of the order could not take while the hold stood, and
+ * what another dispute of the payment still open or lost could not hold. A dispute won later gives
+ * back, beyond its own hold, what an earlier won one kept back for it. So an order's balance comes
+ * back to no more than its net less its refunds and the disputes still standing.
  */
 export async function releaseDisputeHold(tx: Database, dispute: { id: string; paymentId: string }): Promise<DisputeEntry[]> {
-  const holds = await disputeHoldsOf(tx, [dispute.id]);
+  const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, dispute.paymentId));
+  if (!payment) return [];
+  const others = await tx
+    .select({
+      id: paymentDisputes.id,
+      amount: paymentDisputes.amount,
+      won: sql<boolean>`exists (select 1 from ${paymentDisputeEvents} ev where ev.dispute_id = ${DISPUTE_ID} and ev.event = 'charge.dispute.resolve')
+        and ${DISPUTE_RESOLUTION} is distinct from ${DISPUTE_LOST}`,
+    })
+    .from(paymentDisputes)
+    .where(and(eq(paymentDisputes.paymentId, dispute.paymentId), sql`${paymentDisputes.id} <> ${dispute.id}`));
+  const holds = await disputeHoldsByDispute(tx, [dispute.id, ...others.map((other) => other.id)]);
+  const holdOf = (disputeId: string, orderId: string) => holds.get(`${disputeId}:${orderId}`) ?? 0;
   const entries = (await creditedOrdersOf(tx, dispute.paymentId)).flatMap((order) => {
-    const held = holds.get(order.id) ?? 0;
-    const refundShortfall = Math.max(0, order.refundDue - order.refundDebited);
-    const giveBack = held - Math.min(held, refundShortfall);
+    const held = holdOf(dispute.id, order.id);
+    const keptByWon = others.filter((other) => other.won).reduce((sum, other) => sum + holdOf(other.id, order.id), 0);
+    if (held + keptByWon <= 0) return [];
+    const dueOf = (amount: number) => vendorShareOfRefund(order, mulDivKobo(Math.min(amount, payment.amount), order.totalAmount, payment.amount));
+    const standing = others.filter((other) => !other.won).reduce((sum, other) => sum + dueOf(other.amount), 0);
+    const owedTo = Math.max(0, vendorNet(order) - order.refundDue - standing);
+    const giveBack = Math.min(owedTo - (vendorNet(order) - order.debited), held + keptByWon);
     if (giveBack <= 0) return [];
     return [{ vendorId: order.vendorId, kind: "dispute_won" as const, bucket: bucketOf(order), amount: giveBack, orderId: order.id, disputeId: dispute.id }];
   });
   return postDisputeEntries(tx, entries);
+}
+
+/** What each given dispute holds from each order now (held less given back), by `{disputeId}:{orderId}`. */
+async function disputeHoldsByDispute(tx: Database, disputeIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ disputeId: vendorLedgerEntries.disputeId, orderId: vendorLedgerEntries.orderId, held: sql<number>`-sum(${vendorLedgerEntries.amount})`.mapWith(Number) })
+    .from(vendorLedgerEntries)
+    .where(and(inArray(vendorLedgerEntries.disputeId, [...disputeIds]), inArray(vendorLedgerEntries.kind, ["dispute", "dispute_won"])))
+    .groupBy(vendorLedgerEntries.disputeId, vendorLedgerEntries.orderId);
+  return new Map(rows.map((row) => [`${row.disputeId}:${row.orderId}`, row.held]));
 }
 
 /** What the given disputes hold from each order now (held less given back), by order id. */
