@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { ClaimView } from "../../domain/claims/service";
-import { canEscalate } from "../../domain/claims/rules";
+import { canEscalate, needsPhoneBack } from "../../domain/claims/rules";
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
 import { formatDate } from "../ui/format";
 import { useAction } from "../ui/answer";
@@ -50,7 +50,7 @@ export function ClaimPanel({ claim }: { claim: ClaimView }) {
       {claim.status === "accepted" ? (
         <div className="mt-3 space-y-3">
           <ClaimSteps claim={claim} />
-          {!claim.returnShippedAt && !claim.replacementOrderNumber ? (
+          {needsPhoneBack(claim) && !claim.returnShippedAt && !claim.replacementOrderNumber ? (
             <>
               {claim.returnInstructions ? <p className="whitespace-pre-line break-words text-sm text-gray-800">How to return the phone: {claim.returnInstructions}</p> : null}
               {claim.buyerDueAt ? <p className="text-sm font-semibold text-gray-900">{CLAIM_TEXTS.sendBackBy(formatDate(claim.buyerDueAt))}</p> : null}

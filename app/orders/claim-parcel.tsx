@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { needsPhoneBack } from "../../domain/claims/rules";
 import type { ClaimView } from "../../domain/claims/service";
 import { ORDER_STATUS_LABELS } from "../../lib/constants";
 import { COURIERS } from "../../lib/couriers";
@@ -54,8 +55,8 @@ export function ClaimParcelForm({ claim, ...form }: { claim: ClaimView; action: 
 /** The steps of carrying out an accepted claim, each with its courier link: the same list for the buyer, the vendor and admins. */
 export function ClaimSteps({ claim }: { claim: ClaimView }) {
   if (!claim.vendorOutcome || (!claim.returnShippedAt && !claim.replacementOrderNumber && claim.status !== "accepted")) return null;
-  // An admin's replacement sends the phone without waiting for the old one: no return steps then.
-  const returns = claim.returnShippedAt !== null || claim.replacementOrderNumber === null;
+  // An admin's replacement sends the phone without waiting for the old one, and a phone that never arrived is not sent back: no return steps then.
+  const returns = needsPhoneBack(claim) && (claim.returnShippedAt !== null || claim.replacementOrderNumber === null);
   const steps: Array<{ key: string; label: string; done: string | null; detail?: ReactNode }> = !returns ? [] : [
     {
       key: "return",
@@ -88,7 +89,7 @@ export function ClaimSteps({ claim }: { claim: ClaimView }) {
       detail: claim.replacementStatus ? `Status: ${ORDER_STATUS_LABELS[claim.replacementStatus]}` : null,
     });
   } else if (claim.vendorOutcome === "refund") {
-    steps.push({ key: "refund", label: "Refund paid", done: claim.status === "resolved" && claim.receivedAt ? (claim.events.findLast((e) => e.kind === "refunded")?.at ?? null) : null });
+    steps.push({ key: "refund", label: "Refund paid", done: claim.status === "resolved" && (claim.receivedAt || !needsPhoneBack(claim)) ? (claim.events.findLast((e) => e.kind === "refunded")?.at ?? null) : null });
   }
   return (
     <ol className="space-y-2" aria-label={`Steps of the claim, order #${claim.orderNumber}`} data-testid="claim-steps">

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { needsPhoneBack } from "../../domain/claims/rules";
 import type { ClaimView } from "../../domain/claims/service";
 import { CLAIM_LIMITS, CLAIM_OUTCOME_LABELS, CLAIM_TEXTS } from "../../domain/claims/texts";
 import { CLAIM_VENDOR_OUTCOMES } from "../../lib/constants";
@@ -126,8 +127,10 @@ function ReplaceForm({ claim }: { claim: ClaimView }) {
 /** What the vendor does next on an accepted claim. */
 function OutcomeActions({ claim }: { claim: ClaimView }) {
   if (claim.status !== "accepted") return null;
-  if (!claim.returnShippedAt) return <p className="text-sm text-gray-700">Waiting for the buyer to send the phone back.</p>;
-  if (!claim.receivedAt) return <ReceivedForm claim={claim} />;
+  if (needsPhoneBack(claim)) {
+    if (!claim.returnShippedAt) return <p className="text-sm text-gray-700">Waiting for the buyer to send the phone back.</p>;
+    if (!claim.receivedAt) return <ReceivedForm claim={claim} />;
+  }
   if (claim.vendorOutcome === "refund") return <RefundForm claim={claim} />;
   if (claim.vendorOutcome === "replacement") return claim.replacementOrderNumber && claim.replacementStatus !== "cancelled" ? null : <ReplaceForm claim={claim} />;
   if (claim.vendorOutcome === "repair")

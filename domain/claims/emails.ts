@@ -44,20 +44,22 @@ export function claimAnsweredEmail(
   to: string,
   facts: ClaimMailFacts,
   answer: { accepted: true; outcome: keyof typeof CLAIM_OUTCOME_LABELS; returnInstructions: string } | { accepted: false; declineReason: string },
-  buyerDueAt: Date,
+  /** Until when the buyer may take their step; null when nothing waits on them (a parcel that never arrived is not sent back). */
+  buyerDueAt: Date | null,
 ): OutgoingEmail {
-  const due = formatLagosDate(buyerDueAt);
+  const due = buyerDueAt ? formatLagosDate(buyerDueAt) : null;
   const paragraphs = answer.accepted
     ? [
         about(facts),
         `The vendor accepted your claim and offers: ${CLAIM_OUTCOME_LABELS[answer.outcome]}.`,
-        `How to return the phone: ${answer.returnInstructions}`,
-        `Please send it back by ${due} and add the tracking number on your orders page; after that date the offer lapses.`,
+        ...(due
+          ? [`How to return the phone: ${answer.returnInstructions}`, `Please send it back by ${due} and add the tracking number on your orders page; after that date the offer lapses.`]
+          : [`The vendor's note: ${answer.returnInstructions}`]),
       ]
     : [
         about(facts),
         `The vendor declined your claim. Their reason: ${answer.declineReason}`,
-        `If you disagree, you can ask our support team to look at it from your orders page until ${due}.`,
+        `If you disagree, you can ask our support team to look at it from your orders page${due ? ` until ${due}` : ""}.`,
       ];
   return mail(
     to,

@@ -5,7 +5,7 @@
  * courier and tracking number. The claim is then resolved. Every step is one transaction with its
  * timeline entry, its notifications and its e-mails in the outbox.
  */
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { warrantyClaims } from "../../db/schema/after-sale";
 import { formatLagosDate } from "../../lib/lagos-time";
@@ -15,6 +15,7 @@ import { findVendorByUser } from "../catalog/vendor-listings";
 import { notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
 import { outcomeDueAt } from "./claim-query";
+import { needsPhoneBack } from "./rules";
 import { claimStepEmail } from "./emails";
 import { type ClaimDeps, type ClaimRefunds, type Party, factsOf, lockClaim, recordEmails, recordEvent, refundKeyOf, refuseIfRefundFailedMeanwhile } from "./steps";
 import { CLAIM_TEXTS } from "./texts";
@@ -42,6 +43,7 @@ export async function shipReturn(deps: ClaimDeps, actor: { userId: string }, inp
     const party = await lockClaim(tx, and(eq(warrantyClaims.id, input.claimId), eq(warrantyClaims.customerId, actor.userId)));
     if (!party) throw new Refusal("not_found", CLAIM_TEXTS.notFound);
     if (party.status !== "accepted") throw new Refusal("conflict", CLAIM_TEXTS.notAccepted);
+    if (!needsPhoneBack(party)) throw new Refusal("conflict", CLAIM_TEXTS.nothingToSendBack);
     if (party.returnShippedAt) throw new Refusal("conflict", CLAIM_TEXTS.returnAlreadyShipped);
     const due = outcomeDueAt(now);
     await tx
@@ -134,7 +136,7 @@ export async function refundAcceptedClaim(deps: ClaimDeps & { refunds: ClaimRefu
     await tx
       .update(warrantyClaims)
       .set({ status: "resolved", outcomeDueAt: null, updatedAt: sql`now()` })
-      .where(and(eq(warrantyClaims.id, locked.claimId), eq(warrantyClaims.status, "accepted"), isNotNull(warrantyClaims.receivedAt)));
+      .where(and(eq(warrantyClaims.id, locked.claimId), eq(warrantyClaims.status, "accepted")));
     await recordEvent(tx, locked.claimId, actor.userId, "vendor", "refunded", formatNaira(amount));
     await recordEvent(tx, locked.claimId, actor.userId, "vendor", "completed", `Refund of ${formatNaira(amount)}`);
     const facts = factsOf(locked, deps.publicUrl);
@@ -155,7 +157,7 @@ export async function refundAcceptedClaim(deps: ClaimDeps & { refunds: ClaimRefu
 
 function refuseUnlessRefundDue(party: Party): void {
   if (party.vendorOutcome !== "refund") throw new Refusal("conflict", CLAIM_TEXTS.notRefundOutcome);
-  if (!party.receivedAt) throw new Refusal("conflict", CLAIM_TEXTS.refundBeforeReceipt);
+  if (needsPhoneBack(party) && !party.receivedAt) throw new Refusal("conflict", CLAIM_TEXTS.refundBeforeReceipt);
 }
 
 /** The vendor sends the repaired phone back to the buyer with its courier and tracking number; the claim is resolved. */

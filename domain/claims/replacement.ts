@@ -15,6 +15,7 @@ import { findVendorByUser } from "../catalog/vendor-listings";
 import { notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
 import { outcomeDueAt } from "./claim-query";
+import { needsPhoneBack } from "./rules";
 import { claimStepEmail } from "./emails";
 import { type ClaimDeps, type Party, factsOf, lockClaim, recordEmails, recordEvent } from "./steps";
 import { CLAIM_TEXTS } from "./texts";
@@ -33,7 +34,7 @@ export async function lockVendorReplacement(tx: Database, actor: { userId: strin
   if (party.status !== "accepted") throw new Refusal("conflict", CLAIM_TEXTS.notAccepted);
   if (party.vendorOutcome !== "replacement") throw new Refusal("conflict", CLAIM_TEXTS.notReplacementOutcome);
   refuseIfReplacementUnderWay(party);
-  if (!party.receivedAt) throw new Refusal("conflict", CLAIM_TEXTS.replacementNotReceived);
+  if (needsPhoneBack(party) && !party.receivedAt) throw new Refusal("conflict", CLAIM_TEXTS.replacementNotReceived);
   return party;
 }
 

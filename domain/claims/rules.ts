@@ -1,5 +1,5 @@
 /** Claim rules the browser shows and the server enforces; plain data, no server imports. */
-import { CLAIM_BUYER_BUSINESS_DAYS, type ClaimStatus } from "../../lib/constants";
+import { CLAIM_BUYER_BUSINESS_DAYS, type ClaimReason, type ClaimStatus } from "../../lib/constants";
 import { addBusinessDays } from "./business-days";
 
 /**
@@ -30,11 +30,20 @@ export function claimStage(claim: { returnShippedAt: string | null; receivedAt: 
  */
 export function buyerStepDueAt(claim: {
   status: ClaimStatus;
+  reason: ClaimReason;
   answeredAt: Date | string | null;
   returnShippedAt: Date | string | null;
   replacementOrderId: string | null;
 }): Date | null {
   if (!claim.answeredAt) return null;
-  const waitsOnBuyer = claim.status === "declined" || (claim.status === "accepted" && !claim.returnShippedAt && !claim.replacementOrderId);
+  const waitsOnBuyer = claim.status === "declined" || (claim.status === "accepted" && needsPhoneBack(claim) && !claim.returnShippedAt && !claim.replacementOrderId);
   return waitsOnBuyer ? addBusinessDays(new Date(claim.answeredAt), CLAIM_BUYER_BUSINESS_DAYS) : null;
+}
+
+/**
+ * Whether carrying out an accepted claim starts with the buyer sending the phone back. A phone that
+ * never arrived cannot be: the vendor who accepts such a claim refunds or replaces it at once.
+ */
+export function needsPhoneBack(claim: { reason: ClaimReason }): boolean {
+  return claim.reason !== "never_arrived";
 }

@@ -22,9 +22,9 @@ import { withinUploadAllowance } from "../media/upload-allowance";
 import { type IncomingFile, refusedUpload, storeUploadedImages } from "../media/uploads";
 import { type NewNotification, backOfficeTeam, notifyMany } from "../notifications/service";
 import { orderNumberOf } from "../orders/status";
-import { type ClaimRow, answerDueAt, deliveredAtOf, selectClaims } from "./claim-query";
+import { type ClaimRow, answerDueAt, deliveredAtOf, outcomeDueAt, selectClaims } from "./claim-query";
 import { type ClaimMailFacts, claimAnsweredEmail, claimDecidedEmail, claimEscalatedEmail, claimOpenedEmail } from "./emails";
-import { buyerStepDueAt, canEscalate } from "./rules";
+import { buyerStepDueAt, canEscalate, needsPhoneBack } from "./rules";
 import { CLAIM_DECISION_LABELS, CLAIM_LIMITS, CLAIM_OUTCOME_LABELS, CLAIM_TEXTS } from "./texts";
 import type { AdminDecisionInput, EscalateClaimInput, OpenClaimInput, VendorAnswerInput } from "./validation";
 
@@ -177,14 +177,20 @@ export async function answerClaim(deps: ClaimDeps, actor: { userId: string }, in
     if (party.status !== "open") throw new Refusal("conflict", CLAIM_TEXTS.notOpen);
     const accepted = input.answer === "accept";
     const status: ClaimStatus = accepted ? "accepted" : "declined";
+    const phoneComesBack = needsPhoneBack(party);
+    if (accepted && !phoneComesBack && input.outcome === "repair") {
+      throw new Refusal("invalid", CLAIM_TEXTS.noRepairOfLostParcel, { fieldErrors: { outcome: CLAIM_TEXTS.noRepairOfLostParcel } });
+    }
     const answeredAt = new Date();
-    const buyerDueAt = buyerStepDueAt({ status, answeredAt, returnShippedAt: null, replacementOrderId: null })!;
-    const buyerDue = formatLagosDate(buyerDueAt);
+    // A phone that never arrived is not sent back: the vendor's refund or replacement is due at once.
+    const vendorStepDue = accepted && !phoneComesBack ? outcomeDueAt(answeredAt) : null;
+    const buyerDueAt = buyerStepDueAt({ status, reason: party.reason, answeredAt, returnShippedAt: null, replacementOrderId: null });
+    const buyerDue = buyerDueAt ? formatLagosDate(buyerDueAt) : "";
     await tx
       .update(warrantyClaims)
       .set(
         accepted
-          ? { status, vendorOutcome: input.outcome, returnInstructions: input.returnInstructions, answeredAt, updatedAt: sql`now()` }
+          ? { status, vendorOutcome: input.outcome, returnInstructions: input.returnInstructions, answeredAt, outcomeDueAt: vendorStepDue, updatedAt: sql`now()` }
           : { status, declineReason: input.declineReason, answeredAt, updatedAt: sql`now()` },
       )
       .where(and(eq(warrantyClaims.id, party.claimId), eq(warrantyClaims.status, "open")));
@@ -197,7 +203,7 @@ export async function answerClaim(deps: ClaimDeps, actor: { userId: string }, in
         type: accepted ? "success" : "warning",
         title: accepted ? "Warranty claim accepted" : "Warranty claim declined",
         message: accepted
-          ? `Order #${facts.orderNumber}: the vendor offers ${CLAIM_OUTCOME_LABELS[input.outcome].toLowerCase()}. Please send the phone back by ${buyerDue}: see how on your orders page.`
+          ? `Order #${facts.orderNumber}: the vendor offers ${CLAIM_OUTCOME_LABELS[input.outcome].toLowerCase()}.${buyerDueAt ? ` Please send the phone back by ${buyerDue}: see how on your orders page.` : ""}`
           : `Order #${facts.orderNumber}: ${input.declineReason} You can ask our support team to look at it until ${buyerDue}.`,
       },
     ]);

@@ -20,6 +20,8 @@ export const CLAIM_TEXTS = {
   alreadyActive: "This order already has a warranty claim in progress. Follow it on your orders page.",
   returnActive: "This order has a return in progress: follow it on your orders page.",
   reviewTime: `Vendor review time: ${LIMITS.vendorReviewDays}.`,
+  nothingToSendBack: "A phone that never arrived is not sent back: the vendor refunds or replaces it.",
+  noRepairOfLostParcel: "A phone that never arrived cannot be repaired: offer a refund or a replacement.",
   sendBackBy: (date: string) => `Send it back by ${date}: after that date the vendor's offer lapses and the claim closes.`,
   escalateBy: (date: string) => `You can ask our support team until ${date}; after that the vendor's answer stands and the claim closes.`,
   answerDays: `The vendor answers within ${CLAIM_ANSWER_BUSINESS_DAYS} business days.`,

@@ -2,14 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { insertPerson } from "../../tests/support/rows";
 import { buyerWithCart, payOnHostedPage, SHIPPING, useShopWithPayments } from "../../tests/support/shop";
-import { answerClaim, openClaim } from "../claims/service";
+import { answerClaim, buyerClaims, openClaim } from "../claims/service";
 import { CLAIM_TEXTS } from "../claims/texts";
-import { adminDecisionSchema, openClaimSchema, vendorAnswerSchema } from "../claims/validation";
+import { adminDecisionSchema, claimRefundSchema, openClaimSchema, vendorAnswerSchema } from "../claims/validation";
 import { createLocalStorage } from "../media/storage";
 import { autoDeliveryDate, deliverOverdueOrders } from "../orders/auto-delivery";
 import { DELIVERY_NOTICE_TEXTS } from "../orders/emails";
 import { notReceivedLine, orderNumberOf } from "../orders/status";
 import { formatLagosDate } from "../../lib/lagos-time";
+import { refundAcceptedClaim } from "./carry-out-claim";
 import { confirmPayment } from "./confirm-payment";
 import { decideClaim } from "./decide-claim";
 import { placeOrder } from "./place-order";
@@ -64,6 +65,26 @@ describe.each(TEST_ENGINES)("a 'never arrived' claim on a shipped order (%s)", (
     await applyRefundOutcome(deps(), { providerRefundId: Number(refund!.provider_refund_id), transactionReference: reference, amount: refund!.amount, status: "processed" });
     expect(await statusOf(orderId)).toBe("refunded");
     expect(await q("select count(*)::int n from order_status_history where order_id = $1 and status = 'delivered'", [orderId])).toEqual([{ n: 0 }]);
+  });
+
+  it("accepted by the vendor, is refunded at once without a phone to send back, and a repair is refused", async () => {
+    const { buyer, reference, orderId } = await paidOrder();
+    await ship(orderId, 3);
+    const { claimId } = await open(buyer, orderId);
+    const vendor = { userId: shop().vendorUserId };
+    const answer = (outcome: string) => answerClaim(deps(), vendor, vendorAnswerSchema.parse({ claimId, answer: "accept", outcome, returnInstructions: "Our courier lost it: we refund you in full." }));
+    await expect(answer("repair")).rejects.toMatchObject({ status: 400, message: CLAIM_TEXTS.noRepairOfLostParcel });
+    await answer("refund");
+    const [claim] = await q<{ outcome_due_at: Date | null }>("select outcome_due_at from warranty_claims where id = $1", [claimId]);
+    expect(claim!.outcome_due_at, "the vendor's refund is due, so a late one goes to our support team").not.toBeNull();
+    expect((await buyerClaims(database().db, buyer.userId)).claims[orderId]!.buyerDueAt, "nothing waits on the buyer").toBeNull();
+
+    const { refunded } = await refundAcceptedClaim(deps(), vendor, claimRefundSchema.parse({ claimId, confirm: "yes" }));
+    const [refund] = await q<{ provider_refund_id: number; amount: number }>("select provider_refund_id, amount::int amount from refunds where order_id = $1", [orderId]);
+    expect(refund!.amount).toBe(refunded);
+    await applyRefundOutcome(deps(), { providerRefundId: Number(refund!.provider_refund_id), transactionReference: reference, amount: refund!.amount, status: "processed" });
+    expect(await statusOf(orderId)).toBe("refunded");
+    expect(await q("select status from warranty_claims where id = $1", [claimId])).toEqual([{ status: "resolved" }]);
   });
 
   it("tells the buyer, once, two days before the automatic delivery counted from shipping", async () => {
