@@ -16,6 +16,19 @@ const toDate = (value: unknown): Date | null => (value === null || value === und
  */
 export const deliveredAtOf = sql`coalesce("orders"."delivered_at", (select max(h.created_at) from ${orderStatusHistory} h where h.order_id = "orders"."id" and h.status = 'delivered'))`.mapWith(toDate);
 
+/** What a claim or a return reads of its order, its phone and its vendor, joined on the order and the vendor. */
+export const orderPartyColumns = {
+  productId: orders.productId,
+  productName: products.name,
+  businessName: vendors.businessName,
+  customerName: orders.customerName,
+  totalAmount: orders.totalAmount,
+  paymentId: orders.paymentId,
+  customerEmail: orders.customerEmail,
+  vendorUserId: vendors.userId,
+  vendorEmail: vendors.contactEmail,
+};
+
 /** A claim with what the views show and the steps need of its order, phone and vendor. */
 const claimColumns = {
   id: warrantyClaims.id,
@@ -45,15 +58,7 @@ const claimColumns = {
   /** The replacement order's status, while there is one. */
   replacementStatus: sql<OrderStatus | null>`(select r.status from ${orders} r where r.id = ${warrantyClaims.replacementOrderId})`,
   createdAt: warrantyClaims.createdAt,
-  productId: orders.productId,
-  productName: products.name,
-  businessName: vendors.businessName,
-  customerName: orders.customerName,
-  totalAmount: orders.totalAmount,
-  paymentId: orders.paymentId,
-  customerEmail: orders.customerEmail,
-  vendorUserId: vendors.userId,
-  vendorEmail: vendors.contactEmail,
+  ...orderPartyColumns,
 };
 
 export type ClaimRow = Awaited<ReturnType<typeof selectClaims>>[number];

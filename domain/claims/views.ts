@@ -1,11 +1,11 @@
 /** Claims as their buyer, their vendor and the admins see them (docs/after-sale.md). */
-import { type SQL, and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import {
-  type ActorRole, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome, type OrderStatus,
+  CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome, type OrderStatus,
 } from "../../lib/constants";
 import { formatLagosDate, warrantyEndsAt } from "../../lib/lagos-time";
 import { type Actor, assertMay, holdersOf } from "../core/access";
@@ -16,14 +16,10 @@ import { claimPhotoHref } from "../media/private-uploads";
 import { orderNumberOf } from "../orders/status";
 import { type ClaimRow, deliveredAtOf, selectClaims } from "./claim-query";
 import { CLAIM_TEXTS } from "./texts";
+import { type TimelineEvent, timelinesOf } from "./timeline";
 import type { ClaimFilter } from "./validation";
 
-export interface ClaimEvent {
-  kind: string;
-  actorRole: ActorRole;
-  note: string | null;
-  at: string;
-}
+export type ClaimEvent = TimelineEvent;
 
 /** One claim as its buyer, its vendor and the admins see it. */
 export interface ClaimView {
@@ -72,15 +68,7 @@ export interface ClaimView {
 }
 
 async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): Promise<ClaimView[]> {
-  const events = new Map<string, ClaimEvent[]>(rows.map((row) => [row.id, []]));
-  if (rows.length > 0) {
-    const found = await db
-      .select({ claimId: warrantyClaimEvents.claimId, kind: warrantyClaimEvents.kind, actorRole: warrantyClaimEvents.actorRole, note: warrantyClaimEvents.note, at: warrantyClaimEvents.createdAt })
-      .from(warrantyClaimEvents)
-      .where(inArray(warrantyClaimEvents.claimId, rows.map((row) => row.id)))
-      .orderBy(asc(warrantyClaimEvents.claimId), asc(warrantyClaimEvents.id));
-    for (const event of found) events.get(event.claimId)?.push({ kind: event.kind, actorRole: event.actorRole, note: event.note, at: event.at.toISOString() });
-  }
+  const events = await timelinesOf(db, warrantyClaimEvents, warrantyClaimEvents.claimId, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     orderId: row.orderId,
