@@ -6,6 +6,7 @@ import { products } from "../../db/schema/catalog";
 import { orderStatusHistory, orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import { CLAIM_ANSWER_BUSINESS_DAYS, CLAIM_OUTCOME_BUSINESS_DAYS, type OrderStatus } from "../../lib/constants";
+import { orderNumberOf } from "../orders/status";
 import { addBusinessDays } from "./business-days";
 
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
@@ -28,6 +29,20 @@ export const orderPartyColumns = {
   vendorUserId: vendors.userId,
   vendorEmail: vendors.contactEmail,
 };
+
+/** Who and what a claim or a return concerns, as every view of it begins. */
+export interface OrderParties {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  productName: string;
+  businessName: string;
+  customerName: string;
+}
+
+export function partiesOf(row: Pick<OrderParties, "id" | "orderId" | "productName" | "businessName" | "customerName">): OrderParties {
+  return { id: row.id, orderId: row.orderId, orderNumber: orderNumberOf(row.orderId), productName: row.productName, businessName: row.businessName, customerName: row.customerName };
+}
 
 /** A claim with what the views show and the steps need of its order, phone and vendor. */
 const claimColumns = {

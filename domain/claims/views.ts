@@ -14,7 +14,7 @@ import { findVendorByUser } from "../catalog/vendor-listings";
 import { PUBLIC_UPLOADS_PREFIX } from "../media/image-urls";
 import { claimPhotoHref } from "../media/private-uploads";
 import { orderNumberOf } from "../orders/status";
-import { type ClaimRow, deliveredAtOf, selectClaims } from "./claim-query";
+import { type ClaimRow, type OrderParties, deliveredAtOf, partiesOf, selectClaims } from "./claim-query";
 import { CLAIM_TEXTS } from "./texts";
 import { type TimelineEvent, timelinesOf } from "./timeline";
 import type { ClaimFilter } from "./validation";
@@ -22,13 +22,7 @@ import type { ClaimFilter } from "./validation";
 export type ClaimEvent = TimelineEvent;
 
 /** One claim as its buyer, its vendor and the admins see it. */
-export interface ClaimView {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  productName: string;
-  businessName: string;
-  customerName: string;
+export interface ClaimView extends OrderParties {
   totalAmount: number;
   reason: ClaimReason;
   reasonLabel: string;
@@ -70,12 +64,7 @@ export interface ClaimView {
 async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): Promise<ClaimView[]> {
   const events = await timelinesOf(db, warrantyClaimEvents, warrantyClaimEvents.claimId, rows.map((row) => row.id));
   return rows.map((row) => ({
-    id: row.id,
-    orderId: row.orderId,
-    orderNumber: orderNumberOf(row.orderId),
-    productName: row.productName,
-    businessName: row.businessName,
-    customerName: row.customerName,
+    ...partiesOf(row),
     totalAmount: row.totalAmount,
     reason: row.reason,
     reasonLabel: CLAIM_REASON_LABELS[row.reason],

@@ -10,9 +10,8 @@ import { RETURN_STATUS_LABELS, type ReturnStatus } from "../../lib/constants";
 import { formatLagosDate } from "../../lib/lagos-time";
 import { type Actor, assertMay } from "../core/access";
 import { findVendorByUser } from "../catalog/vendor-listings";
-import { deliveredAtOf, orderPartyColumns } from "../claims/claim-query";
+import { type OrderParties, deliveredAtOf, orderPartyColumns, partiesOf } from "../claims/claim-query";
 import { type TimelineEvent, timelinesOf } from "../claims/timeline";
-import { orderNumberOf } from "../orders/status";
 import { refundableAmount } from "../payments/refunds";
 import { getPricingConfig } from "../pricing/service";
 import { isReturnVendorLate, returnRefundAmount, returnWindowEndsAt } from "./rules";
@@ -65,13 +64,7 @@ export function selectReturns(db: Database, where: SQL | undefined) {
 export type ReturnEvent = TimelineEvent;
 
 /** One return as its buyer, its vendor and the admins see it. */
-export interface ReturnView {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  productName: string;
-  businessName: string;
-  customerName: string;
+export interface ReturnView extends OrderParties {
   status: ReturnStatus;
   statusLabel: string;
   reason: string;
@@ -108,12 +101,7 @@ async function withEvents(db: Database, rows: readonly ReturnRow[], now: Date): 
   return rows.map((row) => {
     const vendorDueAt = iso(row.vendorDueAt);
     return {
-      id: row.id,
-      orderId: row.orderId,
-      orderNumber: orderNumberOf(row.orderId),
-      productName: row.productName,
-      businessName: row.businessName,
-      customerName: row.customerName,
+      ...partiesOf(row),
       status: row.status,
       statusLabel: RETURN_STATUS_LABELS[row.status],
       reason: row.reason,
