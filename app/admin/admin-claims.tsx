@@ -6,6 +6,7 @@ import { CLAIM_ADMIN_DECISIONS, type ClaimAdminDecision, isActiveClaim } from ".
 import { formatNaira } from "../../lib/money";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
 import { ClaimSteps } from "../orders/claim-parcel";
+import { TimelineDetails } from "../orders/timeline";
 import { FieldError, FilteredCardList, SectionHeading, filterOptions, inputClass } from "./admin-ui";
 import { AdminDecisionForm } from "./decision-form";
 
@@ -63,12 +64,9 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
       <div className="mt-3 space-y-4">
         <ClaimFacts claim={claim} />
         <ClaimSteps claim={claim} />
-        <details open>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ClaimTimeline claim={claim} />
-          </div>
-        </details>
+        <TimelineDetails open>
+          <ClaimTimeline claim={claim} />
+        </TimelineDetails>
         {active ? <DecisionForm claim={claim} /> : null}
       </div>
     </li>

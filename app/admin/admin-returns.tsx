@@ -3,6 +3,7 @@ import { RETURN_DECISIONS, RETURN_DECISION_LABELS, RETURN_LIMITS, type ReturnDec
 import { isActiveReturn } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ReturnFacts, ReturnStatusBadge, ReturnTimeline } from "../orders/return-panel";
+import { TimelineDetails } from "../orders/timeline";
 import { SectionHeading } from "./admin-ui";
 import { AdminDecisionForm } from "./decision-form";
 
@@ -44,12 +45,9 @@ function ReturnCard({ ret }: { ret: ReturnView }) {
       </div>
       <div className="mt-3 space-y-4">
         <ReturnFacts ret={ret} />
-        <details open={active}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ReturnTimeline ret={ret} />
-          </div>
-        </details>
+        <TimelineDetails open={active}>
+          <ReturnTimeline ret={ret} />
+        </TimelineDetails>
         {active ? <ReturnDecisionForm ret={ret} /> : null}
       </div>
     </li>

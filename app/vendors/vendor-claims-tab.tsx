@@ -8,6 +8,7 @@ import { formatNaira } from "../../lib/money";
 import { SectionTitle } from "../ui/page-title";
 import { ClaimParcelForm, ClaimSteps } from "../orders/claim-parcel";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
+import { TimelineDetails } from "../orders/timeline";
 import { CheckboxField } from "../ui/form-field";
 
 /**
@@ -155,12 +156,9 @@ function ClaimCard({ claim }: { claim: ClaimView }) {
         {claim.status === "open" ? <AnswerForm claim={claim} /> : null}
         <ClaimSteps claim={claim} />
         <OutcomeActions claim={claim} />
-        <details open={claim.status !== "open"}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ClaimTimeline claim={claim} />
-          </div>
-        </details>
+        <TimelineDetails open={claim.status !== "open"}>
+          <ClaimTimeline claim={claim} />
+        </TimelineDetails>
       </div>
     </li>
   );

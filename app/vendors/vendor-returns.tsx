@@ -4,6 +4,7 @@ import { RETURN_LIMITS, RETURN_TEXTS } from "../../domain/returns/texts";
 import { isActiveReturn } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ReturnFacts, ReturnStatusBadge, ReturnTimeline } from "../orders/return-panel";
+import { TimelineDetails } from "../orders/timeline";
 import { useAction } from "../ui/answer";
 import { CheckboxField, FormButton, TextAreaField } from "../ui/form-field";
 import { SectionTitle } from "../ui/page-title";
@@ -119,12 +120,9 @@ function ReturnCard({ ret }: { ret: ReturnView }) {
         {ret.status === "sent_back" ? <ReceivedForm ret={ret} /> : null}
         {ret.status === "received" ? <RefundForm ret={ret} /> : null}
         {active && ret.status !== "received" ? <RejectForm ret={ret} /> : null}
-        <details open={!active}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ReturnTimeline ret={ret} />
-          </div>
-        </details>
+        <TimelineDetails open={!active}>
+          <ReturnTimeline ret={ret} />
+        </TimelineDetails>
       </div>
     </li>
   );
