@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { AdminClaim } from "../../domain/claims/service";
 import { CLAIM_DECISION_LABELS, CLAIM_LIMITS } from "../../domain/claims/texts";
 import { CLAIM_FILTERS, CLAIM_FILTER_LABELS } from "../../domain/claims/validation";
@@ -7,8 +6,9 @@ import { CLAIM_ADMIN_DECISIONS, type ClaimAdminDecision, isActiveClaim } from ".
 import { formatNaira } from "../../lib/money";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
 import { ClaimSteps } from "../orders/claim-parcel";
-import { useHydrated } from "../ui/use-hydrated";
-import { ActionButton, FieldError, FilteredCardList, SectionHeading, filterOptions, inputClass, useAdminAction } from "./admin-ui";
+import { TimelineDetails } from "../orders/timeline";
+import { FieldError, FilteredCardList, SectionHeading, filterOptions, inputClass } from "./admin-ui";
+import { AdminDecisionForm } from "./decision-form";
 
 const CONFIRM: Record<ClaimAdminDecision, string> = {
   full_refund: "Yes, refund what is left of this order",
@@ -23,57 +23,28 @@ const CONFIRM: Record<ClaimAdminDecision, string> = {
  * alone, so the form works the same without scripts. The server checks everything again.
  */
 function DecisionForm({ claim }: { claim: AdminClaim }) {
-  const { fetcher, busy, errors } = useAdminAction();
-  const [decision, setDecision] = useState<ClaimAdminDecision | "">("");
-  const [confirmed, setConfirmed] = useState(false);
-  const hydrated = useHydrated();
-  const id = `decide-${claim.id}`;
-  const describe = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   return (
-    <fetcher.Form method="post" action="/admin/claims" noValidate className="group grid gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-2">
-      <input type="hidden" name="claimId" value={claim.id} />
-      <div>
-        <label htmlFor={`${id}-decision`} className="block text-sm font-semibold text-gray-900">Decision</label>
-        <select id={`${id}-decision`} name="decision" value={decision} onChange={(e) => { setDecision(e.target.value as ClaimAdminDecision); setConfirmed(false); }}
-          className={inputClass} aria-invalid={errors.decision ? true : undefined} aria-describedby={describe("decision")}>
-          <option value="">Choose a decision</option>
-          {CLAIM_ADMIN_DECISIONS.map((value) => (
-            <option key={value} value={value}>{CLAIM_DECISION_LABELS[value]}</option>
-          ))}
-        </select>
-        <FieldError id={`${id}-decision-error`} message={errors.decision} />
-        <p className="mt-1 text-xs text-gray-600">
-          {claim.hasPayment ? `A full refund returns what is left of ${formatNaira(claim.totalAmount)}.` : "This order has no payment to refund."}
-        </p>
-      </div>
-      <div className="hidden group-has-[option[value^=partial]:checked]:block">
-        <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-gray-900">Amount to refund (₦)</label>
-        <input id={`${id}-amount`} name="amountNaira" inputMode="decimal" autoComplete="off" className={inputClass}
-          aria-invalid={errors.amountNaira ? true : undefined} aria-describedby={[`${id}-amount-hint`, describe("amountNaira")].filter(Boolean).join(" ")} />
-        <p id={`${id}-amount-hint`} className="mt-1 text-xs text-gray-600">At most {formatNaira(claim.totalAmount)}, less anything already refunded</p>
-        <FieldError id={`${id}-amountNaira-error`} message={errors.amountNaira} />
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-gray-900">Note (required to reject)</label>
-        <textarea id={`${id}-note`} name="note" rows={2} maxLength={CLAIM_LIMITS.noteMax} className={inputClass}
-          aria-invalid={errors.note ? true : undefined} aria-describedby={describe("note")} />
-        <FieldError id={`${id}-note-error`} message={errors.note} />
-      </div>
-      <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:col-span-2">
-        <p>The buyer and the vendor are told at once. A refund sends money back through Paystack and cannot be undone.</p>
-        <label className="mt-2 flex items-center gap-2 font-semibold">
-          <input type="checkbox" name="confirm" value="yes" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} className="h-5 w-5 rounded border-gray-300"
-            aria-describedby={describe("confirm")} />
-          {decision ? CONFIRM[decision] : "Yes, I have checked this decision"}
-        </label>
-        <FieldError id={`${id}-confirm-error`} message={errors.confirm} />
-      </div>
-      <div className="sm:col-span-2 sm:text-right">
-        <ActionButton busy={busy} disabled={hydrated && (!decision || !confirmed)} variant={decision === "reject" ? "danger" : "primary"} label={`Decide the claim on order #${claim.orderNumber}`}>
-          Save decision
-        </ActionButton>
-      </div>
-    </fetcher.Form>
+    <AdminDecisionForm
+      action="/admin/claims"
+      idName="claimId"
+      subjectId={claim.id}
+      id={`decide-${claim.id}`}
+      decisions={CLAIM_ADMIN_DECISIONS}
+      labels={CLAIM_DECISION_LABELS}
+      confirm={CONFIRM}
+      hint={claim.hasPayment ? `A full refund returns what is left of ${formatNaira(claim.totalAmount)}.` : "This order has no payment to refund."}
+      noteMax={CLAIM_LIMITS.noteMax}
+      label={`Decide the claim on order #${claim.orderNumber}`}
+      fields={({ id, errors, describe }) => (
+        <div className="hidden group-has-[option[value^=partial]:checked]:block">
+          <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-gray-900">Amount to refund (₦)</label>
+          <input id={`${id}-amount`} name="amountNaira" inputMode="decimal" autoComplete="off" className={inputClass}
+            aria-invalid={errors.amountNaira ? true : undefined} aria-describedby={[`${id}-amount-hint`, describe("amountNaira")].filter(Boolean).join(" ")} />
+          <p id={`${id}-amount-hint`} className="mt-1 text-xs text-gray-600">At most {formatNaira(claim.totalAmount)}, less anything already refunded</p>
+          <FieldError id={`${id}-amountNaira-error`} message={errors.amountNaira} />
+        </div>
+      )}
+    />
   );
 }
 
@@ -93,12 +64,9 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
       <div className="mt-3 space-y-4">
         <ClaimFacts claim={claim} />
         <ClaimSteps claim={claim} />
-        <details open>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ClaimTimeline claim={claim} />
-          </div>
-        </details>
+        <TimelineDetails open>
+          <ClaimTimeline claim={claim} />
+        </TimelineDetails>
         {active ? <DecisionForm claim={claim} /> : null}
       </div>
     </li>

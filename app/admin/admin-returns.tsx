@@ -1,11 +1,11 @@
-import { useState } from "react";
 import type { ReturnView } from "../../domain/returns/service";
 import { RETURN_DECISIONS, RETURN_DECISION_LABELS, RETURN_LIMITS, type ReturnDecision } from "../../domain/returns/texts";
 import { isActiveReturn } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ReturnFacts, ReturnStatusBadge, ReturnTimeline } from "../orders/return-panel";
-import { useHydrated } from "../ui/use-hydrated";
-import { ActionButton, FieldError, SectionHeading, inputClass, useAdminAction } from "./admin-ui";
+import { TimelineDetails } from "../orders/timeline";
+import { SectionHeading } from "./admin-ui";
+import { AdminDecisionForm } from "./decision-form";
 
 const CONFIRM: Record<ReturnDecision, string> = {
   refund: "Yes, refund the buyer",
@@ -14,48 +14,19 @@ const CONFIRM: Record<ReturnDecision, string> = {
 
 /** Refund (the return's amount, through the refund core) or reject (with a note); a tick first, with or without scripts. */
 function ReturnDecisionForm({ ret }: { ret: ReturnView }) {
-  const { fetcher, busy, errors } = useAdminAction();
-  const [decision, setDecision] = useState<ReturnDecision | "">("");
-  const [confirmed, setConfirmed] = useState(false);
-  const hydrated = useHydrated();
-  const id = `decide-return-${ret.id}`;
-  const describe = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   return (
-    <fetcher.Form method="post" action="/admin/returns" noValidate className="grid gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-2">
-      <input type="hidden" name="returnId" value={ret.id} />
-      <div>
-        <label htmlFor={`${id}-decision`} className="block text-sm font-semibold text-gray-900">Decision</label>
-        <select id={`${id}-decision`} name="decision" value={decision} onChange={(e) => { setDecision(e.target.value as ReturnDecision); setConfirmed(false); }}
-          className={inputClass} aria-invalid={errors.decision ? true : undefined} aria-describedby={describe("decision")}>
-          <option value="">Choose a decision</option>
-          {RETURN_DECISIONS.map((value) => (
-            <option key={value} value={value}>{RETURN_DECISION_LABELS[value]}</option>
-          ))}
-        </select>
-        <FieldError id={`${id}-decision-error`} message={errors.decision} />
-        <p className="mt-1 text-xs text-gray-600">{ret.hasPayment ? `A refund returns ${formatNaira(ret.refundAmount)} (the delivery fee is kept).` : "This order has no payment to refund."}</p>
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-note`} className="block text-sm font-semibold text-gray-900">Note (required to reject)</label>
-        <textarea id={`${id}-note`} name="note" rows={2} maxLength={RETURN_LIMITS.noteMax} className={inputClass}
-          aria-invalid={errors.note ? true : undefined} aria-describedby={describe("note")} />
-        <FieldError id={`${id}-note-error`} message={errors.note} />
-      </div>
-      <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:col-span-2">
-        <p>The buyer and the vendor are told at once. A refund sends money back through Paystack and cannot be undone.</p>
-        <label className="mt-2 flex items-center gap-2 font-semibold">
-          <input type="checkbox" name="confirm" value="yes" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} className="h-5 w-5 rounded border-gray-300"
-            aria-describedby={describe("confirm")} />
-          {decision ? CONFIRM[decision] : "Yes, I have checked this decision"}
-        </label>
-        <FieldError id={`${id}-confirm-error`} message={errors.confirm} />
-      </div>
-      <div className="sm:col-span-2 sm:text-right">
-        <ActionButton busy={busy} disabled={hydrated && (!decision || !confirmed)} variant={decision === "reject" ? "danger" : "primary"} label={`Decide the return of order #${ret.orderNumber}`}>
-          Save decision
-        </ActionButton>
-      </div>
-    </fetcher.Form>
+    <AdminDecisionForm
+      action="/admin/returns"
+      idName="returnId"
+      subjectId={ret.id}
+      id={`decide-return-${ret.id}`}
+      decisions={RETURN_DECISIONS}
+      labels={RETURN_DECISION_LABELS}
+      confirm={CONFIRM}
+      hint={ret.hasPayment ? `A refund returns ${formatNaira(ret.refundAmount)} (the delivery fee is kept).` : "This order has no payment to refund."}
+      noteMax={RETURN_LIMITS.noteMax}
+      label={`Decide the return of order #${ret.orderNumber}`}
+    />
   );
 }
 
@@ -74,12 +45,9 @@ function ReturnCard({ ret }: { ret: ReturnView }) {
       </div>
       <div className="mt-3 space-y-4">
         <ReturnFacts ret={ret} />
-        <details open={active}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ReturnTimeline ret={ret} />
-          </div>
-        </details>
+        <TimelineDetails open={active}>
+          <ReturnTimeline ret={ret} />
+        </TimelineDetails>
         {active ? <ReturnDecisionForm ret={ret} /> : null}
       </div>
     </li>

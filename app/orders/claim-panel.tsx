@@ -3,38 +3,9 @@ import type { ClaimView } from "../../domain/claims/service";
 import { canEscalate, needsPhoneBack } from "../../domain/claims/rules";
 import { CLAIM_LIMITS, CLAIM_TEXTS } from "../../domain/claims/texts";
 import { formatDate } from "../ui/format";
-import { useAction } from "../ui/answer";
-import { FormButton, TextAreaField } from "../ui/form-field";
 import { ClaimParcelForm, ClaimSteps } from "./claim-parcel";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "./claim-timeline";
-
-/** 'Ask our support team': a declined claim, or one the vendor has not answered in time. */
-function EscalateForm({ claim }: { claim: ClaimView }) {
-  const { fetcher, busy, fieldErrors } = useAction();
-  return (
-    <details className="rounded-lg border border-gray-200 p-3">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Ask our support team</summary>
-      <fetcher.Form method="post" action="/orders/claims" noValidate className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="escalate" />
-        <input type="hidden" name="claimId" value={claim.id} />
-        <TextAreaField
-          id={`escalate-${claim.id}`}
-          label="What should our support team know?"
-          name="note"
-          rows={3}
-          minLength={CLAIM_LIMITS.noteMin}
-          maxLength={CLAIM_LIMITS.noteMax}
-          required
-          error={fieldErrors.note}
-          hint={`${CLAIM_LIMITS.noteMin} to ${CLAIM_LIMITS.noteMax} characters.`}
-        />
-        <FormButton busy={busy} busyText="Sending…" className="w-full sm:w-auto">
-          Send to support
-        </FormButton>
-      </fetcher.Form>
-    </details>
-  );
-}
+import { SupportRequestForm } from "./support-request";
 
 /** The order's warranty claim on its card: where it stands, the same timeline the vendor and admins see, and escalation when allowed. */
 export function ClaimPanel({ claim }: { claim: ClaimView }) {
@@ -74,7 +45,7 @@ export function ClaimPanel({ claim }: { claim: ClaimView }) {
         <div className="mt-3 space-y-2">
           <p className="text-sm text-gray-800">{claim.status === "declined" ? "Disagree with the vendor?" : claim.status === "accepted" ? "The vendor is late with the next step." : "The vendor has not answered in time."}</p>
           {claim.status === "declined" && claim.buyerDueAt ? <p className="text-sm text-gray-800">{CLAIM_TEXTS.escalateBy(formatDate(claim.buyerDueAt))}</p> : null}
-          <EscalateForm claim={claim} />
+          <SupportRequestForm action="/orders/claims" idName="claimId" subjectId={claim.id} fieldId={`escalate-${claim.id}`} limits={CLAIM_LIMITS} minLength />
         </div>
       ) : null}
       {claim.status === "open" && !claim.overdue ? <p className="mt-2 text-xs text-gray-700">{CLAIM_TEXTS.reviewTime}</p> : null}

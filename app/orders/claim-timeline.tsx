@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
 import type { ClaimView } from "../../domain/claims/service";
-import { ACTOR_ROLE_LABELS, CLAIM_DECISION_LABELS, CLAIM_EVENT_LABELS, CLAIM_OUTCOME_LABELS } from "../../domain/claims/texts";
+import { CLAIM_DECISION_LABELS, CLAIM_EVENT_LABELS, CLAIM_OUTCOME_LABELS } from "../../domain/claims/texts";
 import type { ClaimStatus } from "../../lib/constants";
+import { Fact, FactList } from "../ui/fact-list";
 import { FileLink } from "../ui/file-link";
 import { formatDate, formatDateTime } from "../ui/format";
+import { Timeline } from "./timeline";
 
 const CLAIM_STYLES: Record<ClaimStatus, string> = {
   open: "bg-amber-100 text-amber-900 ring-amber-300",
@@ -26,20 +27,10 @@ export function ClaimStatusBadge({ claim }: { claim: Pick<ClaimView, "status" | 
   );
 }
 
-/** One dt/dd pair in its own div, the only wrapper a dl allows; `wide` spans both columns. */
-function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "min-w-0 sm:col-span-2" : "min-w-0"}>
-      <dt className="text-xs font-semibold text-gray-600">{label}</dt>
-      <dd className="whitespace-pre-line break-words text-sm text-gray-900">{children}</dd>
-    </div>
-  );
-}
-
 /** What the claim says and where it stands: the same facts for the buyer, the vendor and admins. */
 export function ClaimFacts({ claim }: { claim: ClaimView }) {
   return (
-    <dl className="grid gap-2 sm:grid-cols-2">
+    <FactList>
       <Fact label="Reason">{claim.reasonLabel}</Fact>
       <Fact label="Opened">{formatDate(claim.createdAt)}</Fact>
       <Fact label="What the buyer says" wide>
@@ -76,24 +67,11 @@ export function ClaimFacts({ claim }: { claim: ClaimView }) {
           </dd>
         </div>
       ) : null}
-    </dl>
+    </FactList>
   );
 }
 
 /** Every step of the claim, oldest first, with who took it. */
 export function ClaimTimeline({ claim }: { claim: ClaimView }) {
-  return (
-    <ol className="space-y-3 border-l-2 border-gray-200 pl-4" aria-label={`Claim timeline, order #${claim.orderNumber}`} data-testid="claim-timeline">
-      {claim.events.map((event, index) => (
-        <li key={`${event.kind}-${event.at}-${index}`} className="relative" data-testid="claim-event">
-          <span aria-hidden="true" className="absolute -left-[1.4rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-brand-strong" />
-          <p className="text-sm font-semibold text-gray-900">{CLAIM_EVENT_LABELS[event.kind] ?? event.kind}</p>
-          <p className="text-xs text-gray-600">
-            {ACTOR_ROLE_LABELS[event.actorRole]} · <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-          </p>
-          {event.note ? <p className="mt-0.5 whitespace-pre-line break-words text-sm text-gray-800">{event.note}</p> : null}
-        </li>
-      ))}
-    </ol>
-  );
+  return <Timeline events={claim.events} labels={CLAIM_EVENT_LABELS} label={`Claim timeline, order #${claim.orderNumber}`} testId="claim" />;
 }

@@ -1,16 +1,18 @@
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import type { ReturnOffer, ReturnView } from "../../domain/returns/service";
 import { canCancelReturn } from "../../domain/returns/rules";
 import { RETURN_EVENT_LABELS, RETURN_LIMITS, RETURN_TEXTS } from "../../domain/returns/texts";
-import { ACTOR_ROLE_LABELS } from "../../domain/claims/texts";
 import { type ReturnStatus, isActiveReturn } from "../../lib/constants";
 import { formatLagosDate } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 import { useAction } from "../ui/answer";
 import { CheckboxField, FormButton, TextAreaField } from "../ui/form-field";
+import { Fact, FactList } from "../ui/fact-list";
 import { formatDate, formatDateTime } from "../ui/format";
 import { TrackingNumber } from "../ui/tracking-link";
 import { ParcelForm } from "./claim-parcel";
+import { SupportRequestForm } from "./support-request";
+import { Timeline, TimelineDetails } from "./timeline";
 
 const RETURN_STYLES: Record<ReturnStatus, string> = {
   requested: "bg-amber-100 text-amber-900 ring-amber-300",
@@ -36,20 +38,10 @@ export function ReturnStatusBadge({ ret }: { ret: ReturnView }) {
   );
 }
 
-/** One dt/dd pair in its own div, the only wrapper a dl allows. */
-function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "min-w-0 sm:col-span-2" : "min-w-0"}>
-      <dt className="text-xs font-semibold text-gray-600">{label}</dt>
-      <dd className="whitespace-pre-line break-words text-sm text-gray-900">{children}</dd>
-    </div>
-  );
-}
-
 /** What the return says and where it stands: the same facts for the buyer, the vendor and admins. */
 export function ReturnFacts({ ret }: { ret: ReturnView }) {
   return (
-    <dl className="grid gap-2 sm:grid-cols-2" data-testid="return-facts">
+    <FactList testId="return-facts">
       <Fact label="Refund">{formatNaira(ret.refundAmount)}</Fact>
       <Fact label="Asked">{formatDate(ret.createdAt)}</Fact>
       <Fact label="Buyer's reason" wide>
@@ -78,26 +70,13 @@ export function ReturnFacts({ ret }: { ret: ReturnView }) {
         </Fact>
       ) : null}
       {isActiveReturn(ret.status) && ret.vendorDueAt ? <Fact label={ret.vendorLate ? "Vendor's step was due" : "Vendor's next step due by"}>{formatDateTime(ret.vendorDueAt)}</Fact> : null}
-    </dl>
+    </FactList>
   );
 }
 
 /** Every step of the return, oldest first, with who took it. */
 export function ReturnTimeline({ ret }: { ret: ReturnView }) {
-  return (
-    <ol className="space-y-3 border-l-2 border-gray-200 pl-4" aria-label={`Return timeline, order #${ret.orderNumber}`} data-testid="return-timeline">
-      {ret.events.map((event, index) => (
-        <li key={`${event.kind}-${event.at}-${index}`} className="relative" data-testid="return-event">
-          <span aria-hidden="true" className="absolute -left-[1.4rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-brand-strong" />
-          <p className="text-sm font-semibold text-gray-900">{RETURN_EVENT_LABELS[event.kind] ?? event.kind}</p>
-          <p className="text-xs text-gray-600">
-            {ACTOR_ROLE_LABELS[event.actorRole]} · <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-          </p>
-          {event.note ? <p className="mt-0.5 whitespace-pre-line break-words text-sm text-gray-800">{event.note}</p> : null}
-        </li>
-      ))}
-    </ol>
-  );
+  return <Timeline events={ret.events} labels={RETURN_EVENT_LABELS} label={`Return timeline, order #${ret.orderNumber}`} testId="return" />;
 }
 
 /** The refund the buyer gets back, said before they ask: the order's total, without the delivery fee. */
@@ -162,33 +141,6 @@ function CancelReturnForm({ ret }: { ret: ReturnView }) {
   );
 }
 
-/** 'Ask our support team': the vendor is late with its step. */
-function EscalateReturnForm({ ret }: { ret: ReturnView }) {
-  const { fetcher, busy, fieldErrors } = useAction();
-  return (
-    <details className="rounded-lg border border-gray-200 p-3">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Ask our support team</summary>
-      <fetcher.Form method="post" action="/orders/returns" noValidate className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="escalate" />
-        <input type="hidden" name="returnId" value={ret.id} />
-        <TextAreaField
-          id={`return-escalate-${ret.id}`}
-          label="What should our support team know?"
-          name="note"
-          rows={3}
-          maxLength={RETURN_LIMITS.noteMax}
-          required
-          error={fieldErrors.note}
-          hint={`${RETURN_LIMITS.noteMin} to ${RETURN_LIMITS.noteMax} characters.`}
-        />
-        <FormButton busy={busy} busyText="Sending…" className="w-full sm:w-auto">
-          Send to support
-        </FormButton>
-      </fetcher.Form>
-    </details>
-  );
-}
-
 /** The order's change-of-mind return on its card: where it stands, what to do next, and the same timeline the vendor and admins see. */
 export function ReturnPanel({ ret }: { ret: ReturnView }) {
   const titleId = useId();
@@ -215,18 +167,15 @@ export function ReturnPanel({ ret }: { ret: ReturnView }) {
           </p>
         ) : null}
         <ReturnFacts ret={ret} />
-        <details>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Return timeline</summary>
-          <div className="mt-3">
-            <ReturnTimeline ret={ret} />
-          </div>
-        </details>
+        <TimelineDetails summary="Return timeline">
+          <ReturnTimeline ret={ret} />
+        </TimelineDetails>
         {canCancelReturn(ret.status) ? <CancelReturnForm ret={ret} /> : null}
         {/* The server's clock decided the vendor is late, so the page hydrates as it was rendered. */}
         {isActiveReturn(ret.status) && ret.vendorLate && !ret.escalatedAt ? (
           <div className="space-y-2">
             <p className="text-sm text-gray-800">{RETURN_TEXTS.vendorLate}</p>
-            <EscalateReturnForm ret={ret} />
+            <SupportRequestForm action="/orders/returns" idName="returnId" subjectId={ret.id} fieldId={`return-escalate-${ret.id}`} limits={RETURN_LIMITS} />
           </div>
         ) : null}
       </div>

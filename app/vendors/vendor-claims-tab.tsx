@@ -9,7 +9,9 @@ import { formatNaira } from "../../lib/money";
 import { SectionTitle } from "../ui/page-title";
 import { ClaimParcelForm, ClaimSteps } from "../orders/claim-parcel";
 import { ClaimFacts, ClaimStatusBadge, ClaimTimeline } from "../orders/claim-timeline";
+import { TimelineDetails } from "../orders/timeline";
 import { CheckboxField } from "../ui/form-field";
+import { VendorCardList } from "./vendor-card-list";
 
 /**
  * Accept (with an outcome and how to return the phone) or decline (with a reason). The two
@@ -158,12 +160,9 @@ function ClaimCard({ claim }: { claim: ClaimView }) {
         {claim.status === "open" ? <AnswerForm claim={claim} /> : null}
         <ClaimSteps claim={claim} />
         <OutcomeActions claim={claim} />
-        <details open={claim.status !== "open"}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ClaimTimeline claim={claim} />
-          </div>
-        </details>
+        <TimelineDetails open={claim.status !== "open"}>
+          <ClaimTimeline claim={claim} />
+        </TimelineDetails>
       </div>
     </li>
   );
@@ -178,19 +177,9 @@ export function VendorClaimsTab({ claims }: { claims: readonly ClaimView[] | nul
       <p className="mt-1 text-sm text-gray-700">
         {CLAIM_TEXTS.answerDays} {waiting > 0 ? `${waiting} waiting for your answer.` : ""}
       </p>
-      {claims === null ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-          Failed to load claims
-        </p>
-      ) : claims.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">No warranty claims</p>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {claims.map((claim) => (
-            <ClaimCard key={claim.id} claim={claim} />
-          ))}
-        </ul>
-      )}
+      <VendorCardList items={claims} failed="Failed to load claims" empty="No warranty claims">
+        {(claim) => <ClaimCard key={claim.id} claim={claim} />}
+      </VendorCardList>
     </section>
   );
 }

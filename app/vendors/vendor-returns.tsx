@@ -1,97 +1,121 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { ReturnView } from "../../domain/returns/service";
 import { RETURN_LIMITS, RETURN_TEXTS } from "../../domain/returns/texts";
 import { isActiveReturn } from "../../lib/constants";
 import { formatNaira } from "../../lib/money";
 import { ReturnFacts, ReturnStatusBadge, ReturnTimeline } from "../orders/return-panel";
-import { useAction } from "../ui/answer";
+import { TimelineDetails } from "../orders/timeline";
+import { type FieldErrors, useAction } from "../ui/answer";
 import { CheckboxField, FormButton, TextAreaField } from "../ui/form-field";
 import { SectionTitle } from "../ui/page-title";
+import { VendorCardList } from "./vendor-card-list";
 
 const ACTION = "/vendor-dashboard/returns";
 
-/** Where and how the buyer sends the phone back. */
-function InstructionsForm({ ret }: { ret: ReturnView }) {
+/** One step of the vendor on the return (`intent`), in its box; `children` draws the fields and the button. */
+function StepForm({ ret, intent, noValidate = true, className = "space-y-3 rounded-lg border border-gray-200 p-3", children }: {
+  ret: ReturnView;
+  intent: string;
+  noValidate?: boolean;
+  className?: string;
+  children: (form: { busy: boolean; fieldErrors: FieldErrors }) => ReactNode;
+}) {
   const { fetcher, busy, fieldErrors } = useAction();
   return (
-    <fetcher.Form method="post" action={ACTION} noValidate className="space-y-3 rounded-lg border border-gray-200 p-3">
-      <input type="hidden" name="intent" value="instructions" />
+    <fetcher.Form method="post" action={ACTION} noValidate={noValidate} className={className}>
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="returnId" value={ret.id} />
-      <TextAreaField
-        id={`return-${ret.id}-instructions`}
-        label="How the buyer sends the phone back"
-        name="instructions"
-        rows={3}
-        maxLength={RETURN_LIMITS.noteMax}
-        required
-        error={fieldErrors.instructions}
-        hint="Where to send or bring it, by which courier, and what to include."
-      />
-      <FormButton busy={busy} busyText="Sending…" className="w-full sm:w-auto">
-        Send instructions
-      </FormButton>
+      {children({ busy, fieldErrors })}
     </fetcher.Form>
+  );
+}
+
+/** Where and how the buyer sends the phone back. */
+function InstructionsForm({ ret }: { ret: ReturnView }) {
+  return (
+    <StepForm ret={ret} intent="instructions">
+      {({ busy, fieldErrors }) => (
+        <>
+          <TextAreaField
+            id={`return-${ret.id}-instructions`}
+            label="How the buyer sends the phone back"
+            name="instructions"
+            rows={3}
+            maxLength={RETURN_LIMITS.noteMax}
+            required
+            error={fieldErrors.instructions}
+            hint="Where to send or bring it, by which courier, and what to include."
+          />
+          <FormButton busy={busy} busyText="Sending…" className="w-full sm:w-auto">
+            Send instructions
+          </FormButton>
+        </>
+      )}
+    </StepForm>
   );
 }
 
 /** 'The phone arrived': the receipt, optionally putting the phone back on sale; the refund follows at once. */
 function ReceivedForm({ ret }: { ret: ReturnView }) {
-  const { fetcher, busy } = useAction();
   return (
-    <fetcher.Form method="post" action={ACTION} className="space-y-3 rounded-lg border border-gray-200 p-3">
-      <input type="hidden" name="intent" value="received" />
-      <input type="hidden" name="returnId" value={ret.id} />
-      <p className="text-sm text-gray-800">
-        Confirm only once the phone is in your hands, unused and in the condition you sold it. The buyer is then refunded {formatNaira(ret.refundAmount)}, taken from this order's earnings.
-      </p>
-      <CheckboxField id={`return-${ret.id}-restock`} name="restock" value="yes" label={RETURN_TEXTS.putBackOnSale} />
-      <FormButton busy={busy} busyText="Saving…" className="w-full sm:w-auto">
-        The phone arrived
-      </FormButton>
-    </fetcher.Form>
+    <StepForm ret={ret} intent="received" noValidate={false}>
+      {({ busy }) => (
+        <>
+          <p className="text-sm text-gray-800">
+            Confirm only once the phone is in your hands, unused and in the condition you sold it. The buyer is then refunded {formatNaira(ret.refundAmount)}, taken from this order's earnings.
+          </p>
+          <CheckboxField id={`return-${ret.id}-restock`} name="restock" value="yes" label={RETURN_TEXTS.putBackOnSale} />
+          <FormButton busy={busy} busyText="Saving…" className="w-full sm:w-auto">
+            The phone arrived
+          </FormButton>
+        </>
+      )}
+    </StepForm>
   );
 }
 
 /** The refund asked again after the provider refused it, after the tick. */
 function RefundForm({ ret }: { ret: ReturnView }) {
-  const { fetcher, busy, fieldErrors } = useAction();
   return (
-    <fetcher.Form method="post" action={ACTION} noValidate className="space-y-3 rounded-lg border border-gray-200 p-3">
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="returnId" value={ret.id} />
-      <p className="text-sm text-gray-800">The refund of {formatNaira(ret.refundAmount)} has not gone through yet.</p>
-      <CheckboxField id={`return-${ret.id}-refund-confirm`} name="confirm" value="yes" label="Yes, refund the buyer for this return" error={fieldErrors.confirm} />
-      <FormButton busy={busy} busyText="Refunding…" className="w-full sm:w-auto">
-        Refund the buyer
-      </FormButton>
-    </fetcher.Form>
+    <StepForm ret={ret} intent="refund">
+      {({ busy, fieldErrors }) => (
+        <>
+          <p className="text-sm text-gray-800">The refund of {formatNaira(ret.refundAmount)} has not gone through yet.</p>
+          <CheckboxField id={`return-${ret.id}-refund-confirm`} name="confirm" value="yes" label="Yes, refund the buyer for this return" error={fieldErrors.confirm} />
+          <FormButton busy={busy} busyText="Refunding…" className="w-full sm:w-auto">
+            Refund the buyer
+          </FormButton>
+        </>
+      )}
+    </StepForm>
   );
 }
 
 /** 'Reject the return' with the reason the buyer reads, after a tick. */
 function RejectForm({ ret }: { ret: ReturnView }) {
-  const { fetcher, busy, fieldErrors } = useAction();
   return (
     <details className="rounded-lg border border-gray-200 p-3">
       <summary className="cursor-pointer text-sm font-semibold text-red-800">Reject the return</summary>
-      <fetcher.Form method="post" action={ACTION} noValidate className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="reject" />
-        <input type="hidden" name="returnId" value={ret.id} />
-        <TextAreaField
-          id={`return-${ret.id}-reject`}
-          label="Why you reject it"
-          name="reason"
-          rows={2}
-          maxLength={RETURN_LIMITS.noteMax}
-          required
-          error={fieldErrors.reason}
-          hint="The buyer reads this (for example: it arrived used or damaged)."
-        />
-        <CheckboxField id={`return-${ret.id}-reject-confirm`} name="confirm" value="yes" label="Yes, reject this return: the buyer is not refunded" error={fieldErrors.confirm} />
-        <FormButton busy={busy} busyText="Rejecting…" variant="danger" className="w-full sm:w-auto">
-          Reject the return
-        </FormButton>
-      </fetcher.Form>
+      <StepForm ret={ret} intent="reject" className="mt-3 space-y-3">
+        {({ busy, fieldErrors }) => (
+          <>
+            <TextAreaField
+              id={`return-${ret.id}-reject`}
+              label="Why you reject it"
+              name="reason"
+              rows={2}
+              maxLength={RETURN_LIMITS.noteMax}
+              required
+              error={fieldErrors.reason}
+              hint="The buyer reads this (for example: it arrived used or damaged)."
+            />
+            <CheckboxField id={`return-${ret.id}-reject-confirm`} name="confirm" value="yes" label="Yes, reject this return: the buyer is not refunded" error={fieldErrors.confirm} />
+            <FormButton busy={busy} busyText="Rejecting…" variant="danger" className="w-full sm:w-auto">
+              Reject the return
+            </FormButton>
+          </>
+        )}
+      </StepForm>
     </details>
   );
 }
@@ -119,12 +143,9 @@ function ReturnCard({ ret }: { ret: ReturnView }) {
         {ret.status === "sent_back" ? <ReceivedForm ret={ret} /> : null}
         {ret.status === "received" ? <RefundForm ret={ret} /> : null}
         {active && ret.status !== "received" ? <RejectForm ret={ret} /> : null}
-        <details open={!active}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-strong">Timeline</summary>
-          <div className="mt-3">
-            <ReturnTimeline ret={ret} />
-          </div>
-        </details>
+        <TimelineDetails open={!active}>
+          <ReturnTimeline ret={ret} />
+        </TimelineDetails>
       </div>
     </li>
   );
@@ -139,19 +160,9 @@ export function VendorReturnsList({ returns }: { returns: readonly ReturnView[] 
       <p className="mt-1 text-sm text-gray-700">
         Change-of-mind returns of unused phones. Give instructions and confirm each phone's arrival within 5 business days. {waiting > 0 ? `${waiting} waiting for you.` : ""}
       </p>
-      {returns === null ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-          Failed to load returns
-        </p>
-      ) : returns.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">No returns</p>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {returns.map((ret) => (
-            <ReturnCard key={ret.id} ret={ret} />
-          ))}
-        </ul>
-      )}
+      <VendorCardList items={returns} failed="Failed to load returns" empty="No returns">
+        {(ret) => <ReturnCard key={ret.id} ret={ret} />}
+      </VendorCardList>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, bigserial, boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import {
-  ACTIVE_CLAIM_STATUSES, ACTOR_ROLES, type ActorRole, CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_STATUSES, CLAIM_VENDOR_OUTCOMES,
+  ACTIVE_CLAIM_STATUSES, CLAIM_ADMIN_DECISIONS, CLAIM_REASONS, CLAIM_STATUSES, CLAIM_VENDOR_OUTCOMES,
   type ClaimAdminDecision, type ClaimVendorOutcome, REFUND_STATUSES,
 } from "../../lib/constants";
 import { sqlList } from "../sql-list";
@@ -11,7 +11,7 @@ import { users } from "./accounts";
 import { orders } from "./orders";
 import { payments } from "./payments";
 import { vendors } from "./vendors";
-import { createdAtColumn, timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
+import { eventColumns, eventIndexes, timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const refundStatusEnum = pgEnum("refund_status", REFUND_STATUSES);
 export const claimReasonEnum = pgEnum("claim_reason", CLAIM_REASONS);
@@ -116,18 +116,7 @@ export const warrantyClaims = pgTable(
 /** Each step of a claim, oldest first: the timeline buyer, vendor and admins see. */
 export const warrantyClaimEvents = pgTable(
   "warranty_claim_events",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    claimId: uuidReference("claim_id", () => warrantyClaims.id, "cascade"),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    actorRole: text("actor_role").$type<ActorRole>().notNull(),
-    /** opened, accepted, declined, escalated, resolved, rejected, refunded, overdue… */
-    kind: text("kind").notNull(),
-    note: text("note"),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    index("warranty_claim_events_claim_idx").on(t.claimId, t.id),
-    check("warranty_claim_events_actor_role_known", sql`${t.actorRole} in ${sqlList(ACTOR_ROLES)}`),
-  ],
+  /** kind: opened, accepted, declined, escalated, resolved, rejected, refunded, overdue… */
+  eventColumns("claimId", "claim_id", () => warrantyClaims.id, () => users.id),
+  (t) => eventIndexes("warranty_claim_events", "claim", { parent: t.claimId, id: t.id, actorRole: t.actorRole }),
 );

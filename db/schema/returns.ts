@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { ACTIVE_RETURN_STATUSES, ACTOR_ROLES, type ActorRole, RETURN_STATUSES } from "../../lib/constants";
+import { bigint, boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { ACTIVE_RETURN_STATUSES, type ActorRole, RETURN_STATUSES } from "../../lib/constants";
 import { sqlList } from "../sql-list";
 import { users } from "./accounts";
 import { orders } from "./orders";
 import { vendors } from "./vendors";
-import { createdAtColumn, timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
+import { eventColumns, eventIndexes, timestampColumns, userReference, uuidPrimaryKey, uuidReference } from "./columns";
 
 export const returnStatusEnum = pgEnum("return_status", RETURN_STATUSES);
 
@@ -59,18 +59,7 @@ export const orderReturns = pgTable(
 /** Each step of a return, oldest first: the timeline the buyer, the vendor and admins see. */
 export const orderReturnEvents = pgTable(
   "order_return_events",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    returnId: uuidReference("return_id", () => orderReturns.id, "cascade"),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    actorRole: text("actor_role").$type<ActorRole>().notNull(),
-    /** requested, instructions_given, sent_back, received, refunded, refund_failed, escalated, rejected, cancelled */
-    kind: text("kind").notNull(),
-    note: text("note"),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    index("order_return_events_return_idx").on(t.returnId, t.id),
-    check("order_return_events_actor_role_known", sql`${t.actorRole} in ${sqlList(ACTOR_ROLES)}`),
-  ],
+  /** kind: requested, instructions_given, sent_back, received, refunded, refund_failed, escalated, rejected, cancelled */
+  eventColumns("returnId", "return_id", () => orderReturns.id, () => users.id),
+  (t) => eventIndexes("order_return_events", "return", { parent: t.returnId, id: t.id, actorRole: t.actorRole }),
 );

@@ -6,6 +6,7 @@ import { products } from "../../db/schema/catalog";
 import { orderStatusHistory, orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import { CLAIM_ANSWER_BUSINESS_DAYS, CLAIM_OUTCOME_BUSINESS_DAYS, type OrderStatus } from "../../lib/constants";
+import { orderNumberOf } from "../orders/status";
 import { addBusinessDays } from "./business-days";
 
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
@@ -15,6 +16,33 @@ const toDate = (value: unknown): Date | null => (value === null || value === und
  * was kept, the moment its history recorded the delivery.
  */
 export const deliveredAtOf = sql`coalesce("orders"."delivered_at", (select max(h.created_at) from ${orderStatusHistory} h where h.order_id = "orders"."id" and h.status = 'delivered'))`.mapWith(toDate);
+
+/** What a claim or a return reads of its order, its phone and its vendor, joined on the order and the vendor. */
+export const orderPartyColumns = {
+  productId: orders.productId,
+  productName: products.name,
+  businessName: vendors.businessName,
+  customerName: orders.customerName,
+  totalAmount: orders.totalAmount,
+  paymentId: orders.paymentId,
+  customerEmail: orders.customerEmail,
+  vendorUserId: vendors.userId,
+  vendorEmail: vendors.contactEmail,
+};
+
+/** Who and what a claim or a return concerns, as every view of it begins. */
+export interface OrderParties {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  productName: string;
+  businessName: string;
+  customerName: string;
+}
+
+export function partiesOf(row: Pick<OrderParties, "id" | "orderId" | "productName" | "businessName" | "customerName">): OrderParties {
+  return { id: row.id, orderId: row.orderId, orderNumber: orderNumberOf(row.orderId), productName: row.productName, businessName: row.businessName, customerName: row.customerName };
+}
 
 /** A claim with what the views show and the steps need of its order, phone and vendor. */
 const claimColumns = {
@@ -46,15 +74,7 @@ const claimColumns = {
   /** The replacement order's status, while there is one. */
   replacementStatus: sql<OrderStatus | null>`(select r.status from ${orders} r where r.id = ${warrantyClaims.replacementOrderId})`,
   createdAt: warrantyClaims.createdAt,
-  productId: orders.productId,
-  productName: products.name,
-  businessName: vendors.businessName,
-  customerName: orders.customerName,
-  totalAmount: orders.totalAmount,
-  paymentId: orders.paymentId,
-  customerEmail: orders.customerEmail,
-  vendorUserId: vendors.userId,
-  vendorEmail: vendors.contactEmail,
+  ...orderPartyColumns,
 };
 
 export type ClaimRow = Awaited<ReturnType<typeof selectClaims>>[number];

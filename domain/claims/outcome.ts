@@ -21,7 +21,25 @@ import { type ClaimDeps, type ClaimRefunds, type Party, factsOf, lockClaim, reco
 import { CLAIM_TEXTS } from "./texts";
 import type { ClaimReceiptInput, ClaimRefundInput, ParcelInput } from "./validation";
 
-const trackingNote = (parcel: { carrier: string; trackingNumber: string }) => `Tracking number ${parcel.trackingNumber} · ${parcel.carrier}`;
+type Parcel = { carrier: string; trackingNumber: string };
+
+/** A parcel on a timeline: 'Tracking number … · courier'. */
+export const trackingNote = (parcel: Parcel) => `Tracking number ${parcel.trackingNumber} · ${parcel.carrier}`;
+
+/**
+ * What the vendor is told when the buyer sends the phone back, of a claim or of a return: the
+ * notification's message and the e-mail's heading, lines (`then` ends the last) and tracking link.
+ */
+export function phoneSentBack(orderNumber: string, productName: string, parcel: Parcel, due: Date, then = "") {
+  return {
+    message: `Order #${orderNumber} (${productName}): the buyer sent the phone back (${trackingNote(parcel)}). Confirm it arrived by ${formatLagosDate(due)}.`,
+    email: {
+      heading: "The buyer sent the phone back",
+      lines: [`Courier: ${parcel.carrier}. Tracking number: ${parcel.trackingNumber}.`, `Please confirm it arrived by ${formatLagosDate(due)} from your Claims section${then}.`],
+      track: parcel,
+    },
+  };
+}
 
 async function vendorIdOf(db: Database, userId: string): Promise<string> {
   const vendor = await findVendorByUser(db, userId);
@@ -52,21 +70,10 @@ export async function shipReturn(deps: ClaimDeps, actor: { userId: string }, inp
       .where(and(eq(warrantyClaims.id, party.claimId), eq(warrantyClaims.status, "accepted"), isNull(warrantyClaims.returnShippedAt)));
     await recordEvent(tx, party.claimId, actor.userId, "buyer", "return_shipped", trackingNote(input));
     const facts = factsOf(party, deps.publicUrl);
-    await notifyMany(tx, [
-      {
-        userId: party.vendorUserId,
-        type: "info",
-        title: "Claim phone on its way back",
-        message: `Order #${facts.orderNumber} (${party.productName}): the buyer sent the phone back (${trackingNote(input)}). Confirm it arrived by ${formatLagosDate(due)}.`,
-      },
-    ]);
+    const sent = phoneSentBack(facts.orderNumber, party.productName, input, due);
+    await notifyMany(tx, [{ userId: party.vendorUserId, type: "info", title: "Claim phone on its way back", message: sent.message }]);
     return recordEmails(tx, deps.mailer, [
-      claimStepEmail(party.vendorEmail, facts, "vendor", {
-        subject: `The phone of the claim on order #${facts.orderNumber} is on its way back`,
-        heading: "The buyer sent the phone back",
-        lines: [`Courier: ${input.carrier}. Tracking number: ${input.trackingNumber}.`, `Please confirm it arrived by ${formatLagosDate(due)} from your Claims section.`],
-        track: input,
-      }),
+      claimStepEmail(party.vendorEmail, facts, "vendor", { subject: `The phone of the claim on order #${facts.orderNumber} is on its way back`, ...sent.email }),
     ]);
   });
   deliver();

@@ -13,6 +13,7 @@ import { ACTIVE_CLAIM_STATUSES, ACTIVE_RETURN_STATUSES, type ActorRole, CLAIM_RE
 import { formatLagosDate, warrantyEndsAt } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 import { type Actor, assertMay } from "../core/access";
+import { isUniqueViolation } from "../core/database-errors";
 import { Refusal } from "../core/refusal";
 import { findVendorByUser } from "../catalog/vendor-listings";
 import type { Mailer, OutgoingEmail } from "../mail/mailer";
@@ -68,11 +69,6 @@ export async function recordEmails(tx: Database, mailer: Mailer, emails: readonl
   for (const email of emails) deliveries.push(await mailer.record(tx, email));
   return () => deliveries.forEach((deliver) => deliver());
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === "23505") return true;
-  return false;
-};
 
 /**
  * The buyer opens a claim on their delivered order within its warranty, with up to five photos

@@ -1,11 +1,11 @@
 /** Claims as their buyer, their vendor and the admins see them (docs/after-sale.md). */
-import { type SQL, and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { warrantyClaimEvents, warrantyClaims } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
 import { vendors } from "../../db/schema/vendors";
 import {
-  type ActorRole, CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome, type OrderStatus,
+  CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type ClaimAdminDecision, type ClaimReason, type ClaimStatus, type ClaimVendorOutcome, type OrderStatus,
 } from "../../lib/constants";
 import { formatLagosDate, warrantyEndsAt } from "../../lib/lagos-time";
 import { type Actor, assertMay, holdersOf } from "../core/access";
@@ -14,26 +14,16 @@ import { findVendorByUser } from "../catalog/vendor-listings";
 import { PUBLIC_UPLOADS_PREFIX } from "../media/image-urls";
 import { claimPhotoHref } from "../media/private-uploads";
 import { orderNumberOf } from "../orders/status";
-import { type ClaimRow, deliveredAtOf, selectClaims } from "./claim-query";
+import { type ClaimRow, type OrderParties, deliveredAtOf, partiesOf, selectClaims } from "./claim-query";
 import { buyerStepDueAt } from "./rules";
 import { CLAIM_TEXTS } from "./texts";
+import { type TimelineEvent, timelinesOf } from "./timeline";
 import type { ClaimFilter } from "./validation";
 
-export interface ClaimEvent {
-  kind: string;
-  actorRole: ActorRole;
-  note: string | null;
-  at: string;
-}
+export type ClaimEvent = TimelineEvent;
 
 /** One claim as its buyer, its vendor and the admins see it. */
-export interface ClaimView {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  productName: string;
-  businessName: string;
-  customerName: string;
+export interface ClaimView extends OrderParties {
   totalAmount: number;
   reason: ClaimReason;
   reasonLabel: string;
@@ -75,22 +65,9 @@ export interface ClaimView {
 }
 
 async function withEvents(db: Database, rows: readonly ClaimRow[], now: Date): Promise<ClaimView[]> {
-  const events = new Map<string, ClaimEvent[]>(rows.map((row) => [row.id, []]));
-  if (rows.length > 0) {
-    const found = await db
-      .select({ claimId: warrantyClaimEvents.claimId, kind: warrantyClaimEvents.kind, actorRole: warrantyClaimEvents.actorRole, note: warrantyClaimEvents.note, at: warrantyClaimEvents.createdAt })
-      .from(warrantyClaimEvents)
-      .where(inArray(warrantyClaimEvents.claimId, rows.map((row) => row.id)))
-      .orderBy(asc(warrantyClaimEvents.claimId), asc(warrantyClaimEvents.id));
-    for (const event of found) events.get(event.claimId)?.push({ kind: event.kind, actorRole: event.actorRole, note: event.note, at: event.at.toISOString() });
-  }
+  const events = await timelinesOf(db, warrantyClaimEvents, warrantyClaimEvents.claimId, rows.map((row) => row.id));
   return rows.map((row) => ({
-    id: row.id,
-    orderId: row.orderId,
-    orderNumber: orderNumberOf(row.orderId),
-    productName: row.productName,
-    businessName: row.businessName,
-    customerName: row.customerName,
+    ...partiesOf(row),
     totalAmount: row.totalAmount,
     reason: row.reason,
     reasonLabel: CLAIM_REASON_LABELS[row.reason],

@@ -15,12 +15,15 @@ import { ACTIVE_CLAIM_STATUSES, ACTIVE_RETURN_STATUSES, type ActorRole, RETURN_V
 import { formatLagosDate } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 import { type Actor, assertMay } from "../core/access";
+import { isUniqueViolation } from "../core/database-errors";
 import { Refusal } from "../core/refusal";
 import { restoreStock } from "../catalog/stock";
 import { findVendorByUser } from "../catalog/vendor-listings";
 import { addBusinessDays } from "../claims/business-days";
 import { deliveredAtOf } from "../claims/claim-query";
-import type { Mailer, OutgoingEmail } from "../mail/mailer";
+import { phoneSentBack, trackingNote } from "../claims/outcome";
+import { recordEmails } from "../claims/steps";
+import type { Mailer } from "../mail/mailer";
 import { type NewNotification, backOfficeTeam, notifyMany } from "../notifications/service";
 import { recordOrderStatus } from "../orders/history";
 import { orderNumberOf } from "../orders/status";
@@ -50,7 +53,6 @@ export interface ReturnRefunds {
 }
 
 type Deliver = () => void;
-const trackingNote = (parcel: { carrier: string; trackingNumber: string }) => `Tracking number ${parcel.trackingNumber} · ${parcel.carrier}`;
 const vendorDueFrom = (at: Date) => addBusinessDays(at, RETURN_VENDOR_BUSINESS_DAYS);
 
 /** The return under a row lock, with whom it concerns; `where` limits it to the asker's own. */
@@ -67,13 +69,6 @@ async function recordEvent(tx: Database, returnId: string, actorId: string | nul
   await tx.insert(orderReturnEvents).values({ returnId, actorId, actorRole, kind, note });
 }
 
-/** Records the e-mails in the outbox inside the transaction; the returned function sends them once it has committed. */
-async function recordEmails(tx: Database, mailer: Mailer, emails: readonly OutgoingEmail[]): Promise<Deliver> {
-  const deliveries: Deliver[] = [];
-  for (const email of emails) deliveries.push(await mailer.record(tx, email));
-  return () => deliveries.forEach((deliver) => deliver());
-}
-
 /** The return on the order's own history, under the status the order keeps (a return invents no order status). */
 async function noteOnOrder(tx: Database, orderId: string, actor: { userId: string | null; role: ActorRole }, note: string): Promise<void> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
@@ -85,11 +80,6 @@ async function vendorIdOf(db: Database, userId: string): Promise<string> {
   if (!vendor) throw new Refusal("not_found", RETURN_TEXTS.notFound);
   return vendor.id;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === "23505") return true;
-  return false;
-};
 
 /**
  * The buyer asks to return their delivered order within the return window (counted from the
@@ -221,21 +211,10 @@ export async function sendReturnBack(deps: ReturnDeps, actor: { userId: string }
     await move(tx, row, { status: "sent_back", carrier: input.carrier, trackingNumber: input.trackingNumber, sentAt: now, vendorDueAt: due });
     await recordEvent(tx, row.id, actor.userId, "buyer", "sent_back", trackingNote(input));
     const facts = factsOf(row, deps.publicUrl);
-    await notifyMany(tx, [
-      {
-        userId: row.vendorUserId,
-        type: "info",
-        title: "Returned phone on its way",
-        message: `Order #${facts.orderNumber} (${row.productName}): the buyer sent the phone back (${trackingNote(input)}). Confirm it arrived by ${formatLagosDate(due)}.`,
-      },
-    ]);
+    const sent = phoneSentBack(facts.orderNumber, row.productName, input, due, "; the refund follows");
+    await notifyMany(tx, [{ userId: row.vendorUserId, type: "info", title: "Returned phone on its way", message: sent.message }]);
     return recordEmails(tx, deps.mailer, [
-      returnStepEmail(row.vendorEmail, facts, "vendor", {
-        subject: `The returned phone of order #${facts.orderNumber} is on its way`,
-        heading: "The buyer sent the phone back",
-        lines: [`Courier: ${input.carrier}. Tracking number: ${input.trackingNumber}.`, `Please confirm it arrived by ${formatLagosDate(due)} from your Claims section; the refund follows.`],
-        track: input,
-      }),
+      returnStepEmail(row.vendorEmail, facts, "vendor", { subject: `The returned phone of order #${facts.orderNumber} is on its way`, ...sent.email }),
     ]);
   });
   deliver();

@@ -8,6 +8,10 @@ import { RETURN_DECISIONS, RETURN_LIMITS, RETURN_TEXTS } from "./texts";
 
 const returnId = z.guid({ error: RETURN_TEXTS.notFound });
 const ticked = (message: string) => z.string().optional().refine((value) => value === "yes", message);
+/** A written note of the returns' usual length, refused with `message`. */
+const note = (message: string) => writtenText(RETURN_LIMITS.noteMin, RETURN_LIMITS.noteMax, message);
+/** A return named and the box ticked (refused with `message`): only the return is kept. */
+const tickedFor = (message: string) => z.object({ returnId, confirm: ticked(message) }).transform(({ returnId }) => ({ returnId }));
 const optionalText = z
   .string()
   .optional()
@@ -24,7 +28,7 @@ export type AskReturnInput = z.infer<typeof askReturnSchema>;
 /** The vendor says where and how to send the phone. */
 export const returnInstructionsSchema = z.object({
   returnId,
-  instructions: writtenText(RETURN_LIMITS.noteMin, RETURN_LIMITS.noteMax, RETURN_TEXTS.instructions),
+  instructions: note(RETURN_TEXTS.instructions),
 });
 export type ReturnInstructionsInput = z.infer<typeof returnInstructionsSchema>;
 
@@ -36,7 +40,7 @@ export const returnParcelSchema = z
 export type ReturnParcelInput = z.infer<typeof returnParcelSchema>;
 
 /** The buyer cancels before sending, ticking the box first. */
-export const cancelReturnSchema = z.object({ returnId, confirm: ticked(RETURN_TEXTS.confirmCancel) }).transform(({ returnId }) => ({ returnId }));
+export const cancelReturnSchema = tickedFor(RETURN_TEXTS.confirmCancel);
 export type CancelReturnInput = z.infer<typeof cancelReturnSchema>;
 
 /** The vendor confirms the phone arrived; 'Put back on sale' adds it to the listing's stock. */
@@ -46,20 +50,17 @@ export const returnReceiptSchema = z
 export type ReturnReceiptInput = z.infer<typeof returnReceiptSchema>;
 
 /** The vendor asks again for a refund the provider refused, ticking the box first. */
-export const returnRefundSchema = z.object({ returnId, confirm: ticked(RETURN_TEXTS.confirmRefund) }).transform(({ returnId }) => ({ returnId }));
+export const returnRefundSchema = tickedFor(RETURN_TEXTS.confirmRefund);
 export type ReturnRefundInput = z.infer<typeof returnRefundSchema>;
 
 /** The vendor rejects (the phone arrived used…), with a reason and the tick. */
 export const vendorRejectReturnSchema = z
-  .object({ returnId, reason: writtenText(RETURN_LIMITS.noteMin, RETURN_LIMITS.noteMax, RETURN_TEXTS.rejectReason), confirm: ticked(RETURN_TEXTS.confirmReject) })
+  .object({ returnId, reason: note(RETURN_TEXTS.rejectReason), confirm: ticked(RETURN_TEXTS.confirmReject) })
   .transform(({ returnId, reason }) => ({ returnId, reason }));
 export type RejectReturnInput = z.infer<typeof vendorRejectReturnSchema>;
 
 /** The buyer sends a return whose vendor step is late to our support team. */
-export const escalateReturnSchema = z.object({
-  returnId,
-  note: writtenText(RETURN_LIMITS.noteMin, RETURN_LIMITS.noteMax, RETURN_TEXTS.escalationNote),
-});
+export const escalateReturnSchema = z.object({ returnId, note: note(RETURN_TEXTS.escalationNote) });
 export type EscalateReturnInput = z.infer<typeof escalateReturnSchema>;
 
 /** An admin decides: refund (the return's amount) or reject (with a note); asked twice, the box. */
@@ -71,10 +72,10 @@ export const adminReturnDecisionSchema = z
     confirm: optionalText,
   })
   .superRefine((value, ctx) => {
-    const note = value.note ?? "";
-    const written = writtenText(RETURN_LIMITS.noteMin, RETURN_LIMITS.noteMax, RETURN_TEXTS.rejectReason).safeParse(note).success;
+    const text = value.note ?? "";
+    const written = note(RETURN_TEXTS.rejectReason).safeParse(text).success;
     if (value.decision === "reject" && !written) ctx.addIssue({ code: "custom", path: ["note"], message: RETURN_TEXTS.rejectReason });
-    const fine = note === "" || writtenText(1, RETURN_LIMITS.noteMax, RETURN_TEXTS.adminNote).safeParse(note).success;
+    const fine = text === "" || writtenText(1, RETURN_LIMITS.noteMax, RETURN_TEXTS.adminNote).safeParse(text).success;
     if (value.decision === "refund" && !fine) ctx.addIssue({ code: "custom", path: ["note"], message: RETURN_TEXTS.adminNote });
     if (value.confirm !== "yes") ctx.addIssue({ code: "custom", path: ["confirm"], message: RETURN_TEXTS.confirm });
   })

@@ -1,17 +1,17 @@
 /** Returns as their buyer, their vendor and the admins see them, and the query every step reads (docs/after-sale.md). */
-import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products } from "../../db/schema/catalog";
 import { orders } from "../../db/schema/orders";
 import { payments } from "../../db/schema/payments";
 import { orderReturnEvents, orderReturns } from "../../db/schema/returns";
 import { vendors } from "../../db/schema/vendors";
-import { type ActorRole, RETURN_STATUS_LABELS, type ReturnStatus } from "../../lib/constants";
+import { RETURN_STATUS_LABELS, type ReturnStatus } from "../../lib/constants";
 import { formatLagosDate } from "../../lib/lagos-time";
 import { type Actor, assertMay } from "../core/access";
 import { findVendorByUser } from "../catalog/vendor-listings";
-import { deliveredAtOf } from "../claims/claim-query";
-import { orderNumberOf } from "../orders/status";
+import { type OrderParties, deliveredAtOf, orderPartyColumns, partiesOf } from "../claims/claim-query";
+import { type TimelineEvent, timelinesOf } from "../claims/timeline";
 import { refundableAmount } from "../payments/refunds";
 import { getPricingConfig } from "../pricing/service";
 import { isReturnVendorLate, returnRefundAmount, returnWindowEndsAt } from "./rules";
@@ -41,17 +41,9 @@ const returnColumns = {
   escalatedAt: orderReturns.escalatedAt,
   escalationNote: orderReturns.escalationNote,
   createdAt: orderReturns.createdAt,
-  productId: orders.productId,
+  ...orderPartyColumns,
   quantity: orders.quantity,
-  productName: products.name,
-  businessName: vendors.businessName,
-  customerName: orders.customerName,
-  totalAmount: orders.totalAmount,
-  paymentId: orders.paymentId,
   deliveryFee: payments.deliveryFee,
-  customerEmail: orders.customerEmail,
-  vendorUserId: vendors.userId,
-  vendorEmail: vendors.contactEmail,
 };
 
 export type ReturnRow = Awaited<ReturnType<typeof selectReturns>>[number];
@@ -69,21 +61,10 @@ export function selectReturns(db: Database, where: SQL | undefined) {
     .$dynamic();
 }
 
-export interface ReturnEvent {
-  kind: string;
-  actorRole: ActorRole;
-  note: string | null;
-  at: string;
-}
+export type ReturnEvent = TimelineEvent;
 
 /** One return as its buyer, its vendor and the admins see it. */
-export interface ReturnView {
-  id: string;
-  orderId: string;
-  orderNumber: string;
-  productName: string;
-  businessName: string;
-  customerName: string;
+export interface ReturnView extends OrderParties {
   status: ReturnStatus;
   statusLabel: string;
   reason: string;
@@ -116,24 +97,11 @@ export interface ReturnView {
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 async function withEvents(db: Database, rows: readonly ReturnRow[], now: Date): Promise<ReturnView[]> {
-  const events = new Map<string, ReturnEvent[]>(rows.map((row) => [row.id, []]));
-  if (rows.length > 0) {
-    const found = await db
-      .select({ returnId: orderReturnEvents.returnId, kind: orderReturnEvents.kind, actorRole: orderReturnEvents.actorRole, note: orderReturnEvents.note, at: orderReturnEvents.createdAt })
-      .from(orderReturnEvents)
-      .where(inArray(orderReturnEvents.returnId, rows.map((row) => row.id)))
-      .orderBy(asc(orderReturnEvents.returnId), asc(orderReturnEvents.id));
-    for (const event of found) events.get(event.returnId)?.push({ kind: event.kind, actorRole: event.actorRole, note: event.note, at: event.at.toISOString() });
-  }
+  const events = await timelinesOf(db, orderReturnEvents, orderReturnEvents.returnId, rows.map((row) => row.id));
   return rows.map((row) => {
     const vendorDueAt = iso(row.vendorDueAt);
     return {
-      id: row.id,
-      orderId: row.orderId,
-      orderNumber: orderNumberOf(row.orderId),
-      productName: row.productName,
-      businessName: row.businessName,
-      customerName: row.customerName,
+      ...partiesOf(row),
       status: row.status,
       statusLabel: RETURN_STATUS_LABELS[row.status],
       reason: row.reason,

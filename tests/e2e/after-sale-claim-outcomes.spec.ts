@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { openTab } from "./support/admin";
+import { buyerBuysNow, buyerSendsPhoneBack, expectStandinRefundProcessed } from "./support/after-sale";
 import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
 import { loaderData } from "./support/route-data";
 import { expect, test } from "./support/test";
@@ -32,12 +33,7 @@ test("an accepted refund claim: the buyer sends the phone back with tracking, th
   });
 
   await test.step("a buyer pays for it and it is delivered", async () => {
-    await signUpFreshCustomer(page, info, "Ngozi Okafor");
-    await page.goto(href);
-    await hydrated(page);
-    await page.getByRole("button", { name: "Buy Now" }).click();
-    await expect(page).toHaveURL(/\/checkout\?buy=/);
-    reference = await placeOrderAndPay(page, { customerName: "Ngozi Okafor", customerPhone: "0803 111 0199", shippingAddress: "4 Awolowo Road", city: "Ikoyi", state: "Lagos" });
+    reference = await buyerBuysNow(page, info, href, { customerName: "Ngozi Okafor", customerPhone: "0803 111 0199", shippingAddress: "4 Awolowo Road", city: "Ikoyi", state: "Lagos" });
     const { orders } = await loaderData<{ orders: Array<{ id: string; orderNumber: string }> }>(page.request, "/orders", "orders/routes/orders");
     orderNumber = orders[0]!.orderNumber;
     for (const status of ["processing", "shipped", "delivered"] as const) await moveOrder(admin, orders[0]!.id, status);
@@ -71,13 +67,7 @@ test("an accepted refund claim: the buyer sends the phone back with tracking, th
     await hydrated(page);
     await expect(buyersClaim().getByTestId("claim-status")).toHaveText("Accepted by the vendor");
     const form = buyersClaim().getByRole("form", { name: `Send the phone back (order #${orderNumber})` });
-    await form.getByLabel("Courier", { exact: true }).selectOption("DHL Nigeria");
-    await form.getByLabel("Tracking number").fill("GIGL-5501234");
-    await form.getByRole("button", { name: "I sent the phone" }).click();
-    await expect(form.getByText("DHL Nigeria tracking numbers are 10 digits, e.g. 1234567890")).toBeVisible();
-    await form.getByLabel("Courier", { exact: true }).selectOption("GIG Logistics");
-    await form.getByRole("button", { name: "I sent the phone" }).click();
-    await expect(toastWith(page, "Return recorded. The vendor has been told the phone is on its way.")).toBeVisible();
+    await buyerSendsPhoneBack(page, form, "GIGL-5501234");
     await expect(buyersClaim().getByTestId("claim-step-return").getByRole("link", { name: "Track GIGL-5501234 with GIG Logistics (opens in a new tab)" }))
       .toHaveAttribute("href", "https://giglogistics.com/track?waybill=GIGL-5501234");
   });
@@ -96,12 +86,7 @@ test("an accepted refund claim: the buyer sends the phone back with tracking, th
   });
 
   await test.step("the stand-in has paid the refund, and the buyer sees the claim closed with every step", async () => {
-    await expect(async () => {
-      await page.goto(`/paystack-standin/refunds?reference=${reference}`);
-      const row = page.locator("tbody").getByRole("row");
-      await expect(row).toHaveCount(1, { timeout: 2_000 });
-      await expect(row.getByRole("cell").nth(2)).toHaveText("Processed", { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await expectStandinRefundProcessed(page, reference);
 
     await page.goto("/orders");
     await hydrated(page);

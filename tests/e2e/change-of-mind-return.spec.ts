@@ -1,9 +1,8 @@
 import { openTab } from "./support/admin";
-import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
+import { buyerBuysNow, buyerSendsPhoneBack, expectOrderRefunded, expectStandinRefundProcessed, vendorShips } from "./support/after-sale";
 import { loaderData } from "./support/route-data";
 import { expect, test } from "./support/test";
 import { freshPage, hydrated, listedAndApproved, openAsAdmin, toastWith } from "./support/vendors";
-import { addDays, lagosToday } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 
 interface BuyerOrder {
@@ -24,12 +23,7 @@ test("a change-of-mind return: the buyer sees the refund before asking, the vend
   await test.step("the vendor lists a phone, an admin approves it and a buyer outside Lagos pays for it", async () => {
     const href = await listedAndApproved(vendor, admin, { name, model: "iPhone 12 mini", suggestedPrice: "519000", stockQuantity: "2", color: "Green" });
     await admin.context().close();
-    await signUpFreshCustomer(page, info, "Bisi Adewale");
-    await page.goto(href);
-    await hydrated(page);
-    await page.getByRole("button", { name: "Buy Now" }).click();
-    await expect(page).toHaveURL(/\/checkout\?buy=/);
-    reference = await placeOrderAndPay(page, { customerName: "Bisi Adewale", customerPhone: "0803 111 0345", shippingAddress: "12 Kuto Road", city: "Abeokuta", state: "Ogun" });
+    reference = await buyerBuysNow(page, info, href, { customerName: "Bisi Adewale", customerPhone: "0803 111 0345", shippingAddress: "12 Kuto Road", city: "Abeokuta", state: "Ogun" });
     const { orders } = await loaderData<{ orders: BuyerOrder[] }>(page.request, "/orders", "orders/routes/orders");
     order = orders[0]!;
     expect(order.charge?.deliveryFee).toBeGreaterThan(0);
@@ -39,13 +33,7 @@ test("a change-of-mind return: the buyer sees the refund before asking, the vend
   const vendorsReturn = () => vendor.getByTestId("vendor-return").filter({ hasText: `Order #${order.orderNumber}` });
 
   await test.step("the vendor ships it from the dashboard and the buyer confirms it arrived", async () => {
-    await openTab(vendor, "/vendor-dashboard", "orders");
-    const ship = vendor.getByRole("listitem", { name: `Order #${order.orderNumber}` }).getByRole("form", { name: `Ship this order (order #${order.orderNumber})` });
-    await ship.getByLabel("Courier", { exact: true }).selectOption("GIG Logistics");
-    await ship.getByLabel("Tracking number").fill("GIGL-7700123");
-    await ship.getByLabel("Estimated delivery").fill(addDays(lagosToday(), 3));
-    await ship.getByRole("button", { name: /^Mark as shipped/ }).click();
-    await expect(toastWith(vendor, "Order marked as shipped")).toBeVisible();
+    await vendorShips(vendor, order.orderNumber, { carrier: "GIG Logistics", trackingNumber: "GIGL-7700123", inDays: 3 });
 
     await page.goto("/orders");
     await hydrated(page);
@@ -86,13 +74,7 @@ test("a change-of-mind return: the buyer sees the refund before asking, the vend
     await hydrated(page);
     await expect(card().getByTestId("order-return")).toContainText("Send it by GIG to Shop 4, Computer Village");
     const form = card().getByRole("form", { name: `Send the phone back (order #${order.orderNumber})` });
-    await form.getByLabel("Courier", { exact: true }).selectOption("DHL Nigeria");
-    await form.getByLabel("Tracking number").fill("GIGL-5501299");
-    await form.getByRole("button", { name: "I sent the phone" }).click();
-    await expect(form.getByText("DHL Nigeria tracking numbers are 10 digits, e.g. 1234567890")).toBeVisible();
-    await form.getByLabel("Courier", { exact: true }).selectOption("GIG Logistics");
-    await form.getByRole("button", { name: "I sent the phone" }).click();
-    await expect(toastWith(page, "Return recorded. The vendor has been told the phone is on its way.")).toBeVisible();
+    await buyerSendsPhoneBack(page, form, "GIGL-5501299");
     await expect(card().getByTestId("return-facts").getByRole("link", { name: "Track GIGL-5501299 with GIG Logistics (opens in a new tab)" }))
       .toHaveAttribute("href", "https://giglogistics.com/track?waybill=GIGL-5501299");
   });
@@ -107,17 +89,8 @@ test("a change-of-mind return: the buyer sees the refund before asking, the vend
   });
 
   await test.step("the stand-in lists the refund, and the buyer sees the money back", async () => {
-    await expect(async () => {
-      await page.goto(`/paystack-standin/refunds?reference=${reference}`);
-      const row = page.locator("tbody").getByRole("row");
-      await expect(row).toHaveCount(1, { timeout: 2_000 });
-      await expect(row.getByRole("cell").nth(2)).toHaveText("Processed", { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-
-    await expect(async () => {
-      await page.goto("/orders");
-      await expect(card().getByTestId("order-refund")).toContainText("Refunded", { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await expectStandinRefundProcessed(page, reference);
+    await expectOrderRefunded(page, card);
     await expect(card().getByTestId("return-status")).toHaveText("Refunded");
     await expect(card().getByTestId("return-refunded")).toHaveText(`Refund of ${formatNaira(order.totalAmount)} sent back the way you paid.`);
   });

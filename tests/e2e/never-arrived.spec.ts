@@ -1,9 +1,8 @@
 import { openTab } from "./support/admin";
-import { placeOrderAndPay, signUpFreshCustomer } from "./support/customers";
+import { buyerBuysNow, expectOrderRefunded, expectStandinRefundProcessed, vendorShips } from "./support/after-sale";
 import { loaderData } from "./support/route-data";
 import { expect, test } from "./support/test";
 import { freshPage, hydrated, listedAndApproved, openAsAdmin, toastWith } from "./support/vendors";
-import { addDays, lagosToday } from "../../lib/lagos-time";
 import { formatNaira } from "../../lib/money";
 
 test("'never arrived': a shipped order the buyer never got, the vendor answers, an admin refunds it in full and the buyer sees the money back", async ({ page, browser, extraHTTPHeaders }, info) => {
@@ -16,22 +15,11 @@ test("'never arrived': a shipped order the buyer never got, the vendor answers, 
 
   await test.step("a buyer pays for a listed phone and the vendor ships it", async () => {
     const href = await listedAndApproved(vendor, admin, { name, model: "iPhone 11", suggestedPrice: "210000", stockQuantity: "2", color: "Purple" });
-    await signUpFreshCustomer(page, info, "Chidi Nwosu");
-    await page.goto(href);
-    await hydrated(page);
-    await page.getByRole("button", { name: "Buy Now" }).click();
-    await expect(page).toHaveURL(/\/checkout\?buy=/);
-    reference = await placeOrderAndPay(page, { customerName: "Chidi Nwosu", customerPhone: "0803 111 0456", shippingAddress: "8 Ogui Road", city: "Enugu", state: "Enugu" });
+    reference = await buyerBuysNow(page, info, href, { customerName: "Chidi Nwosu", customerPhone: "0803 111 0456", shippingAddress: "8 Ogui Road", city: "Enugu", state: "Enugu" });
     const { orders } = await loaderData<{ orders: Array<typeof order> }>(page.request, "/orders", "orders/routes/orders");
     order = orders[0]!;
 
-    await openTab(vendor, "/vendor-dashboard", "orders");
-    const ship = vendor.getByRole("listitem", { name: `Order #${order.orderNumber}` }).getByRole("form", { name: `Ship this order (order #${order.orderNumber})` });
-    await ship.getByLabel("Courier", { exact: true }).selectOption("Red Star Express");
-    await ship.getByLabel("Tracking number").fill("RSX-7788456");
-    await ship.getByLabel("Estimated delivery").fill(addDays(lagosToday(), 4));
-    await ship.getByRole("button", { name: /^Mark as shipped/ }).click();
-    await expect(toastWith(vendor, "Order marked as shipped")).toBeVisible();
+    await vendorShips(vendor, order.orderNumber, { carrier: "Red Star Express", trackingNumber: "RSX-7788456", inDays: 4 });
   });
 
   const card = () => page.getByTestId("order-card").filter({ hasText: `Order #${order.orderNumber}` }).first();
@@ -77,18 +65,8 @@ test("'never arrived': a shipped order the buyer never got, the vendor answers, 
   });
 
   await test.step("the stand-in pays the refund and the buyer sees all their money back, the order refunded and never delivered", async () => {
-    await expect(async () => {
-      await page.goto(`/paystack-standin/refunds?reference=${reference}`);
-      const row = page.locator("tbody").getByRole("row");
-      await expect(row).toHaveCount(1, { timeout: 2_000 });
-      await expect(row.getByRole("cell").nth(1)).toHaveText(formatNaira(order.charge.total), { timeout: 2_000 });
-      await expect(row.getByRole("cell").nth(2)).toHaveText("Processed", { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-
-    await expect(async () => {
-      await page.goto("/orders");
-      await expect(card().getByTestId("order-refund")).toContainText("Refunded", { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await expectStandinRefundProcessed(page, reference, formatNaira(order.charge.total));
+    await expectOrderRefunded(page, card);
     await expect(card().getByText("Refunded", { exact: true }).first()).toBeVisible();
     await expect(buyersClaim().getByTestId("claim-status")).toHaveText("Resolved");
     await expect(card().getByRole("link", { name: /^I received my phone/ })).toHaveCount(0);
