@@ -187,6 +187,9 @@ export const WARRANTY_CLAIM_REASONS = CLAIM_REASONS.filter((reason) => reason !=
  * open: waiting for the vendor; accepted / declined: the vendor answered; escalated: the buyer
  * asked the admins; resolved / rejected: an admin decided.
  */
+/** Paystack's resolution of a card dispute the shop lost: the buyer's bank keeps the money. */
+export const DISPUTE_LOST_RESOLUTION = "merchant-accepted";
+
 export const CLAIM_STATUSES = ["open", "accepted", "declined", "escalated", "resolved", "rejected"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {

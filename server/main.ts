@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { scheduleClaimChecks } from "../domain/claims/service";
 import { scheduleRedelivery } from "../domain/mail/redelivery";
 import { scheduleAutoDelivery } from "../domain/orders/auto-delivery";
+import { scheduleReturnChecks } from "../domain/returns/service";
 import { scheduleReconciliation } from "../domain/flows/reconcile-payments";
 import { schedulePayouts } from "../domain/flows/run-payouts";
 import { withAuthSecret } from "./auth-secret";
@@ -48,6 +49,11 @@ async function main(): Promise<void> {
     { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },
     (error) => logger.error({ err: error }, "warranty claim check failed"),
   );
+  const stopReturnChecks = scheduleReturnChecks(
+    database,
+    { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },
+    (error) => logger.error({ err: error }, "return check failed"),
+  );
   const stopAutoDelivery = scheduleAutoDelivery(
     database,
     { db: database.db, mailer: services.mailer, publicUrl: config.publicUrl },
@@ -75,7 +81,7 @@ async function main(): Promise<void> {
     void services.live.close();
     void services.pageCache.close();
     server.close(() => {
-      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks(), stopAutoDelivery(), stopPayouts()])
+      void Promise.all([stopReconciliation(), stopRedelivery(), stopClaimChecks(), stopReturnChecks(), stopAutoDelivery(), stopPayouts()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -257,6 +257,8 @@ export async function decideClaim(
   let refundKey: string | null = null;
   if (input.decision === "full_refund" || input.decision === "partial_refund") {
     if (!current.paymentId) throw new Refusal("conflict", CLAIM_TEXTS.noPayment);
+    // The buyer would get both the money and the phone.
+    if (current.replacementOrderId && current.replacementStatus !== "cancelled") throw new Refusal("conflict", CLAIM_TEXTS.refundWhileReplacementSent);
     const left = await deps.refunds.refundable(current.paymentId, current.orderId);
     if (left <= 0) throw new Refusal("conflict", CLAIM_TEXTS.nothingToRefund);
     const amount = input.decision === "full_refund" ? left : input.amount!;

@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENGINES } from "../../tests/support/database";
 import { DELIVERY_FEE, usePaidCheckouts } from "../../tests/support/paid-checkout";
 import { insertPerson, insertVendor } from "../../tests/support/rows";
-import { DAY_MS } from "../../lib/lagos-time";
+import { DAY_MS, formatLagosDate } from "../../lib/lagos-time";
 import type { Actor } from "../core/access";
 import { releaseEndedWarranties } from "../ledger/ledger";
 import { deletionBlockers } from "../privacy/blockers";
-import { cancelReturn, escalateReturn, giveReturnInstructions, rejectReturnByVendor, sendReturnBack } from "../returns/service";
+import { cancelLapsedReturns, cancelReturn, escalateReturn, giveReturnInstructions, rejectReturnByVendor, sendReturnBack } from "../returns/service";
+import { returnSendByAt } from "../returns/rules";
 import { RETURN_TEXTS } from "../returns/texts";
 import {
   adminReturnDecisionSchema, askReturnSchema, cancelReturnSchema, escalateReturnSchema, returnInstructionsSchema, returnParcelSchema, returnReceiptSchema,
@@ -67,6 +68,24 @@ describe.each(TEST_ENGINES)("change-of-mind returns (%s)", (engine) => {
     const shipped = await world.paidCheckout();
     await q("update orders set status = 'shipped', shipped_at = now() where id = $1", [shipped.orders[0]!.id]);
     await expect(ask(shipped.buyer, shipped.orders[0]!.id)).rejects.toMatchObject({ status: 409, message: RETURN_TEXTS.notDelivered });
+  });
+
+  it("cancels a return whose phone was not sent back within ten business days of the instructions, telling both sides", async () => {
+    const { buyer, order } = await delivered();
+    const { returnId } = await ask(buyer, order.id);
+    await instruct(returnId);
+    const [{ instructions_at: given }] = (await q<{ instructions_at: Date }>("select instructions_at from order_returns where id = $1", [returnId])) as [{ instructions_at: Date }];
+    const due = returnSendByAt(given);
+    expect(mailer.sent.at(-1)!.text).toContain(`by ${formatLagosDate(due)}: after that date the return is cancelled`);
+
+    expect(await cancelLapsedReturns(deps(), new Date(due.getTime() - 60_000))).toBe(0);
+    expect(await cancelLapsedReturns(deps(), new Date(due.getTime() + 60_000))).toBe(1);
+    expect((await returnRow(returnId)).status).toBe("cancelled");
+    const [event] = await q<{ kind: string; actor_role: string; note: string }>("select kind, actor_role, note from order_return_events where return_id = $1 order by id desc limit 1", [returnId]);
+    expect(event).toEqual({ kind: "lapsed", actor_role: "system", note: `The phone was not sent back by ${formatLagosDate(due)}, so the return was cancelled.` });
+    const told = await q<{ user_id: string }>("select user_id from notifications where title = 'Return cancelled' and message like $1", [`%${order.id.slice(-8)}%`]);
+    expect(told.map((n) => n.user_id).sort()).toEqual([buyer.userId, seller().userId].sort());
+    expect(await cancelLapsedReturns(deps(), new Date(due.getTime() + 30 * DAY_MS))).toBe(0);
   });
 
   it("carries a return through: instructions, the phone sent back with tracking, the receipt putting it back on sale, and a refund of the total without the delivery fee", async () => {

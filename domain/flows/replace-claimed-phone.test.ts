@@ -96,6 +96,9 @@ describe.each(TEST_ENGINES)("a replacement for a warranty claim (%s)", (engine) 
     expect(claim).toMatchObject({ status: "accepted", admin_decision: "replacement" });
     expect(await orderOf(claim.replacement_order_id!)).toMatchObject({ status: "paid", total_amount: 0 });
     await expect(decideClaim(deps(), admin, adminDecisionSchema.parse({ claimId, decision: "replacement", confirm: "yes" }))).rejects.toMatchObject({ status: 409, message: CLAIM_TEXTS.replacementAlreadySent });
+    // Nor a refund on top of the phone on its way.
+    await expect(decideClaim(deps(), admin, adminDecisionSchema.parse({ claimId, decision: "full_refund", confirm: "yes" }))).rejects.toMatchObject({ status: 409, message: CLAIM_TEXTS.refundWhileReplacementSent });
+    expect(await q("select count(*)::int n from refunds where claim_id = $1", [claimId])).toEqual([{ n: 0 }]);
     // Once the replacement order is cancelled (the vendor could not ship it), the claim may be replaced again.
     await q("update orders set status = 'cancelled' where id = $1", [claim.replacement_order_id]);
     const again = await decideClaim(deps(), admin, adminDecisionSchema.parse({ claimId, decision: "replacement", confirm: "yes" }));

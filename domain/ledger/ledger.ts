@@ -13,12 +13,9 @@ import { paymentDisputeEvents, paymentDisputes, payments } from "../../db/schema
 import { vendorLedgerEntries } from "../../db/schema/payouts";
 import { orderReturns } from "../../db/schema/returns";
 import { sqlList } from "../../db/sql-list";
-import { ACTIVE_CLAIM_STATUSES, ACTIVE_RETURN_STATUSES, type LedgerBucket } from "../../lib/constants";
+import { ACTIVE_CLAIM_STATUSES, ACTIVE_RETURN_STATUSES, DISPUTE_LOST_RESOLUTION as DISPUTE_LOST, type LedgerBucket } from "../../lib/constants";
 import { commissionOf, mulDivKobo } from "../../lib/money";
 import { warrantyEndsAt } from "../../lib/lagos-time";
-
-/** Paystack's resolution of a dispute the shop lost: the buyer keeps the money (domain/payments/disputes.ts). */
-const DISPUTE_LOST = "merchant-accepted";
 
 /** Drizzle writes a selected column without its table, which a subquery would read as its own. */
 const ORDER_ID = sql.raw(`"orders"."id"`);
@@ -60,11 +57,15 @@ export async function creditSales(tx: Database, orderIds: readonly string[]): Pr
  * available once released (which may go below zero; the next payout carries it).
  */
 export async function debitRefund(tx: Database, refundId: string): Promise<void> {
-  const [refund] = await tx.select({ paymentId: refunds.paymentId }).from(refunds).where(eq(refunds.id, refundId));
+  const [refund] = await tx.select({ paymentId: refunds.paymentId, paid: payments.amount }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(refunds.id, refundId));
   if (!refund) return;
+  const standing = (await disputesOfPayment(tx, refund.paymentId)).filter((dispute) => !dispute.won);
   const entries = (await creditedOrdersOf(tx, refund.paymentId)).flatMap((order) => {
-    // Never below zero: a card dispute may already hold part of the net (holdForDispute).
-    const debit = Math.min(order.refundDue - order.refundDebited, vendorNet(order) - order.debited);
+    // Never below what the refunds and the disputes still standing leave the vendor, nor below zero:
+    // a dispute may hold part of the net (holdForDispute), and a won one may already have kept back
+    // what this refund owes (releaseDisputeHold).
+    const floor = Math.max(0, vendorNet(order) - order.refundDue - standing.reduce((sum, dispute) => sum + disputeShareOf(order, dispute.amount, refund.paid), 0));
+    const debit = Math.min(order.refundDue - order.refundDebited, vendorNet(order) - order.debited - floor);
     if (debit <= 0) return [];
     return [{ vendorId: order.vendorId, kind: "refund" as const, bucket: bucketOf(order), amount: -debit, orderId: order.id, refundId }];
   });
@@ -114,6 +115,24 @@ function goodsPart(refund: { orderId: string | null; amount: number }, order: { 
   return mulDivKobo(refund.amount, order.totalAmount, paymentAmount);
 }
 
+/** The vendor's share of a disputed amount that falls on one order of the payment, as a refund of it would be. */
+function disputeShareOf(order: { totalAmount: number; commissionRate: number }, amount: number, paymentAmount: number): number {
+  return vendorShareOfRefund(order, mulDivKobo(Math.min(amount, paymentAmount), order.totalAmount, paymentAmount));
+}
+
+/** A payment's card disputes, each with whether the shop won it. */
+function disputesOfPayment(tx: Database, paymentId: string) {
+  return tx
+    .select({
+      id: paymentDisputes.id,
+      amount: paymentDisputes.amount,
+      won: sql<boolean>`exists (select 1 from ${paymentDisputeEvents} ev where ev.dispute_id = ${DISPUTE_ID} and ev.event = 'charge.dispute.resolve')
+        and ${DISPUTE_RESOLUTION} is distinct from ${DISPUTE_LOST}`,
+    })
+    .from(paymentDisputes)
+    .where(eq(paymentDisputes.paymentId, paymentId));
+}
+
 /** What one dispute holds back or gives back of one order. */
 export interface DisputeEntry {
   vendorId: string;
@@ -134,8 +153,7 @@ export async function holdForDispute(tx: Database, dispute: { id: string; paymen
   if (!payment) return [];
   const paidOrders = await creditedOrdersOf(tx, dispute.paymentId);
   const entries = paidOrders.flatMap((order) => {
-    const share = vendorShareOfRefund(order, mulDivKobo(Math.min(dispute.amount, payment.amount), order.totalAmount, payment.amount));
-    const hold = Math.min(share, vendorNet(order) - order.debited);
+    const hold = Math.min(disputeShareOf(order, dispute.amount, payment.amount), vendorNet(order) - order.debited);
     if (hold <= 0) return [];
     return [{ vendorId: order.vendorId, kind: "dispute" as const, bucket: bucketOf(order), amount: -hold, orderId: order.id, disputeId: dispute.id }];
   });
@@ -152,23 +170,14 @@ export async function holdForDispute(tx: Database, dispute: { id: string; paymen
 export async function releaseDisputeHold(tx: Database, dispute: { id: string; paymentId: string }): Promise<DisputeEntry[]> {
   const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, dispute.paymentId));
   if (!payment) return [];
-  const others = await tx
-    .select({
-      id: paymentDisputes.id,
-      amount: paymentDisputes.amount,
-      won: sql<boolean>`exists (select 1 from ${paymentDisputeEvents} ev where ev.dispute_id = ${DISPUTE_ID} and ev.event = 'charge.dispute.resolve')
-        and ${DISPUTE_RESOLUTION} is distinct from ${DISPUTE_LOST}`,
-    })
-    .from(paymentDisputes)
-    .where(and(eq(paymentDisputes.paymentId, dispute.paymentId), sql`${paymentDisputes.id} <> ${dispute.id}`));
+  const others = (await disputesOfPayment(tx, dispute.paymentId)).filter((other) => other.id !== dispute.id);
   const holds = await disputeHoldsByDispute(tx, [dispute.id, ...others.map((other) => other.id)]);
   const holdOf = (disputeId: string, orderId: string) => holds.get(`${disputeId}:${orderId}`) ?? 0;
   const entries = (await creditedOrdersOf(tx, dispute.paymentId)).flatMap((order) => {
     const held = holdOf(dispute.id, order.id);
     const keptByWon = others.filter((other) => other.won).reduce((sum, other) => sum + holdOf(other.id, order.id), 0);
     if (held + keptByWon <= 0) return [];
-    const dueOf = (amount: number) => vendorShareOfRefund(order, mulDivKobo(Math.min(amount, payment.amount), order.totalAmount, payment.amount));
-    const standing = others.filter((other) => !other.won).reduce((sum, other) => sum + dueOf(other.amount), 0);
+    const standing = others.filter((other) => !other.won).reduce((sum, other) => sum + disputeShareOf(order, other.amount, payment.amount), 0);
     const owedTo = Math.max(0, vendorNet(order) - order.refundDue - standing);
     const giveBack = Math.min(owedTo - (vendorNet(order) - order.debited), held + keptByWon);
     if (giveBack <= 0) return [];

@@ -162,7 +162,7 @@ export async function refundOwedOnCancel(tx: Database, order: LockedOrder): Prom
   const alreadyBack = state.orders.find((o) => o.id === order.id)?.refunded ?? 0;
   const fee = (await otherOrdersDelivered(tx, order.paymentId, order.id)) ? 0 : order.deliveryFee;
   const wanted = order.totalAmount + fee - alreadyBack;
-  const left = order.paymentAmount - state.orders.reduce((sum, o) => sum + o.refunded, 0) - state.wholePayment;
+  const left = order.paymentAmount - state.orders.reduce((sum, o) => sum + o.refunded, 0) - state.wholePayment - state.disputed;
   return Math.max(0, Math.min(wanted, left));
 }
 

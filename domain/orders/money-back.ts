@@ -5,11 +5,12 @@
  * to ship. The delivery fee is never set aside for it, so returning an order's total while it may
  * still ship is always seen.
  */
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { type SQL, and, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refunds } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
-import type { OrderStatus } from "../../lib/constants";
+import { paymentDisputes } from "../../db/schema/payments";
+import { DISPUTE_LOST_RESOLUTION, type OrderStatus } from "../../lib/constants";
 
 /** Statuses of an order whose phone the vendor may still send. */
 export const STILL_TO_SHIP: readonly OrderStatus[] = ["paid", "processing"];
@@ -27,6 +28,19 @@ export interface PaymentRefunds {
   orders: readonly OrderOfPayment[];
   /** Kobo of refunds of the payment as a whole that have not failed. */
   wholePayment: number;
+  /** Kobo the buyer's bank took back through card disputes the shop lost. */
+  disputed: number;
+}
+
+/**
+ * Kobo of a payment that card disputes the shop lost took back through the buyer's bank: money the
+ * buyer already has, which no refund may return a second time. An open dispute is not counted: the
+ * buyer may be owed a refund meanwhile (a cancellation), and the refund is then the shop's answer
+ * to the bank.
+ */
+export function disputedSql(paymentId: SQL | string) {
+  return sql<number>`(select coalesce(sum(d.amount), 0) from ${paymentDisputes} d
+    where d.payment_id = ${paymentId} and d.status = 'resolved' and d.resolution = ${DISPUTE_LOST_RESOLUTION})`.mapWith(Number);
 }
 
 /** Per order still to ship: the kobo that came back counting against it. */
@@ -51,7 +65,7 @@ export async function readPaymentRefunds(db: Database, paymentId: string): Promi
 
 /** The same for several payments at once, in two queries whatever their number. */
 export async function readRefundsOfPayments(db: Database, paymentIds: readonly string[]): Promise<Map<string, PaymentRefunds>> {
-  const found = new Map<string, { orders: OrderOfPayment[]; wholePayment: number }>(paymentIds.map((id) => [id, { orders: [], wholePayment: 0 }]));
+  const found = new Map<string, { orders: OrderOfPayment[]; wholePayment: number; disputed: number }>(paymentIds.map((id) => [id, { orders: [], wholePayment: 0, disputed: 0 }]));
   if (paymentIds.length === 0) return found;
   const rows = await db
     .select({
@@ -71,6 +85,12 @@ export async function readRefundsOfPayments(db: Database, paymentIds: readonly s
     .where(and(inArray(refunds.paymentId, [...paymentIds]), isNull(refunds.orderId), sql`${refunds.status} <> 'failed'`))
     .groupBy(refunds.paymentId);
   for (const whole of wholes) found.get(whole.paymentId)!.wholePayment = whole.amount;
+  const disputes = await db
+    .select({ paymentId: paymentDisputes.paymentId, amount: sql<number>`coalesce(sum(${paymentDisputes.amount}), 0)`.mapWith(Number) })
+    .from(paymentDisputes)
+    .where(and(inArray(paymentDisputes.paymentId, [...paymentIds]), sql`${paymentDisputes.status} = 'resolved' and ${paymentDisputes.resolution} = ${DISPUTE_LOST_RESOLUTION}`))
+    .groupBy(paymentDisputes.paymentId);
+  for (const dispute of disputes) found.get(dispute.paymentId)!.disputed = dispute.amount;
   return found;
 }
 

@@ -3,8 +3,10 @@ import { TEST_ENGINES } from "../../tests/support/database";
 import { useDatabaseFor } from "../../tests/support/lifecycle";
 import { deliveredSale } from "../../tests/support/payouts";
 import { insertListing, insertPerson, insertVendor } from "../../tests/support/rows";
-import { vendorNet } from "../ledger/ledger";
+import { refunds } from "../../db/schema/after-sale";
+import { debitRefund, vendorNet, vendorShareOfRefund } from "../ledger/ledger";
 import { type DisputeEvent, recordDisputeEvent } from "./disputes";
+import { refundableAmount } from "./refunds";
 
 const TOTAL = 300_000_00;
 /** deliveredSale's commission rate is 10%: the vendor's net is ₦270,000. */
@@ -68,5 +70,73 @@ describe.each(TEST_ENGINES)("a won card dispute while another of the payment sta
     await resolve(third, TOTAL * 0.3, "won");
     await resolve(small, TOTAL * 0.1, "won");
     expect(await balance()).toBe(NET - 202_500_00);
+  });
+});
+
+describe.each(TEST_ENGINES)("what card disputes leave to refund (%s)", (engine) => {
+  const database = useDatabaseFor(engine);
+  let disputeIds = 8_100_000 + (engine === "postgres" ? 50_000 : 0);
+
+  it("leaves only what lost disputes did not take back: an open one or a won one takes nothing", async () => {
+    const buyer = await insertPerson(database().db, `refundable-buyer-${engine}`);
+    const seller = await insertPerson(database().db, `refundable-seller-${engine}`, "vendor");
+    const vendor = await insertVendor(database().db, seller.userId, `Refundable ${engine}`);
+    const productId = await insertListing(database().db, vendor.id, `Phone refundable ${engine}`, { status: "approved", finalPrice: TOTAL });
+    const reference = `refundable_${engine}`;
+    const orderId = await deliveredSale(database().db, { vendorId: vendor.id, productId, buyerId: buyer.userId, reference, total: TOTAL, daysAgo: 1 });
+    const [payment] = await database().query<{ id: string; amount: string }>("select id, amount::text amount from payments where payment_reference = $1", [reference]);
+    const paid = Number(payment!.amount);
+    const left = () => refundableAmount(database().db, payment!.id, orderId);
+    const dispute = async (amount: number, resolution?: "merchant-accepted" | "declined") => {
+      const id = ++disputeIds;
+      const event = (name: DisputeEvent["event"]): DisputeEvent => ({
+        event: name, providerDisputeId: id, transactionReference: reference, amount, status: name === "charge.dispute.resolve" ? "resolved" : "awaiting-merchant-feedback",
+        resolution: name === "charge.dispute.resolve" ? resolution! : null, category: "chargeback", dueAt: null, resolvedAt: null, providerUpdatedAt: `${id}:${name}`,
+      });
+      await recordDisputeEvent(database().db, event("charge.dispute.create"));
+      if (resolution) await recordDisputeEvent(database().db, event("charge.dispute.resolve"));
+    };
+
+    expect(await left()).toBe(paid);
+    await dispute(120_000_00);
+    expect(await left(), "an open dispute").toBe(paid);
+    await dispute(30_000_00, "merchant-accepted");
+    expect(await left(), "a lost one").toBe(paid - 30_000_00);
+    await dispute(50_000_00, "declined");
+    expect(await left(), "a won one").toBe(paid - 30_000_00);
+  });
+});
+
+describe.each(TEST_ENGINES)("a refund processed under a whole hold, then the dispute won (%s)", (engine) => {
+  const database = useDatabaseFor(engine);
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database().query<T>(text, params);
+  const disputeId = 8_200_000 + (engine === "postgres" ? 50_000 : 0);
+
+  it("debits each refund once: the won dispute keeps back what the first could not take, and the next refund does not take it again", async () => {
+    const buyer = await insertPerson(database().db, `double-buyer-${engine}`);
+    const seller = await insertPerson(database().db, `double-seller-${engine}`, "vendor");
+    const vendor = await insertVendor(database().db, seller.userId, `Double ${engine}`);
+    const productId = await insertListing(database().db, vendor.id, `Phone double ${engine}`, { status: "approved", finalPrice: TOTAL });
+    const reference = `double_${engine}`;
+    const orderId = await deliveredSale(database().db, { vendorId: vendor.id, productId, buyerId: buyer.userId, reference, total: TOTAL, daysAgo: 1 });
+    const [payment] = await q<{ id: string }>("select id from payments where payment_reference = $1", [reference]);
+    const event = (name: DisputeEvent["event"]): DisputeEvent => ({
+      event: name, providerDisputeId: disputeId, transactionReference: reference, amount: TOTAL, status: name === "charge.dispute.resolve" ? "resolved" : "awaiting-merchant-feedback",
+      resolution: name === "charge.dispute.resolve" ? "declined" : null, category: "chargeback", dueAt: null, resolvedAt: null, providerUpdatedAt: `${disputeId}:${name}`,
+    });
+    const refund = async (amount: number, key: string) => {
+      const [row] = await database().db.insert(refunds).values({ paymentId: payment!.id, orderId, amount, reason: "Test", idempotencyKey: key, status: "processed", processedAt: new Date() }).returning({ id: refunds.id });
+      await database().db.transaction((tx) => debitRefund(tx, row!.id));
+    };
+    const balance = async () => Number((await q<{ total: string }>("select coalesce(sum(amount), 0)::text total from vendor_ledger_entries where order_id = $1", [orderId]))[0]!.total);
+
+    await recordDisputeEvent(database().db, event("charge.dispute.create"));
+    expect(await balance(), "the whole net held").toBe(0);
+    await refund(100_000_00, `double-${engine}-1`);
+    await recordDisputeEvent(database().db, event("charge.dispute.resolve"));
+    const first = vendorShareOfRefund({ totalAmount: TOTAL, commissionRate: 10 }, 100_000_00);
+    expect(await balance()).toBe(NET - first);
+    await refund(50_000_00, `double-${engine}-2`);
+    expect(await balance()).toBe(NET - vendorShareOfRefund({ totalAmount: TOTAL, commissionRate: 10 }, 150_000_00));
   });
 });

@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { orders } from "../../db/schema/orders";
 import { paymentDisputeEvents, paymentDisputes, payments } from "../../db/schema/payments";
 import { vendors } from "../../db/schema/vendors";
+import { DISPUTE_LOST_RESOLUTION as LOST } from "../../lib/constants";
 import { formatLagosDateTime } from "../../lib/lagos-time";
 import { z } from "../../lib/zod";
 import { type DisputeEntry, disputeHoldsOf, holdForDispute, releaseDisputeHold } from "../ledger/ledger";
@@ -20,9 +21,6 @@ import { DISPUTE_TEXTS } from "./dispute-texts";
 export const DISPUTE_EVENTS = ["charge.dispute.create", "charge.dispute.remind", "charge.dispute.resolve"] as const;
 export type DisputeEventName = (typeof DISPUTE_EVENTS)[number];
 export const isDisputeEvent = (event: string): event is DisputeEventName => (DISPUTE_EVENTS as readonly string[]).includes(event);
-
-/** Paystack's resolution when the merchant accepted the chargeback: the buyer keeps the money. */
-const LOST = "merchant-accepted";
 
 export interface DisputeEvent {
   event: DisputeEventName;

@@ -17,7 +17,7 @@ import { publishLiveEvent } from "../live/events";
 import type { Mailer } from "../mail/mailer";
 import { type NewNotification, backOfficeTeam, notify, notifyMany } from "../notifications/service";
 import { writeOrderStatus } from "../orders/status-writer";
-import { type PaymentRefunds, moneyBackOnOrdersToShip, readPaymentRefunds, totalCameBack } from "../orders/money-back";
+import { type PaymentRefunds, disputedSql, moneyBackOnOrdersToShip, readPaymentRefunds, totalCameBack } from "../orders/money-back";
 import { orderNumberOf } from "../orders/status";
 import { debitRefund } from "../ledger/ledger";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
@@ -190,12 +190,16 @@ function committedSql(paymentId: string, orderId: string | null) {
 }
 
 /**
- * What can still be refunded: of the payment, the amount paid less refunds that have not failed;
- * of one of its orders, at most that order's total plus the delivery fee, less its own refunds.
+ * What can still be refunded: of the payment, the amount paid less refunds that have not failed
+ * and less what lost card disputes took back through the buyer's bank; of one of its orders, at
+ * most that order's total plus the delivery fee, less its own refunds.
  */
 async function leftToRefund(db: Database, payment: { id: string; amount: number; deliveryFee: number }, orderId: string | null): Promise<number> {
-  const [paymentSide] = await db.select({ committed: committedSql(payment.id, null) }).from(payments).where(eq(payments.id, payment.id));
-  const paymentLeft = payment.amount - paymentSide!.committed;
+  const [paymentSide] = await db
+    .select({ committed: committedSql(payment.id, null), disputed: disputedSql(payment.id) })
+    .from(payments)
+    .where(eq(payments.id, payment.id));
+  const paymentLeft = payment.amount - paymentSide!.committed - paymentSide!.disputed;
   if (!orderId) return paymentLeft;
   const [order] = await db
     .select({ total: orders.totalAmount, committed: committedSql(payment.id, orderId) })

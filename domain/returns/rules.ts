@@ -1,6 +1,7 @@
 /** Return rules the browser shows and the server enforces (docs/after-sale.md); plain data, no server imports. */
 import { DAY_MS } from "../../lib/lagos-time";
-import type { ReturnStatus } from "../../lib/constants";
+import { CLAIM_BUYER_BUSINESS_DAYS, type ReturnStatus } from "../../lib/constants";
+import { addBusinessDays } from "../claims/business-days";
 
 /** Until when a delivered order may be returned: `windowDays` whole days after its delivery; null when returns are off or it was not delivered. */
 export function returnWindowEndsAt(deliveredAt: Date | string | null, windowDays: number): Date | null {
@@ -35,3 +36,8 @@ export function canEscalateReturn(ret: { status: ReturnStatus; vendorDueAt: stri
 
 /** The buyer may cancel before the phone is sent. */
 export const canCancelReturn = (status: ReturnStatus) => status === "requested" || status === "instructions_given";
+
+/** Until when the buyer may send back a return whose instructions were given at `instructionsAt`; past it the return is cancelled. */
+export function returnSendByAt(instructionsAt: Date | string): Date {
+  return addBusinessDays(new Date(instructionsAt), CLAIM_BUYER_BUSINESS_DAYS);
+}

@@ -7,3 +7,4 @@ export {
   type ReturnDeps, type ReturnRefunds, askReturn, cancelReturn, confirmReturnReceipt, escalateReturn, giveReturnInstructions, refundReturn, rejectReturnByAdmin,
   rejectReturnByVendor, sendReturnBack, sendReturnBackAfterFailedRefund,
 } from "./steps";
+export { RETURN_CHECKS, cancelLapsedReturns, scheduleReturnChecks } from "./lapse";

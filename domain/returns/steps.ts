@@ -29,7 +29,7 @@ import { recordOrderStatus } from "../orders/history";
 import { orderNumberOf } from "../orders/status";
 import { getPricingConfig } from "../pricing/service";
 import { type ReturnMailFacts, returnStepEmail } from "./emails";
-import { canCancelReturn, canEscalateReturn, returnRefundAmount, returnWindowEndsAt } from "./rules";
+import { canCancelReturn, canEscalateReturn, returnRefundAmount, returnSendByAt, returnWindowEndsAt } from "./rules";
 import { RETURN_TEXTS } from "./texts";
 import type {
   AskReturnInput, CancelReturnInput, EscalateReturnInput, RejectReturnInput, ReturnInstructionsInput, ReturnParcelInput, ReturnReceiptInput,
@@ -56,16 +56,16 @@ type Deliver = () => void;
 const vendorDueFrom = (at: Date) => addBusinessDays(at, RETURN_VENDOR_BUSINESS_DAYS);
 
 /** The return under a row lock, with whom it concerns; `where` limits it to the asker's own. */
-async function lockReturn(tx: Database, where: SQL | undefined): Promise<ReturnRow | null> {
+export async function lockReturn(tx: Database, where: SQL | undefined): Promise<ReturnRow | null> {
   const [row] = await selectReturns(tx, where).for("update", { of: orderReturns });
   return row ?? null;
 }
 
-function factsOf(row: Pick<ReturnRow, "orderId" | "productName">, publicUrl: string): ReturnMailFacts {
+export function factsOf(row: Pick<ReturnRow, "orderId" | "productName">, publicUrl: string): ReturnMailFacts {
   return { orderId: row.orderId, orderNumber: orderNumberOf(row.orderId), productName: row.productName, publicUrl };
 }
 
-async function recordEvent(tx: Database, returnId: string, actorId: string | null, actorRole: ActorRole, kind: string, note: string | null = null): Promise<void> {
+export async function recordEvent(tx: Database, returnId: string, actorId: string | null, actorRole: ActorRole, kind: string, note: string | null = null): Promise<void> {
   await tx.insert(orderReturnEvents).values({ returnId, actorId, actorRole, kind, note });
 }
 
@@ -171,7 +171,7 @@ async function lockBuyersReturn(tx: Database, userId: string, returnId: string):
 }
 
 /** A guarded move: the update happens only from the status the row was locked in. */
-async function move(tx: Database, row: ReturnRow, values: Partial<typeof orderReturns.$inferInsert>): Promise<void> {
+export async function move(tx: Database, row: ReturnRow, values: Partial<typeof orderReturns.$inferInsert>): Promise<void> {
   await tx
     .update(orderReturns)
     .set({ ...values, updatedAt: sql`now()` })
@@ -188,13 +188,21 @@ export async function giveReturnInstructions(deps: ReturnDeps, actor: { userId: 
     await recordEvent(tx, row.id, actor.userId, "vendor", "instructions_given", input.instructions);
     const facts = factsOf(row, deps.publicUrl);
     await notifyMany(tx, [
-      { userId: row.customerId, type: "info", title: "How to return your phone", message: `Order #${facts.orderNumber}: the vendor says how to send the phone back. See your orders page.` },
+      {
+        userId: row.customerId,
+        type: "info",
+        title: "How to return your phone",
+        message: `Order #${facts.orderNumber}: the vendor says how to send the phone back. See your orders page, and send it by ${formatLagosDate(returnSendByAt(now))}.`,
+      },
     ]);
     return recordEmails(tx, deps.mailer, [
       returnStepEmail(row.customerEmail, facts, "buyer", {
         subject: `How to return your phone (order #${facts.orderNumber})`,
         heading: "The vendor told you how to return the phone",
-        lines: [`How to send it: ${input.instructions}`, "Once it is on its way, enter the courier and tracking number on your orders page."],
+        lines: [
+          `How to send it: ${input.instructions}`,
+          `Once it is on its way, enter the courier and tracking number on your orders page, by ${formatLagosDate(returnSendByAt(now))}: after that date the return is cancelled.`,
+        ],
       }),
     ]);
   });

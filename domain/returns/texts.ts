@@ -93,6 +93,7 @@ export const RETURN_EVENT_LABELS: Record<string, string> = {
   escalated: "Sent to our support team",
   rejected: "Return rejected",
   cancelled: "Cancelled by the buyer",
+  lapsed: "Cancelled: not sent back in time",
 };
 
 export const RETURN_DECISIONS = ["refund", "reject"] as const;

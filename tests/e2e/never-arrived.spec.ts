@@ -50,6 +50,7 @@ test("'never arrived': a shipped order the buyer never got, the vendor answers, 
   await test.step("the buyer asks our support team, and an admin refunds the order in full", async () => {
     await page.goto("/orders");
     await hydrated(page);
+    await expect(buyersClaim()).toContainText("Our support team looks at it if you ask by");
     await buyersClaim().getByText("Ask our support team").click();
     await buyersClaim().getByLabel("What should our support team know?").fill("The gatehouse has no parcel for me; the phone never reached me.");
     await buyersClaim().getByRole("button", { name: "Send to support" }).click();
