@@ -6,7 +6,9 @@ import { DAY_MS, formatLagosDate } from "../../lib/lagos-time";
 import type { Actor } from "../core/access";
 import { releaseEndedWarranties } from "../ledger/ledger";
 import { deletionBlockers } from "../privacy/blockers";
-import { cancelLapsedReturns, cancelReturn, escalateReturn, giveReturnInstructions, rejectReturnByVendor, sendReturnBack } from "../returns/service";
+import { cancelLapsedReturns, cancelReturn, escalateLateReturns, escalateReturn, giveReturnInstructions, rejectReturnByVendor, sendReturnBack } from "../returns/service";
+import { addBusinessDays } from "../claims/business-days";
+import { CLAIM_BUYER_BUSINESS_DAYS } from "../../lib/constants";
 import { returnSendByAt } from "../returns/rules";
 import { RETURN_TEXTS } from "../returns/texts";
 import {
@@ -78,14 +80,33 @@ describe.each(TEST_ENGINES)("change-of-mind returns (%s)", (engine) => {
     const due = returnSendByAt(given);
     expect(mailer.sent.at(-1)!.text).toContain(`by ${formatLagosDate(due)}: after that date the return is cancelled`);
 
-    expect(await cancelLapsedReturns(deps(), new Date(due.getTime() - 60_000))).toBe(0);
-    expect(await cancelLapsedReturns(deps(), new Date(due.getTime() + 60_000))).toBe(1);
+    await cancelLapsedReturns(deps(), new Date(due.getTime() - 60_000));
+    expect((await returnRow(returnId)).status).toBe("instructions_given");
+    expect(await cancelLapsedReturns(deps(), new Date(due.getTime() + 60_000))).toBeGreaterThanOrEqual(1);
     expect((await returnRow(returnId)).status).toBe("cancelled");
     const [event] = await q<{ kind: string; actor_role: string; note: string }>("select kind, actor_role, note from order_return_events where return_id = $1 order by id desc limit 1", [returnId]);
     expect(event).toEqual({ kind: "lapsed", actor_role: "system", note: `The phone was not sent back by ${formatLagosDate(due)}, so the return was cancelled.` });
     const told = await q<{ user_id: string }>("select user_id from notifications where title = 'Return cancelled' and message like $1", [`%${order.id.slice(-8)}%`]);
     expect(told.map((n) => n.user_id).sort()).toEqual([buyer.userId, seller().userId].sort());
-    expect(await cancelLapsedReturns(deps(), new Date(due.getTime() + 30 * DAY_MS))).toBe(0);
+    await cancelLapsedReturns(deps(), new Date(due.getTime() + 30 * DAY_MS));
+    expect(await q("select 1 from order_return_events where return_id = $1 and kind = 'lapsed'", [returnId])).toHaveLength(1);
+  });
+
+  it("sends a return to our support team once its vendor stays late ten business days past its step, once", async () => {
+    const { buyer, order } = await delivered();
+    const { returnId } = await ask(buyer, order.id);
+    const [{ vendor_due_at: due }] = (await q<{ vendor_due_at: Date }>("select vendor_due_at from order_returns where id = $1", [returnId])) as [{ vendor_due_at: Date }];
+    const late = addBusinessDays(due, CLAIM_BUYER_BUSINESS_DAYS);
+    const escalations = () => q<{ actor_role: string }>("select actor_role from order_return_events where return_id = $1 and kind = 'escalated'", [returnId]);
+    await escalateLateReturns(deps(), new Date(late.getTime() - 60_000));
+    expect(await escalations()).toEqual([]);
+    await escalateLateReturns(deps(), new Date(late.getTime() + 60_000));
+    expect(await escalations()).toEqual([{ actor_role: "system" }]);
+    const [row] = await q<{ escalated_at: Date | null; status: string }>("select escalated_at, status from order_returns where id = $1", [returnId]);
+    expect(row).toMatchObject({ status: "requested", escalated_at: expect.any(Date) });
+    expect(await q("select 1 from notifications where user_id = $1 and title = 'Return sent to support' and message like $2", [admin.userId, `%${order.id.slice(-8)}%`])).toHaveLength(1);
+    await escalateLateReturns(deps(), new Date(late.getTime() + 30 * DAY_MS));
+    expect(await escalations()).toHaveLength(1);
   });
 
   it("carries a return through: instructions, the phone sent back with tracking, the receipt putting it back on sale, and a refund of the total without the delivery fee", async () => {

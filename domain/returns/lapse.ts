@@ -1,10 +1,10 @@
 /**
- * Returns the buyer let lapse (docs/after-sale.md): instructions given, but the phone not sent back
- * within CLAIM_BUYER_BUSINESS_DAYS of them. Each closes as cancelled with the reason on its
- * timeline, both parties are told, and the order's warranty and the vendor's money move on, as
- * after a buyer's own cancellation.
+ * Returns nobody moves (docs/after-sale.md). One the buyer let lapse (instructions given, the phone
+ * not sent back within CLAIM_BUYER_BUSINESS_DAYS of them) closes as cancelled with the reason on
+ * its timeline and both parties told, as after a buyer's own cancellation. One whose vendor stays
+ * late that long past its step, without the buyer asking support, goes to our support team.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { scheduleExclusively } from "../../db/exclusive-schedule";
 import { orderReturns } from "../../db/schema/returns";
@@ -13,8 +13,9 @@ import { DAY_MS, formatLagosDate } from "../../lib/lagos-time";
 import { recordEmails } from "../claims/steps";
 import { notifyMany } from "../notifications/service";
 import { returnStepEmail } from "./emails";
-import { returnSendByAt } from "./rules";
-import { type ReturnDeps, factsOf, lockReturn, move, recordEvent } from "./steps";
+import { addBusinessDays } from "../claims/business-days";
+import { RETURN_VENDOR_STEPS, returnSendByAt, waitsOnVendor } from "./rules";
+import { type ReturnDeps, factsOf, lockReturn, move, recordEvent, sendToSupport } from "./steps";
 
 async function cancelIfLapsed(deps: ReturnDeps, returnId: string, now: Date): Promise<boolean> {
   const deliver = await deps.db.transaction(async (tx) => {
@@ -50,13 +51,39 @@ export async function cancelLapsedReturns(deps: ReturnDeps, now: Date = new Date
   return cancelled;
 }
 
+async function escalateIfStillLate(deps: ReturnDeps, returnId: string, now: Date): Promise<boolean> {
+  const deliver = await deps.db.transaction(async (tx) => {
+    const row = await lockReturn(tx, eq(orderReturns.id, returnId));
+    if (!row || row.escalatedAt || !row.vendorDueAt || !waitsOnVendor(row.status)) return null;
+    if (addBusinessDays(row.vendorDueAt, CLAIM_BUYER_BUSINESS_DAYS).getTime() >= now.getTime()) return null;
+    return sendToSupport(tx, deps, row, { userId: null, role: "system" }, `The vendor's step was due by ${formatLagosDate(row.vendorDueAt)} and has not been taken.`, now);
+  });
+  deliver?.();
+  return deliver !== null;
+}
+
+/** Sends to our support team every return whose vendor is late by CLAIM_BUYER_BUSINESS_DAYS past its step; returns how many. */
+export async function escalateLateReturns(deps: ReturnDeps, now: Date = new Date()): Promise<number> {
+  const dueBefore = new Date(now.getTime() - CLAIM_BUYER_BUSINESS_DAYS * DAY_MS);
+  const candidates = await deps.db
+    .select({ id: orderReturns.id })
+    .from(orderReturns)
+    .where(and(inArray(orderReturns.status, [...RETURN_VENDOR_STEPS]), isNull(orderReturns.escalatedAt), lt(orderReturns.vendorDueAt, dueBefore)));
+  let escalated = 0;
+  for (const { id } of candidates) if (await escalateIfStillLate(deps, id, now)) escalated++;
+  return escalated;
+}
+
 export const RETURN_CHECKS = {
   /** Advisory lock key ("rtns"): one instance at a time runs the check. */
   lockKey: 0x72746e73,
   everyMs: 10 * 60_000,
 } as const;
 
-/** Runs the lapse check every ten minutes on one instance; returns a function that stops it. */
+/** Runs both checks every ten minutes on one instance; returns a function that stops it. */
 export function scheduleReturnChecks(database: Pick<DatabaseHandle, "exclusively">, deps: ReturnDeps, onError: (error: unknown) => void): () => Promise<void> {
-  return scheduleExclusively(database, RETURN_CHECKS, () => cancelLapsedReturns(deps), onError);
+  return scheduleExclusively(database, RETURN_CHECKS, async () => {
+    await cancelLapsedReturns(deps);
+    await escalateLateReturns(deps);
+  }, onError);
 }

@@ -23,9 +23,13 @@ export function returnRefundAmount(orderTotal: number, refundable: number = Numb
   return Math.max(0, Math.min(orderTotal, refundable));
 }
 
+/** Where a return waits on its vendor: for instructions, for the receipt, or for the refund after it. */
+export const RETURN_VENDOR_STEPS = ["requested", "sent_back", "received"] as const satisfies readonly ReturnStatus[];
+export const waitsOnVendor = (status: ReturnStatus) => (RETURN_VENDOR_STEPS as readonly ReturnStatus[]).includes(status);
+
 /** The vendor's step (instructions, receipt, or the refund after it) was due before now. */
 export function isReturnVendorLate(ret: { status: ReturnStatus; vendorDueAt: string | null }, now: Date = new Date()): boolean {
-  if (!(["requested", "sent_back", "received"] as ReturnStatus[]).includes(ret.status)) return false;
+  if (!waitsOnVendor(ret.status)) return false;
   return ret.vendorDueAt !== null && Date.parse(ret.vendorDueAt) < now.getTime();
 }
 

@@ -7,4 +7,4 @@ export {
   type ReturnDeps, type ReturnRefunds, askReturn, cancelReturn, confirmReturnReceipt, escalateReturn, giveReturnInstructions, refundReturn, rejectReturnByAdmin,
   rejectReturnByVendor, sendReturnBack, sendReturnBackAfterFailedRefund,
 } from "./steps";
-export { RETURN_CHECKS, cancelLapsedReturns, scheduleReturnChecks } from "./lapse";
+export { RETURN_CHECKS, cancelLapsedReturns, escalateLateReturns, scheduleReturnChecks } from "./lapse";

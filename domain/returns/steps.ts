@@ -255,26 +255,35 @@ export async function escalateReturn(deps: ReturnDeps, actor: { userId: string }
     if (!canEscalateReturn({ status: row.status, vendorDueAt: row.vendorDueAt?.toISOString() ?? null, escalatedAt: row.escalatedAt?.toISOString() ?? null }, now)) {
       throw new Refusal("conflict", RETURN_TEXTS.cannotEscalate);
     }
-    await move(tx, row, { escalatedAt: now, escalationNote: input.note });
-    await recordEvent(tx, row.id, actor.userId, "buyer", "escalated", input.note);
-    const facts = factsOf(row, deps.publicUrl);
-    const team = await backOfficeTeam(tx);
-    const message = `Order #${facts.orderNumber} (${row.productName}): the buyer asked our support team to decide the return.`;
-    await notifyMany(tx, [
-      ...team.map((admin): NewNotification => ({ userId: admin.userId, type: "warning", title: "Return sent to support", message })),
-      { userId: row.vendorUserId, type: "warning", title: "Return sent to support", message },
-    ]);
-    const step = (reader: "vendor" | "admin") => ({
-      subject: `Return on order #${facts.orderNumber} sent to support`,
-      heading: "A return was sent to our support team",
-      lines: [`The buyer's note: ${input.note}`, reader === "vendor" ? "Our support team will decide the return and tell you." : "Please refund or reject it."],
-    });
-    return recordEmails(tx, deps.mailer, [
-      returnStepEmail(row.vendorEmail, facts, "vendor", step("vendor")),
-      ...team.map((admin) => returnStepEmail(admin.email, facts, "admin", step("admin"))),
-    ]);
+    return sendToSupport(tx, deps, row, { userId: actor.userId, role: "buyer" }, input.note, now);
   });
   deliver();
+}
+
+/**
+ * Puts a return in our support team's hands: by the buyer with their note, or by the shop itself
+ * (domain/returns/lapse.ts) when the vendor stays late. Admins and the vendor are told.
+ */
+export async function sendToSupport(tx: Database, deps: ReturnDeps, row: ReturnRow, by: { userId: string | null; role: "buyer" | "system" }, note: string, now: Date): Promise<Deliver> {
+  await move(tx, row, { escalatedAt: now, escalationNote: note });
+  await recordEvent(tx, row.id, by.userId, by.role, "escalated", note);
+  const facts = factsOf(row, deps.publicUrl);
+  const team = await backOfficeTeam(tx);
+  const asked = by.role === "buyer" ? "the buyer asked our support team to decide the return" : "the vendor is late, so our support team decides the return";
+  const message = `Order #${facts.orderNumber} (${row.productName}): ${asked}.`;
+  await notifyMany(tx, [
+    ...team.map((admin): NewNotification => ({ userId: admin.userId, type: "warning", title: "Return sent to support", message })),
+    { userId: row.vendorUserId, type: "warning", title: "Return sent to support", message },
+  ]);
+  const step = (reader: "vendor" | "admin") => ({
+    subject: `Return on order #${facts.orderNumber} sent to support`,
+    heading: "A return was sent to our support team",
+    lines: [by.role === "buyer" ? `The buyer's note: ${note}` : note, reader === "vendor" ? "Our support team will decide the return and tell you." : "Please refund or reject it."],
+  });
+  return recordEmails(tx, deps.mailer, [
+    returnStepEmail(row.vendorEmail, facts, "vendor", step("vendor")),
+    ...team.map((admin) => returnStepEmail(admin.email, facts, "admin", step("admin"))),
+  ]);
 }
 
 /** The vendor rejects a return before confirming the phone arrived in order (it came back used…), with the reason. */
