@@ -9,7 +9,7 @@ import { type SQL, and, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refunds } from "../../db/schema/after-sale";
 import { orders } from "../../db/schema/orders";
-import { paymentDisputes } from "../../db/schema/payments";
+import { paymentDisputes, payments } from "../../db/schema/payments";
 import { DISPUTE_LOST_RESOLUTION, type OrderStatus } from "../../lib/constants";
 
 /** Statuses of an order whose phone the vendor may still send. */
@@ -85,11 +85,11 @@ export async function readRefundsOfPayments(db: Database, paymentIds: readonly s
     .where(and(inArray(refunds.paymentId, [...paymentIds]), isNull(refunds.orderId), sql`${refunds.status} <> 'failed'`))
     .groupBy(refunds.paymentId);
   for (const whole of wholes) found.get(whole.paymentId)!.wholePayment = whole.amount;
+  // Written with the table's name, as above: the subquery would read an unqualified id as its own.
   const disputes = await db
-    .select({ paymentId: paymentDisputes.paymentId, amount: sql<number>`coalesce(sum(${paymentDisputes.amount}), 0)`.mapWith(Number) })
-    .from(paymentDisputes)
-    .where(and(inArray(paymentDisputes.paymentId, [...paymentIds]), sql`${paymentDisputes.status} = 'resolved' and ${paymentDisputes.resolution} = ${DISPUTE_LOST_RESOLUTION}`))
-    .groupBy(paymentDisputes.paymentId);
+    .select({ paymentId: payments.id, amount: disputedSql(sql.raw(`"payments"."id"`)) })
+    .from(payments)
+    .where(inArray(payments.id, [...paymentIds]));
   for (const dispute of disputes) found.get(dispute.paymentId)!.disputed = dispute.amount;
   return found;
 }
